@@ -1,0 +1,110 @@
+//! The command line: subcommands, flags and their help text (clap derive).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::report::FindingFormat;
+
+/// Validate and simulate Kubernetes pod lifecycles: init containers, sidecars, defer containers.
+#[derive(Debug, Parser)]
+#[command(name = "podlife", version, about, long_about = None, max_term_width = 100)]
+#[command(
+    after_help = "Exit codes: 0 clean, 1 error findings (or an unmet expectation), 2 usage, I/O or internal failure."
+)]
+pub struct Cli {
+    /// When to use colour (honours NO_COLOR).
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
+    pub color: ColorChoice,
+    /// Print only results: no summary line, no notes on stderr.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// When to use colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// When stdout is a terminal and NO_COLOR is not set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check manifests: syntax, types, unknown fields, and the pod lifecycle rules.
+    ///
+    /// Reads Pods and the pod templates of Deployments, StatefulSets, DaemonSets, ReplicaSets,
+    /// ReplicationControllers, Jobs, CronJobs, PodTemplates and Lists, from files, directories
+    /// (recursively: *.yaml, *.yml, *.json) or `-` for standard input. With no input and a
+    /// terminal on stdin, validates the built-in example.
+    Validate(ValidateArgs),
+    /// Effective requests and limits of each pod, and its QoS class.
+    Resources(InputArgs),
+    /// Print kubectl's NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status.
+    Status(InputArgs),
+    /// Simulate a pod's lifecycle against a mock container runtime.
+    Simulate(InputArgs),
+    /// Print a rule's documentation, or the whole rule reference with --all.
+    Explain(ExplainArgs),
+    /// Print a built-in example manifest, or list them.
+    Example(ExampleArgs),
+    /// Print shell completions.
+    Completions(CompletionsArgs),
+    /// Print the man page (roff).
+    Man,
+}
+
+/// Inputs shared by every command that reads manifests.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// Manifest files or directories; `-` for standard input.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+}
+
+/// `podlife validate`.
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// Manifests to check.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FindingFormat::Human)]
+    pub format: FindingFormat,
+    /// Validate the manifest exactly as written, without applying API defaults first.
+    #[arg(long)]
+    pub no_defaulting: bool,
+}
+
+/// `podlife explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// Rule ID (`PL005`) or name (`wrong-type`).
+    #[arg(required_unless_present = "all")]
+    pub rule: Option<String>,
+    /// Print every rule's documentation.
+    #[arg(long, conflicts_with = "rule")]
+    pub all: bool,
+}
+
+/// `podlife example`.
+#[derive(Debug, Args)]
+pub struct ExampleArgs {
+    /// The example to print; without it, list the examples.
+    pub name: Option<String>,
+}
+
+/// `podlife completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}

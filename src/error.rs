@@ -1,0 +1,56 @@
+//! The one error type for operational failures (I/O, usage), as opposed to findings about manifests.
+
+use std::fmt;
+use std::sync::Arc;
+
+/// Something podlife could not do. Exit code 2.
+#[derive(Debug, Clone)]
+pub enum Error {
+    /// An I/O call failed; `action` says what podlife was doing (``reading `pod.yaml` ``).
+    Io {
+        /// What was being done.
+        action: String,
+        /// The cause.
+        source: Arc<std::io::Error>,
+    },
+    /// The command line asks for something impossible.
+    Usage(String),
+    /// The command's engine has not been built yet.
+    NotImplemented(&'static str),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Io { action, source } => write!(f, "{action}: {source}"),
+            Error::Usage(message) => f.write_str(message),
+            Error::NotImplemented(command) => {
+                write!(f, "`podlife {command}` is not implemented yet")
+            }
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io { source, .. } => Some(source.as_ref()),
+            _ => None,
+        }
+    }
+}
+
+impl Error {
+    /// Whether this is a broken pipe on output (the reader went away): not a failure.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, Error::Io { source, .. } if source.kind() == std::io::ErrorKind::BrokenPipe)
+    }
+
+    /// An I/O error with what was being done.
+    pub fn io(action: impl Into<String>, source: std::io::Error) -> Self {
+        Error::Io {
+            action: action.into(),
+            source: Arc::new(source),
+        }
+    }
+}

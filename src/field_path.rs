@@ -1,0 +1,160 @@
+//! Kubernetes field paths (`spec.initContainers[1].resources.limits[cpu]`): how findings name a place.
+
+use std::fmt;
+
+/// One step of a [`FieldPath`].
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Segment {
+    /// A struct field: `.name`.
+    Field(String),
+    /// A list index: `[3]`.
+    Index(usize),
+    /// A map key: `[cpu]`, `[nvidia.com/gpu]`.
+    Key(String),
+}
+
+/// A path into an object, printed exactly as Kubernetes' `field.Path` prints it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FieldPath {
+    segments: Vec<Segment>,
+}
+
+impl FieldPath {
+    /// The empty path (the document root).
+    pub fn root() -> Self {
+        Self::default()
+    }
+
+    /// Parses a dotted path such as `spec.template.spec` or `items[2].spec`.
+    ///
+    /// Bracketed digits are indices; any other bracketed text is a map key.
+    pub fn parse(text: &str) -> Self {
+        let mut path = Self::root();
+        let mut rest = text;
+        while !rest.is_empty() {
+            if let Some(after) = rest.strip_prefix('[') {
+                let end = after.find(']').unwrap_or(after.len());
+                let inner = &after[..end];
+                path = match inner.parse::<usize>() {
+                    Ok(index) => path.index(index),
+                    Err(_) => path.key(inner),
+                };
+                rest = after.get(end + 1..).unwrap_or("");
+            } else {
+                let rest_trimmed = rest.strip_prefix('.').unwrap_or(rest);
+                let end = rest_trimmed.find(['.', '[']).unwrap_or(rest_trimmed.len());
+                if end > 0 {
+                    path = path.child(&rest_trimmed[..end]);
+                }
+                rest = &rest_trimmed[end..];
+            }
+        }
+        path
+    }
+
+    /// This path extended by a struct field.
+    #[must_use]
+    pub fn child(&self, field: &str) -> Self {
+        self.with(Segment::Field(field.to_string()))
+    }
+
+    /// This path extended by a list index.
+    #[must_use]
+    pub fn index(&self, index: usize) -> Self {
+        self.with(Segment::Index(index))
+    }
+
+    /// This path extended by a map key.
+    #[must_use]
+    pub fn key(&self, key: &str) -> Self {
+        self.with(Segment::Key(key.to_string()))
+    }
+
+    /// This path followed by every segment of `tail`.
+    #[must_use]
+    pub fn join(&self, tail: &FieldPath) -> Self {
+        let mut segments = self.segments.clone();
+        segments.extend(tail.segments.iter().cloned());
+        Self { segments }
+    }
+
+    /// This path extended by one segment.
+    #[must_use]
+    pub fn with(&self, segment: Segment) -> Self {
+        let mut segments = Vec::with_capacity(self.segments.len() + 1);
+        segments.extend(self.segments.iter().cloned());
+        segments.push(segment);
+        Self { segments }
+    }
+
+    /// The segments, root first.
+    pub fn segments(&self) -> &[Segment] {
+        &self.segments
+    }
+
+    /// Whether this path has no segments.
+    pub fn is_root(&self) -> bool {
+        self.segments.is_empty()
+    }
+
+    /// The path without its first `count` segments, if it starts with `prefix`.
+    pub fn strip_prefix(&self, prefix: &FieldPath) -> Option<FieldPath> {
+        self.segments
+            .starts_with(&prefix.segments)
+            .then(|| FieldPath {
+                segments: self.segments[prefix.segments.len()..].to_vec(),
+            })
+    }
+}
+
+impl From<Vec<Segment>> for FieldPath {
+    fn from(segments: Vec<Segment>) -> Self {
+        Self { segments }
+    }
+}
+
+impl fmt::Display for FieldPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (position, segment) in self.segments.iter().enumerate() {
+            match segment {
+                Segment::Field(name) if position == 0 => f.write_str(name)?,
+                Segment::Field(name) => write!(f, ".{name}")?,
+                Segment::Index(index) => write!(f, "[{index}]")?,
+                Segment::Key(key) => write!(f, "[{key}]")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prints_like_kubernetes_field_path() {
+        let path = FieldPath::root()
+            .child("spec")
+            .child("initContainers")
+            .index(1)
+            .child("resources")
+            .child("limits")
+            .key("nvidia.com/gpu");
+        assert_eq!(
+            path.to_string(),
+            "spec.initContainers[1].resources.limits[nvidia.com/gpu]"
+        );
+    }
+
+    #[test]
+    fn parse_round_trips() {
+        for text in [
+            "spec.template.spec",
+            "items[2].spec.jobTemplate.spec.template.spec",
+            "metadata.annotations[pod.beta.kubernetes.io/init-containers][0].name",
+            "",
+        ] {
+            assert_eq!(FieldPath::parse(text).to_string(), text);
+        }
+    }
+}

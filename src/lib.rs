@@ -1,0 +1,22 @@
+//! podlife: validate and simulate Kubernetes pod lifecycles (init containers, sidecars, defer containers).
+#![forbid(unsafe_code)]
+
+pub mod cli;
+pub mod decode;
+pub mod error;
+pub mod examples;
+pub mod field_path;
+pub mod finding;
+pub mod input;
+pub mod model;
+pub mod quantity;
+pub mod report;
+pub mod rules;
+pub mod run;
+pub mod source;
+pub mod validate;
+pub mod workload;
+
+pub use error::Error;
+pub use quantity::Quantity;
+pub use run::run;
