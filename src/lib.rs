@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod decode;
+pub mod defaults;
 pub mod error;
 pub mod examples;
 pub mod field_path;
@@ -14,6 +15,7 @@ pub mod report;
 pub mod rules;
 pub mod run;
 pub mod source;
+pub mod timestamp;
 pub mod validate;
 pub mod workload;
 

@@ -718,8 +718,13 @@ impl<'a, F: FnMut(Document<'a>)> TreeBuilder<'a, F> {
         self.skipping = None;
         let document = self.document();
         document.root = None;
+        let kind = if error.info().contains("recursion limit") {
+            TreeProblemKind::TooDeep
+        } else {
+            TreeProblemKind::Syntax
+        };
         document.problems.push(TreeProblem {
-            kind: TreeProblemKind::Syntax,
+            kind,
             message: syntax_message(error.info()),
             span: Span::at(pos),
         });
@@ -810,7 +815,7 @@ mod tests {
     fn multi_document_streams_and_empty_documents() {
         let documents = parse_stream("---\na: 1\n---\n---\nb: 2\n");
         assert_eq!(documents.len(), 3);
-        assert!(documents[1].root.is_none());
+        assert!(documents[1].root.as_ref().is_none_or(Node::is_null));
         assert_eq!(
             documents[2]
                 .root
