@@ -148,10 +148,10 @@ pub fn resolve_plain(text: &str) -> Resolved {
     if let Some(int) = resolve_int(text) {
         return int;
     }
-    if is_float(text) {
-        if let Ok(value) = text.replace('_', "").parse::<f64>() {
-            return Resolved::Float(value);
-        }
+    if is_float(text)
+        && let Ok(value) = text.replace('_', "").parse::<f64>()
+    {
+        return Resolved::Float(value);
     }
     Resolved::Str
 }
@@ -718,14 +718,17 @@ impl<'a, F: FnMut(Document<'a>)> TreeBuilder<'a, F> {
         self.skipping = None;
         let document = self.document();
         document.root = None;
-        let kind = if error.info().contains("recursion limit") {
-            TreeProblemKind::TooDeep
+        let (kind, message) = if error.info().contains("recursion limit") {
+            (
+                TreeProblemKind::TooDeep,
+                "document nests too deeply for the YAML parser".to_string(),
+            )
         } else {
-            TreeProblemKind::Syntax
+            (TreeProblemKind::Syntax, syntax_message(error.info()))
         };
         document.problems.push(TreeProblem {
             kind,
-            message: syntax_message(error.info()),
+            message,
             span: Span::at(pos),
         });
         self.finish_document();

@@ -54,7 +54,7 @@ pub fn read_source(
         if objects.empty {
             summary.empty_documents += 1;
         }
-        any_problem |= !document.problems.is_empty();
+        any_problem |= !document.problems.is_empty() || !objects.findings.is_empty();
         objects_seen += objects.pods.len() + objects.skipped;
         summary.pods += objects.pods.len();
         summary.skipped_objects += objects.skipped;

@@ -145,15 +145,13 @@ impl PodObject {
         target: Target,
     ) -> Option<crate::source::Span> {
         let annotations = self.metadata_path.child("annotations");
-        if let Some(rest) = path.strip_prefix(&annotations) {
-            if let Some(Segment::Key(key)) = rest.segments().first() {
-                if rest.segments().len() > 1 {
-                    if let Some((_, tree)) = self.annotation_trees.iter().find(|(k, _)| k == key) {
-                        let inner = FieldPath::from(rest.segments()[1..].to_vec());
-                        return Some(span_from(tree.lookup(&inner), target));
-                    }
-                }
-            }
+        if let Some(rest) = path.strip_prefix(&annotations)
+            && let Some(Segment::Key(key)) = rest.segments().first()
+            && rest.segments().len() > 1
+            && let Some((_, tree)) = self.annotation_trees.iter().find(|(k, _)| k == key)
+        {
+            let inner = FieldPath::from(rest.segments()[1..].to_vec());
+            return Some(span_from(tree.lookup(&inner), target));
         }
         let full = self.object_path.join(path);
         Some(span_from(root.lookup(&full), target))
@@ -566,14 +564,14 @@ impl ObjectReader<'_, '_> {
         };
         if let Some(spec) = node.get("spec") {
             self.unknown_keys(spec, &object_path.child("spec"), known);
-            if kind == "CronJob" {
-                if let Some(job) = spec.get("jobTemplate").and_then(|t| t.get("spec")) {
-                    self.unknown_keys(
-                        job,
-                        &object_path.child("spec").child("jobTemplate").child("spec"),
-                        JOB_SPEC_FIELDS,
-                    );
-                }
+            if kind == "CronJob"
+                && let Some(job) = spec.get("jobTemplate").and_then(|t| t.get("spec"))
+            {
+                self.unknown_keys(
+                    job,
+                    &object_path.child("spec").child("jobTemplate").child("spec"),
+                    JOB_SPEC_FIELDS,
+                );
             }
         }
     }
@@ -594,9 +592,31 @@ impl ObjectReader<'_, '_> {
             let annotation_path = object.metadata_path.child("annotations").key(key);
             let value_node = self.root.lookup(&object.object_path.join(&annotation_path));
             let (origin, indent) = embedded_origin(self.text, value_node.value);
-            let mut documents = crate::source::parse_stream(json);
             let mut containers = Vec::new();
-            if let Some(document) = documents.first_mut() {
+            if let Err(error) = serde_json::from_str::<serde::de::IgnoredAny>(json) {
+                // Kubernetes reads the annotation as strict JSON; YAML would accept more.
+                let line = u32::try_from(error.line()).unwrap_or(1).max(1);
+                let column = u32::try_from(error.column()).unwrap_or(1).max(1);
+                let at = Pos {
+                    index: 0,
+                    line,
+                    column,
+                };
+                let span = crate::source::Span::at(at).relative_to(origin, indent);
+                let message = format!(
+                    "in annotation `{key}`: invalid JSON: {}",
+                    json_error_message(&error)
+                );
+                let mut finding = Finding::new(&rules::INVALID_YAML, message).spanned(span);
+                finding.path = Some(annotation_path.clone());
+                finding.file = self.file.clone();
+                finding.object = Some(object.object_ref());
+                finding.help = Some("the annotation must hold a JSON array of containers; better, move them to `spec.initContainers`".to_string());
+                self.objects.findings.push(finding);
+                object.incomplete = true;
+            }
+            let mut documents = crate::source::parse_stream(json);
+            if let Some(document) = documents.first_mut().filter(|_| !object.incomplete) {
                 for problem in &document.problems {
                     let span = problem.span.relative_to(origin, indent);
                     let mut finding = Finding::new(
@@ -773,5 +793,14 @@ fn embedded_origin(text: &str, node: &Node<'_>) -> (Pos, u32) {
             )
         }
         _ => (start, start.column.saturating_sub(1)),
+    }
+}
+
+/// serde_json's message without its " at line L column C" suffix (the span says where).
+fn json_error_message(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    match text.rfind(" at line ") {
+        Some(at) => text[..at].to_string(),
+        None => text,
     }
 }
