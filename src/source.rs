@@ -699,7 +699,7 @@ impl<'a, F: FnMut(Document<'a>)> TreeBuilder<'a, F> {
             return;
         };
         if frame.mapping {
-            let is_key = (self.values.len() - frame.base) % 2 == 0;
+            let is_key = (self.values.len() - frame.base).is_multiple_of(2);
             if is_key && !matches!(node.kind, NodeKind::Scalar(..)) {
                 let span = node.span;
                 self.values.push(Node {
