@@ -10,6 +10,20 @@ use super::row::{HEADERS, NARROW_COLUMNS, PodRow};
 const MIN_WIDTH: usize = 6;
 const PADDING: usize = 3;
 
+/// A cell as kubectl's table printer writes it: cut at the first line break (`\f`, `\n`, `\r`)
+/// with `...` appended, and ESC shown as `^[` so input cannot drive the terminal.
+pub fn printable_cell(cell: &str) -> String {
+    let (kept, truncated) = match cell.find(['\u{c}', '\n', '\r']) {
+        Some(at) => (&cell[..at], true),
+        None => (cell, false),
+    };
+    let mut printed = kept.replace('\u{1b}', "^[");
+    if truncated {
+        printed.push_str("...");
+    }
+    printed
+}
+
 /// Writes the header and one line per row, aligned as kubectl aligns them: every column but
 /// the last is padded with spaces to its widest cell + 3 (at least 6); the last is not padded.
 /// Writes nothing for no rows (kubectl prints no header then either).
@@ -18,9 +32,13 @@ pub fn write_human(out: &mut dyn Write, rows: &[PodRow], wide: bool) -> std::io:
         return Ok(());
     }
     let columns = if wide { HEADERS.len() } else { NARROW_COLUMNS };
-    let lines: Vec<Vec<&str>> = std::iter::once(HEADERS[..columns].to_vec())
-        .chain(rows.iter().map(|row| row.cells(wide)))
-        .collect();
+    let lines: Vec<Vec<String>> =
+        std::iter::once(HEADERS[..columns].iter().map(|h| h.to_string()).collect())
+            .chain(
+                rows.iter()
+                    .map(|row| row.cells(wide).into_iter().map(printable_cell).collect()),
+            )
+            .collect();
     let widths: Vec<usize> = (0..columns)
         .map(|column| {
             let widest = lines
@@ -141,6 +159,18 @@ mod tests {
             "NAME   READY   STATUS    RESTARTS   AGE   IP         NODE     NOMINATED NODE   READINESS GATES\n\
              web    1/1     Running   0          5m    10.0.0.7   node-a   <none>           <none>\n"
         );
+    }
+
+    #[test]
+    fn cells_are_cut_at_line_breaks_and_escape_is_shown() {
+        assert_eq!(printable_cell("Init:Bad\nsecond line"), "Init:Bad...");
+        assert_eq!(printable_cell("a\rb"), "a...");
+        assert_eq!(printable_cell("\u{1b}[31mred"), "^[[31mred");
+        let mut hostile = row("web", "Crash\u{1b}]0;title\u{7}\nmore");
+        hostile.restarts = "0".to_string();
+        let text = render(&[hostile], false, false);
+        assert!(!text.contains('\u{1b}'), "{text}");
+        assert_eq!(text.lines().count(), 2, "{text}");
     }
 
     #[test]
