@@ -13,8 +13,10 @@ use crate::finding::{Finding, Severity, Summary};
 use crate::input::{self, SourceText};
 use crate::report;
 use crate::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, resolve_inputs};
+use crate::source::Document;
 use crate::timestamp::{EpochMillis, parse_rfc3339};
 use crate::validate::read_source;
+use crate::workload::PodObject;
 
 use super::row::{PodRow, pod_row};
 use super::table::{write_human, write_json};
@@ -114,22 +116,37 @@ fn read_rows(source: &SourceText, now: EpochMillis) -> InputRows {
     let mut source_findings = Vec::new();
     let mut summary = Summary::default();
     let mut document_findings = Vec::new();
-    read_source(source, &mut source_findings, &mut summary, |_, objects| {
-        document_findings.extend(objects.findings);
-        for object in &objects.pods {
-            match &object.pod.status {
-                // Its spec could not be decoded: the loader error says so; no half-right row.
-                Some(_) if object.incomplete => {}
-                Some(_) => read.rows.push(pod_row(&object.pod, Some(now))),
-                None => read.without_status += 1,
+    read_source(
+        source,
+        &mut source_findings,
+        &mut summary,
+        |document, objects| {
+            document_findings.extend(objects.findings);
+            for object in &objects.pods {
+                match &object.pod.status {
+                    // Its spec could not be decoded: the loader error says so; no half-right row.
+                    Some(_) if object.incomplete => {}
+                    Some(_) => read.rows.push(pod_row(&object.pod, Some(now))),
+                    // A status is there but could not be decoded: the loader error says so.
+                    None if has_status(document, object) => {}
+                    None => read.without_status += 1,
+                }
             }
-        }
-    });
+        },
+    );
     source_findings.append(&mut document_findings);
     source_findings.retain(|finding| finding.severity == Severity::Error);
     source_findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     read.errors = source_findings;
     read
+}
+
+/// Whether the object has a non-null `status` in the document (decoded or not).
+fn has_status(document: &Document<'_>, object: &PodObject) -> bool {
+    document.root.as_ref().is_some_and(|root| {
+        let found = root.lookup(&object.object_path.child("status"));
+        found.complete && !found.value.is_null()
+    })
 }
 
 #[cfg(test)]
@@ -179,6 +196,15 @@ mod tests {
         assert!(read.rows.is_empty());
         assert!(!read.errors.is_empty());
         assert!(read.errors.iter().all(|f| f.span.is_some()));
+    }
+
+    #[test]
+    fn an_undecodable_status_is_an_error_not_a_missing_status() {
+        let text = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: c, image: i}]}\nstatus:\n  containerStatuses:\n  - name: c\n    restartCount: three\n";
+        let read = read_rows(&source(text), now());
+        assert!(read.rows.is_empty());
+        assert_eq!(read.without_status, 0);
+        assert_eq!(read.errors.len(), 1, "{:?}", read.errors);
     }
 
     #[test]
