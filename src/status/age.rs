@@ -178,6 +178,16 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// Any duration prints without panicking; `<invalid>` exactly from 2 s in the future.
+        #[test]
+        fn k8_4_any_duration_prints(millis in proptest::num::i64::ANY) {
+            let text = human_duration(millis);
+            proptest::prop_assert_eq!(text == "<invalid>", millis <= -2 * SECOND);
+            proptest::prop_assert!(!text.is_empty());
+        }
+    }
+
     /// Go's `time.Since` saturates at ~292 years; so does podlife (no overflow, no panic).
     #[test]
     fn extreme_timestamps_saturate_like_go() {
