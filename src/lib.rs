@@ -15,6 +15,7 @@ pub mod report;
 pub mod rules;
 pub mod run;
 pub mod source;
+pub mod status;
 pub mod timestamp;
 pub mod validate;
 pub mod workload;
