@@ -58,6 +58,10 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             break
         }
         'podlife;status' {
+            [CompletionResult]::new('--now', '--now', [CompletionResultType]::ParameterName, 'The clock AGE and restart times are measured against (RFC 3339); default: now')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, '`wide` adds IP, NODE, NOMINATED NODE and READINESS GATES')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, '`wide` adds IP, NODE, NOMINATED NODE and READINESS GATES')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')

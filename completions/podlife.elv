@@ -52,6 +52,10 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'podlife;status'= {
+            cand --now 'The clock AGE and restart times are measured against (RFC 3339); default: now'
+            cand -o '`wide` adds IP, NODE, NOMINATED NODE and READINESS GATES'
+            cand --output '`wide` adds IP, NODE, NOMINATED NODE and READINESS GATES'
+            cand --format 'Output format'
             cand --color 'When to use colour (honours NO_COLOR)'
             cand -q 'Print only results: no summary line, no notes on stderr'
             cand --quiet 'Print only results: no summary line, no notes on stderr'

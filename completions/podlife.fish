@@ -54,6 +54,10 @@ always\t'Always'
 never\t'Never'"
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand status" -l now -d 'The clock AGE and restart times are measured against (RFC 3339); default: now' -r
+complete -c podlife -n "__fish_podlife_using_subcommand status" -s o -l output -d '`wide` adds IP, NODE, NOMINATED NODE and READINESS GATES' -r -f -a "wide\t'Add IP, NODE, NOMINATED NODE and READINESS GATES'"
+complete -c podlife -n "__fish_podlife_using_subcommand status" -l format -d 'Output format' -r -f -a "human\t'kubectl\'s aligned table'
+json\t'`{"pods":[{"name","ready","status","restarts","age",…}]}`'"
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"

@@ -6,5 +6,6 @@ mod podlife {
     pub mod corpus;
     pub mod generated;
     pub mod rule_fixtures;
+    pub mod status;
     pub mod support;
 }
