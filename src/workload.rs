@@ -804,3 +804,82 @@ fn json_error_message(error: &serde_json::Error) -> String {
         None => text,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::parse_stream;
+
+    fn objects(text: &str) -> Vec<DocumentObjects> {
+        let file: Arc<str> = Arc::from("test.yaml");
+        parse_stream(text)
+            .iter()
+            .map(|document| read_document(&file, text, document))
+            .collect()
+    }
+
+    #[test]
+    fn every_pod_bearing_kind_is_found_with_its_template_path() {
+        let text = crate::examples::find("job").expect("job example").text;
+        let found = objects(text);
+        let pod = &found[0].pods[0];
+        assert_eq!(pod.kind, "Job");
+        assert_eq!(pod.spec_path.to_string(), "spec.template.spec");
+        assert_eq!(pod.pod.init_containers().len(), 2);
+        let cronjob = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\nspec:\n  schedule: '* * * * *'\n  jobTemplate:\n    spec:\n      parallelism: 3\n      template:\n        spec:\n          restartPolicy: Never\n          containers: [{name: a, image: busybox:1.36}]\n";
+        let found = objects(cronjob);
+        let pod = &found[0].pods[0];
+        assert_eq!(
+            pod.spec_path.to_string(),
+            "spec.jobTemplate.spec.template.spec"
+        );
+        assert_eq!(pod.scale.parallelism, Some(3));
+        assert_eq!(
+            pod.object_relative(&FieldPath::parse("spec.containers[0].image"))
+                .to_string(),
+            "spec.jobTemplate.spec.template.spec.containers[0].image"
+        );
+    }
+
+    #[test]
+    fn list_items_are_objects_of_their_own() {
+        let text = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: a}\n  spec: {containers: [{name: a, image: x:1}]}\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: b}\n";
+        let found = objects(text);
+        assert_eq!(found[0].pods.len(), 1);
+        assert_eq!(found[0].skipped, 1);
+        assert_eq!(found[0].pods[0].object_path.to_string(), "items[0]");
+    }
+
+    #[test]
+    fn legacy_annotation_init_containers_are_read_and_located() {
+        let text = crate::examples::find("legacy-annotation")
+            .expect("example")
+            .text;
+        let documents = parse_stream(text);
+        let file: Arc<str> = Arc::from("test.yaml");
+        let found = read_document(&file, text, &documents[0]);
+        let pod = &found.pods[0];
+        assert_eq!(
+            pod.init_source,
+            InitContainerSource::Annotation {
+                key: LEGACY_INIT_ANNOTATIONS[0].to_string()
+            }
+        );
+        assert_eq!(pod.pod.init_containers()[0].name(), "install");
+        let finding = Finding::new(&rules::CONTAINER_IMAGE_REQUIRED, "probe").at(FieldPath::root()
+            .child("metadata")
+            .child("annotations")
+            .key(LEGACY_INIT_ANNOTATIONS[0])
+            .index(0)
+            .child("image"));
+        let located = pod.locate(documents[0].root.as_ref(), finding);
+        let span = located.span.expect("located");
+        let line = text
+            .lines()
+            .nth(span.start.line as usize - 1)
+            .expect("line");
+        assert!(line.contains("\"image\": \"busybox:1.36\""), "{line}");
+        let column = span.start.column as usize - 1;
+        assert_eq!(&line[column..column + 14], "\"busybox:1.36\"");
+    }
+}
