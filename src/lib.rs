@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod config;
 pub mod configure;
+pub mod declared_durations;
 pub mod decode;
 pub mod defaults;
 pub mod error;

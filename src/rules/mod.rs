@@ -12,6 +12,8 @@ use crate::model::{Container, Pod};
 use crate::rule_settings::RuleSettings;
 use crate::workload::{InitContainerSource, PodObject};
 
+mod active_deadline_shorter_than_startup;
+mod active_deadline_with_restart_always;
 mod conflicting_defer_grace_period_extensions;
 mod container_image_required;
 mod container_name_required;
@@ -19,6 +21,9 @@ mod defer_container_forbidden_field;
 mod defer_container_restart_policy;
 mod defer_extension_without_liveness_probe;
 mod duplicate_key;
+mod identical_liveness_and_readiness_probes;
+mod init_container_decides_requests;
+mod init_container_lowers_qos_class;
 mod input_too_complex;
 mod invalid_defer_grace_period_extension;
 mod invalid_defer_trigger;
@@ -27,15 +32,27 @@ mod invalid_quantity;
 mod invalid_yaml;
 mod legacy_init_containers_annotation;
 mod legacy_init_containers_conflict;
+mod liveness_kill_cuts_pre_stop;
+mod liveness_probe_kills_slow_start;
+mod mutable_image_tag_with_if_not_present;
+mod never_ending_container_in_job;
+mod never_restart_with_init_containers;
 mod no_containers;
 mod no_objects;
 mod not_an_object;
 mod pending_initializers;
+mod probe_port_not_declared;
+mod probe_timeout_exceeds_period;
+mod sidecar_without_startup_probe;
+mod termination_work_exceeds_grace_period;
 mod unknown_field;
 mod unused_defer_settings;
 mod unused_suppression;
 mod wrong_type;
+mod zero_grace_period_with_termination_work;
 
+pub use active_deadline_shorter_than_startup::RULE as ACTIVE_DEADLINE_SHORTER_THAN_STARTUP;
+pub use active_deadline_with_restart_always::RULE as ACTIVE_DEADLINE_WITH_RESTART_ALWAYS;
 pub use conflicting_defer_grace_period_extensions::RULE as CONFLICTING_DEFER_GRACE_PERIOD_EXTENSIONS;
 pub use container_image_required::RULE as CONTAINER_IMAGE_REQUIRED;
 pub use container_name_required::RULE as CONTAINER_NAME_REQUIRED;
@@ -43,6 +60,9 @@ pub use defer_container_forbidden_field::RULE as DEFER_CONTAINER_FORBIDDEN_FIELD
 pub use defer_container_restart_policy::RULE as DEFER_CONTAINER_RESTART_POLICY;
 pub use defer_extension_without_liveness_probe::RULE as DEFER_EXTENSION_WITHOUT_LIVENESS_PROBE;
 pub use duplicate_key::RULE as DUPLICATE_KEY;
+pub use identical_liveness_and_readiness_probes::RULE as IDENTICAL_LIVENESS_AND_READINESS_PROBES;
+pub use init_container_decides_requests::RULE as INIT_CONTAINER_DECIDES_REQUESTS;
+pub use init_container_lowers_qos_class::RULE as INIT_CONTAINER_LOWERS_QOS_CLASS;
 pub use input_too_complex::RULE as INPUT_TOO_COMPLEX;
 pub use invalid_defer_grace_period_extension::RULE as INVALID_DEFER_GRACE_PERIOD_EXTENSION;
 pub use invalid_defer_trigger::RULE as INVALID_DEFER_TRIGGER;
@@ -51,14 +71,24 @@ pub use invalid_quantity::RULE as INVALID_QUANTITY;
 pub use invalid_yaml::RULE as INVALID_YAML;
 pub use legacy_init_containers_annotation::RULE as LEGACY_INIT_CONTAINERS_ANNOTATION;
 pub use legacy_init_containers_conflict::RULE as LEGACY_INIT_CONTAINERS_CONFLICT;
+pub use liveness_kill_cuts_pre_stop::RULE as LIVENESS_KILL_CUTS_PRE_STOP;
+pub use liveness_probe_kills_slow_start::RULE as LIVENESS_PROBE_KILLS_SLOW_START;
+pub use mutable_image_tag_with_if_not_present::RULE as MUTABLE_IMAGE_TAG_WITH_IF_NOT_PRESENT;
+pub use never_ending_container_in_job::RULE as NEVER_ENDING_CONTAINER_IN_JOB;
+pub use never_restart_with_init_containers::RULE as NEVER_RESTART_WITH_INIT_CONTAINERS;
 pub use no_containers::RULE as NO_CONTAINERS;
 pub use no_objects::RULE as NO_OBJECTS;
 pub use not_an_object::RULE as NOT_AN_OBJECT;
 pub use pending_initializers::RULE as PENDING_INITIALIZERS;
+pub use probe_port_not_declared::RULE as PROBE_PORT_NOT_DECLARED;
+pub use probe_timeout_exceeds_period::RULE as PROBE_TIMEOUT_EXCEEDS_PERIOD;
+pub use sidecar_without_startup_probe::RULE as SIDECAR_WITHOUT_STARTUP_PROBE;
+pub use termination_work_exceeds_grace_period::RULE as TERMINATION_WORK_EXCEEDS_GRACE_PERIOD;
 pub use unknown_field::RULE as UNKNOWN_FIELD;
 pub use unused_defer_settings::RULE as UNUSED_DEFER_SETTINGS;
 pub use unused_suppression::RULE as UNUSED_SUPPRESSION;
 pub use wrong_type::RULE as WRONG_TYPE;
+pub use zero_grace_period_with_termination_work::RULE as ZERO_GRACE_PERIOD_WITH_TERMINATION_WORK;
 
 /// Every rule, sorted by ID.
 pub static REGISTRY: &[&Rule] = &[
@@ -85,12 +115,27 @@ pub static REGISTRY: &[&Rule] = &[
     &LEGACY_INIT_CONTAINERS_CONFLICT,
     &INVALID_INITIALIZER_NAME,
     &PENDING_INITIALIZERS,
+    &SIDECAR_WITHOUT_STARTUP_PROBE,
+    &TERMINATION_WORK_EXCEEDS_GRACE_PERIOD,
+    &ZERO_GRACE_PERIOD_WITH_TERMINATION_WORK,
+    &ACTIVE_DEADLINE_WITH_RESTART_ALWAYS,
+    &ACTIVE_DEADLINE_SHORTER_THAN_STARTUP,
+    &LIVENESS_PROBE_KILLS_SLOW_START,
+    &IDENTICAL_LIVENESS_AND_READINESS_PROBES,
+    &INIT_CONTAINER_DECIDES_REQUESTS,
+    &INIT_CONTAINER_LOWERS_QOS_CLASS,
+    &LIVENESS_KILL_CUTS_PRE_STOP,
+    &NEVER_RESTART_WITH_INIT_CONTAINERS,
+    &MUTABLE_IMAGE_TAG_WITH_IF_NOT_PRESENT,
+    &PROBE_PORT_NOT_DECLARED,
+    &PROBE_TIMEOUT_EXCEEDS_PERIOD,
+    &NEVER_ENDING_CONTAINER_IN_JOB,
 ];
 
 /// Rules that are off unless configuration turns them on (`--select`, `--severity NAME=warning`):
 /// the built-in configuration's `severity: {NAME: off}`. Each is a sound check that fires on
 /// deliberate, common patterns, so it suits a team policy rather than every CI run.
-pub static DEFAULT_OFF: &[&Rule] = &[];
+pub static DEFAULT_OFF: &[&Rule] = &[&IDENTICAL_LIVENESS_AND_READINESS_PROBES];
 
 /// Whether a rule runs when no configuration says otherwise.
 pub fn enabled_by_default(rule: &Rule) -> bool {
