@@ -51,9 +51,19 @@ pub fn load(path: &Path) -> Result<SettingsLayer, Error> {
     let text = std::fs::read_to_string(path)
         .map_err(|source| Error::io(format!("reading `{}`", path.display()), source))?;
     parse(&text).map_err(|problems| Error::Config {
-        file: path.display().to_string(),
+        file: display_path(path),
         problems,
     })
+}
+
+/// A path as messages show it: relative to the current directory when inside it.
+fn display_path(path: &Path) -> String {
+    std::env::current_dir()
+        .ok()
+        .and_then(|current| path.strip_prefix(current).ok().map(Path::to_path_buf))
+        .unwrap_or_else(|| path.to_path_buf())
+        .display()
+        .to_string()
 }
 
 /// A problem in a configuration file: where, what, and how to fix it.
@@ -438,6 +448,16 @@ mod tests {
         assert_eq!(discover(&nested), Some(repository.join(".podlife.yaml")));
         std::fs::write(nested.join(".podlife.yml"), "").unwrap();
         assert_eq!(discover(&nested), Some(nested.join(".podlife.yml")));
+        std::fs::write(nested.join("pod.yaml"), "").unwrap();
+        let inputs: Vec<_> = crate::input::expand(&[repository.clone()])
+            .into_iter()
+            .flatten()
+            .collect();
+        assert_eq!(
+            inputs,
+            vec![Input::File(nested.join("pod.yaml"))],
+            "configuration files are not manifests"
+        );
         std::fs::remove_dir_all(&base).unwrap();
     }
 

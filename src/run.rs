@@ -208,8 +208,13 @@ fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Error> {
 
 /// One rule's documentation as printed by `explain`.
 pub fn rule_doc(rule: &rules::Rule) -> String {
+    let off = if rules::enabled_by_default(rule) {
+        ""
+    } else {
+        " (off by default)"
+    };
     format!(
-        "# {} {}\n\nDefault severity: {}. {}.\n\n{}",
+        "# {} {}\n\nDefault severity: {}{off}. {}.\n\n{}",
         rule.id,
         rule.name,
         rule.severity,
@@ -223,8 +228,13 @@ pub fn rules_reference() -> String {
     let mut text =
         String::from("# podlife rules\n\n| ID | name | severity | summary |\n|---|---|---|---|\n");
     for rule in rules::REGISTRY {
+        let off = if rules::enabled_by_default(rule) {
+            ""
+        } else {
+            " (off)"
+        };
         text.push_str(&format!(
-            "| {} | {} | {} | {} |\n",
+            "| {} | {} | {}{off} | {} |\n",
             rule.id, rule.name, rule.severity, rule.summary
         ));
     }

@@ -91,6 +91,9 @@ fn line(finding: &Finding) -> String {
     if let Some(help) = &finding.help {
         text.push_str(&format!("\n  help: {help}"));
     }
+    if let Some(note) = &finding.note {
+        text.push_str(&format!("\n  note: {note}"));
+    }
     text
 }
 
@@ -164,9 +167,12 @@ pub fn write_report(out: &mut dyn Write, files: &[&FileReport]) -> std::io::Resu
     writeln!(out, "</testsuites>")
 }
 
-/// Escapes text for XML content.
+/// Escapes text for XML content (quotes and newlines stay as they are).
 fn escape_text(text: &str) -> String {
-    escape(text).replace("&#10;", "\n")
+    escape(text)
+        .replace("&#10;", "\n")
+        .replace("&quot;", "\"")
+        .replace("&apos;", "'")
 }
 
 /// Escapes text for XML attributes and content; drops characters XML 1.0 cannot hold.

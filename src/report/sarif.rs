@@ -218,6 +218,9 @@ pub fn write_findings(out: &mut dyn Write, findings: &[&Finding]) -> std::io::Re
             if let Some(help) = &finding.help {
                 text.push_str(&format!("\nhelp: {help}"));
             }
+            if let Some(note) = &finding.note {
+                text.push_str(&format!("\nnote: {note}"));
+            }
             let (uri, uri_base_id) = file_uri(&finding.file);
             let logical_locations = finding
                 .object
