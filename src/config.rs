@@ -449,7 +449,7 @@ mod tests {
         std::fs::write(nested.join(".podlife.yml"), "").unwrap();
         assert_eq!(discover(&nested), Some(nested.join(".podlife.yml")));
         std::fs::write(nested.join("pod.yaml"), "").unwrap();
-        let inputs: Vec<_> = crate::input::expand(&[repository.clone()])
+        let inputs: Vec<_> = crate::input::expand(std::slice::from_ref(&repository))
             .into_iter()
             .flatten()
             .collect();
