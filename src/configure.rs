@@ -224,3 +224,114 @@ fn loosen_uninitialized(findings: &mut [Finding], facts: &ObjectFacts) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::parse;
+    use crate::input::SourceText;
+    use crate::rules::CheckOptions;
+    use crate::validate::validate_source;
+
+    fn findings(text: &str, config: &str) -> Vec<(&'static str, Severity)> {
+        let layer = parse(config).expect("valid configuration");
+        let options = CheckOptions {
+            settings: Arc::new(RuleSettings::resolve(&[&layer])),
+            ..CheckOptions::default()
+        };
+        let source = SourceText {
+            name: Arc::from("test.yaml"),
+            text: text.to_string(),
+            not_utf8: None,
+        };
+        validate_source(&source, &options)
+            .findings
+            .iter()
+            .map(|finding| (finding.rule.id, finding.severity))
+            .collect()
+    }
+
+    const NO_IMAGE_TEMPLATE: &str = "\
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  template:
+    metadata:
+      annotations:
+        podlife.dev/ignore: PL010
+    spec:
+      containers:
+      - name: web
+";
+
+    #[test]
+    fn template_annotations_suppress_the_object_findings() {
+        assert_eq!(findings(NO_IMAGE_TEMPLATE, ""), vec![]);
+        let moved = NO_IMAGE_TEMPLATE
+            .replace(
+                "    metadata:\n      annotations:\n        podlife.dev/ignore: PL010\n",
+                "",
+            )
+            .replace(
+                "  name: web\n",
+                "  name: web\n  annotations:\n    podlife.dev/ignore: PL010\n",
+            );
+        assert_eq!(findings(&moved, ""), vec![]);
+    }
+
+    #[test]
+    fn suppressions_of_disabled_rules_are_not_unused() {
+        let text = NO_IMAGE_TEMPLATE.replace(
+            "      - name: web\n",
+            "      - name: web\n        image: nginx:1.27\n",
+        );
+        assert_eq!(findings(&text, ""), vec![("PL012", Severity::Warning)]);
+        assert_eq!(findings(&text, "ignore: [PL010]"), vec![]);
+        assert_eq!(findings(&text, "severity: {PL012: off}"), vec![]);
+    }
+
+    #[test]
+    fn levels_change_severity_and_drop_findings() {
+        let text =
+            NO_IMAGE_TEMPLATE.replace("        podlife.dev/ignore: PL010\n", "        other: x\n");
+        assert_eq!(findings(&text, ""), vec![("PL010", Severity::Error)]);
+        assert_eq!(
+            findings(&text, "severity: {PL010: warning}"),
+            vec![("PL010", Severity::Warning)]
+        );
+        assert_eq!(findings(&text, "select: [PL3]"), vec![]);
+    }
+
+    const UNINITIALIZED: &str = "\
+apiVersion: v1
+kind: Pod
+metadata:
+  name: cart
+  initializers:
+    pending:
+    - name: sizer.example.com
+spec:
+  containers:
+  - name: cart
+";
+
+    #[test]
+    fn i2_strict_findings_of_uninitialized_pods_become_notes() {
+        assert_eq!(
+            findings(UNINITIALIZED, ""),
+            vec![("PL210", Severity::Info), ("PL010", Severity::Info)]
+        );
+        assert_eq!(
+            findings(UNINITIALIZED, "strictInitialized: true"),
+            vec![("PL210", Severity::Info), ("PL010", Severity::Error)]
+        );
+    }
+
+    #[test]
+    fn i2_metadata_validation_is_never_loosened() {
+        let text = UNINITIALIZED.replace("sizer.example.com", "sizer");
+        assert!(findings(&text, "").contains(&("PL209", Severity::Error)));
+    }
+}
