@@ -1,7 +1,7 @@
 //! PL306 `identical-liveness-and-readiness-probes`: the liveness and readiness probes are the same (off by default).
 
 use crate::finding::{Finding, Severity};
-use crate::rules::{ContainerList, Origin, PodContext, Rule};
+use crate::rules::{Origin, PodContext, Rule};
 
 /// the liveness and readiness probes are the same.
 pub static RULE: Rule = Rule {
@@ -35,20 +35,7 @@ Kubernetes docs "Configure Liveness, Readiness and Startup Probes" (caution on l
 };
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
-    let sidecars = context
-        .pod
-        .init_containers()
-        .iter()
-        .enumerate()
-        .filter(|(_, container)| container.is_sidecar())
-        .map(|(index, container)| (ContainerList::Init, index, container));
-    let apps = context
-        .pod
-        .containers()
-        .iter()
-        .enumerate()
-        .map(|(index, container)| (ContainerList::App, index, container));
-    for (list, index, container) in sidecars.chain(apps) {
+    for (list, index, container) in context.running_containers() {
         let (Some(liveness), Some(readiness)) =
             (&container.liveness_probe, &container.readiness_probe)
         else {

@@ -2,7 +2,7 @@
 
 use crate::declared_durations::pre_stop_seconds;
 use crate::finding::{Finding, Severity};
-use crate::rules::{ContainerList, Origin, PodContext, Rule};
+use crate::rules::{Origin, PodContext, Rule};
 
 /// the liveness probe's grace period is shorter than the `preStop` hook.
 pub static RULE: Rule = Rule {
@@ -36,20 +36,7 @@ KEP-2238 (probe-level `terminationGracePeriodSeconds`); `pkg/kubelet/kuberuntime
 };
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
-    let sidecars = context
-        .pod
-        .init_containers()
-        .iter()
-        .enumerate()
-        .filter(|(_, container)| container.is_sidecar())
-        .map(|(index, container)| (ContainerList::Init, index, container));
-    let apps = context
-        .pod
-        .containers()
-        .iter()
-        .enumerate()
-        .map(|(index, container)| (ContainerList::App, index, container));
-    for (list, index, container) in sidecars.chain(apps) {
+    for (list, index, container) in context.running_containers() {
         let Some(grace) = container
             .liveness_probe
             .as_ref()

@@ -2,7 +2,7 @@
 
 use crate::declared_durations::ProbeTiming;
 use crate::finding::{Finding, Severity};
-use crate::rules::{ContainerList, Origin, PodContext, Rule};
+use crate::rules::{Origin, PodContext, Rule};
 
 /// a liveness probe gives up before the container is declared to be ready.
 pub static RULE: Rule = Rule {
@@ -38,20 +38,7 @@ Add a `startupProbe` (liveness and readiness wait until it succeeds; give it `fa
 };
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
-    let sidecars = context
-        .pod
-        .init_containers()
-        .iter()
-        .enumerate()
-        .filter(|(_, container)| container.is_sidecar())
-        .map(|(index, container)| (ContainerList::Init, index, container));
-    let apps = context
-        .pod
-        .containers()
-        .iter()
-        .enumerate()
-        .map(|(index, container)| (ContainerList::App, index, container));
-    for (list, index, container) in sidecars.chain(apps) {
+    for (list, index, container) in context.running_containers() {
         let (Some(liveness), Some(readiness)) =
             (&container.liveness_probe, &container.readiness_probe)
         else {

@@ -275,6 +275,26 @@ impl<'p> PodContext<'p> {
         }
     }
 
+    /// The containers that run beside the app, with their list and index: native sidecars (in
+    /// init-container order), then app containers. These get probes, hooks and termination.
+    pub fn running_containers(
+        &self,
+    ) -> impl Iterator<Item = (ContainerList, usize, &'p Container)> {
+        let pod = self.pod;
+        let sidecars = pod
+            .init_containers()
+            .iter()
+            .enumerate()
+            .filter(|(_, container)| container.is_sidecar())
+            .map(|(index, container)| (ContainerList::Init, index, container));
+        let apps = pod
+            .containers()
+            .iter()
+            .enumerate()
+            .map(|(index, container)| (ContainerList::App, index, container));
+        sidecars.chain(apps)
+    }
+
     /// Every container with its list and index: init, app, ephemeral, defer.
     pub fn all_containers(&self) -> impl Iterator<Item = (ContainerList, usize, &'p Container)> {
         let pod = self.pod;

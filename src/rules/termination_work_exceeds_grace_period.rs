@@ -2,7 +2,7 @@
 
 use crate::declared_durations::{container_seconds, pre_stop_seconds};
 use crate::finding::{Finding, Severity};
-use crate::rules::{ContainerList, Origin, PodContext, Rule};
+use crate::rules::{Origin, PodContext, Rule};
 
 /// declared `preStop` sleeps or defer-container sleeps do not fit the grace period.
 pub static RULE: Rule = Rule {
@@ -42,22 +42,7 @@ Raise `terminationGracePeriodSeconds` above the longest hook plus the time the a
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     let grace = grace_period_seconds(context);
-    let stopping = context
-        .pod
-        .init_containers()
-        .iter()
-        .enumerate()
-        .filter(|(_, container)| container.is_sidecar())
-        .map(|(index, container)| (ContainerList::Init, index, container))
-        .chain(
-            context
-                .pod
-                .containers()
-                .iter()
-                .enumerate()
-                .map(|(index, container)| (ContainerList::App, index, container)),
-        );
-    for (list, index, container) in stopping {
+    for (list, index, container) in context.running_containers() {
         let Some(seconds) = pre_stop_seconds(container).filter(|seconds| *seconds > grace) else {
             continue;
         };
