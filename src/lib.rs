@@ -20,6 +20,7 @@ pub mod rules;
 pub mod rules_list;
 pub mod run;
 pub mod source;
+pub mod status;
 pub mod suppression;
 pub mod timestamp;
 pub mod validate;

@@ -44,7 +44,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<u8, Error> {
     match &cli.command {
         Command::Validate(args) => validate(cli, args, out),
         Command::Resources(_) => Err(Error::NotImplemented("resources")),
-        Command::Status(_) => Err(Error::NotImplemented("status")),
+        Command::Status(args) => crate::status::command::run(cli, args, out),
         Command::Simulate(_) => Err(Error::NotImplemented("simulate")),
         Command::Explain(args) => explain(args, out),
         Command::Rules(args) => crate::rules_list::write_rules(out, args.format)

@@ -56,13 +56,11 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         let mut finding = Finding::new(&RULE, message)
             .at(path)
             .label(label)
-            .note(if label.starts_with("not a lowercase") {
-                SUBDOMAIN_MESSAGE
-            } else {
-                label
-            })
             .help(suggestion(name, initializers.alpha_form))
             .k8s(k8s_type, (!name.is_empty()).then(|| name.clone()));
+        if label.starts_with("not a lowercase") {
+            finding = finding.note(SUBDOMAIN_MESSAGE);
+        }
         if on_key {
             finding = finding.on_key();
         }
