@@ -69,16 +69,20 @@ pub fn pre_stop_seconds(container: &Container) -> Option<i64> {
         .and_then(handler_seconds)
 }
 
-/// Seconds a container's own command (`command` + `args`) certainly sleeps.
-pub fn container_seconds(container: &Container) -> Option<i64> {
-    let argv: Vec<String> = container
+/// A container's own command line: `command` followed by `args` (the image's entrypoint is unknown).
+pub fn container_argv(container: &Container) -> Vec<String> {
+    container
         .command
         .iter()
         .flatten()
         .chain(container.args.iter().flatten())
         .cloned()
-        .collect();
-    command_seconds(&argv)
+        .collect()
+}
+
+/// Seconds a container's own command (`command` + `args`) certainly sleeps.
+pub fn container_seconds(container: &Container) -> Option<i64> {
+    command_seconds(&container_argv(container))
 }
 
 /// Seconds an argv certainly sleeps: `sleep N`, or a shell's `-c` script.

@@ -1,6 +1,6 @@
 //! PL314 `never-ending-container-in-job`: a run-to-completion pod has an app container that never exits.
 
-use crate::declared_durations::script_of;
+use crate::declared_durations::{container_argv, script_of};
 use crate::finding::{Finding, Severity};
 use crate::model::Container;
 use crate::rules::{ContainerList, Origin, PodContext, Rule};
@@ -67,13 +67,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
 
 /// The pattern that makes a container's command run forever, if one does.
 fn runs_forever(container: &Container) -> Option<&'static str> {
-    let argv: Vec<String> = container
-        .command
-        .iter()
-        .flatten()
-        .chain(container.args.iter().flatten())
-        .cloned()
-        .collect();
+    let argv = container_argv(container);
     if argv.is_empty() {
         return None;
     }
