@@ -33,6 +33,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Print kubectl''s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status')
             [CompletionResult]::new('simulate', 'simulate', [CompletionResultType]::ParameterValue, 'Simulate a pod''s lifecycle against a mock container runtime')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print a rule''s documentation, or the whole rule reference with --all')
+            [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List the rules: ID, name, default severity, whether enabled by default, summary')
             [CompletionResult]::new('example', 'example', [CompletionResultType]::ParameterValue, 'Print a built-in example manifest, or list them')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (roff)')
@@ -41,8 +42,14 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
         }
         'podlife;validate' {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--select', '--select', [CompletionResultType]::ParameterName, 'Enable only these rules: IDs, names, ID prefixes (`PL3`) or `ALL`; comma-separated or repeated')
+            [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Turn these rules off: IDs, names, ID prefixes or `ALL`; comma-separated or repeated')
+            [CompletionResult]::new('--severity', '--severity', [CompletionResultType]::ParameterName, 'Set a rule''s level: `RULE=error|warning|info|off`; repeatable. A level other than `off` also enables a rule that is off by default')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
             [CompletionResult]::new('--no-defaulting', '--no-defaulting', [CompletionResultType]::ParameterName, 'Validate the manifest exactly as written, without applying API defaults first')
+            [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Use no configuration file')
+            [CompletionResult]::new('--strict-initialized', '--strict-initialized', [CompletionResultType]::ParameterName, 'Validate pods with pending initializers as if they were initialized (strict findings keep their severity instead of becoming notes)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -86,6 +93,15 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'podlife;rules' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'podlife;example' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
@@ -116,6 +132,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Print kubectl''s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status')
             [CompletionResult]::new('simulate', 'simulate', [CompletionResultType]::ParameterValue, 'Simulate a pod''s lifecycle against a mock container runtime')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print a rule''s documentation, or the whole rule reference with --all')
+            [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List the rules: ID, name, default severity, whether enabled by default, summary')
             [CompletionResult]::new('example', 'example', [CompletionResultType]::ParameterValue, 'Print a built-in example manifest, or list them')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (roff)')
@@ -135,6 +152,9 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             break
         }
         'podlife;help;explain' {
+            break
+        }
+        'podlife;help;rules' {
             break
         }
         'podlife;help;example' {

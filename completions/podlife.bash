@@ -34,6 +34,9 @@ _podlife() {
             podlife,resources)
                 cmd="podlife__subcmd__resources"
                 ;;
+            podlife,rules)
+                cmd="podlife__subcmd__rules"
+                ;;
             podlife,simulate)
                 cmd="podlife__subcmd__simulate"
                 ;;
@@ -61,6 +64,9 @@ _podlife() {
             podlife__subcmd__help,resources)
                 cmd="podlife__subcmd__help__subcmd__resources"
                 ;;
+            podlife__subcmd__help,rules)
+                cmd="podlife__subcmd__help__subcmd__rules"
+                ;;
             podlife__subcmd__help,simulate)
                 cmd="podlife__subcmd__help__subcmd__simulate"
                 ;;
@@ -77,7 +83,7 @@ _podlife() {
 
     case "${cmd}" in
         podlife)
-            opts="-q -h -V --color --quiet --help --version validate resources status simulate explain example completions man help"
+            opts="-q -h -V --color --quiet --help --version validate resources status simulate explain rules example completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -149,7 +155,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__help)
-            opts="validate resources status simulate explain example completions man help"
+            opts="validate resources status simulate explain rules example completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -246,6 +252,20 @@ _podlife() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        podlife__subcmd__help__subcmd__rules)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         podlife__subcmd__help__subcmd__simulate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -324,6 +344,28 @@ _podlife() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        podlife__subcmd__rules)
+            opts="-q -h --format --color --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         podlife__subcmd__simulate)
             opts="-q -h --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -377,14 +419,30 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__validate)
-            opts="-q -h --format --no-defaulting --color --quiet --help"
+            opts="-q -h --format --no-defaulting --select --ignore --severity --config --no-config --strict-initialized --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human short json github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human short json sarif github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --severity)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -30,6 +30,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand status 'Print kubectl''s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status'
             cand simulate 'Simulate a pod''s lifecycle against a mock container runtime'
             cand explain 'Print a rule''s documentation, or the whole rule reference with --all'
+            cand rules 'List the rules: ID, name, default severity, whether enabled by default, summary'
             cand example 'Print a built-in example manifest, or list them'
             cand completions 'Print shell completions'
             cand man 'Print the man page (roff)'
@@ -37,8 +38,14 @@ set edit:completion:arg-completer[podlife] = {|@words|
         }
         &'podlife;validate'= {
             cand --format 'Output format'
+            cand --select 'Enable only these rules: IDs, names, ID prefixes (`PL3`) or `ALL`; comma-separated or repeated'
+            cand --ignore 'Turn these rules off: IDs, names, ID prefixes or `ALL`; comma-separated or repeated'
+            cand --severity 'Set a rule''s level: `RULE=error|warning|info|off`; repeatable. A level other than `off` also enables a rule that is off by default'
+            cand --config 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input'
             cand --color 'When to use colour (honours NO_COLOR)'
             cand --no-defaulting 'Validate the manifest exactly as written, without applying API defaults first'
+            cand --no-config 'Use no configuration file'
+            cand --strict-initialized 'Validate pods with pending initializers as if they were initialized (strict findings keep their severity instead of becoming notes)'
             cand -q 'Print only results: no summary line, no notes on stderr'
             cand --quiet 'Print only results: no summary line, no notes on stderr'
             cand -h 'Print help (see more with ''--help'')'
@@ -77,6 +84,14 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'podlife;rules'= {
+            cand --format 'Output format'
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'podlife;example'= {
             cand --color 'When to use colour (honours NO_COLOR)'
             cand -q 'Print only results: no summary line, no notes on stderr'
@@ -104,6 +119,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand status 'Print kubectl''s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status'
             cand simulate 'Simulate a pod''s lifecycle against a mock container runtime'
             cand explain 'Print a rule''s documentation, or the whole rule reference with --all'
+            cand rules 'List the rules: ID, name, default severity, whether enabled by default, summary'
             cand example 'Print a built-in example manifest, or list them'
             cand completions 'Print shell completions'
             cand man 'Print the man page (roff)'
@@ -118,6 +134,8 @@ set edit:completion:arg-completer[podlife] = {|@words|
         &'podlife;help;simulate'= {
         }
         &'podlife;help;explain'= {
+        }
+        &'podlife;help;rules'= {
         }
         &'podlife;help;example'= {
         }

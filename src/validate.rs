@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use crate::configure::{self, ObjectFacts};
 use crate::finding::{Finding, ObjectRef, Summary};
 use crate::input::SourceText;
 use crate::rules::{self, CheckOptions, PodContext};
@@ -15,8 +16,10 @@ pub struct FileReport {
     pub name: Arc<str>,
     /// Its text, for snippets.
     pub text: Arc<str>,
-    /// Findings, sorted by position then rule.
+    /// Findings, sorted by position then rule, with configuration applied.
     pub findings: Vec<Finding>,
+    /// The pods found, in order.
+    pub pods: Vec<ObjectRef>,
     /// Counts.
     pub summary: Summary,
 }
@@ -79,6 +82,8 @@ pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileRepor
     let mut findings = Vec::new();
     let mut summary = Summary::default();
     let mut document_findings = Vec::new();
+    let mut facts = Vec::new();
+    let mut pod_refs = Vec::new();
     read_source(source, &mut findings, &mut summary, |document, objects| {
         let DocumentObjects {
             pods,
@@ -87,6 +92,8 @@ pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileRepor
         } = objects;
         document_findings.extend(loader);
         for object in &pods {
+            pod_refs.push(object.object_ref());
+            facts.extend(ObjectFacts::read(document.root.as_ref(), object));
             if object.incomplete {
                 continue;
             }
@@ -101,6 +108,7 @@ pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileRepor
         }
     });
     findings.append(&mut document_findings);
+    configure::apply(&mut findings, &facts, &options.settings, &source.name);
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     for finding in &findings {
         summary.count(finding.severity);
@@ -109,6 +117,7 @@ pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileRepor
         name: source.name.clone(),
         text: Arc::from(source.text.as_str()),
         findings,
+        pods: pod_refs,
         summary,
     }
 }
@@ -168,11 +177,24 @@ mod tests {
     }
 
     #[test]
-    fn every_example_loads_with_no_findings() {
+    fn every_example_loads_with_no_findings_but_the_ones_it_shows() {
+        // Some examples exist to show a lifecycle point, and the lint for it fires on them:
+        // the beta annotation (PL207), an init-container peak that decides the pod's request
+        // (PL307), a Guaranteed worker made Burstable by resource-less init containers (PL308).
+        let shown = |name: &str| -> &[&str] {
+            match name {
+                "legacy-annotation" => &["PL207"],
+                "sidecar" => &["PL307"],
+                "job" => &["PL308", "PL308"],
+                _ => &[],
+            }
+        };
         for example in crate::examples::EXAMPLES {
             let report = validate_source(&source(example.text), &CheckOptions::default());
-            assert!(
-                report.findings.is_empty(),
+            let found: Vec<&str> = report.findings.iter().map(|f| f.rule.id).collect();
+            assert_eq!(
+                found,
+                shown(example.name),
                 "{}: {:?}",
                 example.name,
                 report.findings
