@@ -3,6 +3,7 @@
 mod podlife {
     pub mod bad_input;
     pub mod cli;
+    pub mod config_and_formats;
     pub mod corpus;
     pub mod generated;
     pub mod rule_fixtures;
