@@ -13,6 +13,7 @@ pub mod field_path;
 pub mod finding;
 pub mod input;
 pub mod model;
+pub mod progress;
 pub mod quantity;
 pub mod report;
 pub mod rule_settings;

@@ -120,9 +120,18 @@ fn validate(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, E
         )?,
         &inputs,
     )?;
+    let progress = crate::progress::Progress::new(
+        inputs.len() as u64,
+        "files",
+        !cli.quiet && args.format == FindingFormat::Human,
+    );
     let reports = input::map_inputs(&inputs, |input| {
-        input::read(input).map(|source| validate_source(&source, &configuration.options_for(input)))
+        let report = input::read(input)
+            .map(|source| validate_source(&source, &configuration.options_for(input)));
+        progress.inc();
+        report
     });
+    progress.finish();
     let mut summary = Summary::default();
     let mut failed = false;
     let mut all: Vec<&Finding> = Vec::new();
