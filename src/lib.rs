@@ -12,6 +12,7 @@ pub mod input;
 pub mod model;
 pub mod quantity;
 pub mod report;
+pub mod resources;
 pub mod rules;
 pub mod run;
 pub mod source;

@@ -1,0 +1,244 @@
+//! `podlife resources`: read the inputs, compute every pod's effective resources, QoS class and
+//! node fit, render them, and choose the exit code (1 when the input has errors, 2 when an input
+//! cannot be read).
+
+use std::borrow::Cow;
+use std::io::Write;
+use std::sync::Arc;
+
+use clap::ValueEnum;
+
+use super::defaulting;
+use super::effective::{self, EffectiveResources, Options};
+use super::feature_gates::FeatureGates;
+use super::node_fit::{self, NodeCapacity, NodeFit};
+use super::qos::{Qos, compute_qos};
+use super::quantities::{Quantities, scaled};
+use super::replicas::{Replicas, replicas};
+use super::{human, json};
+use crate::cli::{Cli, ResourcesArgs};
+use crate::error::Error;
+use crate::finding::{Finding, Severity, Summary};
+use crate::input::{self, SourceText};
+use crate::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, output_width, resolve_inputs};
+use crate::validate::read_source;
+use crate::workload::PodObject;
+
+/// Output formats of `resources`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ResourcesFormat {
+    /// Tables (comfy-table), one block per pod, then totals per namespace.
+    Human,
+    /// One JSON document (see docs/resources.md).
+    Json,
+}
+
+/// What the command line asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    /// Apply API defaulting first.
+    pub defaulting: bool,
+    /// Feature gates.
+    pub gates: FeatureGates,
+    /// Leave overhead out.
+    pub exclude_overhead: bool,
+    /// The node to fit pods on, if any.
+    pub node: Option<NodeCapacity>,
+}
+
+impl Settings {
+    /// The settings of a command line.
+    pub fn from_args(args: &ResourcesArgs) -> Self {
+        Settings {
+            defaulting: !args.no_defaulting,
+            gates: FeatureGates::from_settings(&args.feature_gates),
+            exclude_overhead: args.exclude_overhead,
+            node: args.node.clone(),
+        }
+    }
+
+    fn options(&self) -> Options {
+        Options {
+            pod_level_resources: self.gates.pod_level_resources,
+            exclude_overhead: self.exclude_overhead,
+        }
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            defaulting: true,
+            gates: FeatureGates::default(),
+            exclude_overhead: false,
+            node: None,
+        }
+    }
+}
+
+/// Everything `resources` says about one pod.
+#[derive(Debug, Clone)]
+pub struct PodReport {
+    /// The file, as named on the command line.
+    pub file: Arc<str>,
+    /// The document's index in the file, from 0.
+    pub document: usize,
+    /// The line the object starts on.
+    pub line: u32,
+    /// The object's kind.
+    pub kind: String,
+    /// Its namespace, if set.
+    pub namespace: Option<String>,
+    /// Its name, if set.
+    pub name: Option<String>,
+    /// How many copies run at once.
+    pub replicas: Replicas,
+    /// Effective requests and limits.
+    pub resources: EffectiveResources,
+    /// QoS class.
+    pub qos: Qos,
+    /// Fit on `--node`.
+    pub node_fit: Option<NodeFit>,
+}
+
+impl PodReport {
+    /// `Deployment team-1/web`.
+    pub fn title(&self) -> String {
+        let name = self.name.as_deref().unwrap_or("<unnamed>");
+        match &self.namespace {
+            Some(namespace) => format!("{} {namespace}/{name}", self.kind),
+            None => format!("{} {name}", self.kind),
+        }
+    }
+
+    /// Requests of all replicas together.
+    pub fn total_requests(&self) -> Quantities {
+        scaled(&self.resources.requests, self.replicas.count)
+    }
+
+    /// Limits of all replicas together.
+    pub fn total_limits(&self) -> Quantities {
+        scaled(&self.resources.limits, self.replicas.count)
+    }
+
+    /// How many nodes of `--node`'s size the replicas need.
+    pub fn nodes_needed(&self) -> Option<u64> {
+        self.node_fit
+            .as_ref()
+            .and_then(|fit| node_fit::nodes_needed(fit, self.replicas.count))
+    }
+}
+
+/// What one source gave: pod reports and the loader's error findings.
+#[derive(Debug, Clone, Default)]
+pub struct SourceReport {
+    /// One report per pod, in document order.
+    pub pods: Vec<PodReport>,
+    /// Findings at error severity (invalid YAML, wrong types, invalid quantities, …).
+    pub errors: Vec<Finding>,
+}
+
+/// Computes one pod's report.
+pub fn analyse_pod(object: &PodObject, line: u32, settings: &Settings) -> PodReport {
+    let pod = if settings.defaulting {
+        let mut pod = object.pod.clone();
+        defaulting::apply(&mut pod, settings.gates);
+        Cow::Owned(pod)
+    } else {
+        Cow::Borrowed(&object.pod)
+    };
+    let resources = effective::compute(&pod, settings.options());
+    let qos = compute_qos(&pod, settings.gates.pod_level_resources);
+    let node_fit = settings
+        .node
+        .as_ref()
+        .map(|node| node_fit::fit(&resources.requests, node));
+    PodReport {
+        file: object.file.clone(),
+        document: object.document,
+        line,
+        kind: object.kind.clone(),
+        namespace: object.namespace.clone(),
+        name: object.name.clone(),
+        replicas: replicas(object),
+        resources,
+        qos,
+        node_fit,
+    }
+}
+
+/// Reads every document of a source and reports every pod in it.
+pub fn analyse_source(source: &SourceText, settings: &Settings) -> SourceReport {
+    let mut report = SourceReport::default();
+    let mut findings = Vec::new();
+    let mut summary = Summary::default();
+    read_source(source, &mut findings, &mut summary, |document, objects| {
+        for object in &objects.pods {
+            let line = document.root.as_ref().map_or(document.start.line, |root| {
+                root.lookup(&object.object_path).value.span.start.line
+            });
+            report.pods.push(analyse_pod(object, line, settings));
+        }
+        report.errors.extend(objects.findings);
+    });
+    report.errors.extend(findings);
+    report.errors.retain(|f| f.severity == Severity::Error);
+    report
+        .errors
+        .sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    report
+}
+
+/// Runs `podlife resources`.
+pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, Error> {
+    let settings = Settings::from_args(args);
+    let inputs = resolve_inputs(cli, &args.input);
+    let reports = input::map_inputs(&inputs, |input| {
+        input::read(input).map(|source| analyse_source(&source, &settings))
+    });
+    let mut pods = Vec::new();
+    let mut failed = false;
+    let mut errors = 0usize;
+    for report in reports {
+        match report.and_then(|r| r) {
+            Ok(report) => {
+                for finding in &report.errors {
+                    let (line, column) = finding
+                        .span
+                        .map_or((1, 1), |span| (span.start.line, span.start.column));
+                    eprintln!(
+                        "{}:{line}:{column}: {}[{}] {}",
+                        finding.file, finding.severity, finding.rule.id, finding.message
+                    );
+                }
+                errors += report.errors.len();
+                pods.extend(report.pods);
+            }
+            Err(error) if error.is_broken_pipe() => return Err(error),
+            Err(error) => {
+                failed = true;
+                eprintln!("error: {error}");
+            }
+        }
+    }
+    if errors > 0 && !cli.quiet {
+        let noun = if errors == 1 { "error" } else { "errors" };
+        eprintln!(
+            "podlife: {errors} {noun} in the input; values that could not be read are left out (details: `podlife validate`)"
+        );
+    }
+    let write_error = |e: std::io::Error| Error::io("writing output", e);
+    match args.format {
+        ResourcesFormat::Human => {
+            human::write_report(out, &pods, &settings, output_width()).map_err(write_error)?
+        }
+        ResourcesFormat::Json => json::write_report(out, &pods, &settings).map_err(write_error)?,
+    }
+    Ok(if failed {
+        EXIT_FAILURE
+    } else if errors > 0 {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    })
+}
