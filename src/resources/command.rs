@@ -210,6 +210,9 @@ pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, E
                         "{}:{line}:{column}: {}[{}] {}",
                         finding.file, finding.severity, finding.rule.id, finding.message
                     );
+                    if let Some(help) = &finding.help {
+                        eprintln!("  help: {help}");
+                    }
                 }
                 errors += report.errors.len();
                 pods.extend(report.pods);
@@ -241,4 +244,123 @@ pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, E
     } else {
         EXIT_CLEAN
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::resources::qos::QosClass;
+    use crate::resources::replicas::ReplicaSource;
+
+    fn analyse(text: &str, settings: &Settings) -> SourceReport {
+        let source = SourceText {
+            name: Arc::from("test.yaml"),
+            text: text.to_string(),
+            not_utf8: None,
+        };
+        analyse_source(&source, settings)
+    }
+
+    const DEPLOYMENT: &str = "\
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: shop}
+spec:
+  replicas: 3
+  template:
+    spec:
+      containers:
+      - name: app
+        image: app:1
+        resources:
+          limits: {cpu: 500m, memory: 256Mi}
+";
+
+    #[test]
+    fn workloads_report_per_pod_values_and_their_total() {
+        let report = analyse(DEPLOYMENT, &Settings::default());
+        assert!(report.errors.is_empty());
+        let pod = &report.pods[0];
+        assert_eq!(pod.title(), "Deployment shop/web");
+        assert_eq!(pod.line, 1);
+        assert_eq!(pod.replicas.count, 3);
+        assert_eq!(pod.replicas.source, ReplicaSource::Replicas);
+        assert_eq!(pod.resources.requests["cpu"].to_string(), "500m");
+        assert_eq!(pod.total_requests()["cpu"].to_string(), "1500m");
+        assert_eq!(pod.total_limits()["memory"].to_string(), "768Mi");
+        assert_eq!(pod.qos.class, QosClass::Guaranteed);
+    }
+
+    #[test]
+    fn no_defaulting_leaves_requests_unset() {
+        let settings = Settings {
+            defaulting: false,
+            ..Settings::default()
+        };
+        let pod = &analyse(DEPLOYMENT, &settings).pods[0];
+        assert!(pod.resources.requests.is_empty());
+        assert_eq!(pod.qos.class, QosClass::Burstable);
+    }
+
+    #[test]
+    fn node_fit_counts_replicas_per_node() {
+        let settings = Settings {
+            node: Some(NodeCapacity::parse("cpu=1,memory=1Gi").unwrap()),
+            ..Settings::default()
+        };
+        let pod = &analyse(DEPLOYMENT, &settings).pods[0];
+        let fit = pod.node_fit.as_ref().unwrap();
+        assert_eq!(fit.pods_that_fit, 2);
+        assert_eq!(fit.runs_out_first, ["cpu"]);
+        assert_eq!(pod.nodes_needed(), Some(2));
+    }
+
+    #[test]
+    fn jobs_count_parallelism_capped_by_completions() {
+        let job = "\
+apiVersion: batch/v1
+kind: Job
+metadata: {name: batch}
+spec:
+  parallelism: 5
+  completions: 2
+  template:
+    spec:
+      restartPolicy: Never
+      containers: [{name: work, image: w:1}]
+";
+        let pod = &analyse(job, &Settings::default()).pods[0];
+        assert_eq!(pod.replicas.count, 2);
+        assert_eq!(pod.replicas.source, ReplicaSource::Completions);
+    }
+
+    #[test]
+    fn errors_in_the_input_are_reported_and_other_documents_still_count() {
+        let text = "\
+apiVersion: v1
+kind: Pod
+metadata: {name: bad-quantity}
+spec:
+  containers:
+  - name: app
+    image: app:1
+    resources:
+      requests: {cpu: 100m, memory: 1GiB}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: broken
+";
+        let report = analyse(text, &Settings::default());
+        let rules: Vec<&str> = report.errors.iter().map(|f| f.rule.name).collect();
+        assert_eq!(rules, ["invalid-quantity", "invalid-yaml"]);
+        assert_eq!(report.pods.len(), 1);
+        let pod = &report.pods[0];
+        assert_eq!(
+            pod.resources.requests.len(),
+            1,
+            "the invalid memory is left out"
+        );
+        assert_eq!(report.errors[0].span.unwrap().start.line, 9);
+    }
 }

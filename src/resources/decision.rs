@@ -73,8 +73,9 @@ impl fmt::Display for Origin {
                 if !sidecars.is_empty() {
                     parts.push(named("sidecar", "sidecars", sidecars));
                 }
-                if parts.is_empty() {
-                    parts.push("app containers".to_string());
+                if apps.is_empty() {
+                    parts.push("(steady state)".to_string());
+                    return f.write_str(&parts.join(" "));
                 }
                 f.write_str(&parts.join(" + "))
             }
@@ -164,7 +165,7 @@ mod tests {
                     apps: vec![],
                     sidecars: names(&["proxy"]),
                 },
-                "sidecar `proxy`",
+                "sidecar `proxy` (steady state)",
             ),
             (
                 Origin::Defer {
