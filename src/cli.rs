@@ -48,7 +48,7 @@ pub enum Command {
     /// (recursively: *.yaml, *.yml, *.json) or `-` for standard input. With no input and a
     /// terminal on stdin, validates the built-in example.
     Validate(ValidateArgs),
-    /// Effective requests and limits of each pod, and its QoS class.
+    /// Effective requests and limits of each pod, its QoS class, and whether it fits a node.
     ///
     /// Init containers count by their peak, native sidecars add to every later step, app
     /// containers sum, overhead and pod-level resources apply as in Kubernetes; each value says

@@ -27,9 +27,9 @@ use crate::workload::PodObject;
 /// Output formats of `resources`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ResourcesFormat {
-    /// Tables (comfy-table), one block per pod, then totals per namespace.
+    /// Tables: one block per pod, then totals per namespace.
     Human,
-    /// One JSON document (see docs/resources.md).
+    /// One JSON document with every pod, the namespace totals and the settings.
     Json,
 }
 

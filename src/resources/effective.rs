@@ -173,6 +173,14 @@ pub struct ContainerAggregate {
     pub defer_term: Quantities,
 }
 
+/// How output names a container: its name, or `(unnamed)` (the loader reports the missing name).
+pub fn label(container: &Container) -> &str {
+    match container.name() {
+        "" => "(unnamed)",
+        name => name,
+    }
+}
+
 /// Names of the containers that set each resource, in walk order.
 type Contributors = BTreeMap<String, Vec<String>>;
 
@@ -195,7 +203,7 @@ pub fn aggregate_containers(pod: &Pod, side: Side) -> ContainerAggregate {
     let mut apps = Contributors::new();
     for container in pod.containers() {
         let values = side.of(container);
-        note_contributors(&mut apps, &values, container.name());
+        note_contributors(&mut apps, &values, label(container));
         add_into(&mut steady, &values);
     }
 
@@ -209,7 +217,7 @@ pub fn aggregate_containers(pod: &Pod, side: Side) -> ContainerAggregate {
         let step = if container.is_sidecar() {
             add_into(&mut steady, &values);
             add_into(&mut sidecar_sum, &values);
-            note_contributors(&mut sidecars, &values, container.name());
+            note_contributors(&mut sidecars, &values, label(container));
             sidecar_sum.clone()
         } else {
             let mut step = values.clone();
@@ -225,7 +233,7 @@ pub fn aggregate_containers(pod: &Pod, side: Side) -> ContainerAggregate {
                     }
                 } else {
                     Origin::InitStep {
-                        init: container.name().to_string(),
+                        init: label(container).to_string(),
                         init_counts: values.contains_key(resource),
                         sidecars: contributors_of(&sidecars, resource),
                     }
@@ -266,7 +274,7 @@ pub fn aggregate_containers(pod: &Pod, side: Side) -> ContainerAggregate {
         steps.push(step);
         for (resource, quantity) in values {
             if exceeds(&defer_peak, &resource, &quantity) {
-                defer_names.insert(resource.clone(), container.name().to_string());
+                defer_names.insert(resource.clone(), label(container).to_string());
                 defer_peak.insert(resource, quantity);
             }
         }
@@ -387,7 +395,7 @@ fn phase_outlines(pod: &Pod) -> Vec<(PhaseKind, Option<String>, Vec<String>)> {
     let mut outlines = Vec::new();
     let mut sidecars: Vec<String> = Vec::new();
     for container in pod.init_containers() {
-        let name = container.name().to_string();
+        let name = label(container).to_string();
         if container.is_sidecar() {
             sidecars.push(name.clone());
             outlines.push((PhaseKind::Sidecar, Some(name), sidecars.clone()));
@@ -398,10 +406,10 @@ fn phase_outlines(pod: &Pod) -> Vec<(PhaseKind, Option<String>, Vec<String>)> {
         }
     }
     let mut steady: Vec<String> = sidecars;
-    steady.extend(pod.containers().iter().map(|c| c.name().to_string()));
+    steady.extend(pod.containers().iter().map(|c| label(c).to_string()));
     outlines.push((PhaseKind::Steady, None, steady.clone()));
     for container in pod.defer_containers() {
-        let name = container.name().to_string();
+        let name = label(container).to_string();
         let mut running = steady.clone();
         running.push(name.clone());
         outlines.push((PhaseKind::Defer, Some(name), running));
@@ -419,7 +427,7 @@ pub fn compute(pod: &Pod, options: Options) -> EffectiveResources {
         finish(pod, Side::Limits, &limit_walk, options);
     let containers = containers_with_kinds(pod)
         .map(|(container, kind)| ContainerResources {
-            name: container.name().to_string(),
+            name: label(container).to_string(),
             kind,
             requests: Side::Requests.of(container),
             limits: Side::Limits.of(container),

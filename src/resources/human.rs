@@ -254,11 +254,18 @@ fn write_node_fit(
     node: &str,
 ) -> std::io::Result<()> {
     if fit.fits {
-        let plural = if fit.pods_that_fit == 1 { "" } else { "s" };
+        let pods = match fit.pods_that_fit {
+            1 => "1 pod fits".to_string(),
+            n => format!("{n} pods fit"),
+        };
+        let verb = if fit.runs_out_first.len() == 1 {
+            "runs"
+        } else {
+            "run"
+        };
         write!(
             out,
-            "Node {node}: fits; {} pod{plural} fit on one node, {} runs out first",
-            fit.pods_that_fit,
+            "Node {node}: fits; {pods} on one node, {} {verb} out first",
             fit.runs_out_first.join(" and ")
         )?;
         match pod.nodes_needed() {

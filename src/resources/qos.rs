@@ -150,7 +150,11 @@ fn container_qos(pod: &Pod) -> Qos {
         let container_limits = positive(Side::Limits.of(container));
         add_into(&mut limits, &container_limits);
         if let Some(missing) = missing_limits(&container_limits) {
-            first_unlimited.get_or_insert((kind, container.name().to_string(), missing));
+            first_unlimited.get_or_insert((
+                kind,
+                super::effective::label(container).to_string(),
+                missing,
+            ));
         }
     }
     if requests.is_empty() && limits.is_empty() {
