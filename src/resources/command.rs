@@ -189,6 +189,17 @@ pub fn analyse_source(source: &SourceText, settings: &Settings) -> SourceReport 
     report
 }
 
+/// Prints error findings on stderr in the `short` format, each followed by its help.
+fn write_errors(findings: &[Finding]) {
+    let mut stderr = std::io::stderr().lock();
+    for finding in findings {
+        let _ = crate::report::short::write_findings(&mut stderr, &[finding]);
+        if let Some(help) = &finding.help {
+            let _ = writeln!(stderr, "  help: {help}");
+        }
+    }
+}
+
 /// Runs `podlife resources`.
 pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, Error> {
     let settings = Settings::from_args(args);
@@ -202,18 +213,7 @@ pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, E
     for report in reports {
         match report.and_then(|r| r) {
             Ok(report) => {
-                for finding in &report.errors {
-                    let (line, column) = finding
-                        .span
-                        .map_or((1, 1), |span| (span.start.line, span.start.column));
-                    eprintln!(
-                        "{}:{line}:{column}: {}[{}] {}",
-                        finding.file, finding.severity, finding.rule.id, finding.message
-                    );
-                    if let Some(help) = &finding.help {
-                        eprintln!("  help: {help}");
-                    }
-                }
+                write_errors(&report.errors);
                 errors += report.errors.len();
                 pods.extend(report.pods);
             }

@@ -253,7 +253,9 @@ fn write_node_fit(
     fit: &NodeFit,
     node: &str,
 ) -> std::io::Result<()> {
-    if fit.fits {
+    if fit.fits && pod.replicas.source == ReplicaSource::PerNode {
+        writeln!(out, "Node {node}: fits (a DaemonSet runs one pod per node)")?;
+    } else if fit.fits {
         let pods = match fit.pods_that_fit {
             1 => "1 pod fits".to_string(),
             n => format!("{n} pods fit"),

@@ -137,15 +137,9 @@ fn container_qos(pod: &Pod) -> Qos {
     let mut requests = Quantities::new();
     let mut limits = Quantities::new();
     let mut first_unlimited: Option<(ContainerKind, String, &'static str)> = None;
-    // Kubernetes' order: app containers, then init containers (sidecars among them); then defer.
-    let ordered = containers_with_kinds(pod)
-        .filter(|(_, kind)| *kind == ContainerKind::App)
-        .chain(
-            containers_with_kinds(pod)
-                .filter(|(_, kind)| matches!(kind, ContainerKind::Init | ContainerKind::Sidecar)),
-        )
-        .chain(containers_with_kinds(pod).filter(|(_, kind)| *kind == ContainerKind::Defer));
-    for (container, kind) in ordered {
+    // Kubernetes walks app containers before init containers; the class does not depend on the
+    // order, so podlife walks in pod order and names the first unlimited container in that order.
+    for (container, kind) in containers_with_kinds(pod) {
         add_into(&mut requests, &positive(Side::Requests.of(container)));
         let container_limits = positive(Side::Limits.of(container));
         add_into(&mut limits, &container_limits);
