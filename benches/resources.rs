@@ -15,6 +15,10 @@ use divan::counter::ItemsCount;
 use podlife::input::{self, Input, SourceText};
 use podlife::resources::{Settings, analyse_source, json, node_fit::NodeCapacity};
 
+/// The same allocator as the binary, so the figures are the ones users get.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Deployments in the generated corpus (the benchmark corpus performance figures quote).
 const CORPUS_SIZE: u32 = 10_000;
 

@@ -56,7 +56,10 @@ pub enum Command {
     /// replicas; several pods end with totals per namespace.
     Resources(ResourcesArgs),
     /// Print kubectl's NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status.
-    Status(InputArgs),
+    ///
+    /// Reads pods that carry a `status` (saved `kubectl get pod -o yaml`, Lists of pods) and
+    /// prints what `kubectl get pods` would, offline. Pods without a status are skipped.
+    Status(StatusArgs),
     /// Simulate a pod's lifecycle against a mock container runtime.
     Simulate(InputArgs),
     /// Print a rule's documentation, or the whole rule reference with --all.
@@ -115,6 +118,23 @@ pub struct ResourcesArgs {
     /// (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110).
     #[arg(long, value_name = "RESOURCES", value_parser = NodeCapacity::parse)]
     pub node: Option<NodeCapacity>,
+}
+
+/// `podlife status`.
+#[derive(Debug, Args)]
+pub struct StatusArgs {
+    /// Pods with a status.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The clock AGE and restart times are measured against (RFC 3339); default: now.
+    #[arg(long, value_name = "RFC3339", value_parser = crate::status::command::parse_now)]
+    pub now: Option<crate::timestamp::EpochMillis>,
+    /// `wide` adds IP, NODE, NOMINATED NODE and READINESS GATES.
+    #[arg(short = 'o', long, value_enum, value_name = "OUTPUT")]
+    pub output: Option<crate::status::StatusOutput>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = crate::status::StatusFormat::Human)]
+    pub format: crate::status::StatusFormat,
 }
 
 /// `podlife explain`.

@@ -16,6 +16,7 @@ pub mod resources;
 pub mod rules;
 pub mod run;
 pub mod source;
+pub mod status;
 pub mod timestamp;
 pub mod validate;
 pub mod workload;

@@ -43,7 +43,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<u8, Error> {
     match &cli.command {
         Command::Validate(args) => validate(cli, args, out),
         Command::Resources(args) => crate::resources::command::run(cli, args, out),
-        Command::Status(_) => Err(Error::NotImplemented("status")),
+        Command::Status(args) => crate::status::command::run(cli, args, out),
         Command::Simulate(_) => Err(Error::NotImplemented("simulate")),
         Command::Explain(args) => explain(args, out),
         Command::Example(args) => example(args, out),

@@ -54,7 +54,7 @@ pub fn read_source(
         if objects.empty {
             summary.empty_documents += 1;
         }
-        any_problem |= !document.problems.is_empty();
+        any_problem |= !document.problems.is_empty() || !objects.findings.is_empty();
         objects_seen += objects.pods.len() + objects.skipped;
         summary.pods += objects.pods.len();
         summary.skipped_objects += objects.skipped;
@@ -110,5 +110,74 @@ pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileRepor
         text: Arc::from(source.text.as_str()),
         findings,
         summary,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn source(text: &str) -> SourceText {
+        SourceText {
+            name: Arc::from("test.yaml"),
+            text: text.to_string(),
+            not_utf8: None,
+        }
+    }
+
+    /// Every built-in example, cut and spliced at random places, with random bytes inserted.
+    fn mutated_manifest() -> impl Strategy<Value = String> {
+        let examples: Vec<&'static str> =
+            crate::examples::EXAMPLES.iter().map(|e| e.text).collect();
+        (
+            proptest::sample::select(examples),
+            any::<prop::sample::Index>(),
+            any::<prop::sample::Index>(),
+            "[ -~\\t\\n{}\\[\\]:,&*!|>'\"#%@`-]{0,12}",
+        )
+            .prop_map(|(text, cut, splice, noise)| {
+                let chars: Vec<char> = text.chars().collect();
+                let a = cut.index(chars.len());
+                let b = splice.index(chars.len());
+                let (low, high) = (a.min(b), a.max(b));
+                let mut out: String = chars[..low].iter().collect();
+                out.push_str(&noise);
+                out.extend(&chars[high..]);
+                out
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn validating_mutated_manifests_never_panics(text in mutated_manifest()) {
+            let report = validate_source(&source(&text), &CheckOptions::default());
+            for finding in &report.findings {
+                // Every finding is located inside the text (or at its very end).
+                let span = finding.span.expect("every finding has a span");
+                prop_assert!(span.start.line as usize <= text.lines().count() + 1);
+            }
+        }
+
+        #[test]
+        fn validating_arbitrary_text_never_panics(text in "\\PC{0,200}") {
+            validate_source(&source(&text), &CheckOptions::default());
+        }
+    }
+
+    #[test]
+    fn every_example_loads_with_no_findings() {
+        for example in crate::examples::EXAMPLES {
+            let report = validate_source(&source(example.text), &CheckOptions::default());
+            assert!(
+                report.findings.is_empty(),
+                "{}: {:?}",
+                example.name,
+                report.findings
+            );
+            assert_eq!(report.summary.pods, 1, "{}", example.name);
+        }
     }
 }

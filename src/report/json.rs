@@ -60,10 +60,7 @@ pub fn write_findings(
                 path: finding.path.as_ref().map(ToString::to_string),
                 k8s_type: finding.k8s_type,
                 bad_value: finding.bad_value.as_deref(),
-                pod: finding
-                    .object
-                    .as_ref()
-                    .filter(|object| !object.kind.is_empty()),
+                pod: finding.object.as_ref(),
             }
         })
         .collect();

@@ -1,0 +1,137 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[podlife] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'podlife'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'podlife'= {
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand validate 'Check manifests: syntax, types, unknown fields, and the pod lifecycle rules'
+            cand resources 'Effective requests and limits of each pod, its QoS class, and whether it fits a node'
+            cand status 'Print kubectl''s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status'
+            cand simulate 'Simulate a pod''s lifecycle against a mock container runtime'
+            cand explain 'Print a rule''s documentation, or the whole rule reference with --all'
+            cand example 'Print a built-in example manifest, or list them'
+            cand completions 'Print shell completions'
+            cand man 'Print the man page (roff)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'podlife;validate'= {
+            cand --format 'Output format'
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand --no-defaulting 'Validate the manifest exactly as written, without applying API defaults first'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'podlife;resources'= {
+            cand --format 'Output format'
+            cand --feature-gates 'Kubernetes feature gates, `Name=bool,…` (known: PodLevelResources, on by default since Kubernetes 1.34; AllBeta, AllAlpha)'
+            cand --node 'Check each pod against an empty node with these allocatable resources (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110)'
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand --no-defaulting 'Compute on the manifests as written, without API defaulting (by default a limit with no request counts as the request, as the API server makes it)'
+            cand --exclude-overhead 'Leave pod overhead (`spec.overhead`) out of requests, limits and the node fit'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'podlife;status'= {
+            cand --now 'The clock AGE and restart times are measured against (RFC 3339); default: now'
+            cand -o '`wide` adds IP, NODE, NOMINATED NODE and READINESS GATES'
+            cand --output '`wide` adds IP, NODE, NOMINATED NODE and READINESS GATES'
+            cand --format 'Output format'
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'podlife;simulate'= {
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'podlife;explain'= {
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand --all 'Print every rule''s documentation'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'podlife;example'= {
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'podlife;completions'= {
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'podlife;man'= {
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'podlife;help'= {
+            cand validate 'Check manifests: syntax, types, unknown fields, and the pod lifecycle rules'
+            cand resources 'Effective requests and limits of each pod, its QoS class, and whether it fits a node'
+            cand status 'Print kubectl''s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status'
+            cand simulate 'Simulate a pod''s lifecycle against a mock container runtime'
+            cand explain 'Print a rule''s documentation, or the whole rule reference with --all'
+            cand example 'Print a built-in example manifest, or list them'
+            cand completions 'Print shell completions'
+            cand man 'Print the man page (roff)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'podlife;help;validate'= {
+        }
+        &'podlife;help;resources'= {
+        }
+        &'podlife;help;status'= {
+        }
+        &'podlife;help;simulate'= {
+        }
+        &'podlife;help;explain'= {
+        }
+        &'podlife;help;example'= {
+        }
+        &'podlife;help;completions'= {
+        }
+        &'podlife;help;man'= {
+        }
+        &'podlife;help;help'= {
+        }
+    ]
+    $completions[$command]
+}
