@@ -91,6 +91,8 @@ pub struct PodReport {
     pub namespace: Option<String>,
     /// Its name, if set.
     pub name: Option<String>,
+    /// `Deployment team-1/web` ([`PodObject::display_name`]).
+    pub title: String,
     /// How many copies run at once.
     pub replicas: Replicas,
     /// Effective requests and limits.
@@ -102,15 +104,6 @@ pub struct PodReport {
 }
 
 impl PodReport {
-    /// `Deployment team-1/web`.
-    pub fn title(&self) -> String {
-        let name = self.name.as_deref().unwrap_or("<unnamed>");
-        match &self.namespace {
-            Some(namespace) => format!("{} {namespace}/{name}", self.kind),
-            None => format!("{} {name}", self.kind),
-        }
-    }
-
     /// Requests of all replicas together.
     pub fn total_requests(&self) -> Quantities {
         scaled(&self.resources.requests, self.replicas.count)
@@ -160,6 +153,7 @@ pub fn analyse_pod(object: &PodObject, line: u32, settings: &Settings) -> PodRep
         kind: object.kind.clone(),
         namespace: object.namespace.clone(),
         name: object.name.clone(),
+        title: object.display_name(),
         replicas: replicas(object),
         resources,
         qos,
@@ -281,7 +275,7 @@ spec:
         let report = analyse(DEPLOYMENT, &Settings::default());
         assert!(report.errors.is_empty());
         let pod = &report.pods[0];
-        assert_eq!(pod.title(), "Deployment shop/web");
+        assert_eq!(pod.title, "Deployment shop/web");
         assert_eq!(pod.line, 1);
         assert_eq!(pod.replicas.count, 3);
         assert_eq!(pod.replicas.source, ReplicaSource::Replicas);

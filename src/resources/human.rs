@@ -91,7 +91,7 @@ fn write_pod(
     writeln!(
         out,
         "{} ({}:{}){}",
-        pod.title(),
+        pod.title,
         pod.file,
         pod.line,
         replicas_in_words(pod)
