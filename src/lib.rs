@@ -16,6 +16,7 @@ pub mod model;
 pub mod progress;
 pub mod quantity;
 pub mod report;
+pub mod resources;
 pub mod rule_settings;
 pub mod rules;
 pub mod rules_list;

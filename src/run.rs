@@ -43,7 +43,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<u8, Error> {
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     match &cli.command {
         Command::Validate(args) => validate(cli, args, out),
-        Command::Resources(_) => Err(Error::NotImplemented("resources")),
+        Command::Resources(args) => crate::resources::command::run(cli, args, out),
         Command::Status(args) => crate::status::command::run(cli, args, out),
         Command::Simulate(_) => Err(Error::NotImplemented("simulate")),
         Command::Explain(args) => explain(args, out),
