@@ -148,10 +148,10 @@ pub fn resolve_plain(text: &str) -> Resolved {
     if let Some(int) = resolve_int(text) {
         return int;
     }
-    if is_float(text) {
-        if let Ok(value) = text.replace('_', "").parse::<f64>() {
-            return Resolved::Float(value);
-        }
+    if is_float(text)
+        && let Ok(value) = text.replace('_', "").parse::<f64>()
+    {
+        return Resolved::Float(value);
     }
     Resolved::Str
 }

@@ -145,15 +145,13 @@ impl PodObject {
         target: Target,
     ) -> Option<crate::source::Span> {
         let annotations = self.metadata_path.child("annotations");
-        if let Some(rest) = path.strip_prefix(&annotations) {
-            if let Some(Segment::Key(key)) = rest.segments().first() {
-                if rest.segments().len() > 1 {
-                    if let Some((_, tree)) = self.annotation_trees.iter().find(|(k, _)| k == key) {
-                        let inner = FieldPath::from(rest.segments()[1..].to_vec());
-                        return Some(span_from(tree.lookup(&inner), target));
-                    }
-                }
-            }
+        if let Some(rest) = path.strip_prefix(&annotations)
+            && let Some(Segment::Key(key)) = rest.segments().first()
+            && rest.segments().len() > 1
+            && let Some((_, tree)) = self.annotation_trees.iter().find(|(k, _)| k == key)
+        {
+            let inner = FieldPath::from(rest.segments()[1..].to_vec());
+            return Some(span_from(tree.lookup(&inner), target));
         }
         let full = self.object_path.join(path);
         Some(span_from(root.lookup(&full), target))
@@ -566,14 +564,14 @@ impl ObjectReader<'_, '_> {
         };
         if let Some(spec) = node.get("spec") {
             self.unknown_keys(spec, &object_path.child("spec"), known);
-            if kind == "CronJob" {
-                if let Some(job) = spec.get("jobTemplate").and_then(|t| t.get("spec")) {
-                    self.unknown_keys(
-                        job,
-                        &object_path.child("spec").child("jobTemplate").child("spec"),
-                        JOB_SPEC_FIELDS,
-                    );
-                }
+            if kind == "CronJob"
+                && let Some(job) = spec.get("jobTemplate").and_then(|t| t.get("spec"))
+            {
+                self.unknown_keys(
+                    job,
+                    &object_path.child("spec").child("jobTemplate").child("spec"),
+                    JOB_SPEC_FIELDS,
+                );
             }
         }
     }

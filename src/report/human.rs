@@ -170,10 +170,10 @@ pub fn write_file_findings(
             ));
         }
         out.write_all(buffer.as_bytes())?;
-        if let Some(path) = &finding.path {
-            if !path.is_root() {
-                writeln!(out, "  path: {path}")?;
-            }
+        if let Some(path) = &finding.path
+            && !path.is_root()
+        {
+            writeln!(out, "  path: {path}")?;
         }
         writeln!(out)?;
     }
