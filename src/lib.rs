@@ -1,6 +1,7 @@
 //! podlife: validate and simulate Kubernetes pod lifecycles (init containers, sidecars, defer containers).
 #![forbid(unsafe_code)]
 
+pub mod api_validation;
 pub mod cli;
 pub mod decode;
 pub mod defaults;
@@ -9,9 +10,12 @@ pub mod examples;
 pub mod field_path;
 pub mod finding;
 pub mod input;
+pub mod k8s_names;
 pub mod model;
 pub mod quantity;
 pub mod report;
+pub mod resource_names;
+pub mod resource_scope;
 pub mod rules;
 pub mod run;
 pub mod source;

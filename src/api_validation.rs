@@ -1,0 +1,590 @@
+//! Pieces the API-validation rules share: which probes and hooks Kubernetes validates on which
+//! containers, the handler checks probes and lifecycle hooks have in common, and [`Problem`],
+//! one field error on its way to becoming a finding.
+//!
+//! Without defaulting (`--no-defaulting`), an unset field is read as Go's zero value (`""`, `0`),
+//! exactly as Kubernetes' validation unit tests see it.
+
+use crate::field_path::FieldPath;
+use crate::finding::Finding;
+use crate::k8s_names;
+use crate::model::{
+    Container, ExecAction, GrpcAction, HttpGetAction, IntOrString, Probe, SleepAction,
+    TcpSocketAction,
+};
+use crate::rules::{ContainerList, PodContext, Rule};
+
+/// Kubernetes' field-error types, as `k8sType` carries them.
+pub mod k8s_type {
+    /// `field.Required`.
+    pub const REQUIRED: &str = "FieldValueRequired";
+    /// `field.Invalid`.
+    pub const INVALID: &str = "FieldValueInvalid";
+    /// `field.Duplicate`.
+    pub const DUPLICATE: &str = "FieldValueDuplicate";
+    /// `field.NotSupported`.
+    pub const NOT_SUPPORTED: &str = "FieldValueNotSupported";
+    /// `field.Forbidden`.
+    pub const FORBIDDEN: &str = "FieldValueForbidden";
+    /// `field.NotFound`.
+    pub const NOT_FOUND: &str = "FieldValueNotFound";
+}
+
+/// One field error: where Kubernetes reports it, what it says, how to fix it.
+#[derive(Debug, Clone)]
+pub struct Problem {
+    /// The path Kubernetes reports (pod-relative).
+    pub path: FieldPath,
+    /// A more precise place to point at, when Kubernetes reports a coarser path.
+    pub span_path: Option<FieldPath>,
+    /// The field-error type.
+    pub k8s_type: &'static str,
+    /// The offending value, as Kubernetes prints it.
+    pub bad_value: Option<String>,
+    /// The message.
+    pub message: String,
+    /// The label under the span.
+    pub label: String,
+    /// How to fix it.
+    pub help: String,
+    /// Point at the key rather than the value (for a field that should not be there).
+    pub on_key: bool,
+}
+
+impl Problem {
+    /// A problem at `path`.
+    pub fn new(
+        path: FieldPath,
+        k8s_type: &'static str,
+        bad_value: Option<String>,
+        message: impl Into<String>,
+        label: impl Into<String>,
+        help: impl Into<String>,
+    ) -> Self {
+        Problem {
+            path,
+            span_path: None,
+            k8s_type,
+            bad_value,
+            message: message.into(),
+            label: label.into(),
+            help: help.into(),
+            on_key: false,
+        }
+    }
+
+    /// Points at the key of the path (for a field that should not be there).
+    #[must_use]
+    pub fn on_key(mut self) -> Self {
+        self.on_key = true;
+        self
+    }
+
+    /// Points at `path` instead of the reported path.
+    #[must_use]
+    pub fn pointing_at(mut self, path: FieldPath) -> Self {
+        self.span_path = Some(path);
+        self
+    }
+
+    /// The finding of `rule` for this problem.
+    pub fn into_finding(self, rule: &'static Rule) -> Finding {
+        let mut finding = Finding::new(rule, self.message)
+            .at(self.path)
+            .label(self.label)
+            .help(self.help)
+            .k8s(self.k8s_type, self.bad_value);
+        if let Some(span_path) = self.span_path {
+            finding = finding.pointing_at(span_path);
+        }
+        if self.on_key {
+            finding = finding.on_key();
+        }
+        finding
+    }
+}
+
+/// The three probes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProbeKind {
+    /// `livenessProbe`.
+    Liveness,
+    /// `readinessProbe`.
+    Readiness,
+    /// `startupProbe`.
+    Startup,
+}
+
+impl ProbeKind {
+    /// All three, in Kubernetes' validation order.
+    pub const ALL: [ProbeKind; 3] = [
+        ProbeKind::Liveness,
+        ProbeKind::Readiness,
+        ProbeKind::Startup,
+    ];
+
+    /// The field name.
+    pub fn field(self) -> &'static str {
+        match self {
+            ProbeKind::Liveness => "livenessProbe",
+            ProbeKind::Readiness => "readinessProbe",
+            ProbeKind::Startup => "startupProbe",
+        }
+    }
+
+    /// The probe of this kind on a container.
+    pub fn of(self, container: &Container) -> Option<&Probe> {
+        match self {
+            ProbeKind::Liveness => container.liveness_probe.as_ref(),
+            ProbeKind::Readiness => container.readiness_probe.as_ref(),
+            ProbeKind::Startup => container.startup_probe.as_ref(),
+        }
+    }
+}
+
+/// Whether Kubernetes validates the contents of this probe: on app containers and sidecars,
+/// and (seed) on a defer container's liveness probe. Where a probe is forbidden (regular init,
+/// ephemeral, other defer probes) only the `Forbidden` error is reported, as Kubernetes does.
+pub fn probe_is_validated(list: ContainerList, container: &Container, kind: ProbeKind) -> bool {
+    match list {
+        ContainerList::App => true,
+        ContainerList::Init => container.is_sidecar(),
+        ContainerList::Defer => kind == ProbeKind::Liveness,
+        ContainerList::Ephemeral => false,
+    }
+}
+
+/// Whether Kubernetes validates the contents of this container's lifecycle hooks: on app
+/// containers and sidecars.
+pub fn lifecycle_is_validated(list: ContainerList, container: &Container) -> bool {
+    match list {
+        ContainerList::App => true,
+        ContainerList::Init => container.is_sidecar(),
+        ContainerList::Defer | ContainerList::Ephemeral => false,
+    }
+}
+
+/// Every validated probe: list, index, container, kind, probe, and the probe's path.
+pub fn validated_probes<'p>(
+    context: &PodContext<'p>,
+) -> Vec<(
+    ContainerList,
+    usize,
+    &'p Container,
+    ProbeKind,
+    &'p Probe,
+    FieldPath,
+)> {
+    let mut probes = Vec::new();
+    for (list, index, container) in context.all_containers() {
+        for kind in ProbeKind::ALL {
+            if let Some(probe) = kind.of(container)
+                && probe_is_validated(list, container, kind)
+            {
+                let path = context.container_path(list, index).child(kind.field());
+                probes.push((list, index, container, kind, probe, path));
+            }
+        }
+    }
+    probes
+}
+
+/// The container as written in the file (before defaulting), to tell a value the user wrote
+/// from one the API server would fill in.
+pub fn as_written<'p>(
+    context: &PodContext<'p>,
+    list: ContainerList,
+    index: usize,
+) -> Option<&'p Container> {
+    let pod = &context.object.pod;
+    let containers = match list {
+        ContainerList::Init => pod.init_containers(),
+        ContainerList::App => pod.containers(),
+        ContainerList::Ephemeral => pod.ephemeral_containers(),
+        ContainerList::Defer => pod.defer_containers(),
+    };
+    containers.get(index)
+}
+
+/// A handler seen the same way whether it belongs to a probe or a lifecycle hook.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Handler<'h> {
+    /// `exec`.
+    pub exec: Option<&'h ExecAction>,
+    /// `httpGet`.
+    pub http_get: Option<&'h HttpGetAction>,
+    /// `tcpSocket`.
+    pub tcp_socket: Option<&'h TcpSocketAction>,
+    /// `grpc` (probes only).
+    pub grpc: Option<&'h GrpcAction>,
+    /// `sleep` (lifecycle hooks only).
+    pub sleep: Option<&'h SleepAction>,
+}
+
+impl<'h> Handler<'h> {
+    /// A probe's handler.
+    pub fn of_probe(probe: &'h Probe) -> Self {
+        Handler {
+            exec: probe.exec.as_ref(),
+            http_get: probe.http_get.as_ref(),
+            tcp_socket: probe.tcp_socket.as_ref(),
+            grpc: probe.grpc.as_ref(),
+            sleep: None,
+        }
+    }
+
+    /// A lifecycle hook's handler.
+    pub fn of_hook(hook: &'h crate::model::LifecycleHandler) -> Self {
+        Handler {
+            exec: hook.exec.as_ref(),
+            http_get: hook.http_get.as_ref(),
+            tcp_socket: hook.tcp_socket.as_ref(),
+            grpc: None,
+            sleep: hook.sleep.as_ref(),
+        }
+    }
+
+    /// The handler types set, in Kubernetes' order.
+    fn kinds(&self) -> Vec<&'static str> {
+        [
+            (self.exec.is_some(), "exec"),
+            (self.http_get.is_some(), "httpGet"),
+            (self.tcp_socket.is_some(), "tcpSocket"),
+            (self.grpc.is_some(), "grpc"),
+            (self.sleep.is_some(), "sleep"),
+        ]
+        .into_iter()
+        .filter_map(|(set, kind)| set.then_some(kind))
+        .collect()
+    }
+}
+
+/// `validateHandler`: exactly one handler type, and that handler's fields. `subject` names the
+/// probe or hook in messages ("the `livenessProbe` of container `app`"), `choices` lists the
+/// handler types it may use, and `grace_period` bounds a `sleep`.
+pub fn handler_problems(
+    handler: &Handler<'_>,
+    path: &FieldPath,
+    subject: &str,
+    choices: &str,
+    grace_period: Option<i64>,
+) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let kinds = handler.kinds();
+    let Some((first, rest)) = kinds.split_first() else {
+        problems.push(
+            Problem::new(
+                path.clone(),
+                k8s_type::REQUIRED,
+                None,
+                format!("{subject} has no handler"),
+                format!("needs one of {choices}"),
+                format!("add exactly one of {choices}"),
+            )
+            .on_key(),
+        );
+        return problems;
+    };
+    for extra in rest {
+        problems.push(
+            Problem::new(
+                path.child(extra),
+                k8s_type::FORBIDDEN,
+                None,
+                format!("{subject} has more than one handler (`{first}` and `{extra}`)"),
+                "a second handler type",
+                format!("keep only one handler; Kubernetes runs `{first}` or `{extra}`, not both"),
+            )
+            .on_key(),
+        );
+    }
+    let at = path.child(first);
+    match *first {
+        "exec"
+            if handler
+                .exec
+                .and_then(|exec| exec.command.as_ref())
+                .is_none_or(Vec::is_empty) =>
+        {
+            problems.push(Problem::new(
+                at.child("command"),
+                k8s_type::REQUIRED,
+                None,
+                format!("the `exec` handler of {subject} has no `command`"),
+                "`command` is required",
+                "add `command:` with the program and its arguments, e.g. `[\"cat\", \"/tmp/healthy\"]`",
+            ));
+        }
+        "httpGet" => problems.extend(
+            handler
+                .http_get
+                .into_iter()
+                .flat_map(|http| http_get_problems(http, &at, subject)),
+        ),
+        "tcpSocket" => problems.extend(
+            handler
+                .tcp_socket
+                .into_iter()
+                .flat_map(|tcp| port_problems(tcp.port.as_ref(), &at.child("port"), subject)),
+        ),
+        "grpc" => problems.extend(handler.grpc.into_iter().flat_map(|grpc| {
+            let port = IntOrString::Int(grpc.port.unwrap_or(0));
+            port_problems(Some(&port), &at.child("port"), subject)
+        })),
+        "sleep" => problems.extend(sleep_problems(handler.sleep, grace_period, &at, subject)),
+        _ => {}
+    }
+    problems
+}
+
+/// `validateSleepAction`: 0 ≤ seconds ≤ the grace period (zero allowed since 1.33). Kubernetes
+/// reports it at `sleep`; podlife points at `sleep.seconds`.
+fn sleep_problems(
+    sleep: Option<&SleepAction>,
+    grace_period: Option<i64>,
+    at: &FieldPath,
+    subject: &str,
+) -> Option<Problem> {
+    let (sleep, grace) = (sleep?, grace_period?);
+    let seconds = sleep.seconds.unwrap_or(0);
+    if (0..=grace).contains(&seconds) {
+        return None;
+    }
+    Some(
+        Problem::new(
+            at.clone(),
+            k8s_type::INVALID,
+            Some(seconds.to_string()),
+            format!("the `sleep` of {subject} lasts {seconds} s, outside 0..={grace} s"),
+            format!("must be non-negative and at most `terminationGracePeriodSeconds` ({grace})"),
+            format!("sleep at most {grace} s, or raise `terminationGracePeriodSeconds`"),
+        )
+        .pointing_at(at.child("seconds")),
+    )
+}
+
+fn http_get_problems(http: &HttpGetAction, at: &FieldPath, subject: &str) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    if http.path.as_deref().is_none_or(str::is_empty) {
+        problems.push(Problem::new(
+            at.child("path"),
+            k8s_type::REQUIRED,
+            None,
+            format!("the `httpGet` handler of {subject} has no `path`"),
+            "`path` is required",
+            "add `path:`, e.g. `/healthz` (the API server would default it to `/`)",
+        ));
+    }
+    problems.extend(port_problems(
+        http.port.as_ref(),
+        &at.child("port"),
+        subject,
+    ));
+    let scheme = http.scheme.as_deref().unwrap_or("");
+    if scheme != "HTTP" && scheme != "HTTPS" {
+        let help = match scheme.to_ascii_uppercase().as_str() {
+            "HTTP" | "HTTPS" => format!("write `{}` in capitals", scheme.to_ascii_uppercase()),
+            _ => "use `HTTP` or `HTTPS` (the API server defaults an unset scheme to `HTTP`)"
+                .to_string(),
+        };
+        problems.push(Problem::new(
+            at.child("scheme"),
+            k8s_type::NOT_SUPPORTED,
+            Some(scheme.to_string()),
+            format!("`httpGet` scheme `{scheme}` of {subject} is not supported"),
+            "supported values: `HTTP`, `HTTPS`",
+            help,
+        ));
+    }
+    for (index, header) in http.http_headers.iter().flatten().enumerate() {
+        let name = header.name.as_deref().unwrap_or("");
+        if let Some(reason) = k8s_names::http_header_name(name).into_iter().next() {
+            problems.push(
+                Problem::new(
+                    at.child("httpHeaders"),
+                    k8s_type::INVALID,
+                    Some(name.to_string()),
+                    format!("HTTP header name `{name}` of {subject} is not valid"),
+                    reason,
+                    "use letters, digits and `-` only, e.g. `X-Forwarded-For`",
+                )
+                .pointing_at(at.child("httpHeaders").index(index).child("name")),
+            );
+        }
+    }
+    problems
+}
+
+/// `ValidatePortNumOrName`: a number in 1..=65535 or an IANA port name; unset reads as `0`.
+fn port_problems(port: Option<&IntOrString>, at: &FieldPath, subject: &str) -> Vec<Problem> {
+    let (value, reasons, help) = match port {
+        None => {
+            let handler = match at.segments().iter().rev().nth(1) {
+                Some(crate::field_path::Segment::Field(handler)) => handler.clone(),
+                _ => "handler".to_string(),
+            };
+            return vec![Problem::new(
+                at.clone(),
+                k8s_type::INVALID,
+                Some("0".to_string()),
+                format!("the `{handler}` handler of {subject} has no `port`"),
+                "must be between 1 and 65535, inclusive",
+                "add `port:` with a number (1-65535) or the name of a container port",
+            )];
+        }
+        Some(IntOrString::Int(number)) => (
+            number.to_string(),
+            k8s_names::port_number(*number),
+            "use a port between 1 and 65535, or the name of a container port".to_string(),
+        ),
+        Some(IntOrString::Str(name)) => (
+            name.clone(),
+            k8s_names::port_name(name),
+            "use a container port's `name` (lowercase, at most 15 characters, at least one letter) or a number"
+                .to_string(),
+        ),
+    };
+    reasons
+        .into_iter()
+        .take(1)
+        .map(|reason| {
+            Problem::new(
+                at.clone(),
+                k8s_type::INVALID,
+                Some(value.clone()),
+                format!("port `{value}` of {subject} is not valid"),
+                reason,
+                help.clone(),
+            )
+        })
+        .collect()
+}
+
+/// "the `livenessProbe` of init container `proxy`".
+pub fn describe_field(
+    field: &str,
+    list: ContainerList,
+    container: &Container,
+    index: usize,
+) -> String {
+    format!(
+        "the `{field}` of {}",
+        list.describe_container(container, index)
+    )
+}
+
+/// Helpers for the rules' unit tests: run the checks on manifest text and read back the
+/// Kubernetes-shaped errors.
+#[cfg(test)]
+pub mod testing {
+    use std::sync::Arc;
+
+    use crate::finding::Finding;
+    use crate::input::SourceText;
+    use crate::rules::{CheckOptions, Rule};
+    use crate::validate::validate_source;
+
+    /// Every located finding for `text`, validated with or without defaulting.
+    pub fn all_findings(text: &str, no_defaulting: bool) -> Vec<Finding> {
+        let source = SourceText {
+            name: Arc::from("test.yaml"),
+            text: text.to_string(),
+            not_utf8: None,
+        };
+        validate_source(&source, &CheckOptions { no_defaulting }).findings
+    }
+
+    /// The findings of one rule.
+    pub fn findings(rule: &'static Rule, text: &str, no_defaulting: bool) -> Vec<Finding> {
+        all_findings(text, no_defaulting)
+            .into_iter()
+            .filter(|finding| finding.rule.id == rule.id)
+            .collect()
+    }
+
+    /// `(path, k8sType)` of one rule's findings, in the order found.
+    pub fn k8s_errors(
+        rule: &'static Rule,
+        text: &str,
+        no_defaulting: bool,
+    ) -> Vec<(String, &'static str)> {
+        findings(rule, text, no_defaulting)
+            .into_iter()
+            .map(|finding| {
+                (
+                    finding.path.map(|p| p.to_string()).unwrap_or_default(),
+                    finding.k8s_type.unwrap_or(""),
+                )
+            })
+            .collect()
+    }
+
+    /// `(path, k8sType)` of every finding that mirrors API validation, sorted: what Kubernetes'
+    /// `ValidatePod` would return for this manifest.
+    pub fn all_k8s_errors(text: &str, no_defaulting: bool) -> Vec<(String, &'static str)> {
+        let mut errors: Vec<(String, &'static str)> = all_findings(text, no_defaulting)
+            .into_iter()
+            .filter_map(|finding| Some((finding.path?.to_string(), finding.k8s_type?)))
+            .collect();
+        errors.sort();
+        errors
+    }
+
+    /// Checks a rule's fixture: it fires in every `# expect: fires` document and in no
+    /// `# expect: ok` document.
+    pub fn check_fixture(rule: &'static Rule) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("testdata/rules")
+            .join(format!("{}.yaml", rule.name));
+        let text = std::fs::read_to_string(&path).expect("fixture is readable");
+        let mut fires = 0;
+        for (index, document) in text.split("\n---\n").enumerate() {
+            let expect = document
+                .lines()
+                .next()
+                .and_then(|line| line.strip_prefix("# expect: "))
+                .map(str::trim);
+            let found = findings(rule, document, false);
+            match expect {
+                Some("fires") => {
+                    fires += 1;
+                    assert!(
+                        !found.is_empty(),
+                        "{}: document {index} should fire:\n{document}",
+                        rule.name
+                    );
+                }
+                Some("ok") => assert!(
+                    found.is_empty(),
+                    "{}: document {index} should not fire, got {:?}",
+                    rule.name,
+                    found.iter().map(|f| &f.message).collect::<Vec<_>>()
+                ),
+                other => panic!(
+                    "{}: document {index} has no expect line: {other:?}",
+                    rule.name
+                ),
+            }
+        }
+        assert!(fires > 0, "{}: no document fires", rule.name);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::REGISTRY;
+
+    /// Every API-validation rule (PL100–PL199) fires in each `fires` document of its fixture and
+    /// in no `ok` document.
+    #[test]
+    fn api_rule_fixtures() {
+        let mut checked = 0;
+        for rule in REGISTRY {
+            if ("PL100".."PL200").contains(&rule.id) {
+                super::testing::check_fixture(rule);
+                checked += 1;
+            }
+        }
+        assert!(checked >= 30, "only {checked} API rules");
+    }
+}
