@@ -571,6 +571,9 @@ pub mod testing {
 }
 
 #[cfg(test)]
+mod k8s_tables;
+
+#[cfg(test)]
 mod tests {
     use crate::rules::REGISTRY;
 

@@ -171,6 +171,46 @@ mod tests {
         }
     }
 
+    /// `validateResourceName`: a qualified name, and standard unless it has a domain.
+    fn valid_resource_name(name: &str) -> bool {
+        k8s_names::qualified_name(name).is_empty() && (name.contains('/') || is_standard(name))
+    }
+
+    // TestValidateResourceNames, all 22 rows.
+    #[test]
+    fn validate_resource_names_table() {
+        let long = |n: usize| format!("kubernetes.io/{}", "a".repeat(n));
+        let rows = [
+            ("memory", true),
+            ("cpu", true),
+            ("storage", true),
+            ("requests.cpu", true),
+            ("requests.memory", true),
+            ("requests.storage", true),
+            ("limits.cpu", true),
+            ("limits.memory", true),
+            ("network", false),
+            ("disk", false),
+            ("", false),
+            (".", false),
+            ("..", false),
+            ("my.favorite.app.co/12345", true),
+            ("my.favorite.app.co/_12345", false),
+            ("my.favorite.app.co/12345_", false),
+            ("kubernetes.io/..", false),
+            (long(63).as_str(), true),
+            (long(64).as_str(), false),
+            ("kubernetes.io//", false),
+            ("kubernetes.io", false),
+            ("kubernetes.io/will/not/work/", false),
+        ]
+        .map(|(name, ok)| (name.to_string(), ok));
+        assert_eq!(rows.len(), 22);
+        for (name, ok) in rows {
+            assert_eq!(valid_resource_name(&name), ok, "{name:?}");
+        }
+    }
+
     #[test]
     fn hugepages_must_be_whole_pages() {
         let q = |s: &str| s.parse::<Quantity>().expect("valid quantity");

@@ -129,19 +129,40 @@ mod tests {
         assert!(k8s_errors(&RULE, &text, true).is_empty());
     }
 
-    // TestValidatePodResourceNames: memory and cpu pass; storage, network and prefixed names fail.
+    // TestValidatePodResourceNames, all 25 rows: only cpu and memory pass (hugepages too, since
+    // pod-level hugepages became supported).
     #[test]
     fn pod_level_resource_names() {
-        for (name, ok) in [
-            ("memory", true),
-            ("cpu", true),
-            ("hugepages-2Mi", true),
-            ("storage", false),
-            ("requests.cpu", false),
-            ("network", false),
-            ("my.favorite.app.co/12345", false),
-            ("kubernetes.io/cpu", false),
+        let long = format!("kubernetes.io/{}", "a".repeat(64));
+        let mut rows = vec![("memory", true), ("cpu", true), ("hugepages-2Mi", true)];
+        for bad in [
+            "storage",
+            "requests.cpu",
+            "requests.memory",
+            "requests.storage",
+            "limits.cpu",
+            "limits.memory",
+            "limits.storage",
+            "network",
+            "disk",
+            "",
+            ".",
+            "..",
+            "my.favorite.app.co/12345",
+            "my.favorite.app.co/_12345",
+            "my.favorite.app.co/12345_",
+            "kubernetes.io/..",
+            long.as_str(),
+            long.as_str(),
+            "kubernetes.io/cpu",
+            "kubernetes.io/memory",
+            "kubernetes.io//",
+            "kubernetes.io",
+            "kubernetes.io/will/not/work/",
         ] {
+            rows.push((bad, false));
+        }
+        for (name, ok) in rows {
             let text = format!(
                 "apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n  resources:\n    limits: {{\"{name}\": \"1\"}}\n  containers:\n  - {{name: a, image: image}}\n"
             );
