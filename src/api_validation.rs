@@ -164,29 +164,86 @@ pub fn lifecycle_is_validated(list: ContainerList, container: &Container) -> boo
     }
 }
 
-/// Every validated probe: list, index, container, kind, probe, and the probe's path.
-pub fn validated_probes<'p>(
-    context: &PodContext<'p>,
-) -> Vec<(
-    ContainerList,
-    usize,
-    &'p Container,
-    ProbeKind,
-    &'p Probe,
-    FieldPath,
-)> {
+/// A probe Kubernetes validates, found on a container.
+#[derive(Debug, Clone, Copy)]
+pub struct ValidatedProbe<'p> {
+    /// The container's list.
+    pub list: ContainerList,
+    /// The container's index in its list.
+    pub index: usize,
+    /// The container.
+    pub container: &'p Container,
+    /// Which probe.
+    pub kind: ProbeKind,
+    /// The probe.
+    pub probe: &'p Probe,
+}
+
+impl<'p> ValidatedProbe<'p> {
+    /// The probe's path (`spec.containers[0].livenessProbe`).
+    pub fn path(&self, context: &PodContext<'_>) -> FieldPath {
+        context
+            .container_path(self.list, self.index)
+            .child(self.kind.field())
+    }
+
+    /// "the `livenessProbe` of container `app`".
+    pub fn subject(&self) -> FieldOf<'p> {
+        FieldOf {
+            field: self.kind.field(),
+            who: Who::new(self.list, self.container, self.index),
+        }
+    }
+}
+
+/// Every validated probe, in container order.
+pub fn validated_probes<'p>(context: &PodContext<'p>) -> Vec<ValidatedProbe<'p>> {
     let mut probes = Vec::new();
     for (list, index, container) in context.all_containers() {
         for kind in ProbeKind::ALL {
             if let Some(probe) = kind.of(container)
                 && probe_is_validated(list, container, kind)
             {
-                let path = context.container_path(list, index).child(kind.field());
-                probes.push((list, index, container, kind, probe, path));
+                probes.push(ValidatedProbe {
+                    list,
+                    index,
+                    container,
+                    kind,
+                    probe,
+                });
             }
         }
     }
     probes
+}
+
+/// A container as messages name it ("init container `migrate`", "container #2"), formatted only
+/// when a finding needs it.
+#[derive(Debug, Clone, Copy)]
+pub struct Who<'c> {
+    list: ContainerList,
+    container: &'c Container,
+    index: usize,
+}
+
+impl<'c> Who<'c> {
+    /// The container at `index` of `list`.
+    pub fn new(list: ContainerList, container: &'c Container, index: usize) -> Self {
+        Who {
+            list,
+            container,
+            index,
+        }
+    }
+}
+
+impl std::fmt::Display for Who<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.container.name.as_deref() {
+            Some(name) if !name.is_empty() => write!(f, "{} `{name}`", self.list.noun()),
+            _ => write!(f, "{} #{}", self.list.noun(), self.index + 1),
+        }
+    }
 }
 
 /// The container as written in the file (before defaulting), to tell a value the user wrote
@@ -265,7 +322,7 @@ impl<'h> Handler<'h> {
 pub fn handler_problems(
     handler: &Handler<'_>,
     path: &FieldPath,
-    subject: &str,
+    subject: &dyn std::fmt::Display,
     choices: &str,
     grace_period: Option<i64>,
 ) -> Vec<Problem> {
@@ -343,7 +400,7 @@ fn sleep_problems(
     sleep: Option<&SleepAction>,
     grace_period: Option<i64>,
     at: &FieldPath,
-    subject: &str,
+    subject: &dyn std::fmt::Display,
 ) -> Option<Problem> {
     let (sleep, grace) = (sleep?, grace_period?);
     let seconds = sleep.seconds.unwrap_or(0);
@@ -363,7 +420,11 @@ fn sleep_problems(
     )
 }
 
-fn http_get_problems(http: &HttpGetAction, at: &FieldPath, subject: &str) -> Vec<Problem> {
+fn http_get_problems(
+    http: &HttpGetAction,
+    at: &FieldPath,
+    subject: &dyn std::fmt::Display,
+) -> Vec<Problem> {
     let mut problems = Vec::new();
     if http.path.as_deref().is_none_or(str::is_empty) {
         problems.push(Problem::new(
@@ -416,7 +477,11 @@ fn http_get_problems(http: &HttpGetAction, at: &FieldPath, subject: &str) -> Vec
 }
 
 /// `ValidatePortNumOrName`: a number in 1..=65535 or an IANA port name; unset reads as `0`.
-fn port_problems(port: Option<&IntOrString>, at: &FieldPath, subject: &str) -> Vec<Problem> {
+fn port_problems(
+    port: Option<&IntOrString>,
+    at: &FieldPath,
+    subject: &dyn std::fmt::Display,
+) -> Vec<Problem> {
     let (value, reasons, help) = match port {
         None => {
             let handler = match at.segments().iter().rev().nth(1) {
@@ -460,17 +525,32 @@ fn port_problems(port: Option<&IntOrString>, at: &FieldPath, subject: &str) -> V
         .collect()
 }
 
-/// "the `livenessProbe` of init container `proxy`".
-pub fn describe_field(
-    field: &str,
+/// "the `livenessProbe` of init container `proxy`", formatted only when needed.
+#[derive(Debug, Clone, Copy)]
+pub struct FieldOf<'c> {
+    /// The field.
+    pub field: &'static str,
+    /// Its container.
+    pub who: Who<'c>,
+}
+
+impl std::fmt::Display for FieldOf<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the `{}` of {}", self.field, self.who)
+    }
+}
+
+/// [`FieldOf`] for a container's field.
+pub fn describe_field<'c>(
+    field: &'static str,
     list: ContainerList,
-    container: &Container,
+    container: &'c Container,
     index: usize,
-) -> String {
-    format!(
-        "the `{field}` of {}",
-        list.describe_container(container, index)
-    )
+) -> FieldOf<'c> {
+    FieldOf {
+        field,
+        who: Who::new(list, container, index),
+    }
 }
 
 /// Helpers for the rules' unit tests: run the checks on manifest text and read back the

@@ -2,11 +2,13 @@
 //! `resources`, the pod's `overhead` and the pod-level `resources`, with the paths Kubernetes
 //! reports and the paths to point at.
 
-use crate::api_validation::as_written;
+use std::fmt;
+
+use crate::api_validation::{Who, as_written};
 use crate::field_path::FieldPath;
-use crate::model::{QuantityValue, ResourceList};
+use crate::model::{Container, QuantityValue, ResourceList};
 use crate::quantity::Quantity;
-use crate::rules::PodContext;
+use crate::rules::{ContainerList, PodContext};
 
 /// Which kind of resource declaration.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,16 +21,11 @@ pub enum ResourceOwner {
     Pod,
 }
 
-/// One `resources`-like declaration.
-#[derive(Debug, Clone)]
-pub struct ResourceScope<'p> {
-    /// Which kind.
-    pub owner: ResourceOwner,
-    /// "container `app`", "the pod's `overhead`", "the pod".
-    pub who: String,
-    /// The requirements' path as Kubernetes reports it (`spec.containers[0].resources`,
-    /// `spec.overhead`, `spec.resources`).
-    pub path: FieldPath,
+/// One `resources`-like declaration. Names and paths are built only when a finding needs them.
+#[derive(Clone)]
+pub struct ResourceScope<'c, 'p> {
+    context: &'c PodContext<'p>,
+    origin: Origin<'p>,
     /// `limits`.
     pub limits: Option<&'p ResourceList>,
     /// `requests`.
@@ -37,17 +34,66 @@ pub struct ResourceScope<'p> {
     pub written_requests: Option<&'p ResourceList>,
 }
 
-impl ResourceScope<'_> {
+#[derive(Clone, Copy)]
+enum Origin<'p> {
+    Container(ContainerList, usize, &'p Container),
+    Overhead,
+    Pod,
+}
+
+/// Who declares the resources, for messages.
+#[derive(Clone, Copy)]
+pub struct ScopeWho<'p>(Origin<'p>);
+
+impl fmt::Display for ScopeWho<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Origin::Container(list, index, container) => {
+                write!(f, "{}", Who::new(list, container, index))
+            }
+            Origin::Overhead => f.write_str("the pod's `overhead`"),
+            Origin::Pod => f.write_str("the pod-level `resources`"),
+        }
+    }
+}
+
+impl ResourceScope<'_, '_> {
+    /// Which kind of declaration.
+    pub fn owner(&self) -> ResourceOwner {
+        match self.origin {
+            Origin::Container(..) => ResourceOwner::Container,
+            Origin::Overhead => ResourceOwner::Overhead,
+            Origin::Pod => ResourceOwner::Pod,
+        }
+    }
+
+    /// "container `app`", "the pod's `overhead`", "the pod-level `resources`".
+    pub fn who(&self) -> ScopeWho<'_> {
+        ScopeWho(self.origin)
+    }
+
+    /// The requirements' path as Kubernetes reports it (`spec.containers[0].resources`,
+    /// `spec.overhead`, `spec.resources`).
+    pub fn path(&self) -> FieldPath {
+        match self.origin {
+            Origin::Container(list, index, _) => {
+                self.context.container_path(list, index).child("resources")
+            }
+            Origin::Overhead => self.context.pod_path("spec.overhead"),
+            Origin::Pod => self.context.pod_path("spec.resources"),
+        }
+    }
+
     /// The path Kubernetes reports for one entry: `…resources.limits[cpu]`.
     pub fn entry_path(&self, field: &str, name: &str) -> FieldPath {
-        self.path.child(field).key(name)
+        self.path().child(field).key(name)
     }
 
     /// Where the entry is written: `…resources.limits.cpu`, or `spec.overhead.cpu`.
     pub fn entry_spot(&self, field: &str, name: &str) -> FieldPath {
-        match self.owner {
-            ResourceOwner::Overhead => self.path.key(name),
-            _ => self.path.child(field).key(name),
+        match self.origin {
+            Origin::Overhead => self.path().key(name),
+            _ => self.path().child(field).key(name),
         }
     }
 
@@ -97,7 +143,7 @@ impl ResourceScope<'_> {
 
 /// Every resource declaration of the pod: containers (init, app, ephemeral, defer), then the
 /// overhead, then the pod-level resources.
-pub fn resource_scopes<'p>(context: &PodContext<'p>) -> Vec<ResourceScope<'p>> {
+pub fn resource_scopes<'c, 'p>(context: &'c PodContext<'p>) -> Vec<ResourceScope<'c, 'p>> {
     let mut scopes = Vec::new();
     for (list, index, container) in context.all_containers() {
         if let Some(resources) = &container.resources {
@@ -105,9 +151,8 @@ pub fn resource_scopes<'p>(context: &PodContext<'p>) -> Vec<ResourceScope<'p>> {
                 .and_then(|written| written.resources.as_ref())
                 .and_then(|written| written.requests.as_ref());
             scopes.push(ResourceScope {
-                owner: ResourceOwner::Container,
-                who: list.describe_container(container, index),
-                path: context.container_path(list, index).child("resources"),
+                context,
+                origin: Origin::Container(list, index, container),
                 limits: resources.limits.as_ref(),
                 requests: resources.requests.as_ref(),
                 written_requests,
@@ -116,9 +161,8 @@ pub fn resource_scopes<'p>(context: &PodContext<'p>) -> Vec<ResourceScope<'p>> {
     }
     if let Some(overhead) = &context.pod.spec.overhead {
         scopes.push(ResourceScope {
-            owner: ResourceOwner::Overhead,
-            who: "the pod's `overhead`".to_string(),
-            path: context.pod_path("spec.overhead"),
+            context,
+            origin: Origin::Overhead,
             limits: Some(overhead),
             requests: None,
             written_requests: None,
@@ -126,9 +170,8 @@ pub fn resource_scopes<'p>(context: &PodContext<'p>) -> Vec<ResourceScope<'p>> {
     }
     if let Some(resources) = &context.pod.spec.resources {
         scopes.push(ResourceScope {
-            owner: ResourceOwner::Pod,
-            who: "the pod-level `resources`".to_string(),
-            path: context.pod_path("spec.resources"),
+            context,
+            origin: Origin::Pod,
             limits: resources.limits.as_ref(),
             requests: resources.requests.as_ref(),
             written_requests: resources.requests.as_ref(),

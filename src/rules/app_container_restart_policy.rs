@@ -1,6 +1,6 @@
 //! PL106 `app-container-restart-policy`: an app container sets a container-level `restartPolicy`.
 
-use crate::api_validation::{Problem, k8s_type};
+use crate::api_validation::{Problem, Who, k8s_type};
 use crate::finding::{Finding, Severity};
 use crate::rules::{ContainerList, Origin, PodContext, Rule};
 
@@ -38,7 +38,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         let Some(policy) = container.restart_policy.as_deref() else {
             continue;
         };
-        let who = ContainerList::App.describe_container(container, index);
+        let who = Who::new(ContainerList::App, container, index);
         findings.push(
             Problem::new(
                 context

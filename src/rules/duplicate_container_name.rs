@@ -47,15 +47,16 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         (ContainerList::Ephemeral, pod.ephemeral_containers()),
         (ContainerList::Defer, pod.defer_containers()),
     ];
-    let mut seen: HashMap<&str, String> = HashMap::new();
+    let mut seen: HashMap<&str, (ContainerList, usize)> = HashMap::new();
     for (list, containers) in order {
         for (index, container) in containers.iter().enumerate() {
             let name = container.name();
             if name.is_empty() {
                 continue;
             }
-            let described = list.describe_nth(index);
-            if let Some(first) = seen.get(name) {
+            if let Some(&(first_list, first_index)) = seen.get(name) {
+                let described = list.describe_nth(index);
+                let first = first_list.describe_nth(first_index);
                 findings.push(
                     Problem::new(
                         context.container_path(list, index).child("name"),
@@ -68,7 +69,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                     .into_finding(&RULE),
                 );
             } else {
-                seen.insert(name, described);
+                seen.insert(name, (list, index));
             }
         }
     }

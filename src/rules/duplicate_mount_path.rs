@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use crate::api_validation::{Problem, k8s_type};
+use crate::api_validation::{Problem, Who, k8s_type};
 use crate::finding::{Finding, Severity};
 use crate::rules::{Origin, PodContext, Rule};
 
@@ -36,7 +36,7 @@ Mount the second volume elsewhere (e.g. `/data/config`), or use `subPath` to pla
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     for (list, index, container) in context.all_containers() {
-        let who = list.describe_container(container, index);
+        let who = Who::new(list, container, index);
         let mut seen: HashMap<&str, usize> = HashMap::new();
         for (mount_index, mount) in container.volume_mounts.iter().flatten().enumerate() {
             let Some(path) = mount.mount_path.as_deref().filter(|p| !p.is_empty()) else {

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use crate::api_validation::{Problem, k8s_type};
+use crate::api_validation::{Problem, Who, k8s_type};
 use crate::finding::{Finding, Severity};
 use crate::k8s_names;
 use crate::rules::{Origin, PodContext, Rule};
@@ -37,7 +37,7 @@ Give each port its own name, e.g. `http` and `https`.
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     for (list, index, container) in context.all_containers() {
-        let who = list.describe_container(container, index);
+        let who = Who::new(list, container, index);
         let mut seen: HashMap<&str, usize> = HashMap::new();
         for (port_index, port) in container.ports.iter().flatten().enumerate() {
             let Some(name) = port.name.as_deref().filter(|name| !name.is_empty()) else {

@@ -46,7 +46,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                     scope.entry_path(field, name),
                     k8s_type::INVALID,
                     Some(quantity.to_string()),
-                    format!("{} asks for {quantity} `{name}`", scope.who),
+                    format!("{} asks for {quantity} `{name}`", scope.who()),
                     "must be an integer",
                     format!("ask for a whole number of `{name}`, e.g. {whole}"),
                 )

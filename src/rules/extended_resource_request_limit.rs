@@ -43,12 +43,12 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             let spot = scope.entry_spot("requests", name);
             let problem = match ResourceScope::get(scope.limits, name) {
                 Some(limit) if request.cmp_value(limit).is_ne() => Problem::new(
-                    scope.path.child("requests"),
+                    scope.path().child("requests"),
                     k8s_type::INVALID,
                     Some(request.to_string()),
                     format!(
                         "{} requests {request} `{name}` but its limit is {limit}",
-                        scope.who
+                        scope.who()
                     ),
                     format!("must be equal to `{name}` limit of {limit}"),
                     format!(
@@ -58,10 +58,10 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 Some(_) => continue,
                 None if scope.limits.is_some_and(|l| l.contains_key(name)) => continue,
                 None => Problem::new(
-                    scope.path.child("limits"),
+                    scope.path().child("limits"),
                     k8s_type::REQUIRED,
                     None,
-                    format!("{} requests `{name}` without a limit", scope.who),
+                    format!("{} requests `{name}` without a limit", scope.who()),
                     format!("`{name}` cannot be overcommitted: its limit must be set"),
                     format!(
                         "move `{name}` from `requests` to `limits` (the request defaults to the limit)"

@@ -1,6 +1,6 @@
 //! PL133 `forbidden-ephemeral-container-field`: an ephemeral container sets a field it may not, or a pod template or new pod has ephemeral containers.
 
-use crate::api_validation::{Problem, k8s_type};
+use crate::api_validation::{Problem, Who, k8s_type};
 use crate::finding::{Finding, Severity};
 use crate::rules::{ContainerList, Origin, PodContext, Rule};
 
@@ -59,7 +59,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         );
     }
     for (index, container) in ephemeral.iter().enumerate() {
-        let who = ContainerList::Ephemeral.describe_container(container, index);
+        let who = Who::new(ContainerList::Ephemeral, container, index);
         let base = context.container_path(ContainerList::Ephemeral, index);
         let resources_set = container.resources.as_ref().is_some_and(|r| {
             r.limits.as_ref().is_some_and(|l| !l.is_empty())

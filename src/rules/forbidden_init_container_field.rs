@@ -1,6 +1,6 @@
 //! PL107 `forbidden-init-container-field`: a regular init container has a probe or lifecycle hooks.
 
-use crate::api_validation::{Problem, k8s_type};
+use crate::api_validation::{Problem, Who, k8s_type};
 use crate::finding::{Finding, Severity};
 use crate::rules::{ContainerList, Origin, PodContext, Rule};
 
@@ -39,7 +39,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         if container.is_sidecar() {
             continue;
         }
-        let who = ContainerList::Init.describe_container(container, index);
+        let who = Who::new(ContainerList::Init, container, index);
         let fields = [
             ("lifecycle", container.lifecycle.is_some()),
             ("livenessProbe", container.liveness_probe.is_some()),

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use crate::api_validation::{Problem, as_written, k8s_type};
+use crate::api_validation::{Problem, Who, as_written, k8s_type};
 use crate::finding::{Finding, Severity};
 use crate::model::Container;
 use crate::rules::{ContainerList, Origin, PodContext, Rule};
@@ -77,7 +77,7 @@ fn conflicts(
     findings: &mut Vec<Finding>,
 ) {
     let written = as_written(context, list, index);
-    let who = list.describe_container(container, index);
+    let who = Who::new(list, container, index);
     for (port_index, port) in container.ports.iter().flatten().enumerate() {
         let Some(host_port) = port.host_port.filter(|p| *p != 0) else {
             continue;

@@ -49,7 +49,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                     scope.entry_path(field, name),
                     k8s_type::INVALID,
                     Some(quantity.to_string()),
-                    format!("{} asks for {quantity} of `{name}`", scope.who),
+                    format!("{} asks for {quantity} of `{name}`", scope.who()),
                     format!("{quantity} is not positive integer multiple of {name}"),
                     format!("use a whole number of {size} pages"),
                 )

@@ -36,7 +36,7 @@ Add a memory (or cpu) request or limit next to the hugepages.
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     for scope in resource_scopes(context) {
-        if scope.owner == ResourceOwner::Overhead {
+        if scope.owner() == ResourceOwner::Overhead {
             continue;
         }
         let names: Vec<&str> = scope.names().into_iter().map(|(_, name)| name).collect();
@@ -48,10 +48,13 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         }
         findings.push(
             Problem::new(
-                scope.path.clone(),
+                scope.path(),
                 k8s_type::FORBIDDEN,
                 None,
-                format!("{} asks for `{hugepages}` but no cpu or memory", scope.who),
+                format!(
+                    "{} asks for `{hugepages}` but no cpu or memory",
+                    scope.who()
+                ),
                 "hugepages require cpu or memory",
                 "add a `memory` (or `cpu`) request or limit",
             )

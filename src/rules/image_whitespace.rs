@@ -1,6 +1,6 @@
 //! PL134 `image-whitespace`: a Pod's container image has leading or trailing whitespace.
 
-use crate::api_validation::{Problem, k8s_type};
+use crate::api_validation::{Problem, Who, k8s_type};
 use crate::finding::{Finding, Severity};
 use crate::rules::{ContainerList, Origin, PodContext, Rule};
 
@@ -47,7 +47,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         if image.trim().is_empty() || image.trim() == image {
             continue;
         }
-        let who = list.describe_container(container, index);
+        let who = Who::new(list, container, index);
         findings.push(
             Problem::new(
                 context.container_path(list, index).child("image"),

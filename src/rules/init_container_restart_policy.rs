@@ -1,6 +1,6 @@
 //! PL105 `init-container-restart-policy`: an init container's `restartPolicy` is not `Always`.
 
-use crate::api_validation::{Problem, k8s_type};
+use crate::api_validation::{Problem, Who, k8s_type};
 use crate::finding::{Finding, Severity};
 use crate::rules::{ContainerList, Origin, PodContext, Rule};
 
@@ -41,7 +41,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         if policy == "Always" {
             continue;
         }
-        let who = ContainerList::Init.describe_container(container, index);
+        let who = Who::new(ContainerList::Init, container, index);
         let help = if policy.eq_ignore_ascii_case("always") {
             "write `Always` (the value is case-sensitive)".to_string()
         } else {

@@ -1,6 +1,6 @@
 //! PL116 `invalid-env-var-name`: an environment variable has no name or an invalid one.
 
-use crate::api_validation::{Problem, k8s_type};
+use crate::api_validation::{Problem, Who, k8s_type};
 use crate::finding::{Finding, Severity};
 use crate::k8s_names;
 use crate::rules::{Origin, PodContext, Rule};
@@ -34,17 +34,19 @@ Put the value in `value:` and keep the name to letters, digits, `_`, `-` and `.`
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     for (list, index, container) in context.all_containers() {
-        let who = list.describe_container(container, index);
+        let who = Who::new(list, container, index);
         for (env_index, var) in container.env.iter().flatten().enumerate() {
-            let at = context
-                .container_path(list, index)
-                .child("env")
-                .index(env_index)
-                .child("name");
+            let at = || {
+                context
+                    .container_path(list, index)
+                    .child("env")
+                    .index(env_index)
+                    .child("name")
+            };
             let name = var.name.as_deref().unwrap_or("");
             let problem = if name.is_empty() {
                 Problem::new(
-                    at,
+                    at(),
                     k8s_type::REQUIRED,
                     None,
                     format!(
@@ -64,7 +66,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                     }
                 };
                 Problem::new(
-                    at,
+                    at(),
                     k8s_type::INVALID,
                     Some(name.to_string()),
                     format!("environment variable name `{name}` of {who} is not valid"),

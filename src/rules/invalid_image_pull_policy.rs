@@ -1,6 +1,6 @@
 //! PL102 `invalid-image-pull-policy`: `imagePullPolicy` is missing or not `Always`, `IfNotPresent` or `Never`.
 
-use crate::api_validation::{Problem, k8s_type};
+use crate::api_validation::{Problem, Who, k8s_type};
 use crate::finding::{Finding, Severity};
 use crate::rules::{Origin, PodContext, Rule};
 
@@ -37,8 +37,15 @@ const SUPPORTED: [&str; 3] = ["Always", "IfNotPresent", "Never"];
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     for (list, index, container) in context.all_containers() {
+        if container
+            .image_pull_policy
+            .as_deref()
+            .is_some_and(|policy| SUPPORTED.contains(&policy))
+        {
+            continue;
+        }
         let path = context.container_path(list, index).child("imagePullPolicy");
-        let who = list.describe_container(container, index);
+        let who = Who::new(list, container, index);
         let problem = match container.image_pull_policy.as_deref().unwrap_or("") {
             "" => Problem::new(
                 path,

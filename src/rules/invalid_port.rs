@@ -1,6 +1,6 @@
 //! PL113 `invalid-port`: a container port has a bad number, name or protocol.
 
-use crate::api_validation::{Problem, k8s_type};
+use crate::api_validation::{Problem, Who, k8s_type};
 use crate::finding::{Finding, Severity};
 use crate::k8s_names;
 use crate::rules::{Origin, PodContext, Rule};
@@ -38,18 +38,20 @@ const PROTOCOLS: [&str; 3] = ["TCP", "UDP", "SCTP"];
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     for (list, index, container) in context.all_containers() {
-        let who = list.describe_container(container, index);
+        let who = Who::new(list, container, index);
         for (port_index, port) in container.ports.iter().flatten().enumerate() {
-            let at = context
-                .container_path(list, index)
-                .child("ports")
-                .index(port_index);
+            let at = || {
+                context
+                    .container_path(list, index)
+                    .child("ports")
+                    .index(port_index)
+            };
             let mut problems = Vec::new();
             if let Some(name) = port.name.as_deref().filter(|name| !name.is_empty())
                 && let Some(reason) = k8s_names::port_name(name).into_iter().next()
             {
                 problems.push(Problem::new(
-                        at.child("name"),
+                        at().child("name"),
                         k8s_type::INVALID,
                         Some(name.to_string()),
                         format!("port name `{name}` of {who} is not valid"),
@@ -59,7 +61,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             }
             match port.container_port.unwrap_or(0) {
                 0 => problems.push(Problem::new(
-                    at.child("containerPort"),
+                    at().child("containerPort"),
                     k8s_type::REQUIRED,
                     None,
                     format!("port #{} of {who} has no `containerPort`", port_index + 1),
@@ -69,7 +71,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 number => {
                     if let Some(reason) = k8s_names::port_number(number).into_iter().next() {
                         problems.push(Problem::new(
-                            at.child("containerPort"),
+                            at().child("containerPort"),
                             k8s_type::INVALID,
                             Some(number.to_string()),
                             format!("`containerPort` {number} of {who} is out of range"),
@@ -83,7 +85,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 && let Some(reason) = k8s_names::port_number(number).into_iter().next()
             {
                 problems.push(Problem::new(
-                    at.child("hostPort"),
+                    at().child("hostPort"),
                     k8s_type::INVALID,
                     Some(number.to_string()),
                     format!("`hostPort` {number} of {who} is out of range"),
@@ -93,7 +95,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             }
             match port.protocol.as_deref().unwrap_or("") {
                 "" => problems.push(Problem::new(
-                    at.child("protocol"),
+                    at().child("protocol"),
                     k8s_type::REQUIRED,
                     None,
                     format!("port #{} of {who} has no `protocol`", port_index + 1),
@@ -102,7 +104,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 )),
                 protocol if PROTOCOLS.contains(&protocol) => {}
                 protocol => problems.push(Problem::new(
-                    at.child("protocol"),
+                    at().child("protocol"),
                     k8s_type::NOT_SUPPORTED,
                     Some(protocol.to_string()),
                     format!("port protocol `{protocol}` of {who} is not supported"),

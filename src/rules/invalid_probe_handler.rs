@@ -1,6 +1,6 @@
 //! PL108 `invalid-probe-handler`: a probe does not have exactly one valid handler.
 
-use crate::api_validation::{Handler, describe_field, handler_problems, validated_probes};
+use crate::api_validation::{Handler, handler_problems, validated_probes};
 use crate::finding::{Finding, Severity};
 use crate::rules::{Origin, PodContext, Rule};
 
@@ -35,11 +35,12 @@ Keep exactly one handler and complete it, e.g. `httpGet: {path: /healthz, port: 
 };
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
-    for (list, index, container, kind, probe, path) in validated_probes(context) {
-        let subject = describe_field(kind.field(), list, container, index);
+    for found in validated_probes(context) {
+        let probe = found.probe;
+        let subject = found.subject();
         let problems = handler_problems(
             &Handler::of_probe(probe),
-            &path,
+            &found.path(context),
             &subject,
             "`exec`, `httpGet`, `tcpSocket` or `grpc`",
             None,

@@ -1,6 +1,6 @@
 //! PL109 `invalid-probe-threshold`: a probe has a negative delay, timeout, period or threshold, or a non-positive grace period.
 
-use crate::api_validation::{Problem, describe_field, k8s_type, validated_probes};
+use crate::api_validation::{Problem, k8s_type, validated_probes};
 use crate::finding::{Finding, Severity};
 use crate::rules::{Origin, PodContext, Rule};
 
@@ -33,8 +33,9 @@ Use non-negative numbers (or leave the field out for the default), and a positiv
 };
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
-    for (list, index, container, kind, probe, path) in validated_probes(context) {
-        let subject = describe_field(kind.field(), list, container, index);
+    for found in validated_probes(context) {
+        let probe = found.probe;
+        let subject = found.subject();
         let fields = [
             ("initialDelaySeconds", probe.initial_delay_seconds),
             ("timeoutSeconds", probe.timeout_seconds),
@@ -48,7 +49,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             };
             findings.push(
                 Problem::new(
-                    path.child(field),
+                    found.path(context).child(field),
                     k8s_type::INVALID,
                     Some(value.to_string()),
                     format!("`{field}` of {subject} is negative ({value})"),
@@ -61,7 +62,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         if let Some(grace) = probe.termination_grace_period_seconds.filter(|g| *g <= 0) {
             findings.push(
                 Problem::new(
-                    path.child("terminationGracePeriodSeconds"),
+                    found.path(context).child("terminationGracePeriodSeconds"),
                     k8s_type::INVALID,
                     Some(grace.to_string()),
                     format!("`terminationGracePeriodSeconds` of {subject} is {grace}"),

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use crate::api_validation::{Problem, k8s_type};
+use crate::api_validation::{Problem, Who, k8s_type};
 use crate::finding::{Finding, Severity};
 use crate::rules::{ContainerList, Origin, PodContext, Rule};
 
@@ -42,11 +42,11 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         if list == ContainerList::Ephemeral {
             continue;
         }
-        let who = list.describe_container(container, index);
-        let base = context.container_path(list, index).child("resizePolicy");
+        let who = Who::new(list, container, index);
+        let base = || context.container_path(list, index).child("resizePolicy");
         let mut seen = HashSet::new();
         for (entry_index, entry) in container.resize_policy.iter().flatten().enumerate() {
-            let at = base.index(entry_index);
+            let at = base().index(entry_index);
             let resource = entry.resource_name.as_deref().unwrap_or("");
             let policy = entry.restart_policy.as_deref().unwrap_or("");
             let mut problems = Vec::new();
@@ -67,7 +67,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 "cpu" | "memory" => {}
                 "" => problems.push(
                     Problem::new(
-                        base.clone(),
+                        base(),
                         k8s_type::REQUIRED,
                         None,
                         format!(
@@ -81,7 +81,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 ),
                 other => problems.push(
                     Problem::new(
-                        base.clone(),
+                        base(),
                         k8s_type::NOT_SUPPORTED,
                         Some(other.to_string()),
                         format!("resize policy of {who} names resource `{other}`"),
@@ -95,7 +95,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 "NotRequired" | "RestartContainer" => {}
                 "" => problems.push(
                     Problem::new(
-                        base.clone(),
+                        base(),
                         k8s_type::REQUIRED,
                         None,
                         format!(
@@ -109,7 +109,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 ),
                 other => problems.push(
                     Problem::new(
-                        base.clone(),
+                        base(),
                         k8s_type::NOT_SUPPORTED,
                         Some(other.to_string()),
                         format!("resize policy `{other}` of {who} is not supported"),
@@ -122,7 +122,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             if pod_never && policy != "NotRequired" {
                 problems.push(
                     Problem::new(
-                        base.clone(),
+                        base(),
                         k8s_type::INVALID,
                         Some(policy.to_string()),
                         format!("{who} restarts to resize `{resource}`, but the pod never restarts containers"),

@@ -37,7 +37,7 @@ Use a standard name, or the extended resource's full name as the device plugin a
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     for scope in resource_scopes(context) {
         for (field, name) in scope.names() {
-            let (k8s, reason, help) = match scope.owner {
+            let (k8s, reason, help) = match scope.owner() {
                 ResourceOwner::Pod => match pod_resource_name_problem(name) {
                     Some(problem) => problem,
                     None => continue,
@@ -52,7 +52,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                     scope.entry_path(field, name),
                     k8s,
                     Some(name.to_string()),
-                    format!("{} asks for unknown resource `{name}`", scope.who),
+                    format!("{} asks for unknown resource `{name}`", scope.who()),
                     reason,
                     help,
                 )

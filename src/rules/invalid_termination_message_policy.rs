@@ -1,6 +1,6 @@
 //! PL103 `invalid-termination-message-policy`: `terminationMessagePolicy` is missing or not `File` or `FallbackToLogsOnError`.
 
-use crate::api_validation::{Problem, k8s_type};
+use crate::api_validation::{Problem, Who, k8s_type};
 use crate::finding::{Finding, Severity};
 use crate::rules::{Origin, PodContext, Rule};
 
@@ -37,10 +37,17 @@ const SUPPORTED: [&str; 2] = ["File", "FallbackToLogsOnError"];
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     for (list, index, container) in context.all_containers() {
+        if container
+            .termination_message_policy
+            .as_deref()
+            .is_some_and(|policy| SUPPORTED.contains(&policy))
+        {
+            continue;
+        }
         let path = context
             .container_path(list, index)
             .child("terminationMessagePolicy");
-        let who = list.describe_container(container, index);
+        let who = Who::new(list, container, index);
         let problem = match container
             .termination_message_policy
             .as_deref()

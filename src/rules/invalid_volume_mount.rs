@@ -1,6 +1,6 @@
 //! PL119 `invalid-volume-mount`: a volume mount has no `mountPath`, or a `subPath` that leaves its volume.
 
-use crate::api_validation::{Problem, k8s_type};
+use crate::api_validation::{Problem, Who, k8s_type};
 use crate::finding::{Finding, Severity};
 use crate::k8s_names;
 use crate::rules::{Origin, PodContext, Rule};
@@ -36,14 +36,14 @@ Give every mount a `mountPath`; write `subPath` relative to the volume's root, w
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     for (list, index, container) in context.all_containers() {
-        let who = list.describe_container(container, index);
-        let mounts_path = context.container_path(list, index).child("volumeMounts");
+        let who = Who::new(list, container, index);
+        let mounts_path = || context.container_path(list, index).child("volumeMounts");
         for (mount_index, mount) in container.volume_mounts.iter().flatten().enumerate() {
-            let at = mounts_path.index(mount_index);
+            let at = || mounts_path().index(mount_index);
             if mount.mount_path.as_deref().is_none_or(str::is_empty) {
                 findings.push(
                     Problem::new(
-                        at.child("mountPath"),
+                        at().child("mountPath"),
                         k8s_type::REQUIRED,
                         None,
                         format!(
@@ -62,14 +62,14 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             for reason in k8s_names::local_descending_path(sub_path) {
                 findings.push(
                     Problem::new(
-                        mounts_path.child("subPath"),
+                        mounts_path().child("subPath"),
                         k8s_type::INVALID,
                         Some(sub_path.to_string()),
                         format!("`subPath` `{sub_path}` of {who} leaves the volume"),
                         reason,
                         "write the path relative to the volume's root, without `..`",
                     )
-                    .pointing_at(at.child("subPath"))
+                    .pointing_at(at().child("subPath"))
                     .into_finding(&RULE),
                 );
             }

@@ -48,12 +48,12 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             }
             findings.push(
                 Problem::new(
-                    scope.path.child("requests"),
+                    scope.path().child("requests"),
                     k8s_type::INVALID,
                     Some(request.to_string()),
                     format!(
                         "{} requests {request} `{name}` but is limited to {limit}",
-                        scope.who
+                        scope.who()
                     ),
                     format!("must be less than or equal to `{name}` limit of {limit}"),
                     format!("lower the `{name}` request to at most {limit}, or raise the limit"),

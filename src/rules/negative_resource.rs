@@ -49,7 +49,10 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                     scope.entry_path(field, name),
                     k8s_type::INVALID,
                     Some(quantity.to_string()),
-                    format!("{} has a negative `{name}` {kind} ({quantity})", scope.who),
+                    format!(
+                        "{} has a negative `{name}` {kind} ({quantity})",
+                        scope.who()
+                    ),
                     "must be greater than or equal to 0",
                     format!("use zero or a positive quantity for `{name}`"),
                 )

@@ -1,6 +1,6 @@
 //! PL110 `probe-success-threshold`: a liveness or startup probe's `successThreshold` is not 1.
 
-use crate::api_validation::{ProbeKind, Problem, describe_field, k8s_type, validated_probes};
+use crate::api_validation::{ProbeKind, Problem, k8s_type, validated_probes};
 use crate::finding::{Finding, Severity};
 use crate::rules::{Origin, PodContext, Rule};
 
@@ -33,7 +33,8 @@ Remove `successThreshold` (it defaults to 1) or set it to 1; to demand sustained
 };
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
-    for (list, index, container, kind, probe, path) in validated_probes(context) {
+    for found in validated_probes(context) {
+        let (kind, probe) = (found.kind, found.probe);
         if kind == ProbeKind::Readiness {
             continue;
         }
@@ -42,10 +43,10 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         if threshold == 1 {
             continue;
         }
-        let subject = describe_field(kind.field(), list, container, index);
+        let subject = found.subject();
         findings.push(
             Problem::new(
-                path.child("successThreshold"),
+                found.path(context).child("successThreshold"),
                 k8s_type::INVALID,
                 Some(threshold.to_string()),
                 format!("`successThreshold` of {subject} is {threshold}"),

@@ -1,6 +1,6 @@
 //! PL111 `readiness-probe-grace-period`: a readiness probe sets `terminationGracePeriodSeconds`.
 
-use crate::api_validation::{ProbeKind, Problem, describe_field, k8s_type, validated_probes};
+use crate::api_validation::{ProbeKind, Problem, k8s_type, validated_probes};
 use crate::finding::{Finding, Severity};
 use crate::rules::{Origin, PodContext, Rule};
 
@@ -33,17 +33,18 @@ Remove it from the readiness probe; put it on the liveness or startup probe if a
 };
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
-    for (list, index, container, kind, probe, path) in validated_probes(context) {
+    for found in validated_probes(context) {
+        let (kind, probe) = (found.kind, found.probe);
         if kind != ProbeKind::Readiness {
             continue;
         }
         let Some(grace) = probe.termination_grace_period_seconds else {
             continue;
         };
-        let subject = describe_field(kind.field(), list, container, index);
+        let subject = found.subject();
         findings.push(
             Problem::new(
-                path.child("terminationGracePeriodSeconds"),
+                found.path(context).child("terminationGracePeriodSeconds"),
                 k8s_type::INVALID,
                 Some(grace.to_string()),
                 format!("{subject} sets `terminationGracePeriodSeconds`"),

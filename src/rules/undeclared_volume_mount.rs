@@ -1,6 +1,6 @@
 //! PL117 `undeclared-volume-mount`: a volume mount names no volume of the pod.
 
-use crate::api_validation::{Problem, k8s_type};
+use crate::api_validation::{Problem, Who, k8s_type};
 use crate::decode::closest;
 use crate::finding::{Finding, Severity};
 use crate::rules::{Origin, PodContext, Rule};
@@ -57,17 +57,19 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         )
         .collect();
     for (list, index, container) in context.all_containers() {
-        let who = list.describe_container(container, index);
+        let who = Who::new(list, container, index);
         for (mount_index, mount) in container.volume_mounts.iter().flatten().enumerate() {
-            let at = context
-                .container_path(list, index)
-                .child("volumeMounts")
-                .index(mount_index)
-                .child("name");
+            let at = || {
+                context
+                    .container_path(list, index)
+                    .child("volumeMounts")
+                    .index(mount_index)
+                    .child("name")
+            };
             let name = mount.name.as_deref().unwrap_or("");
             let problem = if name.is_empty() {
                 Problem::new(
-                    at,
+                    at(),
                     k8s_type::REQUIRED,
                     None,
                     format!("volume mount #{} of {who} has no `name`", mount_index + 1),
@@ -94,7 +96,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                     ),
                 };
                 Problem::new(
-                    at,
+                    at(),
                     k8s_type::NOT_FOUND,
                     Some(name.to_string()),
                     format!("{who} mounts volume `{name}`, which the pod does not declare"),
