@@ -448,11 +448,16 @@ fn http_get_problems(
             _ => "use `HTTP` or `HTTPS` (the API server defaults an unset scheme to `HTTP`)"
                 .to_string(),
         };
+        let message = if scheme.is_empty() {
+            format!("the `httpGet` handler of {subject} has no `scheme`")
+        } else {
+            format!("`httpGet` scheme `{scheme}` of {subject} is not supported")
+        };
         problems.push(Problem::new(
             at.child("scheme"),
             k8s_type::NOT_SUPPORTED,
             Some(scheme.to_string()),
-            format!("`httpGet` scheme `{scheme}` of {subject} is not supported"),
+            message,
             "supported values: `HTTP`, `HTTPS`",
             help,
         ));

@@ -62,7 +62,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                         context.container_path(list, index).child("name"),
                         k8s_type::DUPLICATE,
                         Some(name.to_string()),
-                        format!("{described} is named `{name}`, like {first}"),
+                        format!("{described} reuses the name `{name}` of {first}"),
                         format!("`{name}` is already the name of {first}"),
                         "rename one of them; names are unique across init, app, ephemeral and defer containers",
                     )

@@ -210,6 +210,11 @@ mod tests {
             ),
             (
                 "Never",
+                "    - {resourceName: cpu, restartPolicy: RestartContainer}\n    - {resourceName: memory, restartPolicy: NotRequired}\n",
+                vec![(p.to_string(), "FieldValueInvalid")],
+            ),
+            (
+                "Never",
                 "    - {resourceName: cpu, restartPolicy: RestartContainer}\n    - {resourceName: memory, restartPolicy: RestartContainer}\n",
                 vec![
                     (p.to_string(), "FieldValueInvalid"),

@@ -49,7 +49,11 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 found.path(context).child("successThreshold"),
                 k8s_type::INVALID,
                 Some(threshold.to_string()),
-                format!("`successThreshold` of {subject} is {threshold}"),
+                if probe.success_threshold.is_none() {
+                    format!("{subject} has no `successThreshold` (0 without defaulting)")
+                } else {
+                    format!("`successThreshold` of {subject} is {threshold}")
+                },
                 "must be 1",
                 "remove `successThreshold` (it defaults to 1) or set it to 1; only readiness probes take more",
             )
