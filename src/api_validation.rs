@@ -576,7 +576,14 @@ pub mod testing {
             text: text.to_string(),
             not_utf8: None,
         };
-        validate_source(&source, &CheckOptions { no_defaulting }).findings
+        validate_source(
+            &source,
+            &CheckOptions {
+                no_defaulting,
+                ..CheckOptions::default()
+            },
+        )
+        .findings
     }
 
     /// The findings of one rule.

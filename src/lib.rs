@@ -3,6 +3,9 @@
 
 pub mod api_validation;
 pub mod cli;
+pub mod config;
+pub mod configure;
+pub mod declared_durations;
 pub mod decode;
 pub mod defaults;
 pub mod error;
@@ -16,12 +19,17 @@ pub mod quantity;
 pub mod report;
 pub mod resource_names;
 pub mod resource_scope;
+pub mod rule_settings;
 pub mod rules;
+pub mod rules_list;
 pub mod run;
 pub mod source;
+pub mod status;
+pub mod suppression;
 pub mod timestamp;
 pub mod validate;
 pub mod workload;
+pub mod yaml_writer;
 
 pub use error::Error;
 pub use quantity::Quantity;
