@@ -301,18 +301,23 @@ impl<'h> Handler<'h> {
         }
     }
 
-    /// The handler types set, in Kubernetes' order.
-    fn kinds(&self) -> Vec<&'static str> {
-        [
+    /// The handler types set, in Kubernetes' order, and how many there are.
+    fn kinds(&self) -> ([&'static str; 5], usize) {
+        let mut kinds = [""; 5];
+        let mut count = 0;
+        for (set, kind) in [
             (self.exec.is_some(), "exec"),
             (self.http_get.is_some(), "httpGet"),
             (self.tcp_socket.is_some(), "tcpSocket"),
             (self.grpc.is_some(), "grpc"),
             (self.sleep.is_some(), "sleep"),
-        ]
-        .into_iter()
-        .filter_map(|(set, kind)| set.then_some(kind))
-        .collect()
+        ] {
+            if set {
+                kinds[count] = kind;
+                count += 1;
+            }
+        }
+        (kinds, count)
     }
 }
 
@@ -321,17 +326,17 @@ impl<'h> Handler<'h> {
 /// handler types it may use, and `grace_period` bounds a `sleep`.
 pub fn handler_problems(
     handler: &Handler<'_>,
-    path: &FieldPath,
+    path: &dyn Fn() -> FieldPath,
     subject: &dyn std::fmt::Display,
     choices: &str,
     grace_period: Option<i64>,
 ) -> Vec<Problem> {
     let mut problems = Vec::new();
-    let kinds = handler.kinds();
-    let Some((first, rest)) = kinds.split_first() else {
+    let (kinds, count) = handler.kinds();
+    let Some((first, rest)) = kinds[..count].split_first() else {
         problems.push(
             Problem::new(
-                path.clone(),
+                path(),
                 k8s_type::REQUIRED,
                 None,
                 format!("{subject} has no handler"),
@@ -345,7 +350,7 @@ pub fn handler_problems(
     for extra in rest {
         problems.push(
             Problem::new(
-                path.child(extra),
+                path().child(extra),
                 k8s_type::FORBIDDEN,
                 None,
                 format!("{subject} has more than one handler (`{first}` and `{extra}`)"),
@@ -355,7 +360,7 @@ pub fn handler_problems(
             .on_key(),
         );
     }
-    let at = path.child(first);
+    let at = || path().child(first);
     match *first {
         "exec"
             if handler
@@ -364,7 +369,7 @@ pub fn handler_problems(
                 .is_none_or(Vec::is_empty) =>
         {
             problems.push(Problem::new(
-                at.child("command"),
+                at().child("command"),
                 k8s_type::REQUIRED,
                 None,
                 format!("the `exec` handler of {subject} has no `command`"),
@@ -382,11 +387,11 @@ pub fn handler_problems(
             handler
                 .tcp_socket
                 .into_iter()
-                .flat_map(|tcp| port_problems(tcp.port.as_ref(), &at.child("port"), subject)),
+                .flat_map(|tcp| port_problems(tcp.port.as_ref(), &|| at().child("port"), subject)),
         ),
         "grpc" => problems.extend(handler.grpc.into_iter().flat_map(|grpc| {
             let port = IntOrString::Int(grpc.port.unwrap_or(0));
-            port_problems(Some(&port), &at.child("port"), subject)
+            port_problems(Some(&port), &|| at().child("port"), subject)
         })),
         "sleep" => problems.extend(sleep_problems(handler.sleep, grace_period, &at, subject)),
         _ => {}
@@ -399,7 +404,7 @@ pub fn handler_problems(
 fn sleep_problems(
     sleep: Option<&SleepAction>,
     grace_period: Option<i64>,
-    at: &FieldPath,
+    at: &dyn Fn() -> FieldPath,
     subject: &dyn std::fmt::Display,
 ) -> Option<Problem> {
     let (sleep, grace) = (sleep?, grace_period?);
@@ -407,6 +412,7 @@ fn sleep_problems(
     if (0..=grace).contains(&seconds) {
         return None;
     }
+    let at = at();
     Some(
         Problem::new(
             at.clone(),
@@ -422,13 +428,13 @@ fn sleep_problems(
 
 fn http_get_problems(
     http: &HttpGetAction,
-    at: &FieldPath,
+    at: &dyn Fn() -> FieldPath,
     subject: &dyn std::fmt::Display,
 ) -> Vec<Problem> {
     let mut problems = Vec::new();
     if http.path.as_deref().is_none_or(str::is_empty) {
         problems.push(Problem::new(
-            at.child("path"),
+            at().child("path"),
             k8s_type::REQUIRED,
             None,
             format!("the `httpGet` handler of {subject} has no `path`"),
@@ -438,7 +444,7 @@ fn http_get_problems(
     }
     problems.extend(port_problems(
         http.port.as_ref(),
-        &at.child("port"),
+        &|| at().child("port"),
         subject,
     ));
     let scheme = http.scheme.as_deref().unwrap_or("");
@@ -454,7 +460,7 @@ fn http_get_problems(
             format!("`httpGet` scheme `{scheme}` of {subject} is not supported")
         };
         problems.push(Problem::new(
-            at.child("scheme"),
+            at().child("scheme"),
             k8s_type::NOT_SUPPORTED,
             Some(scheme.to_string()),
             message,
@@ -467,14 +473,14 @@ fn http_get_problems(
         if let Some(reason) = k8s_names::http_header_name(name).into_iter().next() {
             problems.push(
                 Problem::new(
-                    at.child("httpHeaders"),
+                    at().child("httpHeaders"),
                     k8s_type::INVALID,
                     Some(name.to_string()),
                     format!("HTTP header name `{name}` of {subject} is not valid"),
                     reason,
                     "use letters, digits and `-` only, e.g. `X-Forwarded-For`",
                 )
-                .pointing_at(at.child("httpHeaders").index(index).child("name")),
+                .pointing_at(at().child("httpHeaders").index(index).child("name")),
             );
         }
     }
@@ -484,17 +490,18 @@ fn http_get_problems(
 /// `ValidatePortNumOrName`: a number in 1..=65535 or an IANA port name; unset reads as `0`.
 fn port_problems(
     port: Option<&IntOrString>,
-    at: &FieldPath,
+    at: &dyn Fn() -> FieldPath,
     subject: &dyn std::fmt::Display,
 ) -> Vec<Problem> {
-    let (value, reasons, help) = match port {
+    let (reason, value, help) = match port {
         None => {
+            let at = at();
             let handler = match at.segments().iter().rev().nth(1) {
                 Some(crate::field_path::Segment::Field(handler)) => handler.clone(),
                 _ => "handler".to_string(),
             };
             return vec![Problem::new(
-                at.clone(),
+                at,
                 k8s_type::INVALID,
                 Some("0".to_string()),
                 format!("the `{handler}` handler of {subject} has no `port`"),
@@ -502,32 +509,33 @@ fn port_problems(
                 "add `port:` with a number (1-65535) or the name of a container port",
             )];
         }
-        Some(IntOrString::Int(number)) => (
-            number.to_string(),
-            k8s_names::port_number(*number),
-            "use a port between 1 and 65535, or the name of a container port".to_string(),
-        ),
-        Some(IntOrString::Str(name)) => (
-            name.clone(),
-            k8s_names::port_name(name),
-            "use a container port's `name` (lowercase, at most 15 characters, at least one letter) or a number"
-                .to_string(),
-        ),
-    };
-    reasons
-        .into_iter()
-        .take(1)
-        .map(|reason| {
-            Problem::new(
-                at.clone(),
-                k8s_type::INVALID,
-                Some(value.clone()),
-                format!("port `{value}` of {subject} is not valid"),
+        Some(IntOrString::Int(number)) => {
+            match k8s_names::port_number(*number).into_iter().next() {
+                None => return Vec::new(),
+                Some(reason) => (
+                    reason,
+                    number.to_string(),
+                    "use a port between 1 and 65535, or the name of a container port",
+                ),
+            }
+        }
+        Some(IntOrString::Str(name)) => match k8s_names::port_name(name).into_iter().next() {
+            None => return Vec::new(),
+            Some(reason) => (
                 reason,
-                help.clone(),
-            )
-        })
-        .collect()
+                name.clone(),
+                "use a container port's `name` (lowercase, at most 15 characters, at least one letter) or a number",
+            ),
+        },
+    };
+    vec![Problem::new(
+        at(),
+        k8s_type::INVALID,
+        Some(value.clone()),
+        format!("port `{value}` of {subject} is not valid"),
+        reason,
+        help,
+    )]
 }
 
 /// "the `livenessProbe` of init container `proxy`", formatted only when needed.

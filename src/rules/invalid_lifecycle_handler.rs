@@ -54,7 +54,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             let subject = describe_field(field, list, container, index);
             let problems = handler_problems(
                 &Handler::of_hook(hook),
-                &base.child(field),
+                &|| base.child(field),
                 &subject,
                 "`exec`, `httpGet`, `tcpSocket` or `sleep`",
                 grace,

@@ -40,7 +40,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         let subject = found.subject();
         let problems = handler_problems(
             &Handler::of_probe(probe),
-            &found.path(context),
+            &|| found.path(context),
             &subject,
             "`exec`, `httpGet`, `tcpSocket` or `grpc`",
             None,
