@@ -12,6 +12,7 @@ pub mod error;
 pub mod examples;
 pub mod field_path;
 pub mod finding;
+pub mod handler_checks;
 pub mod input;
 pub mod k8s_names;
 pub mod model;

@@ -1,7 +1,8 @@
 //! PL112 `invalid-lifecycle-handler`: a `postStart` or `preStop` hook does not have exactly one valid handler.
 
-use crate::api_validation::{Handler, describe_field, handler_problems, lifecycle_is_validated};
+use crate::api_validation::{describe_field, lifecycle_is_validated};
 use crate::finding::{Finding, Severity};
+use crate::handler_checks::{Handler, handler_problems};
 use crate::rules::{Origin, PodContext, Rule};
 
 /// a lifecycle hook does not have exactly one valid handler.

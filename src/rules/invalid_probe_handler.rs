@@ -1,7 +1,8 @@
 //! PL108 `invalid-probe-handler`: a probe does not have exactly one valid handler.
 
-use crate::api_validation::{Handler, handler_problems, validated_probes};
+use crate::api_validation::validated_probes;
 use crate::finding::{Finding, Severity};
+use crate::handler_checks::{Handler, handler_problems};
 use crate::rules::{Origin, PodContext, Rule};
 
 /// a probe does not have exactly one valid handler.
