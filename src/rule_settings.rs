@@ -245,6 +245,15 @@ impl RuleSettings {
             .unwrap_or(Level::On(rule.severity))
     }
 
+    /// The level of the rule at `position` in [`rules::REGISTRY`] (no search: the hot path of
+    /// running every check on every pod).
+    pub fn level_at(&self, position: usize, rule: &Rule) -> Level {
+        self.levels
+            .get(position)
+            .copied()
+            .unwrap_or(Level::On(rule.severity))
+    }
+
     /// Whether a rule runs.
     pub fn enabled(&self, rule: &Rule) -> bool {
         self.level(rule) != Level::Off

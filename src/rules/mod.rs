@@ -9,7 +9,7 @@ use std::sync::Arc;
 use crate::field_path::FieldPath;
 use crate::finding::{Finding, Severity};
 use crate::model::{Container, Pod};
-use crate::rule_settings::RuleSettings;
+use crate::rule_settings::{Level, RuleSettings};
 use crate::workload::{InitContainerSource, PodObject};
 
 mod active_deadline_shorter_than_startup;
@@ -427,9 +427,9 @@ impl<'p> PodContext<'p> {
 
 /// Runs every enabled pod check on one pod.
 pub fn check_pod(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
-    for rule in REGISTRY {
+    for (position, rule) in REGISTRY.iter().enumerate() {
         if let Origin::Pod(check) = rule.origin
-            && context.options.settings.enabled(rule)
+            && context.options.settings.level_at(position, rule) != Level::Off
         {
             check(context, findings);
         }

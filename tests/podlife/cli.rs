@@ -150,3 +150,34 @@ fn a_closed_pipe_is_not_a_crash() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+#[test]
+fn api_validation_paths_and_defaulting() {
+    snapshot_cli(
+        "api__limit_below_request_json",
+        &[
+            "validate",
+            "--format",
+            "json",
+            "testdata/rules/limit-below-request.yaml",
+        ],
+    );
+    snapshot_cli(
+        "api__no_defaulting",
+        &[
+            "validate",
+            "--no-defaulting",
+            "--format",
+            "short",
+            "src/examples/sidecar.yaml",
+        ],
+    );
+    let example = podlife::examples::find("legacy-annotation").expect("example");
+    let broken = example.text.replace(
+        "\"image\": \"busybox:1.36\",",
+        "\"image\": \"busybox:1.36\", \"imagePullPolicy\": \"always\",",
+    );
+    let output = run_with_stdin(&["validate", "-"], broken.as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    snapshot("api__error_inside_legacy_annotation", &render(&output));
+}
