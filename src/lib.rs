@@ -14,6 +14,7 @@ pub mod quantity;
 pub mod report;
 pub mod rules;
 pub mod run;
+pub mod sim;
 pub mod source;
 pub mod timestamp;
 pub mod validate;
