@@ -254,74 +254,7 @@ impl<'de> Deserialize<'de> for Dist {
                         "empty distribution; write e.g. `{uniform: [1s, 3s]}`",
                     ));
                 };
-                let dist = match name.as_str() {
-                    "uniform" => {
-                        let bounds: Vec<DurationText> = map.next_value()?;
-                        match bounds.as_slice() {
-                            [low, high] if low.0 <= high.0 => Dist::Uniform {
-                                low: low.0,
-                                high: high.0,
-                            },
-                            [_, _] => {
-                                return Err(de::Error::custom(
-                                    "`uniform` bounds must be `[low, high]` with low ≤ high",
-                                ));
-                            }
-                            _ => {
-                                return Err(de::Error::custom(
-                                    "`uniform` takes two bounds: `[low, high]`",
-                                ));
-                            }
-                        }
-                    }
-                    "normal" => {
-                        let params: NormalParams = map.next_value()?;
-                        Dist::Normal {
-                            mean: params.mean.0,
-                            stddev: params.stddev.0,
-                        }
-                    }
-                    "lognormal" => {
-                        let params: LogNormalParams = map.next_value()?;
-                        if !(params.sigma.is_finite() && params.sigma >= 0.0) {
-                            return Err(de::Error::custom("`sigma` must be a finite number ≥ 0"));
-                        }
-                        Dist::LogNormal {
-                            median: params.median.0,
-                            sigma: params.sigma,
-                        }
-                    }
-                    "exponential" => {
-                        let params: ExponentialParams = map.next_value()?;
-                        Dist::Exponential {
-                            mean: params.mean.0,
-                        }
-                    }
-                    "empirical" => {
-                        let samples: Vec<DurationText> = map.next_value()?;
-                        if samples.is_empty() {
-                            return Err(de::Error::custom("`empirical` needs at least one sample"));
-                        }
-                        Dist::Empirical(samples.into_iter().map(|s| s.0).collect())
-                    }
-                    other => {
-                        let hint = crate::decode::closest(other, &DISTRIBUTIONS)
-                            .map(|n| format!("; did you mean `{n}`?"))
-                            .unwrap_or_else(|| {
-                                format!("; the distributions are {}", DISTRIBUTIONS.join(", "))
-                            });
-                        return Err(de::Error::custom(format!(
-                            "unknown distribution `{}`{hint}",
-                            crate::source::clip(other)
-                        )));
-                    }
-                };
-                if map.next_key::<String>()?.is_some() {
-                    return Err(de::Error::custom(
-                        "a distribution has exactly one key, e.g. `{uniform: [1s, 3s]}`",
-                    ));
-                }
-                Ok(dist)
+                dist_from_map(&name, map)
             }
             fn visit_seq<A: SeqAccess<'de>>(self, _seq: A) -> Result<Dist, A::Error> {
                 Err(de::Error::custom(
@@ -331,6 +264,76 @@ impl<'de> Deserialize<'de> for Dist {
         }
         deserializer.deserialize_any(DistVisitor)
     }
+}
+
+/// Reads a distribution written as a one-key mapping whose key `name` was already read.
+pub fn dist_from_map<'de, A: MapAccess<'de>>(name: &str, mut map: A) -> Result<Dist, A::Error> {
+    let dist = match name {
+        "uniform" => {
+            let bounds: Vec<DurationText> = map.next_value()?;
+            match bounds.as_slice() {
+                [low, high] if low.0 <= high.0 => Dist::Uniform {
+                    low: low.0,
+                    high: high.0,
+                },
+                [_, _] => {
+                    return Err(de::Error::custom(
+                        "`uniform` bounds must be `[low, high]` with low ≤ high",
+                    ));
+                }
+                _ => {
+                    return Err(de::Error::custom(
+                        "`uniform` takes two bounds: `[low, high]`",
+                    ));
+                }
+            }
+        }
+        "normal" => {
+            let params: NormalParams = map.next_value()?;
+            Dist::Normal {
+                mean: params.mean.0,
+                stddev: params.stddev.0,
+            }
+        }
+        "lognormal" => {
+            let params: LogNormalParams = map.next_value()?;
+            if !(params.sigma.is_finite() && params.sigma >= 0.0) {
+                return Err(de::Error::custom("`sigma` must be a finite number ≥ 0"));
+            }
+            Dist::LogNormal {
+                median: params.median.0,
+                sigma: params.sigma,
+            }
+        }
+        "exponential" => {
+            let params: ExponentialParams = map.next_value()?;
+            Dist::Exponential {
+                mean: params.mean.0,
+            }
+        }
+        "empirical" => {
+            let samples: Vec<DurationText> = map.next_value()?;
+            if samples.is_empty() {
+                return Err(de::Error::custom("`empirical` needs at least one sample"));
+            }
+            Dist::Empirical(samples.into_iter().map(|s| s.0).collect())
+        }
+        other => {
+            let hint = crate::decode::closest(other, &DISTRIBUTIONS)
+                .map(|n| format!("; did you mean `{n}`?"))
+                .unwrap_or_else(|| format!("; the distributions are {}", DISTRIBUTIONS.join(", ")));
+            return Err(de::Error::custom(format!(
+                "unknown distribution `{}`{hint}",
+                crate::source::clip(other)
+            )));
+        }
+    };
+    if map.next_key::<String>()?.is_some() {
+        return Err(de::Error::custom(
+            "a distribution has exactly one key, e.g. `{uniform: [1s, 3s]}`",
+        ));
+    }
+    Ok(dist)
 }
 
 struct DurationVisitorAdapter;

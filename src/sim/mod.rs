@@ -13,12 +13,15 @@ pub mod decide;
 pub mod event;
 pub mod jitter;
 pub mod kill;
+#[cfg(test)]
+mod kubelet_tests;
 pub mod pod_status;
 pub mod probes;
 pub mod queue;
 pub mod record;
 pub mod runtime;
 pub mod sandbox;
+pub mod scenario;
 pub mod simulation;
 pub mod spec;
 pub mod start;

@@ -61,24 +61,3 @@ pub fn event_lines(plan: &PodPlan, outcome: &SimOutcome) -> Vec<String> {
         })
         .collect()
 }
-
-#[cfg(test)]
-mod smoke {
-    use super::*;
-
-    #[test]
-    fn smoke_default_example() {
-        let pod = pod_from_yaml(crate::examples::default_example().text);
-        let (plan, outcome) = run(&pod, SimDuration::from_secs(600), |_, _| {});
-        for line in event_lines(&plan, &outcome) {
-            println!("{line}");
-        }
-        for row in &outcome.recording.statuses {
-            println!(
-                "{} {} {} {} {}",
-                row.at, row.ready, row.status, row.restarts, row.age
-            );
-        }
-        println!("{:?}", outcome.summary);
-    }
-}
