@@ -425,9 +425,7 @@ impl Validator<'_, '_> {
                         &path,
                         true,
                         format!("`{name}` needs 0 < `initial` ≤ `max`"),
-                        Some(format!(
-                            "the kubelet's defaults are `initial: 10s`, `max: 5m`; the ReduceDefaultCrashLoopBackOffDecay gate uses `1s` and `1m`"
-                        )),
+                        Some("the kubelet's defaults are `initial: 10s`, `max: 5m`; the ReduceDefaultCrashLoopBackOffDecay gate uses `1s` and `1m`".to_string()),
                     );
                 }
                 *slot = Some(config);

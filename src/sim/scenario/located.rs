@@ -67,10 +67,10 @@ pub fn render(errors: &[ScenarioError], file: &str, text: &str) -> String {
         } else {
             let _ = writeln!(out, "  --> {file}");
         }
-        if let Some(path) = &error.path {
-            if !path.is_root() {
-                let _ = writeln!(out, "  = path: {path}");
-            }
+        if let Some(path) = &error.path
+            && !path.is_root()
+        {
+            let _ = writeln!(out, "  = path: {path}");
         }
         if let Some(help) = &error.help {
             let _ = writeln!(out, "  = help: {help}");
