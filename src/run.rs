@@ -44,7 +44,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<u8, Error> {
         Command::Validate(args) => validate(cli, args, out),
         Command::Resources(_) => Err(Error::NotImplemented("resources")),
         Command::Status(_) => Err(Error::NotImplemented("status")),
-        Command::Simulate(_) => Err(Error::NotImplemented("simulate")),
+        Command::Simulate(args) => crate::sim::command::run(cli, args, out),
         Command::Explain(args) => explain(args, out),
         Command::Example(args) => example(args, out),
         Command::Completions(args) => {

@@ -9,8 +9,10 @@
 
 pub mod backoff;
 pub mod behaviour;
+pub mod command;
 pub mod decide;
 pub mod event;
+pub mod expect;
 pub mod jitter;
 pub mod kill;
 #[cfg(test)]
@@ -19,6 +21,7 @@ pub mod pod_status;
 pub mod probes;
 pub mod queue;
 pub mod record;
+pub mod report;
 pub mod runtime;
 pub mod sandbox;
 pub mod scenario;

@@ -56,7 +56,8 @@ impl Simulation<'_> {
         if ready != view.ready {
             view.ready = ready;
             self.dirty = true;
-            let state = if ready {
+            let regular_init = self.plan.containers[container].kind == ContainerKind::Init;
+            let state = if ready && !regular_init {
                 LaneState::Ready
             } else {
                 LaneState::Running

@@ -362,7 +362,12 @@ impl Recording {
         };
         match lane.last_mut() {
             Some((_, last)) if *last == state => {}
-            Some((when, last)) if *when == at => *last = state,
+            // An exit stays on the timeline even when a restart follows at the same instant.
+            Some((when, last))
+                if *when == at && !matches!(last, LaneState::Completed | LaneState::Failed) =>
+            {
+                *last = state
+            }
             _ => lane.push((at, state)),
         }
     }
