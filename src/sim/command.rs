@@ -272,3 +272,105 @@ fn write_human(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use crate::cli::{Cli, Command};
+
+    /// Runs `podlife <args>` in the crate root and returns (exit code, stdout).
+    fn podlife(args: &[&str]) -> (u8, String) {
+        let cli = Cli::try_parse_from(std::iter::once("podlife").chain(args.iter().copied()))
+            .expect("arguments parse");
+        let Command::Simulate(simulate) = &cli.command else {
+            panic!("not simulate");
+        };
+        let mut out = Vec::new();
+        let code = super::run(&cli, simulate, &mut out).expect("runs");
+        (code, String::from_utf8(out).expect("UTF-8"))
+    }
+
+    #[test]
+    fn t4_same_input_flags_and_seed_give_byte_identical_output() {
+        let args = [
+            "simulate",
+            "src/examples/init-containers.yaml",
+            "--scenario",
+            "testdata/scenarios/jitter.yaml",
+            "--fail",
+            "register=1*2",
+            "--seed",
+            "7",
+            "--timeline",
+            "--watch",
+            "--trace",
+        ];
+        let first = podlife(&args);
+        let second = podlife(&args);
+        assert_eq!(first, second);
+        let json: Vec<&str> = args.iter().copied().chain(["--format", "json"]).collect();
+        assert_eq!(podlife(&json), podlife(&json));
+        let mut other_seed = args;
+        other_seed[7] = "8";
+        assert_ne!(podlife(&other_seed).1, first.1, "jitter: the seed matters");
+    }
+
+    #[test]
+    fn unmet_expectations_exit_1() {
+        let (code, _) = podlife(&[
+            "simulate",
+            "src/examples/job.yaml",
+            "--expect",
+            "phase=Succeeded",
+            "--expect",
+            "ended-within=30s",
+        ]);
+        assert_eq!(code, 0);
+        let (code, out) = podlife(&[
+            "simulate",
+            "src/examples/job.yaml",
+            "--expect",
+            "phase=Running",
+        ]);
+        assert_eq!(code, 1);
+        assert!(out.contains("FAILED  phase=Running: the final phase is Succeeded"));
+    }
+
+    #[test]
+    fn json_has_the_documented_shape() {
+        let (code, out) = podlife(&["simulate", "src/examples/job.yaml", "--format", "json"]);
+        assert_eq!(code, 0);
+        let value: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        let keys: Vec<&str> = value
+            .as_object()
+            .expect("object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys,
+            ["events", "pod", "seed", "statuses", "summary", "trace"]
+        );
+        assert_eq!(value["events"][0]["container"], serde_json::Value::Null);
+        assert_eq!(value["events"][0]["reason"], "Scheduled");
+        for key in ["timeMs", "call", "target", "result", "latencyMs"] {
+            assert!(value["trace"][0].get(key).is_some(), "{key}");
+        }
+        for key in ["timeMs", "ready", "status", "restarts"] {
+            assert!(value["statuses"][0].get(key).is_some(), "{key}");
+        }
+        let summary = &value["summary"];
+        assert_eq!(summary["phase"], "Succeeded");
+        for key in [
+            "scheduledAtMs",
+            "initializedAtMs",
+            "readyAtMs",
+            "endedAtMs",
+            "restarts",
+        ] {
+            assert!(summary.get(key).is_some(), "{key}");
+        }
+        assert_eq!(summary["restarts"]["worker"], 0);
+    }
+}

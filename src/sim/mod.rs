@@ -19,6 +19,8 @@ pub mod kill;
 mod kubelet_tests;
 pub mod pod_status;
 pub mod probes;
+#[cfg(test)]
+mod properties;
 pub mod queue;
 pub mod record;
 pub mod report;

@@ -178,6 +178,14 @@ impl<'b> MockRuntime<'b> {
         self.instances.get(id as usize).map(|i| i.state)
     }
 
+    /// The containers with a running instance, one entry per instance.
+    pub fn running_containers(&self) -> impl Iterator<Item = ContainerIndex> + '_ {
+        self.instances
+            .iter()
+            .filter(|i| i.state == InstanceState::Running)
+            .map(|i| i.container)
+    }
+
     /// How an instance exited, if it did.
     pub fn exit_record(&self, id: InstanceId) -> Option<ExitRecord> {
         self.instances.get(id as usize).and_then(|i| i.exit)

@@ -367,7 +367,9 @@ pub fn load(
     if validator.errors.is_empty() {
         Ok(settings)
     } else {
-        Err(validator.errors)
+        let mut errors = validator.errors;
+        errors.sort_by_key(|e| e.span.map(|s| (s.start.line, s.start.column)));
+        Err(errors)
     }
 }
 
@@ -697,10 +699,10 @@ mod tests {
         let text = "containers:\n  migrat:\n    run: 1s\n  web:\n    runn: 2s\n";
         let errors = load(text, &plan, &mut patch).expect_err("invalid");
         assert_eq!(errors.len(), 2, "{errors:?}");
-        let unknown_field = &errors[0];
+        let unknown_field = &errors[1];
         assert_eq!(unknown_field.message, "unknown field `runn`");
         assert_eq!(unknown_field.help.as_deref(), Some("did you mean `run`?"));
-        let unknown_container = &errors[1];
+        let unknown_container = &errors[0];
         assert_eq!(unknown_container.message, "unknown container `migrat`");
         let span = unknown_container.span.expect("span");
         assert_eq!((span.start.line, span.start.column), (2, 3));

@@ -75,6 +75,7 @@ pub fn render(errors: &[ScenarioError], file: &str, text: &str) -> String {
         if let Some(help) = &error.help {
             let _ = writeln!(out, "  = help: {help}");
         }
+        out.push('\n');
     }
     out
 }
@@ -107,7 +108,7 @@ mod tests {
         let text = render(&[error], "s.yaml", "containers:\n  migrat:\n    run: 1s\n");
         assert_eq!(
             text,
-            "error: unknown container `migrat`\n  --> s.yaml:2:3\n  |\n2 |   migrat:\n  |   ^^^^^^\n  = path: containers.migrat\n  = help: did you mean `migrate`?\n"
+            "error: unknown container `migrat`\n  --> s.yaml:2:3\n  |\n2 |   migrat:\n  |   ^^^^^^\n  = path: containers.migrat\n  = help: did you mean `migrate`?\n\n"
         );
     }
 }
