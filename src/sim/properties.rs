@@ -260,7 +260,7 @@ proptest! {
                 .count();
             prop_assert!(regular_init <= 1, "init containers overlap: {running:?}");
             prop_assert!(regular_init == 0 || apps == 0, "init and app containers overlap: {running:?}");
-            if steps % 7 == 0 {
+            if steps.is_multiple_of(7) {
                 let now = BASE_EPOCH + simulation.now().millis() as i64;
                 let row = crate::sim::status_standin::pod_row(simulation.printable_pod(), Some(now));
                 let (ready, total) = row.ready.split_once('/').expect("READY is a/b");
