@@ -48,7 +48,10 @@ pub enum Command {
     /// Effective requests and limits of each pod, and its QoS class.
     Resources(InputArgs),
     /// Print kubectl's NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status.
-    Status(InputArgs),
+    ///
+    /// Reads pods that carry a `status` (saved `kubectl get pod -o yaml`, Lists of pods) and
+    /// prints what `kubectl get pods` would, offline. Pods without a status are skipped.
+    Status(StatusArgs),
     /// Simulate a pod's lifecycle against a mock container runtime.
     ///
     /// Runs a deterministic, second-by-second model of what the kubelet would do with each pod:
@@ -65,6 +68,8 @@ pub enum Command {
     Simulate(SimulateArgs),
     /// Print a rule's documentation, or the whole rule reference with --all.
     Explain(ExplainArgs),
+    /// List the rules: ID, name, default severity, whether enabled by default, summary.
+    Rules(RulesArgs),
     /// Print a built-in example manifest, or list them.
     Example(ExampleArgs),
     /// Print shell completions.
@@ -93,6 +98,43 @@ pub struct ValidateArgs {
     /// Validate the manifest exactly as written, without applying API defaults first.
     #[arg(long)]
     pub no_defaulting: bool,
+    /// Enable only these rules: IDs, names, ID prefixes (`PL3`) or `ALL`; comma-separated or repeated.
+    #[arg(long, value_name = "RULE", value_delimiter = ',')]
+    pub select: Vec<String>,
+    /// Turn these rules off: IDs, names, ID prefixes or `ALL`; comma-separated or repeated.
+    #[arg(long, value_name = "RULE", value_delimiter = ',')]
+    pub ignore: Vec<String>,
+    /// Set a rule's level: `RULE=error|warning|info|off`; repeatable. A level other than `off`
+    /// also enables a rule that is off by default.
+    #[arg(long, value_name = "RULE=LEVEL")]
+    pub severity: Vec<String>,
+    /// Use this configuration file instead of discovering `.podlife.yaml` upward from each input.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+    /// Use no configuration file.
+    #[arg(long)]
+    pub no_config: bool,
+    /// Validate pods with pending initializers as if they were initialized (strict findings keep
+    /// their severity instead of becoming notes).
+    #[arg(long)]
+    pub strict_initialized: bool,
+}
+
+/// `podlife status`.
+#[derive(Debug, Args)]
+pub struct StatusArgs {
+    /// Pods with a status.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The clock AGE and restart times are measured against (RFC 3339); default: now.
+    #[arg(long, value_name = "RFC3339", value_parser = crate::status::command::parse_now)]
+    pub now: Option<crate::timestamp::EpochMillis>,
+    /// `wide` adds IP, NODE, NOMINATED NODE and READINESS GATES.
+    #[arg(short = 'o', long, value_enum, value_name = "OUTPUT")]
+    pub output: Option<crate::status::StatusOutput>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = crate::status::StatusFormat::Human)]
+    pub format: crate::status::StatusFormat,
 }
 
 /// `podlife simulate`.
@@ -150,6 +192,23 @@ pub struct ExplainArgs {
     /// Print every rule's documentation.
     #[arg(long, conflicts_with = "rule")]
     pub all: bool,
+}
+
+/// `podlife rules`.
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RulesFormat::Table)]
+    pub format: RulesFormat,
+}
+
+/// Output formats of `podlife rules`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RulesFormat {
+    /// A table.
+    Table,
+    /// A JSON array.
+    Json,
 }
 
 /// `podlife example`.

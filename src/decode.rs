@@ -96,6 +96,7 @@ struct Context {
 enum PathLink<'p> {
     Root(&'p FieldPath),
     Field(&'p PathLink<'p>, &'p str),
+    Key(&'p PathLink<'p>, &'p str),
     Index(&'p PathLink<'p>, usize),
 }
 
@@ -113,6 +114,10 @@ impl PathLink<'_> {
                 }
                 PathLink::Field(parent, name) => {
                     segments.push(Segment::Field(name.to_string()));
+                    link = *parent;
+                }
+                PathLink::Key(parent, key) => {
+                    segments.push(Segment::Key(key.to_string()));
                     link = *parent;
                 }
                 PathLink::Index(parent, index) => {
@@ -516,7 +521,10 @@ impl<'de, 'n, 'a, 'c, 'p> de::MapAccess<'de> for MappingAccess<'n, 'a, 'c, 'p> {
             return Err(de::Error::custom("value requested before its key"));
         };
         let name = key.as_scalar().unwrap_or("");
-        let link = PathLink::Field(self.path, name);
+        let link = match self.fields {
+            Some(_) => PathLink::Field(self.path, name),
+            None => PathLink::Key(self.path, name),
+        };
         seed.deserialize(NodeDeserializer {
             node: value,
             context: self.context,

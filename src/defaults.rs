@@ -74,14 +74,14 @@ fn default_container(container: &mut Container) {
             default_handler(handler);
         }
     }
-    if let Some(resources) = container.resources.as_mut() {
-        if let Some(limits) = &resources.limits {
-            let requests = resources.requests.get_or_insert_with(Default::default);
-            for (name, limit) in limits {
-                requests
-                    .entry(name.clone())
-                    .or_insert_with(|| limit.clone());
-            }
+    if let Some(resources) = container.resources.as_mut()
+        && let Some(limits) = &resources.limits
+    {
+        let requests = resources.requests.get_or_insert_with(Default::default);
+        for (name, limit) in limits {
+            requests
+                .entry(name.clone())
+                .or_insert_with(|| limit.clone());
         }
     }
 }

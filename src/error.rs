@@ -17,6 +17,13 @@ pub enum Error {
     Usage(String),
     /// The command's engine has not been built yet.
     NotImplemented(&'static str),
+    /// A configuration file is invalid; every problem, located.
+    Config {
+        /// The file, as found or named.
+        file: String,
+        /// What is wrong, where.
+        problems: Vec<crate::config::ConfigProblem>,
+    },
 }
 
 impl fmt::Display for Error {
@@ -26,6 +33,21 @@ impl fmt::Display for Error {
             Error::Usage(message) => f.write_str(message),
             Error::NotImplemented(command) => {
                 write!(f, "`podlife {command}` is not implemented yet")
+            }
+            Error::Config { file, problems } => {
+                write!(f, "invalid configuration in `{file}`")?;
+                for problem in problems {
+                    let start = problem.span.start;
+                    write!(
+                        f,
+                        "\n  {file}:{}:{}: {}",
+                        start.line, start.column, problem.message
+                    )?;
+                    if let Some(help) = &problem.help {
+                        write!(f, "\n    help: {help}")?;
+                    }
+                }
+                Ok(())
             }
         }
     }

@@ -84,9 +84,15 @@ fn walk(directory: &Path, files: &mut Vec<PathBuf>) -> Result<(), Error> {
 }
 
 fn is_manifest(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| matches!(e, "yaml" | "yml" | "json"))
+    let is_config = path
+        .file_name()
+        .and_then(|name| name.to_str())
+        .is_some_and(|name| crate::config::CONFIG_FILE_NAMES.contains(&name));
+    !is_config
+        && path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| matches!(e, "yaml" | "yml" | "json"))
 }
 
 /// Reads an input's text.

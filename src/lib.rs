@@ -2,6 +2,9 @@
 #![forbid(unsafe_code)]
 
 pub mod cli;
+pub mod config;
+pub mod configure;
+pub mod declared_durations;
 pub mod decode;
 pub mod defaults;
 pub mod error;
@@ -12,13 +15,18 @@ pub mod input;
 pub mod model;
 pub mod quantity;
 pub mod report;
+pub mod rule_settings;
 pub mod rules;
+pub mod rules_list;
 pub mod run;
 pub mod sim;
 pub mod source;
+pub mod status;
+pub mod suppression;
 pub mod timestamp;
 pub mod validate;
 pub mod workload;
+pub mod yaml_writer;
 
 pub use error::Error;
 pub use quantity::Quantity;

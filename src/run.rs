@@ -5,13 +5,14 @@ use std::io::{IsTerminal, Write};
 use clap::CommandFactory;
 
 use crate::cli::{Cli, ColorChoice, Command, ExampleArgs, ExplainArgs, InputArgs, ValidateArgs};
+use crate::config;
 use crate::error::Error;
 use crate::examples;
 use crate::finding::{Finding, Severity, Summary};
 use crate::input::{self, Input};
 use crate::report::{self, FindingFormat, human::HumanStyle};
 use crate::rules::{self, CheckOptions};
-use crate::validate::validate_source;
+use crate::validate::{FileReport, validate_source};
 
 /// Exit code: nothing wrong.
 pub const EXIT_CLEAN: u8 = 0;
@@ -43,9 +44,12 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<u8, Error> {
     match &cli.command {
         Command::Validate(args) => validate(cli, args, out),
         Command::Resources(_) => Err(Error::NotImplemented("resources")),
-        Command::Status(_) => Err(Error::NotImplemented("status")),
+        Command::Status(args) => crate::status::command::run(cli, args, out),
         Command::Simulate(args) => crate::sim::command::run(cli, args, out),
         Command::Explain(args) => explain(args, out),
+        Command::Rules(args) => crate::rules_list::write_rules(out, args.format)
+            .map(|()| EXIT_CLEAN)
+            .map_err(write_error),
         Command::Example(args) => example(args, out),
         Command::Completions(args) => {
             let mut command = Cli::command();
@@ -103,9 +107,21 @@ fn validate(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, E
     let inputs = resolve_inputs(cli, &args.input);
     let options = CheckOptions {
         no_defaulting: args.no_defaulting,
+        ..CheckOptions::default()
     };
+    let configuration = config::ConfigResolver::prepare(
+        options,
+        config::ConfigSource::from_flags(args.config.as_deref(), args.no_config),
+        config::command_line_layer(
+            &args.select,
+            &args.ignore,
+            &args.severity,
+            args.strict_initialized,
+        )?,
+        &inputs,
+    )?;
     let reports = input::map_inputs(&inputs, |input| {
-        input::read(input).map(|source| validate_source(&source, &options))
+        input::read(input).map(|source| validate_source(&source, &configuration.options_for(input)))
     });
     let mut summary = Summary::default();
     let mut failed = false;
@@ -155,6 +171,11 @@ fn validate(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, E
         FindingFormat::Json => {
             report::json::write_findings(out, &all, &summary).map_err(write_error)?
         }
+        FindingFormat::Sarif => report::sarif::write_findings(out, &all).map_err(write_error)?,
+        FindingFormat::Junit => {
+            let files: Vec<&FileReport> = reports.iter().flatten().flatten().collect();
+            report::junit::write_report(out, &files).map_err(write_error)?
+        }
     }
     Ok(if failed {
         EXIT_FAILURE
@@ -187,8 +208,13 @@ fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Error> {
 
 /// One rule's documentation as printed by `explain`.
 pub fn rule_doc(rule: &rules::Rule) -> String {
+    let off = if rules::enabled_by_default(rule) {
+        ""
+    } else {
+        " (off by default)"
+    };
     format!(
-        "# {} {}\n\nDefault severity: {}. {}.\n\n{}",
+        "# {} {}\n\nDefault severity: {}{off}. {}.\n\n{}",
         rule.id,
         rule.name,
         rule.severity,
@@ -202,8 +228,13 @@ pub fn rules_reference() -> String {
     let mut text =
         String::from("# podlife rules\n\n| ID | name | severity | summary |\n|---|---|---|---|\n");
     for rule in rules::REGISTRY {
+        let off = if rules::enabled_by_default(rule) {
+            ""
+        } else {
+            " (off)"
+        };
         text.push_str(&format!(
-            "| {} | {} | {} | {} |\n",
+            "| {} | {} | {}{off} | {} |\n",
             rule.id, rule.name, rule.severity, rule.summary
         ));
     }

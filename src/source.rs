@@ -148,10 +148,10 @@ pub fn resolve_plain(text: &str) -> Resolved {
     if let Some(int) = resolve_int(text) {
         return int;
     }
-    if is_float(text) {
-        if let Ok(value) = text.replace('_', "").parse::<f64>() {
-            return Resolved::Float(value);
-        }
+    if is_float(text)
+        && let Ok(value) = text.replace('_', "").parse::<f64>()
+    {
+        return Resolved::Float(value);
     }
     Resolved::Str
 }
@@ -440,6 +440,7 @@ pub fn for_each_document<'a>(text: &'a str, visit: impl FnMut(Document<'a>)) {
         count: 0,
         current: None,
         stack: Vec::new(),
+        values: Vec::new(),
         anchors: HashMap::new(),
         alias_nodes: 0,
         skipping: None,
@@ -462,19 +463,15 @@ pub fn for_each_document<'a>(text: &'a str, visit: impl FnMut(Document<'a>)) {
     builder.finish_document();
 }
 
+/// An open sequence or mapping; its children wait on the builder's shared value stack.
 struct Frame<'a> {
-    kind: FrameKind<'a>,
+    mapping: bool,
     start: Pos,
     anchor: usize,
-}
-
-enum FrameKind<'a> {
-    Sequence(Vec<Node<'a>>),
-    Mapping {
-        entries: Vec<(Node<'a>, Node<'a>)>,
-        pending_key: Option<Node<'a>>,
-        merges: Vec<Node<'a>>,
-    },
+    /// Where this frame's children start in `TreeBuilder::values`.
+    base: usize,
+    /// Values of `<<` merge keys, merged when the mapping closes.
+    merges: Vec<Node<'a>>,
 }
 
 struct TreeBuilder<'a, F: FnMut(Document<'a>)> {
@@ -482,6 +479,9 @@ struct TreeBuilder<'a, F: FnMut(Document<'a>)> {
     count: usize,
     current: Option<Document<'a>>,
     stack: Vec<Frame<'a>>,
+    /// Children of every open frame, innermost last; each frame is moved out in one exact-size
+    /// allocation when it closes (no regrowth per child).
+    values: Vec<Node<'a>>,
     anchors: HashMap<usize, (Node<'a>, usize)>,
     alias_nodes: usize,
     /// Depth of nesting being skipped after a fatal problem in the document.
@@ -563,18 +563,8 @@ impl<'a, F: FnMut(Document<'a>)> TreeBuilder<'a, F> {
                     Span { start, end },
                 ),
             },
-            Event::SequenceStart(anchor, _) => {
-                self.open(FrameKind::Sequence(Vec::new()), start, anchor)
-            }
-            Event::MappingStart(anchor, _) => self.open(
-                FrameKind::Mapping {
-                    entries: Vec::new(),
-                    pending_key: None,
-                    merges: Vec::new(),
-                },
-                start,
-                anchor,
-            ),
+            Event::SequenceStart(anchor, _) => self.open(false, start, anchor),
+            Event::MappingStart(anchor, _) => self.open(true, start, anchor),
             Event::SequenceEnd | Event::MappingEnd => self.close(end),
         }
         false
@@ -604,10 +594,11 @@ impl<'a, F: FnMut(Document<'a>)> TreeBuilder<'a, F> {
         self.problem(kind, message, span);
         self.skipping = Some(self.stack.len());
         self.stack.clear();
+        self.values.clear();
         self.document().root = None;
     }
 
-    fn open(&mut self, kind: FrameKind<'a>, start: Pos, anchor: usize) {
+    fn open(&mut self, mapping: bool, start: Pos, anchor: usize) {
         if self.stack.len() >= MAX_DEPTH {
             self.fatal(
                 TreeProblemKind::TooDeep,
@@ -619,9 +610,11 @@ impl<'a, F: FnMut(Document<'a>)> TreeBuilder<'a, F> {
             return;
         }
         self.stack.push(Frame {
-            kind,
+            mapping,
             start,
             anchor,
+            base: self.values.len(),
+            merges: Vec::new(),
         });
     }
 
@@ -633,20 +626,66 @@ impl<'a, F: FnMut(Document<'a>)> TreeBuilder<'a, F> {
             start: frame.start,
             end,
         };
-        let kind = match frame.kind {
-            FrameKind::Sequence(items) => NodeKind::Sequence(items),
-            FrameKind::Mapping {
-                mut entries,
-                merges,
-                ..
-            } => {
-                for merge in merges {
-                    merge_into(&mut entries, merge);
-                }
-                NodeKind::Mapping(entries)
+        let kind = if frame.mapping {
+            let mut children = self.values.drain(frame.base..);
+            let mut entries = Vec::with_capacity(children.len() / 2);
+            while let (Some(key), Some(value)) = (children.next(), children.next()) {
+                entries.push((key, value));
             }
+            drop(children);
+            self.remove_duplicate_keys(&mut entries);
+            for merge in frame.merges {
+                merge_into(&mut entries, merge);
+            }
+            NodeKind::Mapping(entries)
+        } else {
+            NodeKind::Sequence(self.values.drain(frame.base..).collect())
         };
         self.push_node(Node { kind, span }, frame.anchor);
+    }
+
+    /// Keeps the first of each repeated key and reports the others.
+    fn remove_duplicate_keys(&mut self, entries: &mut Vec<(Node<'a>, Node<'a>)>) {
+        let name = |entry: &(Node<'a>, Node<'a>)| match &entry.0.kind {
+            NodeKind::Scalar(text, _) => text.to_string(),
+            _ => String::new(),
+        };
+        let has_duplicates = if entries.len() <= 16 {
+            entries.iter().enumerate().any(|(i, a)| {
+                entries[..i]
+                    .iter()
+                    .any(|b| a.0.as_scalar() == b.0.as_scalar())
+            })
+        } else {
+            let mut seen = std::collections::HashSet::with_capacity(entries.len());
+            !entries.iter().all(|entry| seen.insert(entry.0.as_scalar()))
+        };
+        if !has_duplicates {
+            return;
+        }
+        let mut first_lines: HashMap<String, u32> = HashMap::new();
+        let mut problems = Vec::new();
+        entries.retain(|entry| {
+            let key = name(entry);
+            match first_lines.get(&key) {
+                Some(line) => {
+                    problems.push(TreeProblem {
+                        kind: TreeProblemKind::DuplicateKey,
+                        message: format!(
+                            "duplicate key `{}` (first defined at line {line})",
+                            clip(&key)
+                        ),
+                        span: entry.0.span,
+                    });
+                    false
+                }
+                None => {
+                    first_lines.insert(key, entry.0.span.start.line);
+                    true
+                }
+            }
+        });
+        self.document().problems.extend(problems);
     }
 
     fn push_node(&mut self, node: Node<'a>, anchor: usize) {
@@ -659,73 +698,53 @@ impl<'a, F: FnMut(Document<'a>)> TreeBuilder<'a, F> {
             document.root = Some(node);
             return;
         };
-        match &mut frame.kind {
-            FrameKind::Sequence(items) => items.push(node),
-            FrameKind::Mapping {
-                entries,
-                pending_key,
-                merges,
-            } => match pending_key.take() {
-                None => {
-                    if !matches!(node.kind, NodeKind::Scalar(..)) {
-                        let span = node.span;
-                        let problem = TreeProblem {
-                            kind: TreeProblemKind::ComplexKey,
-                            message: "mapping key is not a string".to_string(),
-                            span,
-                        };
-                        *pending_key = Some(Node {
-                            kind: NodeKind::Scalar(Cow::Borrowed(""), ScalarForm::Text),
-                            span,
-                        });
-                        self.document().problems.push(problem);
-                    } else {
-                        *pending_key = Some(node);
-                    }
-                }
-                Some(key) => {
-                    let is_merge = matches!(&key.kind, NodeKind::Scalar(text, ScalarForm::Plain) if text == "<<");
-                    if is_merge {
-                        merges.push(node);
-                        return;
-                    }
-                    let name = key.as_scalar().unwrap_or("");
-                    if let Some((first, _)) =
-                        entries.iter().find(|(k, _)| k.as_scalar() == Some(name))
-                    {
-                        let message = format!(
-                            "duplicate key `{}` (first defined at line {})",
-                            clip(name),
-                            first.span.start.line
-                        );
-                        let span = key.span;
-                        self.document().problems.push(TreeProblem {
-                            kind: TreeProblemKind::DuplicateKey,
-                            message,
-                            span,
-                        });
-                    } else {
-                        entries.push((key, node));
-                    }
-                }
-            },
+        if frame.mapping {
+            let is_key = (self.values.len() - frame.base).is_multiple_of(2);
+            if is_key && !matches!(node.kind, NodeKind::Scalar(..)) {
+                let span = node.span;
+                self.values.push(Node {
+                    kind: NodeKind::Scalar(Cow::Borrowed(""), ScalarForm::Text),
+                    span,
+                });
+                self.problem(
+                    TreeProblemKind::ComplexKey,
+                    "mapping key is not a string".to_string(),
+                    span,
+                );
+                return;
+            }
+            let after_merge_key = !is_key
+                && matches!(
+                    self.values.last().map(|key| &key.kind),
+                    Some(NodeKind::Scalar(text, ScalarForm::Plain)) if text == "<<"
+                );
+            if after_merge_key {
+                self.values.pop();
+                frame.merges.push(node);
+                return;
+            }
         }
+        self.values.push(node);
     }
 
     fn syntax_error(&mut self, error: saphyr_parser::ScanError) {
         let pos = pos_of(error.marker());
         self.stack.clear();
+        self.values.clear();
         self.skipping = None;
         let document = self.document();
         document.root = None;
-        let kind = if error.info().contains("recursion limit") {
-            TreeProblemKind::TooDeep
+        let (kind, message) = if error.info().contains("recursion limit") {
+            (
+                TreeProblemKind::TooDeep,
+                "document nests too deeply for the YAML parser".to_string(),
+            )
         } else {
-            TreeProblemKind::Syntax
+            (TreeProblemKind::Syntax, syntax_message(error.info()))
         };
         document.problems.push(TreeProblem {
             kind,
-            message: syntax_message(error.info()),
+            message,
             span: Span::at(pos),
         });
         self.finish_document();
@@ -735,6 +754,7 @@ impl<'a, F: FnMut(Document<'a>)> TreeBuilder<'a, F> {
         if let Some(mut document) = self.current.take() {
             if !self.stack.is_empty() {
                 self.stack.clear();
+                self.values.clear();
                 document.root = None;
             }
             self.count += 1;

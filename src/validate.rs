@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use crate::configure::{self, ObjectFacts};
 use crate::finding::{Finding, ObjectRef, Summary};
 use crate::input::SourceText;
 use crate::rules::{self, CheckOptions, PodContext};
@@ -15,8 +16,10 @@ pub struct FileReport {
     pub name: Arc<str>,
     /// Its text, for snippets.
     pub text: Arc<str>,
-    /// Findings, sorted by position then rule.
+    /// Findings, sorted by position then rule, with configuration applied.
     pub findings: Vec<Finding>,
+    /// The pods found, in order.
+    pub pods: Vec<ObjectRef>,
     /// Counts.
     pub summary: Summary,
 }
@@ -54,7 +57,7 @@ pub fn read_source(
         if objects.empty {
             summary.empty_documents += 1;
         }
-        any_problem |= !document.problems.is_empty();
+        any_problem |= !document.problems.is_empty() || !objects.findings.is_empty();
         objects_seen += objects.pods.len() + objects.skipped;
         summary.pods += objects.pods.len();
         summary.skipped_objects += objects.skipped;
@@ -79,6 +82,8 @@ pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileRepor
     let mut findings = Vec::new();
     let mut summary = Summary::default();
     let mut document_findings = Vec::new();
+    let mut facts = Vec::new();
+    let mut pod_refs = Vec::new();
     read_source(source, &mut findings, &mut summary, |document, objects| {
         let DocumentObjects {
             pods,
@@ -87,6 +92,8 @@ pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileRepor
         } = objects;
         document_findings.extend(loader);
         for object in &pods {
+            pod_refs.push(object.object_ref());
+            facts.extend(ObjectFacts::read(document.root.as_ref(), object));
             if object.incomplete {
                 continue;
             }
@@ -101,6 +108,7 @@ pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileRepor
         }
     });
     findings.append(&mut document_findings);
+    configure::apply(&mut findings, &facts, &options.settings, &source.name);
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     for finding in &findings {
         summary.count(finding.severity);
@@ -109,6 +117,89 @@ pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileRepor
         name: source.name.clone(),
         text: Arc::from(source.text.as_str()),
         findings,
+        pods: pod_refs,
         summary,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn source(text: &str) -> SourceText {
+        SourceText {
+            name: Arc::from("test.yaml"),
+            text: text.to_string(),
+            not_utf8: None,
+        }
+    }
+
+    /// Every built-in example, cut and spliced at random places, with random bytes inserted.
+    fn mutated_manifest() -> impl Strategy<Value = String> {
+        let examples: Vec<&'static str> =
+            crate::examples::EXAMPLES.iter().map(|e| e.text).collect();
+        (
+            proptest::sample::select(examples),
+            any::<prop::sample::Index>(),
+            any::<prop::sample::Index>(),
+            "[ -~\\t\\n{}\\[\\]:,&*!|>'\"#%@`-]{0,12}",
+        )
+            .prop_map(|(text, cut, splice, noise)| {
+                let chars: Vec<char> = text.chars().collect();
+                let a = cut.index(chars.len());
+                let b = splice.index(chars.len());
+                let (low, high) = (a.min(b), a.max(b));
+                let mut out: String = chars[..low].iter().collect();
+                out.push_str(&noise);
+                out.extend(&chars[high..]);
+                out
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn validating_mutated_manifests_never_panics(text in mutated_manifest()) {
+            let report = validate_source(&source(&text), &CheckOptions::default());
+            for finding in &report.findings {
+                // Every finding is located inside the text (or at its very end).
+                let span = finding.span.expect("every finding has a span");
+                prop_assert!(span.start.line as usize <= text.lines().count() + 1);
+            }
+        }
+
+        #[test]
+        fn validating_arbitrary_text_never_panics(text in "\\PC{0,200}") {
+            validate_source(&source(&text), &CheckOptions::default());
+        }
+    }
+
+    #[test]
+    fn every_example_loads_with_no_findings_but_the_ones_it_shows() {
+        // Some examples exist to show a lifecycle point, and the lint for it fires on them:
+        // the beta annotation (PL207), an init-container peak that decides the pod's request
+        // (PL307), a Guaranteed worker made Burstable by resource-less init containers (PL308).
+        let shown = |name: &str| -> &[&str] {
+            match name {
+                "legacy-annotation" => &["PL207"],
+                "sidecar" => &["PL307"],
+                "job" => &["PL308", "PL308"],
+                _ => &[],
+            }
+        };
+        for example in crate::examples::EXAMPLES {
+            let report = validate_source(&source(example.text), &CheckOptions::default());
+            let found: Vec<&str> = report.findings.iter().map(|f| f.rule.id).collect();
+            assert_eq!(
+                found,
+                shown(example.name),
+                "{}: {:?}",
+                example.name,
+                report.findings
+            );
+            assert_eq!(report.summary.pods, 1, "{}", example.name);
+        }
     }
 }

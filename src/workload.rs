@@ -145,15 +145,13 @@ impl PodObject {
         target: Target,
     ) -> Option<crate::source::Span> {
         let annotations = self.metadata_path.child("annotations");
-        if let Some(rest) = path.strip_prefix(&annotations) {
-            if let Some(Segment::Key(key)) = rest.segments().first() {
-                if rest.segments().len() > 1 {
-                    if let Some((_, tree)) = self.annotation_trees.iter().find(|(k, _)| k == key) {
-                        let inner = FieldPath::from(rest.segments()[1..].to_vec());
-                        return Some(span_from(tree.lookup(&inner), target));
-                    }
-                }
-            }
+        if let Some(rest) = path.strip_prefix(&annotations)
+            && let Some(Segment::Key(key)) = rest.segments().first()
+            && rest.segments().len() > 1
+            && let Some((_, tree)) = self.annotation_trees.iter().find(|(k, _)| k == key)
+        {
+            let inner = FieldPath::from(rest.segments()[1..].to_vec());
+            return Some(span_from(tree.lookup(&inner), target));
         }
         let full = self.object_path.join(path);
         Some(span_from(root.lookup(&full), target))
@@ -566,14 +564,14 @@ impl ObjectReader<'_, '_> {
         };
         if let Some(spec) = node.get("spec") {
             self.unknown_keys(spec, &object_path.child("spec"), known);
-            if kind == "CronJob" {
-                if let Some(job) = spec.get("jobTemplate").and_then(|t| t.get("spec")) {
-                    self.unknown_keys(
-                        job,
-                        &object_path.child("spec").child("jobTemplate").child("spec"),
-                        JOB_SPEC_FIELDS,
-                    );
-                }
+            if kind == "CronJob"
+                && let Some(job) = spec.get("jobTemplate").and_then(|t| t.get("spec"))
+            {
+                self.unknown_keys(
+                    job,
+                    &object_path.child("spec").child("jobTemplate").child("spec"),
+                    JOB_SPEC_FIELDS,
+                );
             }
         }
     }
@@ -594,9 +592,31 @@ impl ObjectReader<'_, '_> {
             let annotation_path = object.metadata_path.child("annotations").key(key);
             let value_node = self.root.lookup(&object.object_path.join(&annotation_path));
             let (origin, indent) = embedded_origin(self.text, value_node.value);
-            let mut documents = crate::source::parse_stream(json);
             let mut containers = Vec::new();
-            if let Some(document) = documents.first_mut() {
+            if let Err(error) = serde_json::from_str::<serde::de::IgnoredAny>(json) {
+                // Kubernetes reads the annotation as strict JSON; YAML would accept more.
+                let line = u32::try_from(error.line()).unwrap_or(1).max(1);
+                let column = u32::try_from(error.column()).unwrap_or(1).max(1);
+                let at = Pos {
+                    index: 0,
+                    line,
+                    column,
+                };
+                let span = crate::source::Span::at(at).relative_to(origin, indent);
+                let message = format!(
+                    "in annotation `{key}`: invalid JSON: {}",
+                    json_error_message(&error)
+                );
+                let mut finding = Finding::new(&rules::INVALID_YAML, message).spanned(span);
+                finding.path = Some(annotation_path.clone());
+                finding.file = self.file.clone();
+                finding.object = Some(object.object_ref());
+                finding.help = Some("the annotation must hold a JSON array of containers; better, move them to `spec.initContainers`".to_string());
+                self.objects.findings.push(finding);
+                object.incomplete = true;
+            }
+            let mut documents = crate::source::parse_stream(json);
+            if let Some(document) = documents.first_mut().filter(|_| !object.incomplete) {
                 for problem in &document.problems {
                     let span = problem.span.relative_to(origin, indent);
                     let mut finding = Finding::new(
@@ -773,5 +793,93 @@ fn embedded_origin(text: &str, node: &Node<'_>) -> (Pos, u32) {
             )
         }
         _ => (start, start.column.saturating_sub(1)),
+    }
+}
+
+/// serde_json's message without its " at line L column C" suffix (the span says where).
+fn json_error_message(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    match text.rfind(" at line ") {
+        Some(at) => text[..at].to_string(),
+        None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::parse_stream;
+
+    fn objects(text: &str) -> Vec<DocumentObjects> {
+        let file: Arc<str> = Arc::from("test.yaml");
+        parse_stream(text)
+            .iter()
+            .map(|document| read_document(&file, text, document))
+            .collect()
+    }
+
+    #[test]
+    fn every_pod_bearing_kind_is_found_with_its_template_path() {
+        let text = crate::examples::find("job").expect("job example").text;
+        let found = objects(text);
+        let pod = &found[0].pods[0];
+        assert_eq!(pod.kind, "Job");
+        assert_eq!(pod.spec_path.to_string(), "spec.template.spec");
+        assert_eq!(pod.pod.init_containers().len(), 2);
+        let cronjob = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\nspec:\n  schedule: '* * * * *'\n  jobTemplate:\n    spec:\n      parallelism: 3\n      template:\n        spec:\n          restartPolicy: Never\n          containers: [{name: a, image: busybox:1.36}]\n";
+        let found = objects(cronjob);
+        let pod = &found[0].pods[0];
+        assert_eq!(
+            pod.spec_path.to_string(),
+            "spec.jobTemplate.spec.template.spec"
+        );
+        assert_eq!(pod.scale.parallelism, Some(3));
+        assert_eq!(
+            pod.object_relative(&FieldPath::parse("spec.containers[0].image"))
+                .to_string(),
+            "spec.jobTemplate.spec.template.spec.containers[0].image"
+        );
+    }
+
+    #[test]
+    fn list_items_are_objects_of_their_own() {
+        let text = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: a}\n  spec: {containers: [{name: a, image: x:1}]}\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: b}\n";
+        let found = objects(text);
+        assert_eq!(found[0].pods.len(), 1);
+        assert_eq!(found[0].skipped, 1);
+        assert_eq!(found[0].pods[0].object_path.to_string(), "items[0]");
+    }
+
+    #[test]
+    fn legacy_annotation_init_containers_are_read_and_located() {
+        let text = crate::examples::find("legacy-annotation")
+            .expect("example")
+            .text;
+        let documents = parse_stream(text);
+        let file: Arc<str> = Arc::from("test.yaml");
+        let found = read_document(&file, text, &documents[0]);
+        let pod = &found.pods[0];
+        assert_eq!(
+            pod.init_source,
+            InitContainerSource::Annotation {
+                key: LEGACY_INIT_ANNOTATIONS[0].to_string()
+            }
+        );
+        assert_eq!(pod.pod.init_containers()[0].name(), "install");
+        let finding = Finding::new(&rules::CONTAINER_IMAGE_REQUIRED, "probe").at(FieldPath::root()
+            .child("metadata")
+            .child("annotations")
+            .key(LEGACY_INIT_ANNOTATIONS[0])
+            .index(0)
+            .child("image"));
+        let located = pod.locate(documents[0].root.as_ref(), finding);
+        let span = located.span.expect("located");
+        let line = text
+            .lines()
+            .nth(span.start.line as usize - 1)
+            .expect("line");
+        assert!(line.contains("\"image\": \"busybox:1.36\""), "{line}");
+        let column = span.start.column as usize - 1;
+        assert_eq!(&line[column..column + 14], "\"busybox:1.36\"");
     }
 }

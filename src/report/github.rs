@@ -33,6 +33,9 @@ pub fn write_findings(out: &mut dyn Write, findings: &[&Finding]) -> std::io::Re
         if let Some(help) = &finding.help {
             message.push_str(&format!("\nhelp: {help}"));
         }
+        if let Some(note) = &finding.note {
+            message.push_str(&format!("\nnote: {note}"));
+        }
         writeln!(out, "::{command} {properties}::{}", escape_data(&message))?;
     }
     Ok(())

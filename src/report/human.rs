@@ -143,12 +143,7 @@ pub fn write_file_findings(
         .with_links(false);
     let index = LineIndex::new(text);
     for finding in findings {
-        let help = match (&finding.help, &finding.note) {
-            (Some(help), Some(note)) => Some(format!("{help}\nnote: {note}")),
-            (Some(help), None) => Some(help.clone()),
-            (None, Some(note)) => Some(format!("note: {note}")),
-            (None, None) => None,
-        };
+        let help = finding.help.clone();
         let rendered = Rendered {
             finding,
             source: NamedSource::new(name, text.clone()),
@@ -170,10 +165,13 @@ pub fn write_file_findings(
             ));
         }
         out.write_all(buffer.as_bytes())?;
-        if let Some(path) = &finding.path {
-            if !path.is_root() {
-                writeln!(out, "  path: {path}")?;
-            }
+        if let Some(note) = &finding.note {
+            writeln!(out, "  note: {note}")?;
+        }
+        if let Some(path) = &finding.path
+            && !path.is_root()
+        {
+            writeln!(out, "  path: {path}")?;
         }
         writeln!(out)?;
     }

@@ -15,6 +15,8 @@ struct JsonFinding<'f> {
     message: &'f str,
     #[serde(skip_serializing_if = "Option::is_none")]
     help: Option<&'f str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<&'f str>,
     file: &'f str,
     line: u32,
     column: u32,
@@ -52,6 +54,7 @@ pub fn write_findings(
                 severity: finding.severity.as_str(),
                 message: &finding.message,
                 help: finding.help.as_deref(),
+                note: finding.note.as_deref(),
                 file: &finding.file,
                 line: span.start.line.max(1),
                 column: span.start.column.max(1),
@@ -60,10 +63,7 @@ pub fn write_findings(
                 path: finding.path.as_ref().map(ToString::to_string),
                 k8s_type: finding.k8s_type,
                 bad_value: finding.bad_value.as_deref(),
-                pod: finding
-                    .object
-                    .as_ref()
-                    .filter(|object| !object.kind.is_empty()),
+                pod: finding.object.as_ref(),
             }
         })
         .collect();

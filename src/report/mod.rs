@@ -3,6 +3,8 @@
 pub mod github;
 pub mod human;
 pub mod json;
+pub mod junit;
+pub mod sarif;
 pub mod short;
 
 use clap::ValueEnum;
@@ -16,6 +18,10 @@ pub enum FindingFormat {
     Short,
     /// One JSON document (see README).
     Json,
+    /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
+    Sarif,
     /// GitHub Actions workflow commands (`::error file=…,line=…,col=…::…`).
     Github,
+    /// JUnit XML: a test suite per file, a test case per pod, failures for errors.
+    Junit,
 }

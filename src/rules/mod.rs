@@ -4,34 +4,91 @@
 //! that look at a pod, a `check` function. Loader rules (syntax, types, unknown fields) are
 //! reported while reading; their files hold the docs so `explain` and the registry know them.
 
+use std::sync::Arc;
+
 use crate::field_path::FieldPath;
 use crate::finding::{Finding, Severity};
 use crate::model::{Container, Pod};
+use crate::rule_settings::RuleSettings;
 use crate::workload::{InitContainerSource, PodObject};
 
+mod active_deadline_shorter_than_startup;
+mod active_deadline_with_restart_always;
+mod conflicting_defer_grace_period_extensions;
 mod container_image_required;
 mod container_name_required;
+mod defer_container_forbidden_field;
+mod defer_container_restart_policy;
+mod defer_extension_without_liveness_probe;
 mod duplicate_key;
+mod identical_liveness_and_readiness_probes;
+mod init_container_decides_requests;
+mod init_container_lowers_qos_class;
 mod input_too_complex;
+mod invalid_defer_grace_period_extension;
+mod invalid_defer_trigger;
+mod invalid_initializer_name;
 mod invalid_quantity;
 mod invalid_yaml;
+mod legacy_init_containers_annotation;
+mod legacy_init_containers_conflict;
+mod liveness_kill_cuts_pre_stop;
+mod liveness_probe_kills_slow_start;
+mod mutable_image_tag_with_if_not_present;
+mod never_ending_container_in_job;
+mod never_restart_with_init_containers;
 mod no_containers;
 mod no_objects;
 mod not_an_object;
+mod pending_initializers;
+mod probe_port_not_declared;
+mod probe_timeout_exceeds_period;
+mod sidecar_without_startup_probe;
+mod termination_work_exceeds_grace_period;
 mod unknown_field;
+mod unused_defer_settings;
+mod unused_suppression;
 mod wrong_type;
+mod zero_grace_period_with_termination_work;
 
+pub use active_deadline_shorter_than_startup::RULE as ACTIVE_DEADLINE_SHORTER_THAN_STARTUP;
+pub use active_deadline_with_restart_always::RULE as ACTIVE_DEADLINE_WITH_RESTART_ALWAYS;
+pub use conflicting_defer_grace_period_extensions::RULE as CONFLICTING_DEFER_GRACE_PERIOD_EXTENSIONS;
 pub use container_image_required::RULE as CONTAINER_IMAGE_REQUIRED;
 pub use container_name_required::RULE as CONTAINER_NAME_REQUIRED;
+pub use defer_container_forbidden_field::RULE as DEFER_CONTAINER_FORBIDDEN_FIELD;
+pub use defer_container_restart_policy::RULE as DEFER_CONTAINER_RESTART_POLICY;
+pub use defer_extension_without_liveness_probe::RULE as DEFER_EXTENSION_WITHOUT_LIVENESS_PROBE;
 pub use duplicate_key::RULE as DUPLICATE_KEY;
+pub use identical_liveness_and_readiness_probes::RULE as IDENTICAL_LIVENESS_AND_READINESS_PROBES;
+pub use init_container_decides_requests::RULE as INIT_CONTAINER_DECIDES_REQUESTS;
+pub use init_container_lowers_qos_class::RULE as INIT_CONTAINER_LOWERS_QOS_CLASS;
 pub use input_too_complex::RULE as INPUT_TOO_COMPLEX;
+pub use invalid_defer_grace_period_extension::RULE as INVALID_DEFER_GRACE_PERIOD_EXTENSION;
+pub use invalid_defer_trigger::RULE as INVALID_DEFER_TRIGGER;
+pub use invalid_initializer_name::RULE as INVALID_INITIALIZER_NAME;
 pub use invalid_quantity::RULE as INVALID_QUANTITY;
 pub use invalid_yaml::RULE as INVALID_YAML;
+pub use legacy_init_containers_annotation::RULE as LEGACY_INIT_CONTAINERS_ANNOTATION;
+pub use legacy_init_containers_conflict::RULE as LEGACY_INIT_CONTAINERS_CONFLICT;
+pub use liveness_kill_cuts_pre_stop::RULE as LIVENESS_KILL_CUTS_PRE_STOP;
+pub use liveness_probe_kills_slow_start::RULE as LIVENESS_PROBE_KILLS_SLOW_START;
+pub use mutable_image_tag_with_if_not_present::RULE as MUTABLE_IMAGE_TAG_WITH_IF_NOT_PRESENT;
+pub use never_ending_container_in_job::RULE as NEVER_ENDING_CONTAINER_IN_JOB;
+pub use never_restart_with_init_containers::RULE as NEVER_RESTART_WITH_INIT_CONTAINERS;
 pub use no_containers::RULE as NO_CONTAINERS;
 pub use no_objects::RULE as NO_OBJECTS;
 pub use not_an_object::RULE as NOT_AN_OBJECT;
+pub use pending_initializers::RULE as PENDING_INITIALIZERS;
+pub use probe_port_not_declared::RULE as PROBE_PORT_NOT_DECLARED;
+pub use probe_timeout_exceeds_period::RULE as PROBE_TIMEOUT_EXCEEDS_PERIOD;
+pub use sidecar_without_startup_probe::RULE as SIDECAR_WITHOUT_STARTUP_PROBE;
+pub use termination_work_exceeds_grace_period::RULE as TERMINATION_WORK_EXCEEDS_GRACE_PERIOD;
 pub use unknown_field::RULE as UNKNOWN_FIELD;
+pub use unused_defer_settings::RULE as UNUSED_DEFER_SETTINGS;
+pub use unused_suppression::RULE as UNUSED_SUPPRESSION;
 pub use wrong_type::RULE as WRONG_TYPE;
+pub use zero_grace_period_with_termination_work::RULE as ZERO_GRACE_PERIOD_WITH_TERMINATION_WORK;
 
 /// Every rule, sorted by ID.
 pub static REGISTRY: &[&Rule] = &[
@@ -46,7 +103,44 @@ pub static REGISTRY: &[&Rule] = &[
     &CONTAINER_NAME_REQUIRED,
     &CONTAINER_IMAGE_REQUIRED,
     &NO_OBJECTS,
+    &UNUSED_SUPPRESSION,
+    &DEFER_CONTAINER_RESTART_POLICY,
+    &DEFER_CONTAINER_FORBIDDEN_FIELD,
+    &INVALID_DEFER_TRIGGER,
+    &INVALID_DEFER_GRACE_PERIOD_EXTENSION,
+    &CONFLICTING_DEFER_GRACE_PERIOD_EXTENSIONS,
+    &DEFER_EXTENSION_WITHOUT_LIVENESS_PROBE,
+    &UNUSED_DEFER_SETTINGS,
+    &LEGACY_INIT_CONTAINERS_ANNOTATION,
+    &LEGACY_INIT_CONTAINERS_CONFLICT,
+    &INVALID_INITIALIZER_NAME,
+    &PENDING_INITIALIZERS,
+    &SIDECAR_WITHOUT_STARTUP_PROBE,
+    &TERMINATION_WORK_EXCEEDS_GRACE_PERIOD,
+    &ZERO_GRACE_PERIOD_WITH_TERMINATION_WORK,
+    &ACTIVE_DEADLINE_WITH_RESTART_ALWAYS,
+    &ACTIVE_DEADLINE_SHORTER_THAN_STARTUP,
+    &LIVENESS_PROBE_KILLS_SLOW_START,
+    &IDENTICAL_LIVENESS_AND_READINESS_PROBES,
+    &INIT_CONTAINER_DECIDES_REQUESTS,
+    &INIT_CONTAINER_LOWERS_QOS_CLASS,
+    &LIVENESS_KILL_CUTS_PRE_STOP,
+    &NEVER_RESTART_WITH_INIT_CONTAINERS,
+    &MUTABLE_IMAGE_TAG_WITH_IF_NOT_PRESENT,
+    &PROBE_PORT_NOT_DECLARED,
+    &PROBE_TIMEOUT_EXCEEDS_PERIOD,
+    &NEVER_ENDING_CONTAINER_IN_JOB,
 ];
+
+/// Rules that are off unless configuration turns them on (`--select`, `--severity NAME=warning`):
+/// the built-in configuration's `severity: {NAME: off}`. Each is a sound check that fires on
+/// deliberate, common patterns, so it suits a team policy rather than every CI run.
+pub static DEFAULT_OFF: &[&Rule] = &[&IDENTICAL_LIVENESS_AND_READINESS_PROBES];
+
+/// Whether a rule runs when no configuration says otherwise.
+pub fn enabled_by_default(rule: &Rule) -> bool {
+    !DEFAULT_OFF.iter().any(|off| off.id == rule.id)
+}
 
 /// A rule: identity, default severity, documentation, and where its findings come from.
 #[derive(Debug)]
@@ -72,6 +166,8 @@ pub enum Origin {
     Loader,
     /// A check run on each pod.
     Pod(fn(&PodContext<'_>, &mut Vec<Finding>)),
+    /// Reported when configuration is applied to a file's findings (suppressions).
+    Configuration,
 }
 
 /// Finds a rule by ID (`PL005`, any case) or name (`wrong-type`).
@@ -135,6 +231,8 @@ impl ContainerList {
 pub struct CheckOptions {
     /// Validate the manifest exactly as written, without API defaulting.
     pub no_defaulting: bool,
+    /// Which rules run and at what severity (from configuration).
+    pub settings: Arc<RuleSettings>,
 }
 
 /// What a pod check sees: the pod, where it came from, and the options.
@@ -177,6 +275,26 @@ impl<'p> PodContext<'p> {
         }
     }
 
+    /// The containers that run beside the app, with their list and index: native sidecars (in
+    /// init-container order), then app containers. These get probes, hooks and termination.
+    pub fn running_containers(
+        &self,
+    ) -> impl Iterator<Item = (ContainerList, usize, &'p Container)> {
+        let pod = self.pod;
+        let sidecars = pod
+            .init_containers()
+            .iter()
+            .enumerate()
+            .filter(|(_, container)| container.is_sidecar())
+            .map(|(index, container)| (ContainerList::Init, index, container));
+        let apps = pod
+            .containers()
+            .iter()
+            .enumerate()
+            .map(|(index, container)| (ContainerList::App, index, container));
+        sidecars.chain(apps)
+    }
+
     /// Every container with its list and index: init, app, ephemeral, defer.
     pub fn all_containers(&self) -> impl Iterator<Item = (ContainerList, usize, &'p Container)> {
         let pod = self.pod;
@@ -193,10 +311,12 @@ impl<'p> PodContext<'p> {
     }
 }
 
-/// Runs every pod check on one pod.
+/// Runs every enabled pod check on one pod.
 pub fn check_pod(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     for rule in REGISTRY {
-        if let Origin::Pod(check) = rule.origin {
+        if let Origin::Pod(check) = rule.origin
+            && context.options.settings.enabled(rule)
+        {
             check(context, findings);
         }
     }
@@ -281,6 +401,97 @@ mod tests {
             REGISTRY.len(),
             "rule files and registry differ"
         );
+    }
+
+    #[test]
+    fn off_by_default_rules_are_registered_and_say_so() {
+        for rule in DEFAULT_OFF {
+            assert!(find(rule.id).is_some(), "{} is not registered", rule.id);
+            assert!(
+                rule.docs.contains("Off by default"),
+                "{} docs must say it is off by default",
+                rule.id
+            );
+        }
+        for rule in REGISTRY {
+            if rule.docs.contains("Off by default") {
+                assert!(!enabled_by_default(rule), "{} says off but is on", rule.id);
+            }
+        }
+    }
+
+    /// The documents of a fixture with their expectation (`true` = fires).
+    fn fixture_documents(text: &str) -> Vec<(bool, String)> {
+        let mut documents = vec![String::new()];
+        for line in text.lines() {
+            if line.trim_end() == "---" {
+                documents.push(String::new());
+            } else if let Some(last) = documents.last_mut() {
+                last.push_str(line);
+                last.push('\n');
+            }
+        }
+        documents
+            .into_iter()
+            .map(|document| {
+                let first = document.lines().next().unwrap_or("").trim().to_string();
+                let fires = match first.as_str() {
+                    "# expect: fires" => true,
+                    "# expect: ok" => false,
+                    other => panic!("a fixture document starts with `{other}`"),
+                };
+                (fires, document)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_fixture_fires_where_it_says() {
+        use crate::rule_settings::{Level, RuleSettings, Selector, SettingsLayer};
+        let directory = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rules");
+        for rule in REGISTRY {
+            let path = directory.join(format!("{}.yaml", rule.name));
+            let text = std::fs::read_to_string(&path).expect("fixture is readable");
+            let layer = SettingsLayer {
+                severity: vec![(Selector::Rule(rule), Level::On(rule.severity))],
+                ..SettingsLayer::default()
+            };
+            let options = CheckOptions {
+                settings: Arc::new(RuleSettings::resolve(&[&layer])),
+                ..CheckOptions::default()
+            };
+            let documents = fixture_documents(&text);
+            assert!(
+                documents.iter().any(|(fires, _)| *fires),
+                "{}: no `fires` document",
+                rule.name
+            );
+            for (index, (fires, document)) in documents.into_iter().enumerate() {
+                let source = crate::input::SourceText {
+                    name: Arc::from(format!("{}#{index}", rule.name)),
+                    text: document,
+                    not_utf8: None,
+                };
+                let report = crate::validate::validate_source(&source, &options);
+                let fired: Vec<&Finding> = report
+                    .findings
+                    .iter()
+                    .filter(|finding| finding.rule.id == rule.id)
+                    .collect();
+                assert_eq!(
+                    !fired.is_empty(),
+                    fires,
+                    "{} document {index} expected to {}: {:#?}",
+                    rule.name,
+                    if fires { "fire" } else { "stay quiet" },
+                    report
+                        .findings
+                        .iter()
+                        .map(|f| (f.rule.id, &f.message))
+                        .collect::<Vec<_>>()
+                );
+            }
+        }
     }
 
     #[test]

@@ -30,7 +30,6 @@ pub mod scenario;
 pub mod simulation;
 pub mod spec;
 pub mod start;
-pub mod status_standin;
 #[cfg(test)]
 pub mod testing;
 pub mod time;

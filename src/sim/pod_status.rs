@@ -236,7 +236,7 @@ impl Simulation<'_> {
     fn record_status_row(&mut self) {
         let now = self.now;
         let pod = self.printable_pod();
-        let row = crate::sim::status_standin::pod_row(pod, Some(BASE_EPOCH + now.millis() as i64));
+        let row = crate::status::pod_row(pod, Some(BASE_EPOCH + now.millis() as i64));
         let restarts_count = row
             .restarts
             .split(' ')

@@ -1,0 +1,150 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[podlife] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'podlife'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'podlife'= {
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand validate 'Check manifests: syntax, types, unknown fields, and the pod lifecycle rules'
+            cand resources 'Effective requests and limits of each pod, and its QoS class'
+            cand status 'Print kubectl''s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status'
+            cand simulate 'Simulate a pod''s lifecycle against a mock container runtime'
+            cand explain 'Print a rule''s documentation, or the whole rule reference with --all'
+            cand rules 'List the rules: ID, name, default severity, whether enabled by default, summary'
+            cand example 'Print a built-in example manifest, or list them'
+            cand completions 'Print shell completions'
+            cand man 'Print the man page (roff)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'podlife;validate'= {
+            cand --format 'Output format'
+            cand --select 'Enable only these rules: IDs, names, ID prefixes (`PL3`) or `ALL`; comma-separated or repeated'
+            cand --ignore 'Turn these rules off: IDs, names, ID prefixes or `ALL`; comma-separated or repeated'
+            cand --severity 'Set a rule''s level: `RULE=error|warning|info|off`; repeatable. A level other than `off` also enables a rule that is off by default'
+            cand --config 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input'
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand --no-defaulting 'Validate the manifest exactly as written, without applying API defaults first'
+            cand --no-config 'Use no configuration file'
+            cand --strict-initialized 'Validate pods with pending initializers as if they were initialized (strict findings keep their severity instead of becoming notes)'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'podlife;resources'= {
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'podlife;status'= {
+            cand --now 'The clock AGE and restart times are measured against (RFC 3339); default: now'
+            cand -o '`wide` adds IP, NODE, NOMINATED NODE and READINESS GATES'
+            cand --output '`wide` adds IP, NODE, NOMINATED NODE and READINESS GATES'
+            cand --format 'Output format'
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'podlife;simulate'= {
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'podlife;explain'= {
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand --all 'Print every rule''s documentation'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'podlife;rules'= {
+            cand --format 'Output format'
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'podlife;example'= {
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'podlife;completions'= {
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'podlife;man'= {
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'podlife;help'= {
+            cand validate 'Check manifests: syntax, types, unknown fields, and the pod lifecycle rules'
+            cand resources 'Effective requests and limits of each pod, and its QoS class'
+            cand status 'Print kubectl''s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status'
+            cand simulate 'Simulate a pod''s lifecycle against a mock container runtime'
+            cand explain 'Print a rule''s documentation, or the whole rule reference with --all'
+            cand rules 'List the rules: ID, name, default severity, whether enabled by default, summary'
+            cand example 'Print a built-in example manifest, or list them'
+            cand completions 'Print shell completions'
+            cand man 'Print the man page (roff)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'podlife;help;validate'= {
+        }
+        &'podlife;help;resources'= {
+        }
+        &'podlife;help;status'= {
+        }
+        &'podlife;help;simulate'= {
+        }
+        &'podlife;help;explain'= {
+        }
+        &'podlife;help;rules'= {
+        }
+        &'podlife;help;example'= {
+        }
+        &'podlife;help;completions'= {
+        }
+        &'podlife;help;man'= {
+        }
+        &'podlife;help;help'= {
+        }
+    ]
+    $completions[$command]
+}

@@ -1,0 +1,117 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_podlife_global_optspecs
+    string join \n color= q/quiet h/help V/version
+end
+
+function __fish_podlife_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_podlife_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_podlife_using_subcommand
+    set -l cmd (__fish_podlife_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c podlife -n "__fish_podlife_needs_command" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
+always\t'Always'
+never\t'Never'"
+complete -c podlife -n "__fish_podlife_needs_command" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
+complete -c podlife -n "__fish_podlife_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_needs_command" -s V -l version -d 'Print version'
+complete -c podlife -n "__fish_podlife_needs_command" -f -a "validate" -d 'Check manifests: syntax, types, unknown fields, and the pod lifecycle rules'
+complete -c podlife -n "__fish_podlife_needs_command" -f -a "resources" -d 'Effective requests and limits of each pod, and its QoS class'
+complete -c podlife -n "__fish_podlife_needs_command" -f -a "status" -d 'Print kubectl\'s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status'
+complete -c podlife -n "__fish_podlife_needs_command" -f -a "simulate" -d 'Simulate a pod\'s lifecycle against a mock container runtime'
+complete -c podlife -n "__fish_podlife_needs_command" -f -a "explain" -d 'Print a rule\'s documentation, or the whole rule reference with --all'
+complete -c podlife -n "__fish_podlife_needs_command" -f -a "rules" -d 'List the rules: ID, name, default severity, whether enabled by default, summary'
+complete -c podlife -n "__fish_podlife_needs_command" -f -a "example" -d 'Print a built-in example manifest, or list them'
+complete -c podlife -n "__fish_podlife_needs_command" -f -a "completions" -d 'Print shell completions'
+complete -c podlife -n "__fish_podlife_needs_command" -f -a "man" -d 'Print the man page (roff)'
+complete -c podlife -n "__fish_podlife_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l format -d 'Output format' -r -f -a "human\t'Diagnostics with source snippets, like rustc'
+short\t'One grep-friendly line per finding: `file:line:col: severity[ID] message`'
+json\t'One JSON document (see README)'
+sarif\t'SARIF 2.1.0, for GitHub code scanning and other SARIF viewers'
+github\t'GitHub Actions workflow commands (`::error file=…,line=…,col=…::…`)'
+junit\t'JUnit XML: a test suite per file, a test case per pod, failures for errors'"
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l select -d 'Enable only these rules: IDs, names, ID prefixes (`PL3`) or `ALL`; comma-separated or repeated' -r
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l ignore -d 'Turn these rules off: IDs, names, ID prefixes or `ALL`; comma-separated or repeated' -r
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l severity -d 'Set a rule\'s level: `RULE=error|warning|info|off`; repeatable. A level other than `off` also enables a rule that is off by default' -r
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l config -d 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input' -r -F
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
+always\t'Always'
+never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l no-defaulting -d 'Validate the manifest exactly as written, without applying API defaults first'
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l no-config -d 'Use no configuration file'
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l strict-initialized -d 'Validate pods with pending initializers as if they were initialized (strict findings keep their severity instead of becoming notes)'
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand resources" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
+always\t'Always'
+never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand resources" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
+complete -c podlife -n "__fish_podlife_using_subcommand resources" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand status" -l now -d 'The clock AGE and restart times are measured against (RFC 3339); default: now' -r
+complete -c podlife -n "__fish_podlife_using_subcommand status" -s o -l output -d '`wide` adds IP, NODE, NOMINATED NODE and READINESS GATES' -r -f -a "wide\t'Add IP, NODE, NOMINATED NODE and READINESS GATES'"
+complete -c podlife -n "__fish_podlife_using_subcommand status" -l format -d 'Output format' -r -f -a "human\t'kubectl\'s aligned table'
+json\t'`{"pods":[{"name","ready","status","restarts","age",…}]}`'"
+complete -c podlife -n "__fish_podlife_using_subcommand status" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
+always\t'Always'
+never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand status" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
+complete -c podlife -n "__fish_podlife_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
+always\t'Always'
+never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand explain" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
+always\t'Always'
+never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand explain" -l all -d 'Print every rule\'s documentation'
+complete -c podlife -n "__fish_podlife_using_subcommand explain" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
+complete -c podlife -n "__fish_podlife_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand rules" -l format -d 'Output format' -r -f -a "table\t'A table'
+json\t'A JSON array'"
+complete -c podlife -n "__fish_podlife_using_subcommand rules" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
+always\t'Always'
+never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand rules" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
+complete -c podlife -n "__fish_podlife_using_subcommand rules" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand example" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
+always\t'Always'
+never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand example" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
+complete -c podlife -n "__fish_podlife_using_subcommand example" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand completions" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
+always\t'Always'
+never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand completions" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
+complete -c podlife -n "__fish_podlife_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand man" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
+always\t'Always'
+never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand man" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
+complete -c podlife -n "__fish_podlife_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man help" -f -a "validate" -d 'Check manifests: syntax, types, unknown fields, and the pod lifecycle rules'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man help" -f -a "resources" -d 'Effective requests and limits of each pod, and its QoS class'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man help" -f -a "status" -d 'Print kubectl\'s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man help" -f -a "simulate" -d 'Simulate a pod\'s lifecycle against a mock container runtime'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man help" -f -a "explain" -d 'Print a rule\'s documentation, or the whole rule reference with --all'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man help" -f -a "rules" -d 'List the rules: ID, name, default severity, whether enabled by default, summary'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man help" -f -a "example" -d 'Print a built-in example manifest, or list them'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man help" -f -a "completions" -d 'Print shell completions'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man help" -f -a "man" -d 'Print the man page (roff)'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

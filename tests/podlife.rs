@@ -1,0 +1,11 @@
+//! The one integration-test binary: what a user runs, as a user sees it.
+
+mod podlife {
+    pub mod bad_input;
+    pub mod cli;
+    pub mod corpus;
+    pub mod generated;
+    pub mod rule_fixtures;
+    pub mod status;
+    pub mod support;
+}

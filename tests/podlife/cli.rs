@@ -1,0 +1,154 @@
+//! The command line as a user meets it: help, examples, explain, exit codes, inputs, formats.
+
+use super::support::{render, run, run_with_stdin, snapshot, snapshot_cli};
+
+#[test]
+fn help_lists_every_command() {
+    snapshot_cli("cli__help", &["--help"]);
+    snapshot_cli("cli__validate_help", &["validate", "--help"]);
+}
+
+#[test]
+fn examples_are_listed_and_printed() {
+    snapshot_cli("cli__example_list", &["example"]);
+    for example in podlife::examples::EXAMPLES {
+        let output = run(&["example", example.name]);
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(String::from_utf8_lossy(&output.stdout), example.text);
+    }
+    snapshot_cli("cli__example_unknown", &["example", "nope"]);
+}
+
+#[test]
+fn every_example_validates_cleanly() {
+    for example in podlife::examples::EXAMPLES {
+        let output = run_with_stdin(&["validate", "-"], example.text.as_bytes());
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}:\n{}",
+            example.name,
+            render(&output)
+        );
+        snapshot(
+            &format!("cli__validate_example_{}", example.name),
+            &render(&output),
+        );
+    }
+}
+
+#[test]
+fn explain_prints_a_rules_docs() {
+    snapshot_cli("cli__explain_by_id", &["explain", "PL005"]);
+    let by_name = run(&["explain", "wrong-type"]);
+    let by_id = run(&["explain", "pl005"]);
+    assert_eq!(by_name.stdout, by_id.stdout);
+    snapshot_cli("cli__explain_unknown", &["explain", "wrong-typ"]);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let output = run(&["validate", "--format", "yaml"]);
+    assert_eq!(output.status.code(), Some(2));
+    let output = run(&["frobnicate"]);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn a_missing_file_exits_2_but_the_others_are_still_checked() {
+    snapshot_cli(
+        "cli__missing_file",
+        &[
+            "validate",
+            "--format",
+            "short",
+            "testdata/bad/no-such-file.yaml",
+            "testdata/rules/wrong-type.yaml",
+        ],
+    );
+}
+
+#[test]
+fn directories_are_read_recursively_in_sorted_order() {
+    let output = run(&["validate", "--format", "short", "testdata/rules"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let files: Vec<&str> = stdout.lines().filter_map(|l| l.split(':').next()).collect();
+    let mut sorted = files.clone();
+    sorted.sort();
+    assert_eq!(files, sorted);
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn output_is_identical_across_runs_with_many_inputs() {
+    let first = run(&[
+        "validate",
+        "--format",
+        "json",
+        "testdata/bad",
+        "testdata/rules",
+        "src/examples",
+    ]);
+    for _ in 0..3 {
+        let again = run(&[
+            "validate",
+            "--format",
+            "json",
+            "testdata/bad",
+            "testdata/rules",
+            "src/examples",
+        ]);
+        assert_eq!(first.stdout, again.stdout);
+    }
+}
+
+#[test]
+fn every_format_on_the_same_input() {
+    for format in ["human", "short", "json", "github"] {
+        snapshot_cli(
+            &format!("cli__format_{format}"),
+            &[
+                "validate",
+                "--format",
+                format,
+                "testdata/bad/wrong-types.yaml",
+                "testdata/bad/unknown-fields.yaml",
+            ],
+        );
+    }
+}
+
+#[test]
+fn commands_not_built_yet_say_so() {
+    for command in ["resources", "simulate"] {
+        let output = run(&[command, "src/examples/init-containers.yaml"]);
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        assert!(String::from_utf8_lossy(&output.stderr).contains("not implemented yet"));
+    }
+}
+
+#[test]
+fn colour_is_off_without_a_terminal_and_on_when_forced() {
+    let plain = run(&["validate", "testdata/bad/tabs.yaml"]);
+    assert!(!String::from_utf8_lossy(&plain.stdout).contains('\u{1b}'));
+    let coloured = run(&["--color", "always", "validate", "testdata/bad/tabs.yaml"]);
+    assert!(String::from_utf8_lossy(&coloured.stdout).contains('\u{1b}'));
+}
+
+#[test]
+fn a_closed_pipe_is_not_a_crash() {
+    use std::process::Stdio;
+    let mut child = super::support::podlife(&["explain", "--all"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("finishes");
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
