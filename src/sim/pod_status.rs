@@ -2,15 +2,37 @@
 //! with transition times, and the materialized `model::PodStatus` the status printer reads (K1.8, K1.9).
 
 use crate::model::{
-    ContainerState as ApiState, ContainerStatus, PodCondition, PodStatus, StateRunning,
-    StateTerminated, StateWaiting,
+    ContainerState as ApiState, ContainerStatus, PodCondition, StateRunning, StateTerminated,
+    StateWaiting,
 };
 use crate::sim::record::{PodLaneState, StatusRow};
+use crate::sim::runtime::{ExitRecord, InstanceId};
 use crate::sim::simulation::{BASE_EPOCH, Simulation};
 use crate::sim::spec::{ContainerIndex, ContainerKind, RestartPolicy};
-use crate::sim::time::SimTime;
+use crate::sim::time::{SimDuration, SimTime};
 use crate::sim::view::{ConditionKind, ConditionState, ContainerState, Phase, WaitingReason};
 use crate::timestamp::format_rfc3339;
+
+/// What a container's printed status depends on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct StatusKey {
+    state: ContainerState,
+    last: Option<ExitRecord>,
+    ready: bool,
+    started: bool,
+    restart_count: u32,
+    instance: Option<InstanceId>,
+    backoff: SimDuration,
+}
+
+/// The keys of the parts of `pod_object.status` last built.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct StatusCache {
+    /// Per container.
+    pub(crate) containers: Vec<Option<StatusKey>>,
+    /// The conditions.
+    pub(crate) conditions: [Option<ConditionState>; 5],
+}
 
 /// RFC 3339 of a simulated time.
 pub fn timestamp(at: SimTime) -> String {
@@ -258,52 +280,89 @@ impl Simulation<'_> {
         });
     }
 
-    /// The pod's status now, as the API would show it.
-    pub(crate) fn materialize_status(&self) -> PodStatus {
-        let mut status = PodStatus {
-            phase: Some(self.pod.phase.as_str().to_string()),
-            ..PodStatus::default()
-        };
-        if self.pod.deadline_exceeded {
+    /// What one container's printed status depends on: its status is rebuilt only when this changes.
+    fn status_key(&self, container: ContainerIndex) -> StatusKey {
+        let view = &self.containers[container];
+        StatusKey {
+            state: view.state,
+            last: view.last,
+            ready: self.status_ready(container),
+            started: view.started,
+            restart_count: view.restart_count,
+            instance: view.instance,
+            backoff: view.backoff.current(),
+        }
+    }
+
+    /// Brings `pod_object.status` up to date in place, rebuilding only what changed.
+    pub(crate) fn update_status(&mut self) {
+        let mut status = self.pod_object.status.take().unwrap_or_default();
+        let phase = self.pod.phase.as_str();
+        if status.phase.as_deref() != Some(phase) {
+            status.phase = Some(phase.to_string());
+        }
+        if self.pod.deadline_exceeded && status.reason.is_none() {
             status.reason = Some("DeadlineExceeded".to_string());
             status.message =
                 Some("Pod was active on the node longer than the specified deadline".to_string());
         }
-        status.start_time = self.pod.start_time.map(timestamp);
-        let conditions: Vec<PodCondition> = ConditionKind::ALL
-            .iter()
-            .filter_map(|kind| {
-                let condition = self.pod.condition(*kind)?;
-                Some(PodCondition {
-                    condition_type: Some(kind.as_str().to_string()),
-                    status: Some(if condition.status { "True" } else { "False" }.to_string()),
-                    reason: condition.reason.map(str::to_string),
-                    message: self.condition_message(*kind, condition),
-                    last_transition_time: Some(timestamp(condition.since)),
-                    ..PodCondition::default()
-                })
-            })
-            .collect();
-        if !conditions.is_empty() {
-            status.conditions = Some(conditions);
+        if status.start_time.is_none() {
+            status.start_time = self.pod.start_time.map(timestamp);
         }
+        let mut containers_changed = false;
         if self.pod.scheduled_at.is_some() {
-            let init: Vec<ContainerStatus> = self
-                .plan
-                .init_indices()
-                .map(|c| self.container_status(c))
-                .collect();
-            if !init.is_empty() {
-                status.init_container_statuses = Some(init);
+            let init_count = self.plan.init_count;
+            if init_count > 0 && status.init_container_statuses.is_none() {
+                status.init_container_statuses = Some(vec![ContainerStatus::default(); init_count]);
             }
-            status.container_statuses = Some(
-                self.plan
-                    .app_indices()
-                    .map(|c| self.container_status(c))
-                    .collect(),
-            );
+            if status.container_statuses.is_none() {
+                let apps = self.plan.containers.len() - init_count;
+                status.container_statuses = Some(vec![ContainerStatus::default(); apps]);
+            }
+            for container in 0..self.plan.containers.len() {
+                let key = self.status_key(container);
+                if self.status_cache.containers[container] == Some(key) {
+                    continue;
+                }
+                self.status_cache.containers[container] = Some(key);
+                containers_changed = true;
+                let rebuilt = self.container_status(container);
+                let slot = if container < init_count {
+                    status
+                        .init_container_statuses
+                        .as_mut()
+                        .and_then(|list| list.get_mut(container))
+                } else {
+                    status
+                        .container_statuses
+                        .as_mut()
+                        .and_then(|list| list.get_mut(container - init_count))
+                };
+                if let Some(slot) = slot {
+                    *slot = rebuilt;
+                }
+            }
         }
-        status
+        // Condition messages name unready containers: rebuild them when any container changed.
+        if containers_changed || self.status_cache.conditions != self.pod.conditions {
+            self.status_cache.conditions = self.pod.conditions;
+            let conditions: Vec<PodCondition> = ConditionKind::ALL
+                .iter()
+                .filter_map(|kind| {
+                    let condition = self.pod.condition(*kind)?;
+                    Some(PodCondition {
+                        condition_type: Some(kind.as_str().to_string()),
+                        status: Some(if condition.status { "True" } else { "False" }.to_string()),
+                        reason: condition.reason.map(str::to_string),
+                        message: self.condition_message(*kind, condition),
+                        last_transition_time: Some(timestamp(condition.since)),
+                        ..PodCondition::default()
+                    })
+                })
+                .collect();
+            status.conditions = (!conditions.is_empty()).then_some(conditions);
+        }
+        self.pod_object.status = Some(status);
     }
 
     fn condition_message(&self, kind: ConditionKind, condition: ConditionState) -> Option<String> {

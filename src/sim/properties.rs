@@ -262,6 +262,8 @@ proptest! {
             prop_assert!(regular_init == 0 || apps == 0, "init and app containers overlap: {running:?}");
             if steps.is_multiple_of(7) {
                 let now = BASE_EPOCH + simulation.now().millis() as i64;
+                let incremental = simulation.printable_pod().status.clone();
+                prop_assert_eq!(incremental, Some(simulation.status_from_scratch()));
                 let row = crate::status::pod_row(simulation.printable_pod(), Some(now));
                 let (ready, total) = row.ready.split_once('/').expect("READY is a/b");
                 prop_assert!(ready.parse::<usize>().expect("a") <= total.parse::<usize>().expect("b"));

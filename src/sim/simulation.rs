@@ -10,6 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::model::{Pod, PodStatus};
 use crate::sim::behaviour::Behaviour;
 use crate::sim::event::Event;
+use crate::sim::pod_status::StatusCache;
 use crate::sim::queue::EventQueue;
 use crate::sim::record::{Happening, LaneState, RecordOptions, Recording, SimEvent};
 use crate::sim::runtime::{CallError, MockRuntime};
@@ -98,6 +99,7 @@ pub struct Simulation<'a> {
     pub(crate) finished: bool,
     pub(crate) cut_by_horizon: bool,
     pub(crate) last_row: Option<(String, String, String)>,
+    pub(crate) status_cache: StatusCache,
 }
 
 impl<'a> Simulation<'a> {
@@ -144,6 +146,10 @@ impl<'a> Simulation<'a> {
             finished: false,
             cut_by_horizon: false,
             last_row: None,
+            status_cache: StatusCache {
+                containers: vec![None; plan.containers.len()],
+                conditions: [None; 5],
+            },
         };
         for index in 0..plan.containers.len() {
             simulation.lane_state(index, LaneState::Waiting);
@@ -202,9 +208,26 @@ impl<'a> Simulation<'a> {
 
     /// The pod with its status as of now, for the status printer.
     pub fn printable_pod(&mut self) -> &Pod {
-        let status = self.materialize_status();
-        self.pod_object.status = Some(status);
+        self.update_status();
         &self.pod_object
+    }
+
+    /// The status built from scratch (to check the incremental one).
+    #[cfg(test)]
+    pub(crate) fn status_from_scratch(&mut self) -> PodStatus {
+        let kept = self.pod_object.status.take();
+        let cache = std::mem::replace(
+            &mut self.status_cache,
+            StatusCache {
+                containers: vec![None; self.plan.containers.len()],
+                conditions: [None; 5],
+            },
+        );
+        self.update_status();
+        let fresh = self.pod_object.status.take().unwrap_or_default();
+        self.pod_object.status = kept;
+        self.status_cache = cache;
+        fresh
     }
 
     /// The one dispatch over every kind of event.
@@ -369,7 +392,8 @@ impl<'a> Simulation<'a> {
         if self.dirty {
             self.refresh();
         }
-        let final_status = self.materialize_status();
+        self.update_status();
+        let final_status = self.pod_object.status.take().unwrap_or_default();
         let finished_at = self.now;
         let summary = Summary {
             phase: self.pod.phase,
