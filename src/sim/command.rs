@@ -55,6 +55,9 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<Vec<FoundPod>, Error> {
             let objects = read_document(&source.name, &source.text, &document);
             for object in objects.pods {
                 if object.incomplete {
+                    if cli.quiet {
+                        continue;
+                    }
                     eprintln!(
                         "podlife: skipping {} in {}: part of it could not be read (run `podlife validate`)",
                         object.display_name(),

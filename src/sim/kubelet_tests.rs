@@ -589,3 +589,28 @@ fn t4_without_jitter_the_seed_changes_nothing() {
     assert_eq!(a.recording.events, b.recording.events);
     assert_eq!(a.trace, b.trace);
 }
+
+#[test]
+fn k1_10_never_pull_policy_with_an_absent_image() {
+    let pod = pod_from_yaml(&app_pod("Always", "    imagePullPolicy: Never\n"));
+    let (plan, outcome) = run(&pod, SimDuration::from_secs(25), |_, _| {});
+    assert_clean(&outcome);
+    assert_eq!(
+        event_times(&plan, &outcome, "ErrImageNeverPull", "app"),
+        [SimTime(200), SimTime(10_200), SimTime(20_200)],
+        "retried every sync requeue (10 s)"
+    );
+    assert_eq!(
+        statuses(&outcome).last().map(String::as_str),
+        Some("0/1 ErrImageNeverPull 0")
+    );
+    // With the image on the node it starts without a pull.
+    let (plan, outcome) = run(&pod, SimDuration::from_secs(25), |_, behaviour| {
+        behaviour.images_present = vec![true];
+    });
+    assert!(event_times(&plan, &outcome, "Pulling", "app").is_empty());
+    assert_eq!(
+        statuses(&outcome).last().map(String::as_str),
+        Some("1/1 Running 0")
+    );
+}

@@ -472,7 +472,7 @@ impl Validator<'_, '_> {
             patch.sandbox_deaths.extend(deaths.into_iter().map(|d| d.0));
         }
         for (name, section) in file.containers.unwrap_or_default() {
-            let path = FieldPath::root().child("containers").child(&name);
+            let path = FieldPath::root().child("containers").key(&name);
             let Some(index) = self.plan.find(&name) else {
                 let names = self.plan.names();
                 let help = match closest(&name, &names) {
