@@ -1,5 +1,5 @@
-//! The scenario file (`--scenario`): its YAML format, decoded with the manifest machinery and validated
-//! against the pod with located errors (unknown keys and container names get "did you mean").
+//! Loading a scenario file (`--scenario`): decoded with the manifest machinery, validated against the
+//! pod with located errors (unknown keys and container names get "did you mean"), applied to a patch.
 //!
 //! ```yaml
 //! seed: 7                       # used when --seed is not given
@@ -24,20 +24,14 @@
 //!       liveness: {cycle: [success, success, failure]}
 //! ```
 
-use std::collections::BTreeMap;
-use std::fmt;
-
-use serde::Deserialize;
-use serde::de::{self, Deserializer, MapAccess, Visitor};
-
 use crate::decode::{DecodeProblemKind, closest, decode};
 use crate::field_path::FieldPath;
-use crate::sim::behaviour::{BackoffConfig, ExitKind, FailureCount, ProbeScript, RunTime};
-use crate::sim::jitter::{Dist, DurationText, dist_from_map};
+use crate::sim::behaviour::{BackoffConfig, ProbeScript};
+use crate::sim::scenario::format::{AttemptSection, ContainerSection, ProbeSection, ScenarioFile};
 use crate::sim::scenario::located::ScenarioError;
 use crate::sim::scenario::patch::{AttemptPatch, ContainerPatch, Patch};
 use crate::sim::spec::{ContainerKind, PodPlan, ProbeKind};
-use crate::sim::time::{SimDuration, parse_duration};
+use crate::sim::time::SimDuration;
 use crate::source::{Node, Span, TreeProblemKind, parse_stream};
 
 /// Settings a scenario file may give that flags override.
@@ -47,258 +41,6 @@ pub struct ScenarioSettings {
     pub seed: Option<u64>,
     /// `until`.
     pub until: Option<SimDuration>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-struct ScenarioFile {
-    seed: Option<u64>,
-    until: Option<DurationText>,
-    scheduling: Option<Dist>,
-    kubelet: Option<KubeletSection>,
-    runtime: Option<RuntimeSection>,
-    node: Option<NodeSection>,
-    sandbox: Option<SandboxSection>,
-    containers: Option<BTreeMap<String, ContainerSection>>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-struct KubeletSection {
-    sync_delay: Option<DurationText>,
-    #[serde(rename = "crashLoopBackOff")]
-    crash_loop_backoff: Option<BackoffSection>,
-    #[serde(rename = "imagePullBackOff")]
-    image_pull_backoff: Option<BackoffSection>,
-    sync_error_retry: Option<DurationText>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-struct BackoffSection {
-    initial: Option<DurationText>,
-    max: Option<DurationText>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-struct RuntimeSection {
-    run_pod_sandbox: Option<Dist>,
-    stop_pod_sandbox: Option<Dist>,
-    remove_pod_sandbox: Option<Dist>,
-    status: Option<Dist>,
-    remove_container: Option<Dist>,
-    pull_image: Option<Dist>,
-    create_container: Option<Dist>,
-    start_container: Option<Dist>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-struct NodeSection {
-    images: Option<Vec<String>>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-struct SandboxSection {
-    dies_at: Option<Vec<DurationText>>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-struct ContainerSection {
-    pull: Option<Dist>,
-    pull_failures: Option<Count>,
-    create: Option<Dist>,
-    create_failures: Option<Count>,
-    start: Option<Dist>,
-    run: Option<RunValue>,
-    exit: Option<ExitValue>,
-    post_start: Option<Dist>,
-    post_start_fails: Option<bool>,
-    pre_stop: Option<Dist>,
-    stop: Option<Dist>,
-    stop_exit_code: Option<i32>,
-    probes: Option<ProbesSection>,
-    attempts: Option<Vec<AttemptSection>>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-struct AttemptSection {
-    run: Option<RunValue>,
-    exit: Option<ExitValue>,
-    post_start: Option<Dist>,
-    post_start_fails: Option<bool>,
-    pre_stop: Option<Dist>,
-    stop: Option<Dist>,
-    stop_exit_code: Option<i32>,
-    probes: Option<ProbesSection>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-struct ProbesSection {
-    startup: Option<ProbeSection>,
-    liveness: Option<ProbeSection>,
-    readiness: Option<ProbeSection>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-struct ProbeSection {
-    result: Option<Answer>,
-    timeline: Option<Vec<TimelineStep>>,
-    cycle: Option<Vec<Answer>>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-struct TimelineStep {
-    after: Option<DurationText>,
-    result: Option<Answer>,
-}
-
-/// `success` or `failure`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Answer(bool);
-
-impl<'de> Deserialize<'de> for Answer {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct AnswerVisitor;
-        impl Visitor<'_> for AnswerVisitor {
-            type Value = Answer;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("`success` or `failure`")
-            }
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<Answer, E> {
-                match text {
-                    "success" => Ok(Answer(true)),
-                    "failure" => Ok(Answer(false)),
-                    other => Err(E::custom(format!(
-                        "expected `success` or `failure`, found `{}`",
-                        crate::source::clip(other)
-                    ))),
-                }
-            }
-        }
-        deserializer.deserialize_str(AnswerVisitor)
-    }
-}
-
-/// A failure count: a number, or `always`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Count(FailureCount);
-
-impl<'de> Deserialize<'de> for Count {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct CountVisitor;
-        impl Visitor<'_> for CountVisitor {
-            type Value = Count;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a number of failures, or `always`")
-            }
-            fn visit_i64<E: de::Error>(self, value: i64) -> Result<Count, E> {
-                match u32::try_from(value) {
-                    Ok(0) => Ok(Count(FailureCount::None)),
-                    Ok(n) => Ok(Count(FailureCount::First(n))),
-                    Err(_) => Err(E::custom(format!("`{value}` is not a count of failures"))),
-                }
-            }
-            fn visit_u64<E: de::Error>(self, value: u64) -> Result<Count, E> {
-                self.visit_i64(i64::try_from(value).unwrap_or(-1))
-            }
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<Count, E> {
-                match text {
-                    "always" => Ok(Count(FailureCount::Always)),
-                    other => Err(E::custom(format!(
-                        "expected a number or `always`, found `{}`",
-                        crate::source::clip(other)
-                    ))),
-                }
-            }
-        }
-        deserializer.deserialize_any(CountVisitor)
-    }
-}
-
-/// A run time: a duration, a distribution, or `forever`.
-#[derive(Debug, Clone, PartialEq)]
-struct RunValue(RunTime);
-
-impl<'de> Deserialize<'de> for RunValue {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct RunVisitor;
-        impl<'de> Visitor<'de> for RunVisitor {
-            type Value = RunValue;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a duration, a distribution, or `forever`")
-            }
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<RunValue, E> {
-                if text == "forever" {
-                    return Ok(RunValue(RunTime::Forever));
-                }
-                parse_duration(text)
-                    .map(|d| RunValue(RunTime::For(Dist::Fixed(d))))
-                    .map_err(|e| E::custom(format!("{e}, or `forever`")))
-            }
-            fn visit_i64<E: de::Error>(self, value: i64) -> Result<RunValue, E> {
-                match value {
-                    0 => Ok(RunValue(RunTime::For(Dist::millis(0)))),
-                    _ => Err(E::custom(format!(
-                        "`{value}` has no unit; write `{value}s` or `{value}ms`"
-                    ))),
-                }
-            }
-            fn visit_u64<E: de::Error>(self, value: u64) -> Result<RunValue, E> {
-                self.visit_i64(i64::try_from(value).unwrap_or(i64::MAX))
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RunValue, A::Error> {
-                let Some(name) = map.next_key::<String>()? else {
-                    return Err(de::Error::custom("empty distribution"));
-                };
-                dist_from_map(&name, map).map(|d| RunValue(RunTime::For(d)))
-            }
-        }
-        deserializer.deserialize_any(RunVisitor)
-    }
-}
-
-/// How an attempt ends: an exit code, `oom` or `hang`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct ExitValue(ExitKind);
-
-impl<'de> Deserialize<'de> for ExitValue {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct ExitVisitor;
-        impl Visitor<'_> for ExitVisitor {
-            type Value = ExitValue;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an exit code, `oom` or `hang`")
-            }
-            fn visit_i64<E: de::Error>(self, value: i64) -> Result<ExitValue, E> {
-                match i32::try_from(value) {
-                    Ok(code) if (0..=255).contains(&code) => Ok(ExitValue(ExitKind::Code(code))),
-                    _ => Err(E::custom(format!("exit code `{value}` is not in 0..=255"))),
-                }
-            }
-            fn visit_u64<E: de::Error>(self, value: u64) -> Result<ExitValue, E> {
-                self.visit_i64(i64::try_from(value).unwrap_or(-1))
-            }
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<ExitValue, E> {
-                match text {
-                    "oom" => Ok(ExitValue(ExitKind::Oom)),
-                    "hang" => Ok(ExitValue(ExitKind::Hang)),
-                    other => Err(E::custom(format!(
-                        "expected an exit code, `oom` or `hang`, found `{}`",
-                        crate::source::clip(other)
-                    ))),
-                }
-            }
-        }
-        deserializer.deserialize_any(ExitVisitor)
-    }
 }
 
 /// Reads a scenario file into `patch`, validating it against the pod. Every problem found is
@@ -655,6 +397,7 @@ impl Validator<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::behaviour::{ExitKind, FailureCount};
     use crate::sim::testing::pod_from_yaml;
 
     fn plan() -> PodPlan {

@@ -2,6 +2,7 @@
 
 pub mod file;
 pub mod flags;
+pub mod format;
 pub mod located;
 pub mod patch;
 
