@@ -29,7 +29,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check manifests: syntax, types, unknown fields, and the pod lifecycle rules')
-            [CompletionResult]::new('resources', 'resources', [CompletionResultType]::ParameterValue, 'Effective requests and limits of each pod, and its QoS class')
+            [CompletionResult]::new('resources', 'resources', [CompletionResultType]::ParameterValue, 'Effective requests and limits of each pod, its QoS class, and whether it fits a node')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Print kubectl''s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status')
             [CompletionResult]::new('simulate', 'simulate', [CompletionResultType]::ParameterValue, 'Simulate a pod''s lifecycle against a mock container runtime')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print a rule''s documentation, or the whole rule reference with --all')
@@ -57,7 +57,12 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             break
         }
         'podlife;resources' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Kubernetes feature gates, `Name=bool,…` (known: PodLevelResources, on by default since Kubernetes 1.34; AllBeta, AllAlpha)')
+            [CompletionResult]::new('--node', '--node', [CompletionResultType]::ParameterName, 'Check each pod against an empty node with these allocatable resources (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
+            [CompletionResult]::new('--no-defaulting', '--no-defaulting', [CompletionResultType]::ParameterName, 'Compute on the manifests as written, without API defaulting (by default a limit with no request counts as the request, as the API server makes it)')
+            [CompletionResult]::new('--exclude-overhead', '--exclude-overhead', [CompletionResultType]::ParameterName, 'Leave pod overhead (`spec.overhead`) out of requests, limits and the node fit')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -128,7 +133,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
         }
         'podlife;help' {
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check manifests: syntax, types, unknown fields, and the pod lifecycle rules')
-            [CompletionResult]::new('resources', 'resources', [CompletionResultType]::ParameterValue, 'Effective requests and limits of each pod, and its QoS class')
+            [CompletionResult]::new('resources', 'resources', [CompletionResultType]::ParameterValue, 'Effective requests and limits of each pod, its QoS class, and whether it fits a node')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Print kubectl''s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status')
             [CompletionResult]::new('simulate', 'simulate', [CompletionResultType]::ParameterValue, 'Simulate a pod''s lifecycle against a mock container runtime')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print a rule''s documentation, or the whole rule reference with --all')

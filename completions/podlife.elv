@@ -26,7 +26,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand validate 'Check manifests: syntax, types, unknown fields, and the pod lifecycle rules'
-            cand resources 'Effective requests and limits of each pod, and its QoS class'
+            cand resources 'Effective requests and limits of each pod, its QoS class, and whether it fits a node'
             cand status 'Print kubectl''s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status'
             cand simulate 'Simulate a pod''s lifecycle against a mock container runtime'
             cand explain 'Print a rule''s documentation, or the whole rule reference with --all'
@@ -52,7 +52,12 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'podlife;resources'= {
+            cand --format 'Output format'
+            cand --feature-gates 'Kubernetes feature gates, `Name=bool,…` (known: PodLevelResources, on by default since Kubernetes 1.34; AllBeta, AllAlpha)'
+            cand --node 'Check each pod against an empty node with these allocatable resources (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110)'
             cand --color 'When to use colour (honours NO_COLOR)'
+            cand --no-defaulting 'Compute on the manifests as written, without API defaulting (by default a limit with no request counts as the request, as the API server makes it)'
+            cand --exclude-overhead 'Leave pod overhead (`spec.overhead`) out of requests, limits and the node fit'
             cand -q 'Print only results: no summary line, no notes on stderr'
             cand --quiet 'Print only results: no summary line, no notes on stderr'
             cand -h 'Print help (see more with ''--help'')'
@@ -115,7 +120,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
         }
         &'podlife;help'= {
             cand validate 'Check manifests: syntax, types, unknown fields, and the pod lifecycle rules'
-            cand resources 'Effective requests and limits of each pod, and its QoS class'
+            cand resources 'Effective requests and limits of each pod, its QoS class, and whether it fits a node'
             cand status 'Print kubectl''s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status'
             cand simulate 'Simulate a pod''s lifecycle against a mock container runtime'
             cand explain 'Print a rule''s documentation, or the whole rule reference with --all'

@@ -31,7 +31,7 @@ complete -c podlife -n "__fish_podlife_needs_command" -s q -l quiet -d 'Print on
 complete -c podlife -n "__fish_podlife_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c podlife -n "__fish_podlife_needs_command" -s V -l version -d 'Print version'
 complete -c podlife -n "__fish_podlife_needs_command" -f -a "validate" -d 'Check manifests: syntax, types, unknown fields, and the pod lifecycle rules'
-complete -c podlife -n "__fish_podlife_needs_command" -f -a "resources" -d 'Effective requests and limits of each pod, and its QoS class'
+complete -c podlife -n "__fish_podlife_needs_command" -f -a "resources" -d 'Effective requests and limits of each pod, its QoS class, and whether it fits a node'
 complete -c podlife -n "__fish_podlife_needs_command" -f -a "status" -d 'Print kubectl\'s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status'
 complete -c podlife -n "__fish_podlife_needs_command" -f -a "simulate" -d 'Simulate a pod\'s lifecycle against a mock container runtime'
 complete -c podlife -n "__fish_podlife_needs_command" -f -a "explain" -d 'Print a rule\'s documentation, or the whole rule reference with --all'
@@ -58,9 +58,15 @@ complete -c podlife -n "__fish_podlife_using_subcommand validate" -l no-config -
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l strict-initialized -d 'Validate pods with pending initializers as if they were initialized (strict findings keep their severity instead of becoming notes)'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand resources" -l format -d 'Output format' -r -f -a "human\t'Tables: one block per pod, then totals per namespace'
+json\t'One JSON document with every pod, the namespace totals and the settings'"
+complete -c podlife -n "__fish_podlife_using_subcommand resources" -l feature-gates -d 'Kubernetes feature gates, `Name=bool,…` (known: PodLevelResources, on by default since Kubernetes 1.34; AllBeta, AllAlpha)' -r
+complete -c podlife -n "__fish_podlife_using_subcommand resources" -l node -d 'Check each pod against an empty node with these allocatable resources (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110)' -r
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand resources" -l no-defaulting -d 'Compute on the manifests as written, without API defaulting (by default a limit with no request counts as the request, as the API server makes it)'
+complete -c podlife -n "__fish_podlife_using_subcommand resources" -l exclude-overhead -d 'Leave pod overhead (`spec.overhead`) out of requests, limits and the node fit'
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l now -d 'The clock AGE and restart times are measured against (RFC 3339); default: now' -r
@@ -106,7 +112,7 @@ never\t'Never'"
 complete -c podlife -n "__fish_podlife_using_subcommand man" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man help" -f -a "validate" -d 'Check manifests: syntax, types, unknown fields, and the pod lifecycle rules'
-complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man help" -f -a "resources" -d 'Effective requests and limits of each pod, and its QoS class'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man help" -f -a "resources" -d 'Effective requests and limits of each pod, its QoS class, and whether it fits a node'
 complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man help" -f -a "status" -d 'Print kubectl\'s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status'
 complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man help" -f -a "simulate" -d 'Simulate a pod\'s lifecycle against a mock container runtime'
 complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man help" -f -a "explain" -d 'Print a rule\'s documentation, or the whole rule reference with --all'

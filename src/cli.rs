@@ -5,6 +5,9 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::report::FindingFormat;
+use crate::resources::ResourcesFormat;
+use crate::resources::feature_gates::GateSettings;
+use crate::resources::node_fit::NodeCapacity;
 
 /// Validate and simulate Kubernetes pod lifecycles: init containers, sidecars, defer containers.
 #[derive(Debug, Parser)]
@@ -45,8 +48,13 @@ pub enum Command {
     /// (recursively: *.yaml, *.yml, *.json) or `-` for standard input. With no input and a
     /// terminal on stdin, validates the built-in example.
     Validate(ValidateArgs),
-    /// Effective requests and limits of each pod, and its QoS class.
-    Resources(InputArgs),
+    /// Effective requests and limits of each pod, its QoS class, and whether it fits a node.
+    ///
+    /// Init containers count by their peak, native sidecars add to every later step, app
+    /// containers sum, overhead and pod-level resources apply as in Kubernetes; each value says
+    /// which container or step decided it. Workloads report per-pod values and the total for their
+    /// replicas; several pods end with totals per namespace.
+    Resources(ResourcesArgs),
     /// Print kubectl's NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status.
     ///
     /// Reads pods that carry a `status` (saved `kubectl get pod -o yaml`, Lists of pods) and
@@ -118,6 +126,32 @@ pub struct ValidateArgs {
     /// their severity instead of becoming notes).
     #[arg(long)]
     pub strict_initialized: bool,
+}
+
+/// `podlife resources`.
+#[derive(Debug, Args)]
+pub struct ResourcesArgs {
+    /// Manifests to read.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ResourcesFormat::Human)]
+    pub format: ResourcesFormat,
+    /// Compute on the manifests as written, without API defaulting (by default a limit with no
+    /// request counts as the request, as the API server makes it).
+    #[arg(long)]
+    pub no_defaulting: bool,
+    /// Kubernetes feature gates, `Name=bool,…` (known: PodLevelResources, on by default since
+    /// Kubernetes 1.34; AllBeta, AllAlpha).
+    #[arg(long, value_name = "GATES", value_parser = GateSettings::parse)]
+    pub feature_gates: Vec<GateSettings>,
+    /// Leave pod overhead (`spec.overhead`) out of requests, limits and the node fit.
+    #[arg(long)]
+    pub exclude_overhead: bool,
+    /// Check each pod against an empty node with these allocatable resources
+    /// (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110).
+    #[arg(long, value_name = "RESOURCES", value_parser = NodeCapacity::parse)]
+    pub node: Option<NodeCapacity>,
 }
 
 /// `podlife status`.

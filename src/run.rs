@@ -43,7 +43,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<u8, Error> {
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     match &cli.command {
         Command::Validate(args) => validate(cli, args, out),
-        Command::Resources(_) => Err(Error::NotImplemented("resources")),
+        Command::Resources(args) => crate::resources::command::run(cli, args, out),
         Command::Status(args) => crate::status::command::run(cli, args, out),
         Command::Simulate(args) => crate::sim::command::run(cli, args, out),
         Command::Explain(args) => explain(args, out),
@@ -120,9 +120,18 @@ fn validate(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, E
         )?,
         &inputs,
     )?;
+    let progress = crate::progress::Progress::new(
+        inputs.len() as u64,
+        "files",
+        !cli.quiet && args.format == FindingFormat::Human,
+    );
     let reports = input::map_inputs(&inputs, |input| {
-        input::read(input).map(|source| validate_source(&source, &configuration.options_for(input)))
+        let report = input::read(input)
+            .map(|source| validate_source(&source, &configuration.options_for(input)));
+        progress.inc();
+        report
     });
+    progress.finish();
     let mut summary = Summary::default();
     let mut failed = false;
     let mut all: Vec<&Finding> = Vec::new();

@@ -3,8 +3,10 @@
 mod podlife {
     pub mod bad_input;
     pub mod cli;
+    pub mod config_and_formats;
     pub mod corpus;
     pub mod generated;
+    pub mod resources;
     pub mod rule_fixtures;
     pub mod status;
     pub mod support;

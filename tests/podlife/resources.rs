@@ -1,0 +1,98 @@
+//! `podlife resources`: effective requests and limits, QoS, workloads and node fit.
+
+use super::support::{json, render, run, run_with_stdin, snapshot, snapshot_cli};
+
+#[test]
+fn seed_worked_examples() {
+    snapshot_cli("resources__seed_limits", &["resources", "testdata/resources/seed-limits-example.yaml"]);
+    snapshot_cli("resources__seed_mixed", &["resources", "testdata/resources/seed-mixed-example.yaml"]);
+    snapshot_cli(
+        "resources__seed_mixed_no_defaulting",
+        &["resources", "--no-defaulting", "testdata/resources/seed-mixed-example.yaml"],
+    );
+    snapshot_cli("resources__seed_as_written", &["resources", "testdata/resources/seed-as-written.yaml"]);
+}
+
+/// SEMANTICS K5.6: spelled validly, the seed's examples give these numbers (the second one on
+/// the manifest as written: with API defaulting the init container's limits become requests).
+#[test]
+fn k5_6_seed_examples_give_the_stated_numbers() {
+    let first = json(&run(&["resources", "--format", "json", "testdata/resources/seed-limits-example.yaml"]));
+    assert_eq!(first["pods"][0]["limits"]["cpu"], "100m");
+    assert_eq!(first["pods"][0]["limits"]["memory"], "2200Mi");
+    let second = json(&run(&[
+        "resources", "--format", "json", "--no-defaulting", "testdata/resources/seed-mixed-example.yaml",
+    ]));
+    assert_eq!(second["pods"][0]["requests"]["cpu"], "10m");
+    assert_eq!(second["pods"][0]["requests"]["memory"], "1100Mi");
+    assert_eq!(second["pods"][0]["limits"]["cpu"], "100m");
+    assert_eq!(second["pods"][0]["limits"]["memory"], "1Gi");
+    assert_eq!(second["pods"][0]["qosClass"], "Burstable");
+}
+
+#[test]
+fn sidecars_overhead_defer_and_pod_level_resources() {
+    snapshot_cli("resources__sidecar_stacking", &["resources", "testdata/resources/sidecar-stacking.yaml"]);
+    snapshot_cli(
+        "resources__exclude_overhead",
+        &["resources", "--exclude-overhead", "testdata/resources/sidecar-stacking.yaml"],
+    );
+    snapshot_cli("resources__defer_containers", &["resources", "testdata/resources/defer-containers.yaml"]);
+    snapshot_cli("resources__pod_level", &["resources", "testdata/resources/pod-level-resources.yaml"]);
+    snapshot_cli(
+        "resources__pod_level_gate_off",
+        &["resources", "--feature-gates", "PodLevelResources=false", "testdata/resources/pod-level-resources.yaml"],
+    );
+}
+
+#[test]
+fn workloads_node_fit_and_json() {
+    snapshot_cli(
+        "resources__workloads_node_fit",
+        &["resources", "--node", "cpu=4,memory=16Gi", "testdata/resources/workloads.yaml"],
+    );
+    snapshot_cli(
+        "resources__node_fit_json",
+        &["resources", "--node", "cpu=500m,memory=1Gi", "--format", "json", "testdata/resources/defer-containers.yaml"],
+    );
+    snapshot_cli("resources__json", &["resources", "--format", "json", "testdata/resources/seed-mixed-example.yaml"]);
+}
+
+#[test]
+fn usage_errors() {
+    snapshot_cli(
+        "resources__unknown_gate",
+        &["resources", "--feature-gates", "PodLevelResource=true", "testdata/resources/pod-level-resources.yaml"],
+    );
+    snapshot_cli(
+        "resources__bad_node",
+        &["resources", "--node", "cpu=4,memory=16GB", "testdata/resources/workloads.yaml"],
+    );
+}
+
+#[test]
+fn standard_input() {
+    let example = podlife::examples::find("sidecar").expect("sidecar example");
+    let output = run_with_stdin(&["resources", "-"], example.text.as_bytes());
+    assert_eq!(output.status.code(), Some(0));
+    snapshot("resources__stdin_sidecar", &render(&output));
+}
+
+#[test]
+fn every_real_manifest_gets_a_result() {
+    let corpus = super::support::root().join("../shared/corpus/real");
+    let corpus = std::env::var("PODLIFE_CORPUS").unwrap_or_else(|_| corpus.to_string_lossy().to_string());
+    if !std::path::Path::new(&corpus).is_dir() {
+        eprintln!("no corpus at {corpus}; skipping");
+        return;
+    }
+    for extra in [&[][..], &["--no-defaulting"][..], &["--node", "cpu=4,memory=16Gi,nvidia.com/gpu=1"][..]] {
+        let mut args = vec!["resources", "--format", "json"];
+        args.extend_from_slice(extra);
+        args.push(&corpus);
+        let output = run(&args);
+        assert_eq!(output.status.code(), Some(0), "{}", render(&output));
+        assert!(output.stderr.is_empty(), "{}", render(&output));
+        assert!(json(&output)["pods"].as_array().map_or(0, Vec::len) >= 40);
+    }
+}
