@@ -1,10 +1,14 @@
 //! API defaulting, as the API server applies it before validation (`pkg/apis/core/v1/defaults.go`).
 //!
 //! Only the defaults that change what podlife checks or computes: pull and restart policies,
-//! termination settings, probe and handler defaults, port protocols, and requests copied from
-//! limits. `--no-defaulting` skips all of it, as Kubernetes' validation unit tests do.
+//! termination settings, probe and handler defaults, port protocols, host ports under
+//! `hostNetwork`, quantities rounded up to milli-units, and requests copied from limits. Like
+//! Go's defaulters, an empty string or a zero counts as unset. `--no-defaulting` skips all of
+//! it, as Kubernetes' validation unit tests do.
 
-use crate::model::{Container, HttpGetAction, LifecycleHandler, Pod, Probe};
+use crate::model::{
+    Container, HttpGetAction, LifecycleHandler, Pod, Probe, QuantityValue, ResourceList,
+};
 
 /// Kubernetes' default `terminationGracePeriodSeconds`.
 pub const DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS: i64 = 30;
@@ -12,21 +16,33 @@ pub const DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS: i64 = 30;
 /// Applies API defaults to a pod in place.
 pub fn apply(pod: &mut Pod) {
     let spec = &mut pod.spec;
-    spec.restart_policy
-        .get_or_insert_with(|| "Always".to_string());
+    default_string(&mut spec.restart_policy, "Always");
     spec.termination_grace_period_seconds
         .get_or_insert(DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS);
+    let host_network = spec.host_network == Some(true);
     let lists = [
-        spec.init_containers.as_mut(),
-        spec.containers.as_mut(),
-        spec.ephemeral_containers.as_mut(),
-        spec.defer_containers.as_mut(),
+        (spec.init_containers.as_mut(), host_network),
+        (spec.containers.as_mut(), host_network),
+        (spec.ephemeral_containers.as_mut(), false),
+        (spec.defer_containers.as_mut(), false),
     ];
-    for containers in lists.into_iter().flatten() {
-        for container in containers {
-            default_container(container);
+    for (containers, host_network) in lists {
+        for container in containers.into_iter().flatten() {
+            default_container(container, host_network);
         }
     }
+    round_up_to_milli(spec.overhead.as_mut());
+    if let Some(resources) = spec.resources.as_mut() {
+        round_up_to_milli(resources.limits.as_mut());
+        round_up_to_milli(resources.requests.as_mut());
+    }
+}
+
+/// A copy of the pod with API defaults applied.
+pub fn defaulted(pod: &Pod) -> Pod {
+    let mut pod = pod.clone();
+    apply(&mut pod);
+    pod
 }
 
 /// The pull policy Kubernetes defaults to for an image: `Always` for `:latest` or no tag,
@@ -42,19 +58,39 @@ pub fn default_pull_policy(image: &str) -> &'static str {
     }
 }
 
-fn default_container(container: &mut Container) {
-    if container.image_pull_policy.is_none() {
+/// Sets an unset or empty string, as Go defaulters do for `""`.
+fn default_string(field: &mut Option<String>, value: &str) {
+    if field.as_deref().is_none_or(str::is_empty) {
+        *field = Some(value.to_string());
+    }
+}
+
+/// Sets an unset or zero number, as `SetDefaults_Probe` does for `0`.
+fn default_number(field: &mut Option<i64>, value: i64) {
+    if field.is_none_or(|n| n == 0) {
+        *field = Some(value);
+    }
+}
+
+fn default_container(container: &mut Container, host_network: bool) {
+    if container
+        .image_pull_policy
+        .as_deref()
+        .is_none_or(str::is_empty)
+    {
         let policy = default_pull_policy(container.image.as_deref().unwrap_or(""));
         container.image_pull_policy = Some(policy.to_string());
     }
-    container
-        .termination_message_policy
-        .get_or_insert_with(|| "File".to_string());
-    container
-        .termination_message_path
-        .get_or_insert_with(|| "/dev/termination-log".to_string());
+    default_string(&mut container.termination_message_policy, "File");
+    default_string(
+        &mut container.termination_message_path,
+        "/dev/termination-log",
+    );
     for port in container.ports.iter_mut().flatten() {
-        port.protocol.get_or_insert_with(|| "TCP".to_string());
+        default_string(&mut port.protocol, "TCP");
+        if host_network && port.host_port.is_none_or(|p| p == 0) {
+            port.host_port = port.container_port;
+        }
     }
     for probe in [
         container.liveness_probe.as_mut(),
@@ -74,23 +110,34 @@ fn default_container(container: &mut Container) {
             default_handler(handler);
         }
     }
-    if let Some(resources) = container.resources.as_mut()
-        && let Some(limits) = &resources.limits
-    {
-        let requests = resources.requests.get_or_insert_with(Default::default);
-        for (name, limit) in limits {
-            requests
-                .entry(name.clone())
-                .or_insert_with(|| limit.clone());
+    if let Some(resources) = container.resources.as_mut() {
+        round_up_to_milli(resources.limits.as_mut());
+        round_up_to_milli(resources.requests.as_mut());
+        if let Some(limits) = &resources.limits {
+            let requests = resources.requests.get_or_insert_with(Default::default);
+            for (name, limit) in limits {
+                requests
+                    .entry(name.clone())
+                    .or_insert_with(|| limit.clone());
+            }
+        }
+    }
+}
+
+/// `SetDefaults_ResourceList`: every quantity rounded up to a whole milli-unit.
+fn round_up_to_milli(list: Option<&mut ResourceList>) {
+    for value in list.into_iter().flat_map(|list| list.values_mut()) {
+        if let QuantityValue::Valid(quantity) = value {
+            *quantity = quantity.round_up(-3).0;
         }
     }
 }
 
 fn default_probe(probe: &mut Probe) {
-    probe.timeout_seconds.get_or_insert(1);
-    probe.period_seconds.get_or_insert(10);
-    probe.success_threshold.get_or_insert(1);
-    probe.failure_threshold.get_or_insert(3);
+    default_number(&mut probe.timeout_seconds, 1);
+    default_number(&mut probe.period_seconds, 10);
+    default_number(&mut probe.success_threshold, 1);
+    default_number(&mut probe.failure_threshold, 3);
     if let Some(http) = probe.http_get.as_mut() {
         default_http_get(http);
     }
@@ -103,8 +150,8 @@ fn default_handler(handler: &mut LifecycleHandler) {
 }
 
 fn default_http_get(http: &mut HttpGetAction) {
-    http.path.get_or_insert_with(|| "/".to_string());
-    http.scheme.get_or_insert_with(|| "HTTP".to_string());
+    default_string(&mut http.path, "/");
+    default_string(&mut http.scheme, "HTTP");
 }
 
 #[cfg(test)]

@@ -83,6 +83,9 @@ pub struct Finding {
     pub bad_value: Option<String>,
     /// The field path as Kubernetes would report it (object-relative).
     pub path: Option<FieldPath>,
+    /// Where to point instead of `path`, when Kubernetes names a coarser path than the spot
+    /// to show (`resources.requests` for a request above its limit points at the request).
+    pub span_path: Option<FieldPath>,
     /// Which part of the node at `path` to point at.
     pub target: Target,
     /// The resolved location in the file (set by the loader from `path`, or directly).
@@ -106,6 +109,7 @@ impl Finding {
             k8s_type: None,
             bad_value: None,
             path: None,
+            span_path: None,
             target: Target::Value,
             span: None,
             file: Arc::from(""),
@@ -117,6 +121,13 @@ impl Finding {
     #[must_use]
     pub fn at(mut self, path: FieldPath) -> Self {
         self.path = Some(path);
+        self
+    }
+
+    /// Points at another path than the one reported (pod-relative, like `at`).
+    #[must_use]
+    pub fn pointing_at(mut self, path: FieldPath) -> Self {
+        self.span_path = Some(path);
         self
     }
 

@@ -1,6 +1,7 @@
 //! podlife: validate and simulate Kubernetes pod lifecycles (init containers, sidecars, defer containers).
 #![forbid(unsafe_code)]
 
+pub mod api_validation;
 pub mod cli;
 pub mod config;
 pub mod configure;
@@ -11,11 +12,15 @@ pub mod error;
 pub mod examples;
 pub mod field_path;
 pub mod finding;
+pub mod handler_checks;
 pub mod input;
+pub mod k8s_names;
 pub mod model;
 pub mod progress;
 pub mod quantity;
 pub mod report;
+pub mod resource_names;
+pub mod resource_scope;
 pub mod resources;
 pub mod rule_settings;
 pub mod rules;

@@ -97,7 +97,17 @@ pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileRepor
             if object.incomplete {
                 continue;
             }
-            let context = PodContext::new(object, options);
+            // Validate as the API server does: defaults first, unless `--no-defaulting`. Findings
+            // still name the user's text: a defaulted field is absent there, so its finding
+            // points at the nearest parent that exists.
+            let defaulted;
+            let pod = if options.no_defaulting {
+                &object.pod
+            } else {
+                defaulted = crate::defaults::defaulted(&object.pod);
+                &defaulted
+            };
+            let context = PodContext::with_pod(object, pod, options);
             let mut found = Vec::new();
             rules::check_pod(&context, &mut found);
             document_findings.extend(

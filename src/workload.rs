@@ -85,6 +85,9 @@ pub struct PodObject {
     pub legacy_init: Option<LegacyInitContainers>,
     /// Parsed legacy annotations, for locating findings inside them.
     annotation_trees: Vec<(String, Node<'static>)>,
+    /// Names of a StatefulSet's `volumeClaimTemplates`: the controller adds them to each pod's
+    /// volumes, so containers may mount them.
+    pub volume_claim_templates: Vec<String>,
     /// Replicas, parallelism, completions.
     pub scale: Scale,
     /// Whether part of the pod could not be decoded (checks that need it are skipped).
@@ -131,7 +134,11 @@ impl PodObject {
         if let Some(pod_path) = finding.path.take() {
             let path = self.object_relative(&pod_path);
             if finding.span.is_none() {
-                finding.span = root.and_then(|root| self.span_of(root, &path, finding.target));
+                let shown = finding
+                    .span_path
+                    .take()
+                    .map_or_else(|| path.clone(), |p| self.object_relative(&p));
+                finding.span = root.and_then(|root| self.span_of(root, &shown, finding.target));
             }
             finding.path = Some(path);
         }
@@ -446,6 +453,7 @@ impl ObjectReader<'_, '_> {
             _ => None,
         };
         self.workload_spec_keys(node, object_path, &kind);
+        let volume_claim_templates = read_claim_template_names(node, &kind);
 
         let mut object = PodObject {
             file: self.file.clone(),
@@ -468,6 +476,7 @@ impl ObjectReader<'_, '_> {
             init_source: InitContainerSource::Spec,
             legacy_init: None,
             annotation_trees: Vec::new(),
+            volume_claim_templates,
             scale: read_scale(node),
             incomplete,
         };
@@ -741,6 +750,24 @@ const JOB_SPEC_FIELDS: &[&str] = &[
     "podReplacementPolicy",
     "managedBy",
 ];
+
+/// `spec.volumeClaimTemplates[*].metadata.name` of a StatefulSet.
+fn read_claim_template_names(node: &Node<'_>, kind: &str) -> Vec<String> {
+    if kind != "StatefulSet" {
+        return Vec::new();
+    }
+    let templates = node.lookup(&FieldPath::parse("spec.volumeClaimTemplates"));
+    let mut names = Vec::new();
+    if let (NodeKind::Sequence(items), true) = (&templates.value.kind, templates.complete) {
+        for item in items {
+            let name = item.lookup(&FieldPath::parse("metadata.name"));
+            if let (Some(name), true) = (name.value.as_str(), name.complete) {
+                names.push(name.to_string());
+            }
+        }
+    }
+    names
+}
 
 fn read_scale(node: &Node<'_>) -> Scale {
     let int = |path: &str| {

@@ -14,27 +14,58 @@ use crate::workload::{InitContainerSource, PodObject};
 
 mod active_deadline_shorter_than_startup;
 mod active_deadline_with_restart_always;
+mod app_container_restart_policy;
 mod conflicting_defer_grace_period_extensions;
 mod container_image_required;
 mod container_name_required;
 mod defer_container_forbidden_field;
 mod defer_container_restart_policy;
 mod defer_extension_without_liveness_probe;
+mod deployment_restart_policy;
+mod duplicate_container_name;
 mod duplicate_key;
+mod duplicate_mount_path;
+mod duplicate_port_name;
+mod extended_resource_not_integral;
+mod extended_resource_request_limit;
+mod forbidden_ephemeral_container_field;
+mod forbidden_init_container_field;
+mod host_port_conflict;
+mod hugepages_not_page_multiple;
+mod hugepages_without_cpu_or_memory;
 mod identical_liveness_and_readiness_probes;
+mod image_whitespace;
 mod init_container_decides_requests;
 mod init_container_lowers_qos_class;
+mod init_container_restart_policy;
 mod input_too_complex;
+mod invalid_active_deadline;
+mod invalid_container_name;
 mod invalid_defer_grace_period_extension;
 mod invalid_defer_trigger;
+mod invalid_env_var_name;
+mod invalid_image_pull_policy;
 mod invalid_initializer_name;
+mod invalid_lifecycle_handler;
+mod invalid_port;
+mod invalid_probe_handler;
+mod invalid_probe_threshold;
 mod invalid_quantity;
+mod invalid_resize_policy;
+mod invalid_resource_name;
+mod invalid_restart_policy;
+mod invalid_termination_grace_period;
+mod invalid_termination_message_policy;
+mod invalid_volume_mount;
 mod invalid_yaml;
+mod job_restart_policy;
 mod legacy_init_containers_annotation;
 mod legacy_init_containers_conflict;
+mod limit_below_request;
 mod liveness_kill_cuts_pre_stop;
 mod liveness_probe_kills_slow_start;
 mod mutable_image_tag_with_if_not_present;
+mod negative_resource;
 mod never_ending_container_in_job;
 mod never_restart_with_init_containers;
 mod no_containers;
@@ -42,38 +73,73 @@ mod no_objects;
 mod not_an_object;
 mod pending_initializers;
 mod probe_port_not_declared;
+mod probe_success_threshold;
 mod probe_timeout_exceeds_period;
+mod readiness_probe_grace_period;
 mod sidecar_without_startup_probe;
 mod termination_work_exceeds_grace_period;
+mod undeclared_volume_mount;
 mod unknown_field;
 mod unused_defer_settings;
 mod unused_suppression;
+mod workload_active_deadline;
 mod wrong_type;
 mod zero_grace_period_with_termination_work;
 
 pub use active_deadline_shorter_than_startup::RULE as ACTIVE_DEADLINE_SHORTER_THAN_STARTUP;
 pub use active_deadline_with_restart_always::RULE as ACTIVE_DEADLINE_WITH_RESTART_ALWAYS;
+pub use app_container_restart_policy::RULE as APP_CONTAINER_RESTART_POLICY;
 pub use conflicting_defer_grace_period_extensions::RULE as CONFLICTING_DEFER_GRACE_PERIOD_EXTENSIONS;
 pub use container_image_required::RULE as CONTAINER_IMAGE_REQUIRED;
 pub use container_name_required::RULE as CONTAINER_NAME_REQUIRED;
 pub use defer_container_forbidden_field::RULE as DEFER_CONTAINER_FORBIDDEN_FIELD;
 pub use defer_container_restart_policy::RULE as DEFER_CONTAINER_RESTART_POLICY;
 pub use defer_extension_without_liveness_probe::RULE as DEFER_EXTENSION_WITHOUT_LIVENESS_PROBE;
+pub use deployment_restart_policy::RULE as DEPLOYMENT_RESTART_POLICY;
+pub use duplicate_container_name::RULE as DUPLICATE_CONTAINER_NAME;
 pub use duplicate_key::RULE as DUPLICATE_KEY;
+pub use duplicate_mount_path::RULE as DUPLICATE_MOUNT_PATH;
+pub use duplicate_port_name::RULE as DUPLICATE_PORT_NAME;
+pub use extended_resource_not_integral::RULE as EXTENDED_RESOURCE_NOT_INTEGRAL;
+pub use extended_resource_request_limit::RULE as EXTENDED_RESOURCE_REQUEST_LIMIT;
+pub use forbidden_ephemeral_container_field::RULE as FORBIDDEN_EPHEMERAL_CONTAINER_FIELD;
+pub use forbidden_init_container_field::RULE as FORBIDDEN_INIT_CONTAINER_FIELD;
+pub use host_port_conflict::RULE as HOST_PORT_CONFLICT;
+pub use hugepages_not_page_multiple::RULE as HUGEPAGES_NOT_PAGE_MULTIPLE;
+pub use hugepages_without_cpu_or_memory::RULE as HUGEPAGES_WITHOUT_CPU_OR_MEMORY;
 pub use identical_liveness_and_readiness_probes::RULE as IDENTICAL_LIVENESS_AND_READINESS_PROBES;
+pub use image_whitespace::RULE as IMAGE_WHITESPACE;
 pub use init_container_decides_requests::RULE as INIT_CONTAINER_DECIDES_REQUESTS;
 pub use init_container_lowers_qos_class::RULE as INIT_CONTAINER_LOWERS_QOS_CLASS;
+pub use init_container_restart_policy::RULE as INIT_CONTAINER_RESTART_POLICY;
 pub use input_too_complex::RULE as INPUT_TOO_COMPLEX;
+pub use invalid_active_deadline::RULE as INVALID_ACTIVE_DEADLINE;
+pub use invalid_container_name::RULE as INVALID_CONTAINER_NAME;
 pub use invalid_defer_grace_period_extension::RULE as INVALID_DEFER_GRACE_PERIOD_EXTENSION;
 pub use invalid_defer_trigger::RULE as INVALID_DEFER_TRIGGER;
+pub use invalid_env_var_name::RULE as INVALID_ENV_VAR_NAME;
+pub use invalid_image_pull_policy::RULE as INVALID_IMAGE_PULL_POLICY;
 pub use invalid_initializer_name::RULE as INVALID_INITIALIZER_NAME;
+pub use invalid_lifecycle_handler::RULE as INVALID_LIFECYCLE_HANDLER;
+pub use invalid_port::RULE as INVALID_PORT;
+pub use invalid_probe_handler::RULE as INVALID_PROBE_HANDLER;
+pub use invalid_probe_threshold::RULE as INVALID_PROBE_THRESHOLD;
 pub use invalid_quantity::RULE as INVALID_QUANTITY;
+pub use invalid_resize_policy::RULE as INVALID_RESIZE_POLICY;
+pub use invalid_resource_name::RULE as INVALID_RESOURCE_NAME;
+pub use invalid_restart_policy::RULE as INVALID_RESTART_POLICY;
+pub use invalid_termination_grace_period::RULE as INVALID_TERMINATION_GRACE_PERIOD;
+pub use invalid_termination_message_policy::RULE as INVALID_TERMINATION_MESSAGE_POLICY;
+pub use invalid_volume_mount::RULE as INVALID_VOLUME_MOUNT;
 pub use invalid_yaml::RULE as INVALID_YAML;
+pub use job_restart_policy::RULE as JOB_RESTART_POLICY;
 pub use legacy_init_containers_annotation::RULE as LEGACY_INIT_CONTAINERS_ANNOTATION;
 pub use legacy_init_containers_conflict::RULE as LEGACY_INIT_CONTAINERS_CONFLICT;
+pub use limit_below_request::RULE as LIMIT_BELOW_REQUEST;
 pub use liveness_kill_cuts_pre_stop::RULE as LIVENESS_KILL_CUTS_PRE_STOP;
 pub use liveness_probe_kills_slow_start::RULE as LIVENESS_PROBE_KILLS_SLOW_START;
 pub use mutable_image_tag_with_if_not_present::RULE as MUTABLE_IMAGE_TAG_WITH_IF_NOT_PRESENT;
+pub use negative_resource::RULE as NEGATIVE_RESOURCE;
 pub use never_ending_container_in_job::RULE as NEVER_ENDING_CONTAINER_IN_JOB;
 pub use never_restart_with_init_containers::RULE as NEVER_RESTART_WITH_INIT_CONTAINERS;
 pub use no_containers::RULE as NO_CONTAINERS;
@@ -81,12 +147,16 @@ pub use no_objects::RULE as NO_OBJECTS;
 pub use not_an_object::RULE as NOT_AN_OBJECT;
 pub use pending_initializers::RULE as PENDING_INITIALIZERS;
 pub use probe_port_not_declared::RULE as PROBE_PORT_NOT_DECLARED;
+pub use probe_success_threshold::RULE as PROBE_SUCCESS_THRESHOLD;
 pub use probe_timeout_exceeds_period::RULE as PROBE_TIMEOUT_EXCEEDS_PERIOD;
+pub use readiness_probe_grace_period::RULE as READINESS_PROBE_GRACE_PERIOD;
 pub use sidecar_without_startup_probe::RULE as SIDECAR_WITHOUT_STARTUP_PROBE;
 pub use termination_work_exceeds_grace_period::RULE as TERMINATION_WORK_EXCEEDS_GRACE_PERIOD;
+pub use undeclared_volume_mount::RULE as UNDECLARED_VOLUME_MOUNT;
 pub use unknown_field::RULE as UNKNOWN_FIELD;
 pub use unused_defer_settings::RULE as UNUSED_DEFER_SETTINGS;
 pub use unused_suppression::RULE as UNUSED_SUPPRESSION;
+pub use workload_active_deadline::RULE as WORKLOAD_ACTIVE_DEADLINE;
 pub use wrong_type::RULE as WRONG_TYPE;
 pub use zero_grace_period_with_termination_work::RULE as ZERO_GRACE_PERIOD_WITH_TERMINATION_WORK;
 
@@ -104,6 +174,41 @@ pub static REGISTRY: &[&Rule] = &[
     &CONTAINER_IMAGE_REQUIRED,
     &NO_OBJECTS,
     &UNUSED_SUPPRESSION,
+    &INVALID_CONTAINER_NAME,
+    &DUPLICATE_CONTAINER_NAME,
+    &INVALID_IMAGE_PULL_POLICY,
+    &INVALID_TERMINATION_MESSAGE_POLICY,
+    &INVALID_RESTART_POLICY,
+    &INIT_CONTAINER_RESTART_POLICY,
+    &APP_CONTAINER_RESTART_POLICY,
+    &FORBIDDEN_INIT_CONTAINER_FIELD,
+    &INVALID_PROBE_HANDLER,
+    &INVALID_PROBE_THRESHOLD,
+    &PROBE_SUCCESS_THRESHOLD,
+    &READINESS_PROBE_GRACE_PERIOD,
+    &INVALID_LIFECYCLE_HANDLER,
+    &INVALID_PORT,
+    &DUPLICATE_PORT_NAME,
+    &HOST_PORT_CONFLICT,
+    &INVALID_ENV_VAR_NAME,
+    &UNDECLARED_VOLUME_MOUNT,
+    &DUPLICATE_MOUNT_PATH,
+    &INVALID_VOLUME_MOUNT,
+    &INVALID_RESOURCE_NAME,
+    &NEGATIVE_RESOURCE,
+    &LIMIT_BELOW_REQUEST,
+    &EXTENDED_RESOURCE_NOT_INTEGRAL,
+    &EXTENDED_RESOURCE_REQUEST_LIMIT,
+    &HUGEPAGES_WITHOUT_CPU_OR_MEMORY,
+    &HUGEPAGES_NOT_PAGE_MULTIPLE,
+    &INVALID_RESIZE_POLICY,
+    &INVALID_TERMINATION_GRACE_PERIOD,
+    &INVALID_ACTIVE_DEADLINE,
+    &JOB_RESTART_POLICY,
+    &DEPLOYMENT_RESTART_POLICY,
+    &WORKLOAD_ACTIVE_DEADLINE,
+    &FORBIDDEN_EPHEMERAL_CONTAINER_FIELD,
+    &IMAGE_WHITESPACE,
     &DEFER_CONTAINER_RESTART_POLICY,
     &DEFER_CONTAINER_FORBIDDEN_FIELD,
     &INVALID_DEFER_TRIGGER,
@@ -251,6 +356,15 @@ impl<'p> PodContext<'p> {
         PodContext {
             object,
             pod: &object.pod,
+            options,
+        }
+    }
+
+    /// A context for one pod as seen after defaulting (or any other view of the object's pod).
+    pub fn with_pod(object: &'p PodObject, pod: &'p Pod, options: &'p CheckOptions) -> Self {
+        PodContext {
+            object,
+            pod,
             options,
         }
     }

@@ -14,7 +14,7 @@ pub static RULE: Rule = Rule {
     docs: r#"## What it does
 Compares what termination is declared to take with the grace period (the pod's `terminationGracePeriodSeconds`, 30 s by default, or `metadata.deletionGracePeriodSeconds` when set):
 
-- a `preStop` hook (of an app container or a sidecar) whose `sleep` action, or leading `sleep N` command, lasts longer than the grace period;
+- a `preStop` `exec` hook (of an app container or a sidecar) whose leading `sleep N` command lasts longer than the grace period (a `sleep` action that long is an API error, reported by PL112 `invalid-lifecycle-handler`);
 - defer containers whose leading `sleep N` commands add up to more than the grace period plus the 2 s the kubelet adds (plus `deferContainerGracePeriodExtensionInterval` × `…Count` when set; not checked with the liveness-driven extension).
 
 ## Why
@@ -46,6 +46,16 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         let Some(seconds) = pre_stop_seconds(container).filter(|seconds| *seconds > grace) else {
             continue;
         };
+        // A `sleep` action longer than the grace period is an API error (PL112 reports it);
+        // this lint covers what the API server cannot see: sleeps inside `exec` hooks.
+        let sleep_action = container
+            .lifecycle
+            .as_ref()
+            .and_then(|lifecycle| lifecycle.pre_stop.as_ref())
+            .is_some_and(|hook| hook.sleep.is_some());
+        if sleep_action {
+            continue;
+        }
         findings.push(
             Finding::new(
                 &RULE,
