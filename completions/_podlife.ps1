@@ -82,7 +82,18 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             break
         }
         'podlife;simulate' {
+            [CompletionResult]::new('--fail', '--fail', [CompletionResultType]::ParameterName, 'Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`, `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable')
+            [CompletionResult]::new('--run', '--run', [CompletionResultType]::ParameterName, 'How long a container runs per attempt (`30s`, `forever`). Repeatable')
+            [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'The horizon: stop after this much simulated time (a pod that settles ends earlier) [default: 10m]')
+            [CompletionResult]::new('--scenario', '--scenario', [CompletionResultType]::ParameterName, 'A scenario file: durations, exit codes per attempt, probe results over time, faults, jitter, runtime latencies (see docs/simulate.md)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the random generator used for jitter [default: 0, or the scenario''s]')
+            [CompletionResult]::new('--expect', '--expect', [CompletionResultType]::ParameterName, 'An assertion; an unmet one exits with 1: `phase=Running`, `status=Running`, `ready-within=30s`, `initialized-within=10s`, `ended-within=1m`, `never-ready`, `restarts<=3`, `restarts:CONTAINER<=3`. Repeatable')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--pod', '--pod', [CompletionResultType]::ParameterName, 'Simulate only the pod with this name (default: every pod in the input)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
+            [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Show the `kubectl get pods -w` rows at every change instead of the events')
+            [CompletionResult]::new('--timeline', '--timeline', [CompletionResultType]::ParameterName, 'Show a Gantt chart of the containers instead of the events')
+            [CompletionResult]::new('--trace', '--trace', [CompletionResultType]::ParameterName, 'Show every call to the container runtime (CRI) instead of the events')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

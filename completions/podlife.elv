@@ -75,7 +75,18 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'podlife;simulate'= {
+            cand --fail 'Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`, `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable'
+            cand --run 'How long a container runs per attempt (`30s`, `forever`). Repeatable'
+            cand --until 'The horizon: stop after this much simulated time (a pod that settles ends earlier) [default: 10m]'
+            cand --scenario 'A scenario file: durations, exit codes per attempt, probe results over time, faults, jitter, runtime latencies (see docs/simulate.md)'
+            cand --seed 'Seed of the random generator used for jitter [default: 0, or the scenario''s]'
+            cand --expect 'An assertion; an unmet one exits with 1: `phase=Running`, `status=Running`, `ready-within=30s`, `initialized-within=10s`, `ended-within=1m`, `never-ready`, `restarts<=3`, `restarts:CONTAINER<=3`. Repeatable'
+            cand --format 'Output format'
+            cand --pod 'Simulate only the pod with this name (default: every pod in the input)'
             cand --color 'When to use colour (honours NO_COLOR)'
+            cand --watch 'Show the `kubectl get pods -w` rows at every change instead of the events'
+            cand --timeline 'Show a Gantt chart of the containers instead of the events'
+            cand --trace 'Show every call to the container runtime (CRI) instead of the events'
             cand -q 'Print only results: no summary line, no notes on stderr'
             cand --quiet 'Print only results: no summary line, no notes on stderr'
             cand -h 'Print help (see more with ''--help'')'

@@ -61,7 +61,19 @@ pub enum Command {
     /// prints what `kubectl get pods` would, offline. Pods without a status are skipped.
     Status(StatusArgs),
     /// Simulate a pod's lifecycle against a mock container runtime.
-    Simulate(InputArgs),
+    ///
+    /// Runs a deterministic, second-by-second model of what the kubelet would do with each pod:
+    /// sandbox, image pulls, init containers in order, sidecars, app containers, probes, restarts
+    /// with CrashLoopBackOff, phases and conditions, activeDeadlineSeconds. With no input and a
+    /// terminal on stdin, simulates the built-in example.
+    ///
+    /// Default scenario: scheduling 0 ms; RunPodSandbox 200 ms; image pulls 2 s (IfNotPresent:
+    /// once per image, Always: every start); CreateContainer and StartContainer 100 ms each;
+    /// regular init containers run 1 s and exit 0; app containers and sidecars run until the end,
+    /// except app containers of restartPolicy Never/OnFailure pods (Jobs), which run 5 s and exit
+    /// 0; containers exit at once after SIGTERM; hooks and probes succeed at once. A faulty
+    /// attempt (`--fail NAME=1`) runs 1 s unless `--run` or the scenario says otherwise.
+    Simulate(SimulateArgs),
     /// Print a rule's documentation, or the whole rule reference with --all.
     Explain(ExplainArgs),
     /// List the rules: ID, name, default severity, whether enabled by default, summary.
@@ -157,6 +169,52 @@ pub struct StatusArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = crate::status::StatusFormat::Human)]
     pub format: crate::status::StatusFormat,
+}
+
+/// `podlife simulate`.
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// Manifests to simulate.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`,
+    /// `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable.
+    #[arg(long, value_name = "CONTAINER[=HOW][*N]")]
+    pub fail: Vec<String>,
+    /// How long a container runs per attempt (`30s`, `forever`). Repeatable.
+    #[arg(long, value_name = "CONTAINER=DURATION")]
+    pub run: Vec<String>,
+    /// The horizon: stop after this much simulated time (a pod that settles ends earlier)
+    /// [default: 10m].
+    #[arg(long, value_name = "DURATION")]
+    pub until: Option<String>,
+    /// A scenario file: durations, exit codes per attempt, probe results over time, faults,
+    /// jitter, runtime latencies (see docs/simulate.md).
+    #[arg(long, value_name = "FILE")]
+    pub scenario: Option<PathBuf>,
+    /// Seed of the random generator used for jitter [default: 0, or the scenario's].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// An assertion; an unmet one exits with 1: `phase=Running`, `status=Running`,
+    /// `ready-within=30s`, `initialized-within=10s`, `ended-within=1m`, `never-ready`,
+    /// `restarts<=3`, `restarts:CONTAINER<=3`. Repeatable.
+    #[arg(long, value_name = "ASSERTION")]
+    pub expect: Vec<String>,
+    /// Show the `kubectl get pods -w` rows at every change instead of the events.
+    #[arg(long)]
+    pub watch: bool,
+    /// Show a Gantt chart of the containers instead of the events.
+    #[arg(long)]
+    pub timeline: bool,
+    /// Show every call to the container runtime (CRI) instead of the events.
+    #[arg(long)]
+    pub trace: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = crate::sim::command::SimulateFormat::Human)]
+    pub format: crate::sim::command::SimulateFormat,
+    /// Simulate only the pod with this name (default: every pod in the input).
+    #[arg(long, value_name = "NAME")]
+    pub pod: Option<String>,
 }
 
 /// `podlife explain`.

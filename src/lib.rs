@@ -26,6 +26,7 @@ pub mod rule_settings;
 pub mod rules;
 pub mod rules_list;
 pub mod run;
+pub mod sim;
 pub mod source;
 pub mod status;
 pub mod suppression;

@@ -45,7 +45,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<u8, Error> {
         Command::Validate(args) => validate(cli, args, out),
         Command::Resources(args) => crate::resources::command::run(cli, args, out),
         Command::Status(args) => crate::status::command::run(cli, args, out),
-        Command::Simulate(_) => Err(Error::NotImplemented("simulate")),
+        Command::Simulate(args) => crate::sim::command::run(cli, args, out),
         Command::Explain(args) => explain(args, out),
         Command::Rules(args) => crate::rules_list::write_rules(out, args.format)
             .map(|()| EXIT_CLEAN)

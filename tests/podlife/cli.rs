@@ -119,13 +119,6 @@ fn every_format_on_the_same_input() {
 }
 
 #[test]
-fn commands_not_built_yet_say_so() {
-    let output = run(&["simulate", "src/examples/init-containers.yaml"]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("not implemented yet"));
-}
-
-#[test]
 fn colour_is_off_without_a_terminal_and_on_when_forced() {
     let plain = run(&["validate", "testdata/bad/tabs.yaml"]);
     assert!(!String::from_utf8_lossy(&plain.stdout).contains('\u{1b}'));

@@ -1,0 +1,102 @@
+//! Simulation benchmark: events per second on a 50-container pod with flapping probes over a
+//! simulated day. `engine` records events and the trace (what `--format json` needs without the
+//! status rows); `full` also prints a status row at every READY/STATUS/RESTARTS change, as the
+//! CLI does. Run with `cargo bench --bench simulate`.
+
+use std::sync::{Arc, OnceLock};
+
+use divan::Bencher;
+use divan::counter::ItemsCount;
+use podlife::model::Pod;
+use podlife::sim::behaviour::{Behaviour, ProbeScript};
+use podlife::sim::record::RecordOptions;
+use podlife::sim::spec::{PodPlan, ProbeKind};
+use podlife::sim::time::SimDuration;
+use podlife::sim::{SimConfig, simulate};
+use podlife::source::parse_stream;
+use podlife::workload::read_document;
+
+/// The same allocator as the binary, so the figures are the ones users get.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+fn main() {
+    divan::main();
+}
+
+const CONTAINERS: usize = 50;
+const DAY: SimDuration = SimDuration::from_secs(86_400);
+
+/// A pod of 50 app containers, each with an httpGet liveness and readiness probe.
+fn pod() -> &'static Pod {
+    static POD: OnceLock<Pod> = OnceLock::new();
+    POD.get_or_init(|| {
+        let mut text = String::from("apiVersion: v1\nkind: Pod\nmetadata: {name: big}\nspec:\n  containers:\n");
+        for index in 0..CONTAINERS {
+            text.push_str(&format!(
+                "  - name: c{index}\n    image: example/app:{}\n    livenessProbe:\n      httpGet: {{path: /healthz, port: 8080}}\n    readinessProbe:\n      httpGet: {{path: /ready, port: 8080}}\n      periodSeconds: 5\n",
+                index % 5
+            ));
+        }
+        let name: Arc<str> = Arc::from("bench.yaml");
+        let documents = parse_stream(&text);
+        let objects = read_document(&name, &text, &documents[0]);
+        let mut pod = objects.pods.into_iter().next().expect("a pod").pod;
+        podlife::defaults::apply(&mut pod);
+        pod
+    })
+}
+
+/// Readiness flaps (3 up, 3 down); liveness fails 3 times in a row every 40 probes.
+fn world(plan: &PodPlan) -> Behaviour {
+    let mut behaviour = Behaviour::defaults(plan);
+    for (index, script) in behaviour.containers.iter_mut().enumerate() {
+        script.default.probes[ProbeKind::Readiness as usize] =
+            ProbeScript::Cycle(vec![true, true, true, false, false, false]);
+        let mut liveness = vec![true; 37 + index % 7];
+        liveness.extend([false, false, false]);
+        script.default.probes[ProbeKind::Liveness as usize] = ProbeScript::Cycle(liveness);
+    }
+    behaviour
+}
+
+fn config(record: RecordOptions) -> SimConfig {
+    SimConfig {
+        seed: 0,
+        horizon: DAY,
+        record,
+    }
+}
+
+const ENGINE: RecordOptions = RecordOptions {
+    events: true,
+    trace: true,
+    statuses: false,
+    lanes: false,
+};
+
+fn run(bencher: Bencher, record: RecordOptions) {
+    let pod = pod();
+    let plan = PodPlan::new(pod);
+    let behaviour = world(&plan);
+    let events = simulate(pod, &plan, &behaviour, config(record))
+        .summary
+        .events_handled;
+    bencher.counter(ItemsCount::new(events)).bench(|| {
+        simulate(pod, &plan, &behaviour, config(record))
+            .summary
+            .events_handled
+    });
+}
+
+/// Events, trace: the engine.
+#[divan::bench(sample_count = 10)]
+fn engine(bencher: Bencher) {
+    run(bencher, ENGINE);
+}
+
+/// Everything the CLI records, status rows through the status printer included.
+#[divan::bench(sample_count = 5)]
+fn full(bencher: Bencher) {
+    run(bencher, RecordOptions::ALL);
+}

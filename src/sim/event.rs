@@ -1,0 +1,40 @@
+//! The closed set of things that can happen in a simulation, dispatched by one `match` in `simulation.rs`.
+
+use crate::sim::runtime::InstanceId;
+use crate::sim::spec::{ContainerIndex, ProbeKind};
+
+/// A scheduled occurrence. Small and `Copy`: the queue holds thousands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// The scheduler binds the pod to the node; the kubelet admits it.
+    Scheduled,
+    /// The pod worker's pending runtime call returned (sandbox, container start, pod kill).
+    LaneStep,
+    /// A container kill's pending step (preStop hook, `StopContainer`) finished.
+    KillStep {
+        /// The container being killed.
+        container: ContainerIndex,
+    },
+    /// A container instance exits on its own, as its script says.
+    ContainerExits {
+        /// The instance.
+        instance: InstanceId,
+    },
+    /// A probe worker ticks.
+    Probe {
+        /// The container.
+        container: ContainerIndex,
+        /// Which probe.
+        kind: ProbeKind,
+    },
+    /// A kubelet timer: a backoff or retry wait ended.
+    Wake,
+    /// The kubelet reacts to runtime changes after `kubelet.syncDelay` (T2).
+    Sync,
+    /// The pod sandbox dies (scripted fault, R4).
+    SandboxDies,
+    /// `activeDeadlineSeconds` passed since the pod's start time (K4.6).
+    ActiveDeadline,
+    /// The simulated horizon (`--until`).
+    Horizon,
+}

@@ -1,0 +1,383 @@
+//! What a run records for the views: kubelet events, timeline lanes and printed status rows.
+//!
+//! Events are small `Copy` values (time, container, what happened); their reason and message are
+//! rendered from the plan only when printed, so recording costs no allocation per event.
+
+use crate::sim::runtime::TerminationReason;
+use crate::sim::spec::{ContainerIndex, PodPlan, ProbeKind};
+use crate::sim::time::{SimDuration, SimTime};
+use crate::sim::trace::{Call, Illegal};
+
+/// Why the kubelet kills a container.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KillReason {
+    /// Its liveness probe failed.
+    Liveness {
+        /// Whether it will be restarted.
+        restart: bool,
+    },
+    /// Its startup probe failed.
+    Startup {
+        /// Whether it will be restarted.
+        restart: bool,
+    },
+    /// Its postStart hook failed.
+    PostStartHook,
+    /// The pod is being stopped (completion, deadline, failed initialization, new sandbox).
+    Stopping,
+}
+
+/// What happened, with what the message needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Happening {
+    /// The scheduler bound the pod to the node.
+    Scheduled,
+    /// The kubelet started pulling the container's image.
+    Pulling,
+    /// The pull finished.
+    Pulled {
+        /// How long it took.
+        took: SimDuration,
+    },
+    /// The image was already on the node.
+    AlreadyPresent,
+    /// The pull failed.
+    PullFailed,
+    /// A container start failed with this waiting reason (`Error: ErrImagePull`).
+    StartError(StartError),
+    /// The image pull is backing off.
+    PullBackOff,
+    /// The image is absent and the policy is `Never`.
+    NeverPull,
+    /// A restart is backing off (CrashLoopBackOff).
+    RestartBackOff,
+    /// `CreateContainer` succeeded.
+    Created,
+    /// `StartContainer` succeeded.
+    Started,
+    /// The kubelet stops the container.
+    Killing(KillReason),
+    /// A probe failed.
+    Unhealthy(ProbeKind),
+    /// The postStart hook failed.
+    FailedPostStartHook,
+    /// The preStop hook failed.
+    FailedPreStopHook,
+    /// The container exited.
+    Exited {
+        /// Exit code.
+        code: i32,
+        /// Reason.
+        reason: TerminationReason,
+    },
+    /// The sandbox died; the kubelet recreates it.
+    SandboxChanged,
+    /// `activeDeadlineSeconds` passed.
+    DeadlineExceeded,
+    /// The runtime refused a call: the kubelet model is wrong (R2).
+    KubeletModelBug {
+        /// The call.
+        call: Call,
+        /// Why it was refused.
+        why: Illegal,
+    },
+}
+
+/// Why a container start failed, as its waiting reason says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StartError {
+    /// `ErrImagePull`.
+    ErrImagePull,
+    /// `ImagePullBackOff`.
+    ImagePullBackOff,
+    /// `ErrImageNeverPull`.
+    ErrImageNeverPull,
+    /// `CreateContainerError`.
+    CreateContainerError,
+}
+
+impl StartError {
+    /// The waiting reason.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StartError::ErrImagePull => "ErrImagePull",
+            StartError::ImagePullBackOff => "ImagePullBackOff",
+            StartError::ErrImageNeverPull => "ErrImageNeverPull",
+            StartError::CreateContainerError => "CreateContainerError",
+        }
+    }
+}
+
+/// One kubelet event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SimEvent {
+    /// When.
+    pub at: SimTime,
+    /// The container, or `None` for the pod.
+    pub container: Option<ContainerIndex>,
+    /// What happened.
+    pub what: Happening,
+}
+
+impl SimEvent {
+    /// The event's reason, as `kubectl get events` shows it.
+    pub fn reason(&self) -> &'static str {
+        match self.what {
+            Happening::Scheduled => "Scheduled",
+            Happening::Pulling => "Pulling",
+            Happening::Pulled { .. } | Happening::AlreadyPresent => "Pulled",
+            Happening::PullFailed | Happening::StartError(_) => "Failed",
+            Happening::PullBackOff | Happening::RestartBackOff => "BackOff",
+            Happening::NeverPull => "ErrImageNeverPull",
+            Happening::Created => "Created",
+            Happening::Started => "Started",
+            Happening::Killing(_) => "Killing",
+            Happening::Unhealthy(_) => "Unhealthy",
+            Happening::FailedPostStartHook => "FailedPostStartHook",
+            Happening::FailedPreStopHook => "FailedPreStopHook",
+            Happening::Exited { .. } => "Exited",
+            Happening::SandboxChanged => "SandboxChanged",
+            Happening::DeadlineExceeded => "DeadlineExceeded",
+            Happening::KubeletModelBug { .. } => "KubeletModelBug",
+        }
+    }
+
+    /// `Normal` or `Warning`, as the kubelet records it.
+    pub fn kind(&self) -> &'static str {
+        match self.what {
+            Happening::PullFailed
+            | Happening::StartError(_)
+            | Happening::PullBackOff
+            | Happening::RestartBackOff
+            | Happening::NeverPull
+            | Happening::Unhealthy(_)
+            | Happening::FailedPostStartHook
+            | Happening::FailedPreStopHook
+            | Happening::KubeletModelBug { .. } => "Warning",
+            Happening::Exited { code, .. } if code != 0 => "Warning",
+            _ => "Normal",
+        }
+    }
+
+    /// The message, as the kubelet words it.
+    pub fn message(&self, plan: &PodPlan) -> String {
+        let container = self.container.map(|c| &plan.containers[c]);
+        let name = container.map_or("", |c| c.name.as_str());
+        let image = container.map_or("", |c| c.image.as_str());
+        match self.what {
+            Happening::Scheduled => format!(
+                "Successfully assigned {} to {}",
+                plan.qualified_name(),
+                plan.node_name
+            ),
+            Happening::Pulling => format!("Pulling image \"{image}\""),
+            Happening::Pulled { took } => format!(
+                "Successfully pulled image \"{image}\" in {took} ({took} including waiting)"
+            ),
+            Happening::AlreadyPresent => {
+                format!("Container image \"{image}\" already present on machine")
+            }
+            Happening::PullFailed => {
+                format!("Failed to pull image \"{image}\": pull failed (scenario fault)")
+            }
+            Happening::StartError(StartError::CreateContainerError) => format!(
+                "Error: failed to create container {name}: CreateContainerError (scenario fault)"
+            ),
+            Happening::StartError(error) => format!("Error: {}", error.as_str()),
+            Happening::PullBackOff => format!("Back-off pulling image \"{image}\""),
+            Happening::NeverPull => {
+                format!("Container image \"{image}\" is not present with pull policy of Never")
+            }
+            Happening::RestartBackOff => format!(
+                "Back-off restarting failed container {name} in pod {}_{}",
+                plan.name, plan.namespace
+            ),
+            Happening::Created => format!("Created container: {name}"),
+            Happening::Started => format!("Started container {name}"),
+            Happening::Killing(reason) => {
+                let init =
+                    container.is_some_and(|c| c.kind != crate::sim::spec::ContainerKind::App);
+                let subject = if init { "Init container" } else { "Container" };
+                match reason {
+                    KillReason::Liveness { restart } => format!(
+                        "{subject} {name} failed liveness probe{}",
+                        if restart && !init {
+                            ", will be restarted"
+                        } else {
+                            ""
+                        }
+                    ),
+                    KillReason::Startup { restart } => format!(
+                        "{subject} {name} failed startup probe{}",
+                        if restart && !init {
+                            ", will be restarted"
+                        } else {
+                            ""
+                        }
+                    ),
+                    KillReason::PostStartHook => "FailedPostStartHook".to_string(),
+                    KillReason::Stopping => format!("Stopping container {name}"),
+                }
+            }
+            Happening::Unhealthy(kind) => {
+                let detail = container
+                    .and_then(|c| c.probe(kind))
+                    .map_or(String::new(), |probe| probe_failure(&probe.handler));
+                format!("{} probe failed: {detail}", kind.title())
+            }
+            Happening::FailedPostStartHook => "PostStartHook failed".to_string(),
+            Happening::FailedPreStopHook => "PreStopHook failed".to_string(),
+            Happening::Exited { code, reason } => {
+                format!(
+                    "Container {name} exited with code {code} ({})",
+                    reason.as_str()
+                )
+            }
+            Happening::SandboxChanged => {
+                "Pod sandbox changed, it will be killed and re-created.".to_string()
+            }
+            Happening::DeadlineExceeded => {
+                "Pod was active on the node longer than the specified deadline".to_string()
+            }
+            Happening::KubeletModelBug { call, why } => format!(
+                "the runtime refused {}: {} (a podlife kubelet-model bug; please report it)",
+                call.name(),
+                why.message()
+            ),
+        }
+    }
+}
+
+fn probe_failure(handler: &crate::sim::spec::Handler) -> String {
+    use crate::sim::spec::Handler;
+    match handler {
+        Handler::HttpGet { .. } => "HTTP probe failed with statuscode: 500".to_string(),
+        Handler::TcpSocket { port } => {
+            format!("dial tcp 10.244.0.10:{port}: connect: connection refused")
+        }
+        Handler::Grpc { .. } => "service unhealthy (responded with \"NOT_SERVING\")".to_string(),
+        Handler::Exec { .. } => "command exited with code 1".to_string(),
+        Handler::Sleep { .. } | Handler::Missing => "probe failed".to_string(),
+    }
+}
+
+/// A container's state on the timeline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LaneState {
+    /// Not started yet (or waiting its turn).
+    Waiting,
+    /// Its image is being pulled.
+    Pulling,
+    /// Being created and started (postStart hook included).
+    Starting,
+    /// Running, not ready (or probing).
+    Running,
+    /// Running and ready.
+    Ready,
+    /// Waiting to be restarted or retried (CrashLoopBackOff, ImagePullBackOff, errors).
+    BackOff,
+    /// Being stopped (preStop hook, SIGTERM).
+    Terminating,
+    /// Exited with code 0.
+    Completed,
+    /// Exited with a non-zero code.
+    Failed,
+}
+
+/// The pod's state on the timeline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PodLaneState {
+    /// Not yet scheduled.
+    Unscheduled,
+    /// Pending.
+    Pending,
+    /// Running, not ready.
+    Running,
+    /// Ready.
+    Ready,
+    /// Succeeded.
+    Succeeded,
+    /// Failed.
+    Failed,
+}
+
+/// What to record. Views that are not printed need not be recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RecordOptions {
+    /// Kubelet events.
+    pub events: bool,
+    /// CRI calls.
+    pub trace: bool,
+    /// Printed status rows at every change.
+    pub statuses: bool,
+    /// Timeline lanes.
+    pub lanes: bool,
+}
+
+impl RecordOptions {
+    /// Everything.
+    pub const ALL: RecordOptions = RecordOptions {
+        events: true,
+        trace: true,
+        statuses: true,
+        lanes: true,
+    };
+}
+
+/// One printed status row (`kubectl get pods -w`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatusRow {
+    /// When it was printed.
+    pub at: SimTime,
+    /// NAME.
+    pub name: String,
+    /// READY.
+    pub ready: String,
+    /// STATUS.
+    pub status: String,
+    /// RESTARTS.
+    pub restarts: String,
+    /// AGE.
+    pub age: String,
+}
+
+/// Everything recorded during a run.
+#[derive(Debug, Clone, Default)]
+pub struct Recording {
+    /// Kubelet events, in time order.
+    pub events: Vec<SimEvent>,
+    /// Per container: (from, state), in time order.
+    pub lanes: Vec<Vec<(SimTime, LaneState)>>,
+    /// The pod: (from, state), in time order.
+    pub pod_lane: Vec<(SimTime, PodLaneState)>,
+    /// Status rows at every change of READY, STATUS or RESTARTS.
+    pub statuses: Vec<StatusRow>,
+}
+
+impl Recording {
+    /// Records a lane change (dropping repeats).
+    pub fn lane(&mut self, container: ContainerIndex, at: SimTime, state: LaneState) {
+        let Some(lane) = self.lanes.get_mut(container) else {
+            return;
+        };
+        match lane.last_mut() {
+            Some((_, last)) if *last == state => {}
+            // An exit stays on the timeline even when a restart follows at the same instant.
+            Some((when, last))
+                if *when == at && !matches!(last, LaneState::Completed | LaneState::Failed) =>
+            {
+                *last = state
+            }
+            _ => lane.push((at, state)),
+        }
+    }
+
+    /// Records a pod lane change (dropping repeats).
+    pub fn pod_lane(&mut self, at: SimTime, state: PodLaneState) {
+        match self.pod_lane.last_mut() {
+            Some((_, last)) if *last == state => {}
+            Some((when, last)) if *when == at => *last = state,
+            _ => self.pod_lane.push((at, state)),
+        }
+    }
+}

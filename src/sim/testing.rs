@@ -1,0 +1,63 @@
+//! Test helpers: pods from YAML text, runs with the default scenario.
+
+use std::sync::Arc;
+
+use crate::model::Pod;
+use crate::sim::behaviour::Behaviour;
+use crate::sim::record::RecordOptions;
+use crate::sim::simulation::{SimConfig, SimOutcome, simulate};
+use crate::sim::spec::PodPlan;
+use crate::sim::time::SimDuration;
+use crate::source::parse_stream;
+use crate::workload::read_document;
+
+/// The first pod of a YAML text, defaulted.
+pub fn pod_from_yaml(text: &str) -> Pod {
+    let name: Arc<str> = Arc::from("test.yaml");
+    for document in parse_stream(text) {
+        let objects = read_document(&name, text, &document);
+        if let Some(object) = objects.pods.into_iter().next() {
+            let mut pod = object.pod;
+            crate::defaults::apply(&mut pod);
+            return pod;
+        }
+    }
+    panic!("no pod in test YAML");
+}
+
+/// Runs a pod with a behaviour edited by `edit`, for `horizon`.
+pub fn run(
+    pod: &Pod,
+    horizon: SimDuration,
+    edit: impl FnOnce(&PodPlan, &mut Behaviour),
+) -> (PodPlan, SimOutcome) {
+    let plan = PodPlan::new(pod);
+    let mut behaviour = Behaviour::defaults(&plan);
+    edit(&plan, &mut behaviour);
+    let outcome = simulate(
+        pod,
+        &plan,
+        &behaviour,
+        SimConfig {
+            seed: 0,
+            horizon,
+            record: RecordOptions::ALL,
+        },
+    );
+    (plan, outcome)
+}
+
+/// The events as `time reason container message` lines.
+pub fn event_lines(plan: &PodPlan, outcome: &SimOutcome) -> Vec<String> {
+    outcome
+        .recording
+        .events
+        .iter()
+        .map(|e| {
+            let who = e
+                .container
+                .map_or("pod".to_string(), |c| plan.containers[c].name.clone());
+            format!("{} {} {} {}", e.at, e.reason(), who, e.message(plan))
+        })
+        .collect()
+}
