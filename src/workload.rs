@@ -607,7 +607,14 @@ impl ObjectReader<'_, '_> {
                 continue;
             };
             let containers: Vec<Container> = self
-                .read_annotation_json(object, key, json, "containers", problems, errors)
+                .read_annotation_json(
+                    object,
+                    key,
+                    json,
+                    ("containers", "spec.initContainers"),
+                    problems,
+                    errors,
+                )
                 .unwrap_or_default();
             if object.legacy_init.is_some() {
                 continue;
@@ -640,7 +647,7 @@ impl ObjectReader<'_, '_> {
                 object,
                 key,
                 json,
-                "container statuses",
+                ("container statuses", "status.initContainerStatuses"),
                 problems,
                 errors,
             );
@@ -660,7 +667,7 @@ impl ObjectReader<'_, '_> {
         object: &mut PodObject,
         key: &str,
         json: &str,
-        what: &str,
+        (what, replacement): (&str, &str),
         problems: &mut Vec<DecodeProblem>,
         errors: &mut Vec<DecodeError>,
     ) -> Option<T> {
@@ -686,7 +693,7 @@ impl ObjectReader<'_, '_> {
             finding.file = self.file.clone();
             finding.object = Some(object.object_ref());
             finding.help = Some(format!(
-                "the annotation must hold a JSON array of {what}; better, use the fields that replaced it"
+                "the annotation must hold a JSON array of {what}; better, move them to `{replacement}`"
             ));
             self.objects.findings.push(finding);
             object.incomplete = true;
