@@ -1,0 +1,191 @@
+//! What Monte Carlo measures in each run, read from the run's [`Summary`]: the metrics
+//! (times in ms, counts) and the outcomes (yes/no per run).
+//!
+//! Termination figures (time to terminated, defer containers completed/skipped, P(defer
+//! skipped), kills) come from the termination part of the summary through
+//! [`termination_figures`]; until that part exists it returns nothing and those metrics and
+//! outcomes are left out.
+
+use crate::sim::simulation::Summary;
+use crate::sim::spec::PodPlan;
+use crate::sim::view::Phase;
+
+/// A metric's unit, for formatting and for `--expect` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// Milliseconds of simulated time.
+    Millis,
+    /// A count.
+    Count,
+}
+
+/// One metric: its JSON key and how people name it in `--expect`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Metric {
+    /// JSON key (`readyMs`, `restarts.web`).
+    pub key: String,
+    /// `--expect` name (`ready`, `restarts:web`).
+    pub name: String,
+    /// Unit.
+    pub unit: Unit,
+}
+
+/// The termination figures of one run, when the summary has them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct TerminationFigures {
+    /// When the pod was terminated (deleted and every container stopped), ms.
+    pub terminated_ms: Option<u64>,
+    /// Defer containers that completed.
+    pub defer_completed: u64,
+    /// Defer containers skipped (grace period over before they could run).
+    pub defer_skipped: u64,
+    /// Whether a container was killed with SIGKILL at the end of its grace period.
+    pub killed: bool,
+}
+
+/// Whether [`termination_figures`] reads anything yet. HOOK: set to `true` when the summary
+/// carries the termination fields (issue 8) and fill [`termination_figures`].
+pub const TERMINATION_AVAILABLE: bool = false;
+
+/// HOOK (issue 8): read time-to-terminated, defer containers completed/skipped and whether a
+/// kill happened from the run's summary. Returns `None` while the summary has no such fields.
+pub fn termination_figures(_summary: &Summary) -> Option<TerminationFigures> {
+    None
+}
+
+/// The outcomes counted per run, in output order. `Pending`…`Failed` are the final phase.
+pub const OUTCOMES: [&str; 11] = [
+    "Pending",
+    "Running",
+    "Succeeded",
+    "Failed",
+    "DeadlineExceeded",
+    "NeverInitialized",
+    "NeverReady",
+    "Restarted",
+    "DeferSkipped",
+    "Killed",
+    "ModelBug",
+];
+
+/// Outcomes that exist only with termination figures.
+const TERMINATION_OUTCOMES: [&str; 2] = ["DeferSkipped", "Killed"];
+
+/// The outcomes reported for this build.
+pub fn outcome_names() -> Vec<&'static str> {
+    OUTCOMES
+        .iter()
+        .copied()
+        .filter(|o| TERMINATION_AVAILABLE || !TERMINATION_OUTCOMES.contains(o))
+        .collect()
+}
+
+/// `defer-skipped` → `DeferSkipped` (the `--expect prob:` spelling to the JSON key).
+pub fn outcome_from_kebab(text: &str) -> Option<&'static str> {
+    let pascal: String = text
+        .split('-')
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_ascii_uppercase().to_string() + &chars.as_str().to_ascii_lowercase()
+            })
+        })
+        .collect();
+    outcome_names()
+        .into_iter()
+        .find(|name| name.eq_ignore_ascii_case(&pascal))
+}
+
+/// `DeferSkipped` → `defer-skipped`.
+pub fn outcome_to_kebab(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push('-');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+/// The metrics of a pod, in output order.
+pub fn metrics(plan: &PodPlan) -> Vec<Metric> {
+    let millis = |key: &str, name: &str| Metric {
+        key: key.to_string(),
+        name: name.to_string(),
+        unit: Unit::Millis,
+    };
+    let count = |key: String, name: String| Metric {
+        key,
+        name,
+        unit: Unit::Count,
+    };
+    let mut list = vec![
+        millis("initializedMs", "initialized"),
+        millis("readyMs", "ready"),
+        millis("endedMs", "ended"),
+    ];
+    if TERMINATION_AVAILABLE {
+        list.push(millis("terminatedMs", "terminated"));
+        list.push(count("deferCompleted".into(), "defer-completed".into()));
+        list.push(count("deferSkipped".into(), "defer-skipped".into()));
+    }
+    list.push(count("restarts".into(), "restarts".into()));
+    for container in &plan.containers {
+        list.push(count(
+            format!("restarts.{}", container.name),
+            format!("restarts:{}", container.name),
+        ));
+    }
+    list
+}
+
+/// Fills `values` (one per metric, in [`metrics`] order) and `outcomes` (one per
+/// [`outcome_names`]) from a run's summary.
+pub fn extract(summary: &Summary, values: &mut Vec<Option<u64>>, outcomes: &mut Vec<bool>) {
+    values.clear();
+    outcomes.clear();
+    let termination = termination_figures(summary);
+    values.push(summary.initialized_at.map(|t| t.millis()));
+    values.push(summary.ready_at.map(|t| t.millis()));
+    values.push(summary.ended_at.map(|t| t.millis()));
+    if TERMINATION_AVAILABLE {
+        values.push(termination.and_then(|t| t.terminated_ms));
+        values.push(termination.map(|t| t.defer_completed));
+        values.push(termination.map(|t| t.defer_skipped));
+    }
+    values.push(Some(summary.restarts.iter().map(|r| u64::from(*r)).sum()));
+    values.extend(summary.restarts.iter().map(|r| Some(u64::from(*r))));
+    for name in OUTCOMES {
+        let happened = match name {
+            "Pending" => summary.phase == Phase::Pending,
+            "Running" => summary.phase == Phase::Running,
+            "Succeeded" => summary.phase == Phase::Succeeded,
+            "Failed" => summary.phase == Phase::Failed,
+            "DeadlineExceeded" => summary.reason == Some("DeadlineExceeded"),
+            "NeverInitialized" => summary.initialized_at.is_none(),
+            "NeverReady" => summary.ready_at.is_none(),
+            "Restarted" => summary.restarts.iter().any(|r| *r > 0),
+            "DeferSkipped" if TERMINATION_AVAILABLE => {
+                termination.is_some_and(|t| t.defer_skipped > 0)
+            }
+            "Killed" if TERMINATION_AVAILABLE => termination.is_some_and(|t| t.killed),
+            "ModelBug" => summary.illegal_calls > 0,
+            _ => continue,
+        };
+        outcomes.push(happened);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcome_names_translate_both_ways() {
+        assert_eq!(outcome_from_kebab("never-ready"), Some("NeverReady"));
+        assert_eq!(outcome_from_kebab("failed"), Some("Failed"));
+        assert_eq!(outcome_from_kebab("nope"), None);
+        assert_eq!(outcome_to_kebab("DeadlineExceeded"), "deadline-exceeded");
+    }
+}
