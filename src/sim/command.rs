@@ -381,6 +381,8 @@ mod tests {
             "--timeline",
             "--watch",
             "--trace",
+            "--runs",
+            "1",
         ];
         let first = podlife(&args);
         let second = podlife(&args);

@@ -121,6 +121,9 @@ pub(crate) fn run_pod(
             metrics: &metric_list,
             aggregate: &aggregate,
         };
+        if let Some(path) = &args.svg {
+            write_svg(path, &context, sweep.as_ref().zip(*value))?;
+        }
         let results: Vec<(&expect::TailExpectation, Result<(), String>)> = expectations
             .iter()
             .map(|e| (e, e.check(&metric_list, &aggregate)))
@@ -190,6 +193,46 @@ pub(crate) fn run_pod(
             .map_err(write_error)?;
     }
     Ok(if unmet { EXIT_FINDINGS } else { EXIT_CLEAN })
+}
+
+/// `--svg FILE`: the headline metric's histogram and CDF; with a sweep, one file per value
+/// (`plot-30.svg` for `plot.svg`).
+fn write_svg(
+    path: &std::path::Path,
+    context: &ReportContext<'_>,
+    sweep: Option<(&Sweep, u64)>,
+) -> Result<(), Error> {
+    let Some(index) = report::headline(context) else {
+        return Ok(());
+    };
+    let metric = &context.metrics[index];
+    let mut title = format!(
+        "pod {}: {}, {} runs",
+        context.plan.name, metric.name, context.aggregate.runs
+    );
+    let path = match sweep {
+        Some((sweep, value)) => {
+            let shown = sweep.show(value);
+            title.push_str(&format!(", {}={shown}", sweep.name));
+            let stem = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let extension = path
+                .extension()
+                .map(|e| format!(".{}", e.to_string_lossy()))
+                .unwrap_or_default();
+            path.with_file_name(format!("{stem}-{shown}{extension}"))
+        }
+        None => path.to_path_buf(),
+    };
+    let text = svg::render(
+        &title,
+        metric,
+        &context.aggregate.stats[index],
+        context.aggregate.runs,
+    );
+    std::fs::write(&path, text).map_err(|e| Error::io(format!("writing `{}`", path.display()), e))
 }
 
 /// One row of the sweep table: the value, p50/p90/p99 of the headline metric and the
