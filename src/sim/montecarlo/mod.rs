@@ -187,6 +187,25 @@ pub(crate) fn run_pod(
         }
     }
     if let (Some(sweep), SimulateFormat::Human) = (&sweep, args.format) {
+        // Columns that say nothing (no value, or 0% for every value) are left out.
+        let keep: Vec<bool> = (0..sweep_headers.len())
+            .map(|column| {
+                column == 0
+                    || sweep_rows
+                        .iter()
+                        .any(|row| !matches!(row[column].as_str(), "-" | "0%"))
+            })
+            .collect();
+        let pick = |cells: &[String]| -> Vec<String> {
+            cells
+                .iter()
+                .zip(&keep)
+                .filter(|(_, kept)| **kept)
+                .map(|(cell, _)| cell.clone())
+                .collect()
+        };
+        let sweep_headers = pick(&sweep_headers);
+        let sweep_rows: Vec<Vec<String>> = sweep_rows.iter().map(|row| pick(row)).collect();
         let headers: Vec<&str> = sweep_headers.iter().map(String::as_str).collect();
         writeln!(out, "\nsweep of {} ({runs} runs per value):", sweep.name).map_err(write_error)?;
         out.write_all(crate::sim::report::table::render(&headers, &sweep_rows).as_bytes())
