@@ -218,7 +218,7 @@ pub struct SimulateArgs {
     /// Monte Carlo: N independent runs over the scenario's jitter, run i seeded from (--seed, i);
     /// prints percentiles and outcome probabilities (see docs/montecarlo.md). `--runs 1` replays
     /// one sampled run; without --runs every distribution takes its median.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub runs: Option<u64>,
     /// With --runs: rerun the Monte Carlo for each value of a pod field or scenario duration
     /// (`terminationGracePeriodSeconds=10..60/10`, `until=1m..5m/1m`).

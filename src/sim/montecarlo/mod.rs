@@ -46,6 +46,11 @@ pub(crate) fn run_pod(
     out: &mut dyn Write,
 ) -> Result<u8, Error> {
     let write_error = |e: std::io::Error| Error::io("writing output", e);
+    if args.watch || args.timeline || args.trace {
+        return Err(Error::Usage(format!(
+            "--watch, --timeline and --trace show one run: with --runs {runs}, use --keep-worst K for the worst runs' events, or replay one with --seed SEED --runs 1"
+        )));
+    }
     let sweep = args.sweep.as_deref().map(sweep::parse).transpose()?;
     let values: Vec<Option<u64>> = match &sweep {
         Some(sweep) => sweep.values.iter().copied().map(Some).collect(),
