@@ -33,28 +33,48 @@ pub struct Metric {
 /// The termination figures of one run, when the summary has them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct TerminationFigures {
-    /// When the pod was terminated (deleted and every container stopped), ms.
+    /// From the deletion request to the pod's removal, ms.
     pub terminated_ms: Option<u64>,
     /// Defer containers that completed.
     pub defer_completed: u64,
-    /// Defer containers skipped (grace period over before they could run).
+    /// Defer containers that failed.
+    pub defer_failed: u64,
+    /// Defer containers skipped (the grace period ran out before their turn).
     pub defer_skipped: u64,
-    /// Whether a container was killed with SIGKILL at the end of its grace period.
+    /// Defer containers that never ran.
+    pub defer_never_ran: u64,
+    /// Whether the grace period ran out and containers were killed.
     pub killed: bool,
+    /// Whether the grace period was extended.
+    pub extended: bool,
 }
 
-/// Whether [`termination_figures`] reads anything yet. HOOK: set to `true` when the summary
-/// carries the termination fields (issue 8) and fill [`termination_figures`].
+/// Whether [`termination_figures`] reads anything yet. HOOK: set to `true` once the run
+/// summary carries the termination part (issue 8) and [`termination_figures`] reads it.
 pub const TERMINATION_AVAILABLE: bool = false;
 
-/// HOOK (issue 8): read time-to-terminated, defer containers completed/skipped and whether a
-/// kill happened from the run's summary. Returns `None` while the summary has no such fields.
+/// HOOK (issue 8): the termination figures of a run's summary; `None` while the summary has
+/// no termination part. After merging the `termination` branch (whose `Summary` has
+/// `termination: TerminationSummary`), the body is:
+///
+/// ```text
+/// let t = &summary.termination;
+/// t.cause.is_some().then(|| TerminationFigures {
+///     terminated_ms: t.time_to_terminated_ms,
+///     defer_completed: u64::from(t.defer_counts.completed),
+///     defer_failed: u64::from(t.defer_counts.failed),
+///     defer_skipped: u64::from(t.defer_counts.skipped),
+///     defer_never_ran: u64::from(t.defer_counts.never_ran),
+///     killed: t.budget_expired,
+///     extended: t.extensions > 0,
+/// })
+/// ```
 pub fn termination_figures(_summary: &Summary) -> Option<TerminationFigures> {
     None
 }
 
 /// The outcomes counted per run, in output order. `Pending`…`Failed` are the final phase.
-pub const OUTCOMES: [&str; 11] = [
+pub const OUTCOMES: [&str; 13] = [
     "Pending",
     "Running",
     "Succeeded",
@@ -64,12 +84,14 @@ pub const OUTCOMES: [&str; 11] = [
     "NeverReady",
     "Restarted",
     "DeferSkipped",
+    "DeferFailed",
     "Killed",
+    "Extended",
     "ModelBug",
 ];
 
 /// Outcomes that exist only with termination figures.
-const TERMINATION_OUTCOMES: [&str; 2] = ["DeferSkipped", "Killed"];
+const TERMINATION_OUTCOMES: [&str; 4] = ["DeferSkipped", "DeferFailed", "Killed", "Extended"];
 
 /// The outcomes reported for this build.
 pub fn outcome_names() -> Vec<&'static str> {
@@ -127,8 +149,14 @@ pub fn metrics(plan: &PodPlan) -> Vec<Metric> {
     ];
     if TERMINATION_AVAILABLE {
         list.push(millis("terminatedMs", "terminated"));
-        list.push(count("deferCompleted".into(), "defer-completed".into()));
-        list.push(count("deferSkipped".into(), "defer-skipped".into()));
+        for (key, name) in [
+            ("deferCompleted", "defer-completed"),
+            ("deferFailed", "defer-failed"),
+            ("deferSkipped", "defer-skipped"),
+            ("deferNeverRan", "defer-never-ran"),
+        ] {
+            list.push(count(key.into(), name.into()));
+        }
     }
     list.push(count("restarts".into(), "restarts".into()));
     for container in &plan.containers {
@@ -152,7 +180,9 @@ pub fn extract(summary: &Summary, values: &mut Vec<Option<u64>>, outcomes: &mut 
     if TERMINATION_AVAILABLE {
         values.push(termination.and_then(|t| t.terminated_ms));
         values.push(termination.map(|t| t.defer_completed));
+        values.push(termination.map(|t| t.defer_failed));
         values.push(termination.map(|t| t.defer_skipped));
+        values.push(termination.map(|t| t.defer_never_ran));
     }
     values.push(Some(summary.restarts.iter().map(|r| u64::from(*r)).sum()));
     values.extend(summary.restarts.iter().map(|r| Some(u64::from(*r))));
@@ -169,7 +199,11 @@ pub fn extract(summary: &Summary, values: &mut Vec<Option<u64>>, outcomes: &mut 
             "DeferSkipped" if TERMINATION_AVAILABLE => {
                 termination.is_some_and(|t| t.defer_skipped > 0)
             }
+            "DeferFailed" if TERMINATION_AVAILABLE => {
+                termination.is_some_and(|t| t.defer_failed > 0)
+            }
             "Killed" if TERMINATION_AVAILABLE => termination.is_some_and(|t| t.killed),
+            "Extended" if TERMINATION_AVAILABLE => termination.is_some_and(|t| t.extended),
             "ModelBug" => summary.illegal_calls > 0,
             _ => continue,
         };
