@@ -10,7 +10,9 @@ use std::sync::Arc;
 use crate::decode::{DecodeError, DecodeProblem, DecodeProblemKind, closest, decode};
 use crate::field_path::{FieldPath, Segment};
 use crate::finding::{Finding, ObjectRef, Target};
-use crate::model::{Container, ObjectMeta, Pod, PodSpec, PodStatus, QuantityValue};
+use crate::model::{
+    Container, ContainerStatus, ObjectMeta, Pod, PodSpec, PodStatus, QuantityValue,
+};
 use crate::rules;
 use crate::source::{
     Document, Node, NodeKind, Pos, Resolved, ScalarForm, TreeProblemKind, resolve_plain,
@@ -20,6 +22,12 @@ use crate::source::{
 pub const LEGACY_INIT_ANNOTATIONS: [&str; 2] = [
     "pod.beta.kubernetes.io/init-containers",
     "pod.alpha.kubernetes.io/init-containers",
+];
+
+/// The annotations that held init container statuses before `status.initContainerStatuses`.
+pub const LEGACY_INIT_STATUS_ANNOTATIONS: [&str; 2] = [
+    "pod.beta.kubernetes.io/init-container-statuses",
+    "pod.alpha.kubernetes.io/init-container-statuses",
 ];
 
 /// Where a pod's init containers were read from.
@@ -598,59 +606,16 @@ impl ObjectReader<'_, '_> {
             let Some(json) = annotations.get(key) else {
                 continue;
             };
-            let annotation_path = object.metadata_path.child("annotations").key(key);
-            let value_node = self.root.lookup(&object.object_path.join(&annotation_path));
-            let (origin, indent) = embedded_origin(self.text, value_node.value);
-            let mut containers = Vec::new();
-            if let Err(error) = serde_json::from_str::<serde::de::IgnoredAny>(json) {
-                // Kubernetes reads the annotation as strict JSON; YAML would accept more.
-                let line = u32::try_from(error.line()).unwrap_or(1).max(1);
-                let column = u32::try_from(error.column()).unwrap_or(1).max(1);
-                let at = Pos {
-                    index: 0,
-                    line,
-                    column,
-                };
-                let span = crate::source::Span::at(at).relative_to(origin, indent);
-                let message = format!(
-                    "in annotation `{key}`: invalid JSON: {}",
-                    json_error_message(&error)
-                );
-                let mut finding = Finding::new(&rules::INVALID_YAML, message).spanned(span);
-                finding.path = Some(annotation_path.clone());
-                finding.file = self.file.clone();
-                finding.object = Some(object.object_ref());
-                finding.help = Some("the annotation must hold a JSON array of containers; better, move them to `spec.initContainers`".to_string());
-                self.objects.findings.push(finding);
-                object.incomplete = true;
-            }
-            let mut documents = crate::source::parse_stream(json);
-            if let Some(document) = documents.first_mut().filter(|_| !object.incomplete) {
-                for problem in &document.problems {
-                    let span = problem.span.relative_to(origin, indent);
-                    let mut finding = Finding::new(
-                        &rules::INVALID_YAML,
-                        format!("in annotation `{key}`: {}", problem.message),
-                    )
-                    .spanned(span);
-                    finding.path = Some(annotation_path.clone());
-                    finding.file = self.file.clone();
-                    finding.object = Some(object.object_ref());
-                    self.objects.findings.push(finding);
-                }
-                if let Some(mut tree) = document.root.take().map(Node::into_owned) {
-                    tree.relocate(origin, indent);
-                    let prefix = object.object_path.join(&annotation_path);
-                    match decode::<Vec<Container>>(&tree, &prefix, problems) {
-                        Ok(decoded) => containers = decoded,
-                        Err(error) => {
-                            errors.push(error);
-                            object.incomplete = true;
-                        }
-                    }
-                    object.annotation_trees.push((key.to_string(), tree));
-                }
-            }
+            let containers: Vec<Container> = self
+                .read_annotation_json(
+                    object,
+                    key,
+                    json,
+                    ("containers", "spec.initContainers"),
+                    problems,
+                    errors,
+                )
+                .unwrap_or_default();
             if object.legacy_init.is_some() {
                 continue;
             }
@@ -672,6 +637,98 @@ impl ObjectReader<'_, '_> {
                 conflicts_with_spec,
             });
         }
+        // SEMANTICS A1: the status annotations are read the same way, when the pod's status
+        // has no init container statuses of its own.
+        for key in LEGACY_INIT_STATUS_ANNOTATIONS {
+            let Some(json) = annotations.get(key) else {
+                continue;
+            };
+            let statuses: Option<Vec<ContainerStatus>> = self.read_annotation_json(
+                object,
+                key,
+                json,
+                ("container statuses", "status.initContainerStatuses"),
+                problems,
+                errors,
+            );
+            let status = object.pod.status.get_or_insert_with(PodStatus::default);
+            if let Some(statuses) = statuses
+                && status.init_container_statuses.is_none()
+            {
+                status.init_container_statuses = Some(statuses);
+            }
+        }
+    }
+
+    /// Reads a JSON annotation (strict JSON, as Kubernetes reads it) into `T`, with findings and
+    /// later rule findings pointing into the annotation's text.
+    fn read_annotation_json<T: serde::de::DeserializeOwned>(
+        &mut self,
+        object: &mut PodObject,
+        key: &str,
+        json: &str,
+        (what, replacement): (&str, &str),
+        problems: &mut Vec<DecodeProblem>,
+        errors: &mut Vec<DecodeError>,
+    ) -> Option<T> {
+        let annotation_path = object.metadata_path.child("annotations").key(key);
+        let value_node = self.root.lookup(&object.object_path.join(&annotation_path));
+        let (origin, indent) = embedded_origin(self.text, value_node.value);
+        if let Err(error) = serde_json::from_str::<serde::de::IgnoredAny>(json) {
+            // Kubernetes reads the annotation as strict JSON; YAML would accept more.
+            let line = u32::try_from(error.line()).unwrap_or(1).max(1);
+            let column = u32::try_from(error.column()).unwrap_or(1).max(1);
+            let at = Pos {
+                index: 0,
+                line,
+                column,
+            };
+            let span = crate::source::Span::at(at).relative_to(origin, indent);
+            let message = format!(
+                "in annotation `{key}`: invalid JSON: {}",
+                json_error_message(&error)
+            );
+            let mut finding = Finding::new(&rules::INVALID_YAML, message).spanned(span);
+            finding.path = Some(annotation_path);
+            finding.file = self.file.clone();
+            finding.object = Some(object.object_ref());
+            finding.help = Some(format!(
+                "the annotation must hold a JSON array of {what}; better, move them to `{replacement}`"
+            ));
+            self.objects.findings.push(finding);
+            object.incomplete = true;
+            return None;
+        }
+        let mut documents = crate::source::parse_stream(json);
+        let document = documents.first_mut()?;
+        for problem in &document.problems {
+            let rule = match problem.kind {
+                TreeProblemKind::DuplicateKey | TreeProblemKind::ComplexKey => {
+                    &rules::DUPLICATE_KEY
+                }
+                _ => &rules::INVALID_YAML,
+            };
+            let message = format!("in annotation `{key}`: {}", problem.message);
+            let mut finding =
+                Finding::new(rule, message).spanned(problem.span.relative_to(origin, indent));
+            finding.path = Some(annotation_path.clone());
+            finding.file = self.file.clone();
+            finding.object = Some(object.object_ref());
+            self.objects.findings.push(finding);
+        }
+        let mut tree = document.root.take().map(Node::into_owned)?;
+        tree.relocate(origin, indent);
+        let prefix = object.object_path.join(&annotation_path);
+        let decoded = match decode::<T>(&tree, &prefix, problems) {
+            Ok(decoded) => Some(decoded),
+            Err(error) => {
+                errors.push(error);
+                object.incomplete = true;
+                None
+            }
+        };
+        object.annotation_trees.push((key.to_string(), tree));
+        decoded
     }
 
     fn quantity_findings(&mut self, object: &PodObject) {
@@ -908,5 +965,27 @@ mod tests {
         assert!(line.contains("\"image\": \"busybox:1.36\""), "{line}");
         let column = span.start.column as usize - 1;
         assert_eq!(&line[column..column + 14], "\"busybox:1.36\"");
+    }
+}
+
+#[cfg(test)]
+mod legacy_status_tests {
+    use super::*;
+    use crate::source::parse_stream;
+
+    /// SEMANTICS A1: the init-container status annotations are read like the containers.
+    #[test]
+    fn a1_legacy_init_container_statuses_are_read() {
+        let text = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  annotations:\n    pod.alpha.kubernetes.io/init-container-statuses: '[{\"name\":\"setup\",\"restartCount\":2}]'\nspec:\n  containers: [{name: a, image: x:1}]\n";
+        let file: Arc<str> = Arc::from("t.yaml");
+        let documents = parse_stream(text);
+        let found = read_document(&file, text, &documents[0]);
+        let status = found.pods[0].pod.status.as_ref().expect("status");
+        let statuses = status
+            .init_container_statuses
+            .as_ref()
+            .expect("init statuses");
+        assert_eq!(statuses[0].name.as_deref(), Some("setup"));
+        assert_eq!(statuses[0].restart_count, Some(2));
     }
 }
