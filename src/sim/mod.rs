@@ -17,6 +17,7 @@ pub mod jitter;
 pub mod kill;
 #[cfg(test)]
 mod kubelet_tests;
+pub mod montecarlo;
 pub mod pod_status;
 pub mod probes;
 #[cfg(test)]

@@ -120,6 +120,8 @@ const CASES: &[(&str, &[&str])] = &[
             "--timeline",
             "--until",
             "1m",
+            "--runs",
+            "1",
         ],
     ),
     (

@@ -86,6 +86,8 @@ pub(super) struct ContainerSection {
     pub(super) stop_exit_code: Option<i32>,
     pub(super) probes: Option<ProbesSection>,
     pub(super) attempts: Option<Vec<AttemptSection>>,
+    pub(super) fail_probability: Option<f64>,
+    pub(super) probe_fail_probability: Option<f64>,
 }
 
 #[derive(Debug, Default, Deserialize)]
