@@ -251,6 +251,8 @@ pub struct Behaviour {
     pub sandbox_deaths: Vec<SimDuration>,
     /// Per container of [`PodPlan::containers`].
     pub containers: Vec<ContainerScript>,
+    /// Deletion, eviction, node crash and defer containers' `stops` (K4, D7, D14).
+    pub termination: crate::sim::termination::TerminationScript,
 }
 
 impl Behaviour {
@@ -261,7 +263,7 @@ impl Behaviour {
             .iter()
             .map(|container| {
                 let default = match container.kind {
-                    ContainerKind::Init => {
+                    ContainerKind::Init | ContainerKind::Defer => {
                         AttemptScript::new(RunTime::For(Dist::millis(1000)), ExitKind::Code(0))
                     }
                     ContainerKind::Sidecar => {
@@ -294,6 +296,7 @@ impl Behaviour {
             images_present: vec![false; plan.images.len()],
             sandbox_deaths: Vec::new(),
             containers,
+            termination: crate::sim::termination::TerminationScript::default(),
         }
     }
 

@@ -111,6 +111,7 @@ fn describe_scenario(args: &SimulateArgs) -> String {
     }
     parts.extend(args.fail.iter().map(|f| format!("--fail {f}")));
     parts.extend(args.run.iter().map(|r| format!("--run {r}")));
+    parts.extend(crate::sim::termination_flags::describe(args));
     if parts.is_empty() {
         "defaults".to_string()
     } else {
@@ -166,7 +167,8 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
                 }
             }
         }
-        for text in &args.fail {
+        crate::sim::termination_flags::apply(args, &plan, &mut patch)?;
+        for text in args.fail.iter().filter(|t| !t.starts_with("node@")) {
             let flag = flags::parse_fail(text, &plan)?;
             flags::apply_fail(&flag, &mut patch);
         }

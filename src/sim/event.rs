@@ -35,6 +35,12 @@ pub enum Event {
     SandboxDies,
     /// `activeDeadlineSeconds` passed since the pod's start time (K4.6).
     ActiveDeadline,
+    /// The pod is deleted or evicted (`--delete-at`, scenario `termination`).
+    Delete,
+    /// The termination budget's deadline (D8–D10).
+    TerminationDeadline,
+    /// The node crashes (D14).
+    NodeCrash,
     /// The simulated horizon (`--until`).
     Horizon,
 }

@@ -30,6 +30,10 @@ pub mod scenario;
 pub mod simulation;
 pub mod spec;
 pub mod start;
+pub mod termination;
+pub mod termination_flags;
+pub mod termination_model;
+pub mod termination_summary;
 #[cfg(test)]
 pub mod testing;
 pub mod time;

@@ -74,6 +74,28 @@ pub enum Happening {
     SandboxChanged,
     /// `activeDeadlineSeconds` passed.
     DeadlineExceeded,
+    /// The pod was deleted with this grace period (K4).
+    Deleted {
+        /// The grace period.
+        grace: SimDuration,
+    },
+    /// The pod was evicted.
+    Evicted,
+    /// A defer container was skipped (D8, D12).
+    DeferSkipped(crate::sim::termination::SkipReason),
+    /// The grace period was extended (D9, D10).
+    ExtendGracePeriod {
+        /// By how much.
+        by: SimDuration,
+    },
+    /// Defer work remained at the deadline: the 2 s extension (D8).
+    MinimumGraceExtension,
+    /// Every defer container finished.
+    DeferCompleted,
+    /// The node crashed (D14).
+    NodeCrashed,
+    /// The sandbox is removed and the pod object is gone.
+    Removed,
     /// The runtime refused a call: the kubelet model is wrong (R2).
     KubeletModelBug {
         /// The call.
@@ -139,6 +161,15 @@ impl SimEvent {
             Happening::SandboxChanged => "SandboxChanged",
             Happening::DeadlineExceeded => "DeadlineExceeded",
             Happening::KubeletModelBug { .. } => "KubeletModelBug",
+            Happening::Deleted { .. } => "Deleting",
+            Happening::Evicted => "Evicted",
+            Happening::DeferSkipped(_) => "DeferSkipped",
+            Happening::ExtendGracePeriod { .. } | Happening::MinimumGraceExtension => {
+                "ExtendGracePeriod"
+            }
+            Happening::DeferCompleted => "DeferCompleted",
+            Happening::NodeCrashed => "NodeNotReady",
+            Happening::Removed => "Removed",
         }
     }
 
@@ -153,6 +184,9 @@ impl SimEvent {
             | Happening::Unhealthy(_)
             | Happening::FailedPostStartHook
             | Happening::FailedPreStopHook
+            | Happening::DeferSkipped(_)
+            | Happening::Evicted
+            | Happening::NodeCrashed
             | Happening::KubeletModelBug { .. } => "Warning",
             Happening::Exited { code, .. } if code != 0 => "Warning",
             _ => "Normal",
@@ -195,8 +229,12 @@ impl SimEvent {
             Happening::Created => format!("Created container: {name}"),
             Happening::Started => format!("Started container {name}"),
             Happening::Killing(reason) => {
-                let init =
-                    container.is_some_and(|c| c.kind != crate::sim::spec::ContainerKind::App);
+                let init = container.is_some_and(|c| {
+                    !matches!(
+                        c.kind,
+                        crate::sim::spec::ContainerKind::App | crate::sim::spec::ContainerKind::Defer
+                    )
+                });
                 let subject = if init { "Init container" } else { "Container" };
                 match reason {
                     KillReason::Liveness { restart } => format!(
@@ -239,6 +277,34 @@ impl SimEvent {
             Happening::DeadlineExceeded => {
                 "Pod was active on the node longer than the specified deadline".to_string()
             }
+            Happening::Deleted { grace } => format!(
+                "Pod deleted with a grace period of {}s",
+                grace.whole_seconds()
+            ),
+            Happening::Evicted => "The pod was evicted from the node".to_string(),
+            Happening::DeferSkipped(reason) => format!(
+                "Defer container {name} skipped: {}",
+                match reason {
+                    crate::sim::termination::SkipReason::GracePeriodExpired =>
+                        "the grace period expired (GracePeriodExpired)",
+                    crate::sim::termination::SkipReason::ForceDeleted =>
+                        "the pod was force-deleted (ForceDeleted)",
+                }
+            ),
+            Happening::ExtendGracePeriod { by } => format!(
+                "extendGracePeriod: defer container {name} still running, grace period extended by {}s",
+                by.whole_seconds()
+            ),
+            Happening::MinimumGraceExtension => {
+                "extendGracePeriod: defer work remains at the deadline, grace period extended by 2s (minimum)"
+                    .to_string()
+            }
+            Happening::DeferCompleted => "All defer containers finished".to_string(),
+            Happening::NodeCrashed => {
+                "Node crashed: nothing more runs on it (defer containers are not guaranteed)"
+                    .to_string()
+            }
+            Happening::Removed => "Pod sandbox removed; the pod object is gone".to_string(),
             Happening::KubeletModelBug { call, why } => format!(
                 "the runtime refused {}: {} (a podlife kubelet-model bug; please report it)",
                 call.name(),
@@ -282,6 +348,8 @@ pub enum LaneState {
     Completed,
     /// Exited with a non-zero code.
     Failed,
+    /// A defer container skipped (D8, D12).
+    Skipped,
 }
 
 /// The pod's state on the timeline.

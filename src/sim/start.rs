@@ -31,6 +31,12 @@ impl Simulation<'_> {
     /// A start step's call returned.
     pub(crate) fn advance_start(&mut self, container: ContainerIndex, step: StartStep) {
         let now = self.now;
+        if self.defer_start_abandoned(container) {
+            // The budget ran out while a defer container was being started (D8).
+            self.containers[container].starting = false;
+            self.lane_done();
+            return;
+        }
         match step {
             StartStep::ImageStatus { present } => {
                 let spec = &self.plan.containers[container];

@@ -71,6 +71,9 @@ pub enum KillStep {
     PreStop,
     /// `StopContainer` runs.
     Stop,
+    /// The preStop hook finished; `StopContainer` waits (defer containers run, D3; a sidecar
+    /// waits its turn, K4.3).
+    Held,
 }
 
 /// A container kill in progress.

@@ -24,6 +24,8 @@ pub(super) struct ScenarioFile {
     pub(super) node: Option<NodeSection>,
     pub(super) sandbox: Option<SandboxSection>,
     pub(super) containers: Option<BTreeMap<String, ContainerSection>>,
+    /// Deletion, eviction, node crash (termination issue).
+    pub(super) termination: Option<super::termination::TerminationSection>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -86,6 +88,8 @@ pub(super) struct ContainerSection {
     pub(super) stop_exit_code: Option<i32>,
     pub(super) probes: Option<ProbesSection>,
     pub(super) attempts: Option<Vec<AttemptSection>>,
+    /// Defer containers: the app containers it stops when it runs (D7).
+    pub(super) stops: Option<Vec<String>>,
 }
 
 #[derive(Debug, Default, Deserialize)]

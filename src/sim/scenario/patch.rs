@@ -128,6 +128,8 @@ pub struct Patch {
     pub sandbox_deaths: Vec<SimDuration>,
     /// Per container of the plan.
     pub containers: Vec<ContainerPatch>,
+    /// Deletion, eviction, node crash, defer `stops` (termination issue).
+    pub termination: crate::sim::termination::TerminationScript,
 }
 
 impl Patch {
@@ -172,6 +174,7 @@ impl Patch {
                 behaviour.images_present[index] = true;
             }
         }
+        behaviour.termination = self.termination.clone();
         let mut deaths = self.sandbox_deaths.clone();
         deaths.sort();
         behaviour.sandbox_deaths = deaths;
