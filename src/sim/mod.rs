@@ -35,6 +35,8 @@ pub mod termination_flags;
 pub mod termination_model;
 pub mod termination_summary;
 #[cfg(test)]
+mod termination_tests;
+#[cfg(test)]
 pub mod testing;
 pub mod time;
 pub mod trace;
