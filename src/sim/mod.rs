@@ -13,6 +13,7 @@ pub mod command;
 pub mod decide;
 pub mod event;
 pub mod expect;
+pub mod expect_termination;
 pub mod jitter;
 pub mod kill;
 #[cfg(test)]
