@@ -208,6 +208,12 @@ pub fn render(context: &RunContext<'_>, width: usize) -> String {
         text.push_str(line.trim_end());
         text.push('\n');
     }
+    text.push_str(&crate::sim::report::termination::timeline_section(
+        context,
+        cell,
+        count,
+        label_width,
+    ));
     text.push_str(&format!(
         "{pad}one cell = {}; {LEGEND}\n",
         format_duration(SimDuration(cell))
