@@ -34,6 +34,8 @@ pub mod start;
 pub mod termination;
 pub mod termination_flags;
 pub mod termination_model;
+#[cfg(test)]
+mod termination_properties;
 pub mod termination_summary;
 #[cfg(test)]
 mod termination_tests;

@@ -348,9 +348,15 @@ impl Simulation<'_> {
         self.dirty = true;
     }
 
-    /// Whether a defer container's start must be abandoned (the budget ran out meanwhile).
+    /// Whether a start in progress must be abandoned: a defer container's once the budget ran out.
+    /// A terminating pod starts no app container or sidecar either (the kubelet stops syncing
+    /// starts once the pod is terminating).
     pub(crate) fn defer_start_abandoned(&self, container: ContainerIndex) -> bool {
-        self.plan.containers[container].kind == ContainerKind::Defer && !self.term.defer_active
+        if self.plan.containers[container].kind == ContainerKind::Defer {
+            !self.term.defer_active
+        } else {
+            self.term.active()
+        }
     }
 
     /// D14: the node crashes: nothing runs any more.
