@@ -41,6 +41,16 @@ pub enum Event {
     TerminationDeadline,
     /// The node crashes (D14).
     NodeCrash,
+    /// D13: the kubelet pre-pulls a defer container's image.
+    PrePull {
+        /// The defer container.
+        container: ContainerIndex,
+    },
+    /// D13: that pre-pull finished.
+    PrePulled {
+        /// The defer container.
+        container: ContainerIndex,
+    },
     /// The simulated horizon (`--until`).
     Horizon,
 }

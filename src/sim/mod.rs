@@ -19,6 +19,7 @@ pub mod kill;
 #[cfg(test)]
 mod kubelet_tests;
 pub mod pod_status;
+pub mod pre_pull;
 pub mod probes;
 #[cfg(test)]
 mod properties;

@@ -220,6 +220,12 @@ impl Simulation<'_> {
                 };
         }
         let now = self.now;
+        if self.pod.phase == Phase::Running
+            && self.plan.defer.pre_pull
+            && !self.term.pre_pull_started
+        {
+            self.start_pre_pull();
+        }
         for (index, computed) in self.compute_conditions().into_iter().enumerate() {
             let Some((status, reason)) = computed else {
                 continue;

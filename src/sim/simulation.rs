@@ -277,6 +277,8 @@ impl<'a> Simulation<'a> {
             Event::Delete => self.on_delete(),
             Event::TerminationDeadline => self.on_termination_deadline(),
             Event::NodeCrash => self.on_node_crash(),
+            Event::PrePull { container } => self.on_pre_pull(container),
+            Event::PrePulled { container } => self.on_pre_pulled(container),
             Event::Horizon => {
                 self.cut_by_horizon = true;
                 self.finished = true;

@@ -209,6 +209,10 @@ pub struct TerminationState {
     pub node_crashed_at: Option<SimTime>,
     /// When the pod object was removed.
     pub removed_at: Option<SimTime>,
+    /// D13: pre-pulling began; the pull in flight and how long it takes.
+    pub pre_pull_started: bool,
+    /// D13: the latency of the pull in flight.
+    pub pre_pull_took: SimDuration,
 }
 
 impl TerminationState {

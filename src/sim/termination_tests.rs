@@ -616,3 +616,34 @@ fn probe_script_on_defer_liveness_is_scriptable() {
     // The scenario's probe scripts apply to a defer container's liveness probe (D9 is driven by it).
     assert!(ProbeScript::Constant(true).answer(0, SimDuration::ZERO));
 }
+
+#[test]
+fn d13_pre_pull_defer_images_once_running_shortens_termination() {
+    let without = pod_from_yaml(&defer_pod("", "", &["flush"]));
+    let with = pod_from_yaml(&defer_pod("  prePullDeferImages: true\n", "", &["flush"]));
+    let (_, slow) = run(&without, HORIZON, |_, b| delete(b, 30, None, false));
+    let (plan, fast) = run(&with, HORIZON, |_, b| delete(b, 30, None, false));
+    clean(&fast);
+    let lines = event_lines(&plan, &fast);
+    assert!(
+        lines.iter().any(|l| l.starts_with("2.4s Pulling flush")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("30s Pulled flush") && l.contains("already present")),
+        "{lines:#?}"
+    );
+    let took = |o: &SimOutcome| {
+        o.summary
+            .termination
+            .time_to_terminated_ms
+            .expect("removed")
+    };
+    assert_eq!(
+        took(&slow) - took(&fast),
+        2_000,
+        "the 2 s pull moved before termination"
+    );
+}
