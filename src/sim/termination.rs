@@ -150,7 +150,7 @@ impl Simulation<'_> {
     /// Whether a kill whose preStop hook finished must wait before `StopContainer` (D3 PreExit
     /// holds app containers until the defer containers are done; sidecars wait their turn).
     pub(crate) fn kill_held(&self, container: ContainerIndex) -> bool {
-        if !self.term.active() || self.pod.killing {
+        if !self.term.active() || self.pod.killing || self.term.released.contains(&container) {
             return false;
         }
         match self.plan.containers[container].kind {
@@ -237,6 +237,7 @@ impl Simulation<'_> {
             .unwrap_or_default();
         for target in targets {
             let view = &self.containers[target];
+            self.term.released.push(target);
             if view.is_running() && view.kill.is_none() {
                 self.stop_now(target, KillReason::Stopping);
             } else if view.kill.is_some_and(|k| k.step == KillStep::Held) {

@@ -205,6 +205,8 @@ pub struct TerminationState {
     pub outcomes: Vec<DeferOutcome>,
     /// Per defer container: its `stops` were applied (D7).
     pub stops_applied: Vec<bool>,
+    /// App containers a defer container stopped while their preStop hook ran (D7): not held.
+    pub released: Vec<usize>,
     /// When the node crashed (D14).
     pub node_crashed_at: Option<SimTime>,
     /// When the pod object was removed.
