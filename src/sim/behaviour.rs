@@ -253,6 +253,8 @@ pub struct Behaviour {
     pub containers: Vec<ContainerScript>,
     /// Deletion, eviction, node crash and defer containers' `stops` (K4, D7, D14).
     pub termination: crate::sim::termination::TerminationScript,
+    /// Initializers' times and failures, scheduling gates' removal (I3–I5).
+    pub admission: crate::sim::admission::AdmissionScript,
 }
 
 impl Behaviour {
@@ -297,6 +299,7 @@ impl Behaviour {
             sandbox_deaths: Vec::new(),
             containers,
             termination: crate::sim::termination::TerminationScript::default(),
+            admission: crate::sim::admission::AdmissionScript::default(),
         }
     }
 

@@ -148,7 +148,11 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
         let mut pod = found.pod.clone();
         crate::defaults::apply(&mut pod);
         pod.metadata.name = Some(found.name.clone());
-        let plan = PodPlan::new(&pod);
+        let mut plan = PodPlan::new(&pod);
+        if !plan.admission.initializers.is_empty() {
+            plan.admission.findings = crate::sim::admission::strict_findings(&pod);
+        }
+        let plan = plan;
         let mut patch = Patch::new(&plan);
         let mut settings = scenario::ScenarioSettings::default();
         if let (Some(text), Some(path)) = (&scenario_text, &args.scenario) {

@@ -41,6 +41,15 @@ pub enum Event {
     TerminationDeadline,
     /// The node crashes (D14).
     NodeCrash,
+    /// An admission step: the next initializer starts, or gating begins (I3–I5).
+    Admission,
+    /// The current initializer finished (I3).
+    InitializerDone,
+    /// The scenario removes a scheduling gate (I5).
+    GateRemoved {
+        /// Index in `spec.schedulingGates`.
+        gate: usize,
+    },
     /// D13: the kubelet pre-pulls a defer container's image.
     PrePull {
         /// The defer container.

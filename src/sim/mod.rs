@@ -7,6 +7,9 @@
 //! enforces the CRI state machines and traces every call. What the world does (durations,
 //! faults) is a [`behaviour::Behaviour`], built from defaults, a scenario file and flags.
 
+pub mod admission;
+#[cfg(test)]
+mod admission_tests;
 pub mod backoff;
 pub mod behaviour;
 pub mod command;

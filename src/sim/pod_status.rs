@@ -155,6 +155,10 @@ impl Simulation<'_> {
     fn compute_conditions(&self) -> [Option<(bool, Option<&'static str>)>; 5] {
         let mut conditions = [None; 5];
         if self.pod.scheduled_at.is_none() {
+            if self.pod.gated {
+                conditions[ConditionKind::Scheduled as usize] =
+                    Some((false, Some("SchedulingGated")));
+            }
             return conditions;
         }
         let phase = self.pod.phase;

@@ -96,6 +96,25 @@ pub enum Happening {
     NodeCrashed,
     /// The sandbox is removed and the pod object is gone.
     Removed,
+    /// An initializer finished and removed itself (I3).
+    InitializerDone {
+        /// Its index in the pending list.
+        index: usize,
+    },
+    /// An initializer failed or timed out (I4): the pod stays uninitialized.
+    InitializerFailed {
+        /// Its index.
+        index: usize,
+    },
+    /// Strict validation failed once initialized: the pod is deleted (I4).
+    FailedInitialization,
+    /// The pod waits for its scheduling gates (I5).
+    SchedulingGated,
+    /// A scheduling gate was removed (I5).
+    GateRemoved {
+        /// Its index.
+        gate: usize,
+    },
     /// The runtime refused a call: the kubelet model is wrong (R2).
     KubeletModelBug {
         /// The call.
@@ -170,6 +189,11 @@ impl SimEvent {
             Happening::DeferCompleted => "DeferCompleted",
             Happening::NodeCrashed => "NodeNotReady",
             Happening::Removed => "Removed",
+            Happening::InitializerDone { .. } => "Initialized",
+            Happening::InitializerFailed { .. } => "FailedInitializer",
+            Happening::FailedInitialization => "FailedInitialization",
+            Happening::SchedulingGated => "SchedulingGated",
+            Happening::GateRemoved { .. } => "SchedulingGateRemoved",
         }
     }
 
@@ -185,6 +209,8 @@ impl SimEvent {
             | Happening::FailedPostStartHook
             | Happening::FailedPreStopHook
             | Happening::DeferSkipped(_)
+            | Happening::InitializerFailed { .. }
+            | Happening::FailedInitialization
             | Happening::Evicted
             | Happening::NodeCrashed
             | Happening::KubeletModelBug { .. } => "Warning",
@@ -305,6 +331,26 @@ impl SimEvent {
                     .to_string()
             }
             Happening::Removed => "Pod sandbox removed; the pod object is gone".to_string(),
+            Happening::InitializerDone { index } => format!(
+                "Initializer {} done and removed from metadata.initializers.pending",
+                plan.admission.initializers.get(index).map_or("?", String::as_str)
+            ),
+            Happening::InitializerFailed { index } => format!(
+                "Initializer {} failed: the pod stays uninitialized and the scheduler ignores it",
+                plan.admission.initializers.get(index).map_or("?", String::as_str)
+            ),
+            Happening::FailedInitialization => format!(
+                "Pod failed validation once initialized and was deleted: {}",
+                plan.admission.findings.join("; ")
+            ),
+            Happening::SchedulingGated => format!(
+                "Pod is waiting for its scheduling gates: [{}]",
+                plan.admission.gates.join(" ")
+            ),
+            Happening::GateRemoved { gate } => format!(
+                "Scheduling gate {} removed",
+                plan.admission.gates.get(gate).map_or("?", String::as_str)
+            ),
             Happening::KubeletModelBug { call, why } => format!(
                 "the runtime refused {}: {} (a podlife kubelet-model bug; please report it)",
                 call.name(),

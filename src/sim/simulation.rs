@@ -104,6 +104,8 @@ pub struct Simulation<'a> {
     pub(crate) status_cache: StatusCache,
     /// Deletion, budget and defer containers (K4, D2–D14).
     pub(crate) term: crate::sim::termination::TerminationState,
+    /// Initializers and scheduling gates (I3–I5).
+    pub(crate) admission: crate::sim::admission::AdmissionState,
 }
 
 impl<'a> Simulation<'a> {
@@ -163,6 +165,7 @@ impl<'a> Simulation<'a> {
                 conditions: [None; 5],
             },
             term: crate::sim::termination::TerminationState::new(plan.defer_indices().len()),
+            admission: crate::sim::admission::AdmissionState::default(),
         };
         for index in 0..plan.containers.len() {
             simulation.lane_state(index, LaneState::Waiting);
@@ -180,8 +183,10 @@ impl<'a> Simulation<'a> {
                 .queue
                 .schedule(SimTime::ZERO + crash, Event::NodeCrash);
         }
-        let scheduled = SimTime::ZERO + behaviour.scheduling.sample(&mut simulation.rng);
-        simulation.queue.schedule(scheduled, Event::Scheduled);
+        if !simulation.begin_admission() {
+            let scheduled = SimTime::ZERO + behaviour.scheduling.sample(&mut simulation.rng);
+            simulation.queue.schedule(scheduled, Event::Scheduled);
+        }
         simulation.refresh();
         simulation
     }
@@ -278,6 +283,9 @@ impl<'a> Simulation<'a> {
             Event::TerminationDeadline => self.on_termination_deadline(),
             Event::NodeCrash => self.on_node_crash(),
             Event::PrePull { container } => self.on_pre_pull(container),
+            Event::Admission => self.on_admission(),
+            Event::InitializerDone => self.on_initializer_done(),
+            Event::GateRemoved { gate } => self.on_gate_removed(gate),
             Event::PrePulled { container } => self.on_pre_pulled(container),
             Event::Horizon => {
                 self.cut_by_horizon = true;

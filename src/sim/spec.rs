@@ -244,6 +244,8 @@ pub struct PodPlan {
     pub app_end: usize,
     /// The defer containers' pod-level settings (D3, D9, D10, D13).
     pub defer: crate::sim::termination::DeferSettings,
+    /// Initializers and scheduling gates (I3–I5).
+    pub admission: crate::sim::admission::AdmissionPlan,
 }
 
 impl PodPlan {
@@ -310,6 +312,7 @@ impl PodPlan {
                 .unwrap_or_else(|| "node-1".to_string()),
             app_end,
             defer: crate::sim::termination::DeferSettings::new(pod),
+            admission: crate::sim::admission::AdmissionPlan::new(pod),
         }
     }
 

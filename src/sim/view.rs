@@ -408,6 +408,8 @@ pub struct PodView {
     pub ready_at: Option<SimTime>,
     /// When the pod stopped.
     pub ended_at: Option<SimTime>,
+    /// Held by scheduling gates (I5).
+    pub gated: bool,
 }
 
 impl PodView {
@@ -432,6 +434,7 @@ impl PodView {
             initialized_at: None,
             ready_at: None,
             ended_at: None,
+            gated: false,
         }
     }
 

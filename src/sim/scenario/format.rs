@@ -26,6 +26,10 @@ pub(super) struct ScenarioFile {
     pub(super) containers: Option<BTreeMap<String, ContainerSection>>,
     /// Deletion, eviction, node crash (termination issue).
     pub(super) termination: Option<super::termination::TerminationSection>,
+    /// Initializers' times and failures (I3, I4).
+    pub(super) initializers: Option<BTreeMap<String, super::termination::InitializerSection>>,
+    /// When each scheduling gate is removed (I5).
+    pub(super) scheduling_gates: Option<BTreeMap<String, DurationText>>,
 }
 
 #[derive(Debug, Default, Deserialize)]

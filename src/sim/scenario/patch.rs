@@ -130,6 +130,8 @@ pub struct Patch {
     pub containers: Vec<ContainerPatch>,
     /// Deletion, eviction, node crash, defer `stops` (termination issue).
     pub termination: crate::sim::termination::TerminationScript,
+    /// Initializers and scheduling gates (I3–I5).
+    pub admission: crate::sim::admission::AdmissionScript,
 }
 
 impl Patch {
@@ -175,6 +177,7 @@ impl Patch {
             }
         }
         behaviour.termination = self.termination.clone();
+        behaviour.admission = self.admission.clone();
         let mut deaths = self.sandbox_deaths.clone();
         deaths.sort();
         behaviour.sandbox_deaths = deaths;

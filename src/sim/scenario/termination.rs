@@ -9,7 +9,11 @@
 //!   kill-app: {stops: [app]}      # a defer container that stops app containers (D7)
 //! ```
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
+
+use crate::sim::admission::InitializerScript;
 
 use crate::field_path::FieldPath;
 use crate::sim::jitter::DurationText;
@@ -29,6 +33,13 @@ pub(super) struct TerminationSection {
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+pub(super) struct InitializerSection {
+    pub(super) after: Option<DurationText>,
+    pub(super) fails: Option<bool>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub(super) struct DeleteSection {
     pub(super) at: Option<DurationText>,
     pub(super) grace_period: Option<i64>,
@@ -36,6 +47,61 @@ pub(super) struct DeleteSection {
 }
 
 impl Validator<'_, '_> {
+    /// `initializers:` and `schedulingGates:` (I3–I5): names must be the pod's.
+    pub(super) fn apply_admission(
+        &mut self,
+        initializers: Option<BTreeMap<String, InitializerSection>>,
+        gates: Option<BTreeMap<String, DurationText>>,
+        patch: &mut Patch,
+    ) {
+        for (name, section) in initializers.unwrap_or_default() {
+            let known = &self.plan.admission.initializers;
+            if !known.contains(&name) {
+                let path = FieldPath::root().child("initializers").key(&name);
+                let help = if known.is_empty() {
+                    "the pod has no pending initializers (metadata.initializers)".to_string()
+                } else {
+                    format!("the pending initializers are: {}", known.join(", "))
+                };
+                self.error_at(
+                    &path,
+                    true,
+                    format!("unknown initializer `{name}`"),
+                    Some(help),
+                );
+                continue;
+            }
+            patch.admission.initializers.insert(
+                name,
+                InitializerScript {
+                    after: section
+                        .after
+                        .map_or(crate::sim::admission::DEFAULT_INITIALIZER_TIME, |d| d.0),
+                    fails: section.fails == Some(true),
+                },
+            );
+        }
+        for (name, at) in gates.unwrap_or_default() {
+            let known = &self.plan.admission.gates;
+            if !known.contains(&name) {
+                let path = FieldPath::root().child("schedulingGates").key(&name);
+                let help = if known.is_empty() {
+                    "the pod has no spec.schedulingGates".to_string()
+                } else {
+                    format!("the pod's scheduling gates are: {}", known.join(", "))
+                };
+                self.error_at(
+                    &path,
+                    true,
+                    format!("unknown scheduling gate `{name}`"),
+                    Some(help),
+                );
+                continue;
+            }
+            patch.admission.gates_removed.insert(name, at.0);
+        }
+    }
+
     /// `termination:`.
     pub(super) fn apply_termination(&mut self, section: TerminationSection, patch: &mut Patch) {
         let root = FieldPath::root().child("termination");
