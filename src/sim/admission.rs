@@ -26,6 +26,8 @@ pub struct AdmissionPlan {
     pub gates: Vec<String>,
     /// Strict validation's error findings once initialized (`path: message`), set by the caller.
     pub findings: Vec<String>,
+    /// Initializers whose scenario merge patch was applied to the pod (I3), set by the caller.
+    pub patched: Vec<String>,
 }
 
 impl AdmissionPlan {
@@ -50,6 +52,7 @@ impl AdmissionPlan {
                 .filter_map(|g| g.name.clone())
                 .collect(),
             findings: Vec::new(),
+            patched: Vec::new(),
         }
     }
 
@@ -223,4 +226,84 @@ impl Simulation<'_> {
         let at = self.now + self.behaviour.scheduling.sample(&mut self.rng);
         self.queue.schedule(at, Event::Scheduled);
     }
+}
+
+/// One initializer's scenario entry, as the pre-pass reads it.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct InitializerEntry {
+    patch: Option<serde_json::Value>,
+    fails: Option<bool>,
+}
+
+/// RFC 7386 JSON merge patch.
+fn merge(target: &mut serde_json::Value, patch: &serde_json::Value) {
+    match (target, patch) {
+        (serde_json::Value::Object(target), serde_json::Value::Object(patch)) => {
+            for (key, value) in patch {
+                if value.is_null() {
+                    target.remove(key);
+                } else {
+                    merge(
+                        target.entry(key.clone()).or_insert(serde_json::Value::Null),
+                        value,
+                    );
+                }
+            }
+        }
+        (target, patch) => *target = patch.clone(),
+    }
+}
+
+/// I3: applies the merge patches the scenario gives the pending initializers (in order, up to a
+/// failing one) to the pod before it is compiled, so an injected sidecar is part of the run.
+/// Returns the names of the initializers that patched. Problems are left to the scenario loader.
+pub fn apply_initializer_patches(scenario: &str, pod: &mut Pod) -> Vec<String> {
+    let pending = AdmissionPlan::new(pod).initializers;
+    if pending.is_empty() {
+        return Vec::new();
+    }
+    let documents = crate::source::parse_stream(scenario);
+    let Some(root) = documents.iter().find_map(|d| d.root.as_ref()) else {
+        return Vec::new();
+    };
+    let mut patched = Vec::new();
+    for name in pending {
+        let path = crate::field_path::FieldPath::root()
+            .child("initializers")
+            .key(&name);
+        let found = root.lookup(&path);
+        if !found.complete {
+            continue;
+        }
+        let mut problems = Vec::new();
+        let Ok(entry) =
+            crate::decode::decode::<InitializerEntry>(found.value, &path, &mut problems)
+        else {
+            continue;
+        };
+        if entry.fails == Some(true) {
+            break;
+        }
+        let Some(patch) = entry.patch else { continue };
+        let Ok(mut value) = serde_json::to_value(&*pod) else {
+            continue;
+        };
+        merge(&mut value, &patch);
+        let metadata = value.get("metadata").cloned().unwrap_or_default();
+        let spec = value.get("spec").cloned().unwrap_or_default();
+        if let (Ok(metadata), Ok(spec)) = (
+            serde_json::from_value(metadata),
+            serde_json::from_value(spec),
+        ) {
+            // `Initializers` does not round-trip through JSON: keep the pending list as it was.
+            let initializers = pod.metadata.initializers.take();
+            pod.metadata = metadata;
+            pod.metadata.initializers = initializers;
+            pod.spec = spec;
+            crate::defaults::apply(pod);
+            patched.push(name);
+        }
+    }
+    patched
 }

@@ -142,3 +142,17 @@ fn i5_a_gate_never_removed_keeps_the_pod_gated() {
         Some("SchedulingGated")
     );
 }
+
+#[test]
+fn i3_an_initializer_patch_injects_a_sidecar_before_the_pod_is_compiled() {
+    let mut pod = pod_from_yaml(GATED);
+    let scenario = "initializers:\n  inject:\n    patch:\n      spec:\n        initContainers:\n        - {name: proxy, image: envoy, restartPolicy: Always}\n";
+    let patched = crate::sim::admission::apply_initializer_patches(scenario, &mut pod);
+    assert_eq!(patched, ["inject"]);
+    let plan = PodPlan::new(&pod);
+    assert_eq!(plan.names(), ["proxy", "app"]);
+    assert_eq!(plan.admission.initializers, ["inject", "quota"]);
+    let failing = "initializers:\n  inject: {fails: true, patch: {spec: {restartPolicy: Never}}}\n";
+    let mut pod = pod_from_yaml(GATED);
+    assert!(crate::sim::admission::apply_initializer_patches(failing, &mut pod).is_empty());
+}

@@ -148,7 +148,12 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
         let mut pod = found.pod.clone();
         crate::defaults::apply(&mut pod);
         pod.metadata.name = Some(found.name.clone());
+        let patched = match &scenario_text {
+            Some(text) => crate::sim::admission::apply_initializer_patches(text, &mut pod),
+            None => Vec::new(),
+        };
         let mut plan = PodPlan::new(&pod);
+        plan.admission.patched = patched;
         if !plan.admission.initializers.is_empty() {
             plan.admission.findings = crate::sim::admission::strict_findings(&pod);
         }

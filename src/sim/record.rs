@@ -331,10 +331,17 @@ impl SimEvent {
                     .to_string()
             }
             Happening::Removed => "Pod sandbox removed; the pod object is gone".to_string(),
-            Happening::InitializerDone { index } => format!(
-                "Initializer {} done and removed from metadata.initializers.pending",
-                plan.admission.initializers.get(index).map_or("?", String::as_str)
-            ),
+            Happening::InitializerDone { index } => {
+                let name = plan.admission.initializers.get(index).map_or("?", String::as_str);
+                let patched = if plan.admission.patched.iter().any(|p| p == name) {
+                    " (applied its patch)"
+                } else {
+                    ""
+                };
+                format!(
+                    "Initializer {name} done{patched} and removed from metadata.initializers.pending"
+                )
+            }
             Happening::InitializerFailed { index } => format!(
                 "Initializer {} failed: the pod stays uninitialized and the scheduler ignores it",
                 plan.admission.initializers.get(index).map_or("?", String::as_str)

@@ -36,6 +36,8 @@ pub(super) struct TerminationSection {
 pub(super) struct InitializerSection {
     pub(super) after: Option<DurationText>,
     pub(super) fails: Option<bool>,
+    /// A JSON merge patch applied to the pod (read by `admission::apply_initializer_patches`).
+    pub(super) patch: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Default, Deserialize)]
