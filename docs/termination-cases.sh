@@ -33,3 +33,5 @@ case_ "D14 node crash during termination: completed, cut, never ran" simulate sr
 case_ "D13 prePullDeferImages: defer images pulled once Running" simulate src/examples/defer-shutdown-sequence.yaml --delete-at 30s --expect terminated-within=5s --expect defer-completed
 case_ "K4 sidecar pod: app stops first, then sidecars in reverse order; app takes 5 s after SIGTERM" simulate src/examples/sidecar.yaml --delete-at 40s --stop web=5s --trace
 case_ "D8 with a 2 s grace period: the preStop hook is cut at 2 s, the budget gets its 2 s extension, then fsync and the hanging app are killed" simulate src/examples/defer-containers.yaml --pod cleanup --delete-at 30s --grace-period 2 --fail app=hang --run fsync=10s
+case_ "I3/I5 initializers (one patches in a sidecar) then a scheduling gate removed at 20s" simulate testdata/termination/initializers-and-gates.yaml --scenario testdata/scenarios/initializers-and-gates.yaml --watch --until 1m
+case_ "I3/I5 events and JSON of the same run" simulate testdata/termination/initializers-and-gates.yaml --scenario testdata/scenarios/initializers-and-gates.yaml --until 30s --format json
