@@ -3,6 +3,7 @@
 cd "$(dirname "$0")/.."
 BIN=target/debug/podlife
 n=0
+ERR=$(mktemp)
 case_() {
   title="$1"; shift
   n=$((n+1))
@@ -10,9 +11,9 @@ case_() {
   echo
   echo '```console'
   echo "\$ podlife $*"
-  out=$(COLUMNS=100 $BIN "$@" 2>/tmp/err); code=$?
+  out=$(COLUMNS=100 $BIN "$@" 2>"$ERR"); code=$?
   echo "$out"
-  if [ -s /tmp/err ]; then echo "(stderr)"; cat /tmp/err; fi
+  if [ -s "$ERR" ]; then echo "(stderr)"; cat "$ERR"; fi
   echo "(exit $code)"
   echo '```'
   echo
