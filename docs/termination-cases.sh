@@ -18,7 +18,7 @@ case_() {
   echo '```'
   echo
 }
-for ex in defer-containers defer-leader-election defer-shutdown-sequence; do
+for ex in defer-containers defer-statefulset defer-shutdown; do
   f=src/examples/$ex.yaml
   case_ "$ex example deleted at 30s: events" simulate $f --delete-at 30s
   case_ "$ex example deleted at 30s: --watch" simulate $f --delete-at 30s --watch
@@ -31,7 +31,7 @@ case_ "D8 unmet expectation: defer-completed (exit 1)" simulate src/examples/def
 case_ "D12 force delete: no preStop, defer containers skipped (ForceDeleted)" simulate src/examples/defer-containers.yaml --delete-at 30s --grace-period 0 --force --watch --trace
 case_ "D7 killApp: the defer container stops the app (scenario stops: [app])" simulate src/examples/defer-containers.yaml --delete-at 30s --scenario testdata/scenarios/defer-kill-app.yaml --timeline
 case_ "D14 node crash during termination: completed, cut, never ran" simulate src/examples/defer-containers.yaml --delete-at 30s --fail node@33s --timeline --format human
-case_ "D13 prePullDeferImages: defer images pulled once Running" simulate src/examples/defer-shutdown-sequence.yaml --delete-at 30s --expect terminated-within=5s --expect defer-completed
+case_ "D13 prePullDeferImages: defer images pulled once Running" simulate src/examples/defer-shutdown.yaml --delete-at 30s --expect terminated-within=5s --expect defer-completed
 case_ "K4 sidecar pod: app stops first, then sidecars in reverse order; app takes 5 s after SIGTERM" simulate src/examples/sidecar.yaml --delete-at 40s --stop web=5s --trace
 case_ "D8 with a 2 s grace period: the preStop hook is cut at 2 s, the budget gets its 2 s extension, then fsync and the hanging app are killed" simulate src/examples/defer-containers.yaml --pod cleanup --delete-at 30s --grace-period 2 --fail app=hang --run fsync=10s
 case_ "I3/I5 initializers (one patches in a sidecar) then a scheduling gate removed at 20s" simulate testdata/termination/initializers-and-gates.yaml --scenario testdata/scenarios/initializers-and-gates.yaml --watch --until 1m

@@ -29,14 +29,14 @@ pub static EXAMPLES: &[Example] = &[
         text: include_str!("examples/defer-containers.yaml"),
     },
     Example {
-        name: "defer-leader-election",
+        name: "defer-statefulset",
         description: "the defer-container proposal's leader-follower StatefulSet scale-down: elect, reconfigure, kill-app",
-        text: include_str!("examples/defer-leader-election.yaml"),
+        text: include_str!("examples/defer-statefulset.yaml"),
     },
     Example {
-        name: "defer-shutdown-sequence",
+        name: "defer-shutdown",
         description: "the defer-container proposal's pre-exit + post-exit shutdown of a sharded database",
-        text: include_str!("examples/defer-shutdown-sequence.yaml"),
+        text: include_str!("examples/defer-shutdown.yaml"),
     },
     Example {
         name: "job",
