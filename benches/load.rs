@@ -39,11 +39,7 @@ fn corpus() -> &'static str {
 }
 
 fn source(name: &str, text: &str) -> SourceText {
-    SourceText {
-        name: Arc::from(name),
-        text: text.to_string(),
-        not_utf8: None,
-    }
+    SourceText::new(name, text)
 }
 
 /// The corpus split into 100 files of 100 documents each.

@@ -90,6 +90,10 @@ complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l expect -d '
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l format -d 'Output format' -r -f -a "human\t'Header, the chosen views, summary'
 json\t'One JSON document per pod (see docs/simulate.md)'"
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l pod -d 'Simulate only the pod with this name (default: every pod in the input)' -r
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l runs -d 'Monte Carlo: N independent runs over the scenario\'s jitter, run i seeded from (--seed, i); prints percentiles and outcome probabilities (see docs/montecarlo.md). `--runs 1` replays one sampled run; without --runs every distribution takes its median' -r
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l sweep -d 'With --runs: rerun the Monte Carlo for each value of a pod field or scenario duration (`terminationGracePeriodSeconds=10..60/10`, `until=1m..5m/1m`)' -r
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l keep-worst -d 'With --runs: print the event logs of the K worst runs, each with the seed that replays it' -r
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l svg -d 'With --runs: write a histogram and CDF of the headline metric as a standalone SVG' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"

@@ -73,7 +73,7 @@ pub enum Command {
     /// except app containers of restartPolicy Never/OnFailure pods (Jobs), which run 5 s and exit
     /// 0; containers exit at once after SIGTERM; hooks and probes succeed at once. A faulty
     /// attempt (`--fail NAME=1`) runs 1 s unless `--run` or the scenario says otherwise.
-    Simulate(SimulateArgs),
+    Simulate(Box<SimulateArgs>),
     /// Print a rule's documentation, or the whole rule reference with --all.
     Explain(ExplainArgs),
     /// List the rules: ID, name, default severity, whether enabled by default, summary.
@@ -227,6 +227,21 @@ pub struct SimulateArgs {
     /// Simulate only the pod with this name (default: every pod in the input).
     #[arg(long, value_name = "NAME")]
     pub pod: Option<String>,
+    /// Monte Carlo: N independent runs over the scenario's jitter, run i seeded from (--seed, i);
+    /// prints percentiles and outcome probabilities (see docs/montecarlo.md). `--runs 1` replays
+    /// one sampled run; without --runs every distribution takes its median.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub runs: Option<u64>,
+    /// With --runs: rerun the Monte Carlo for each value of a pod field or scenario duration
+    /// (`terminationGracePeriodSeconds=10..60/10`, `until=1m..5m/1m`).
+    #[arg(long, value_name = "NAME=A..B/STEP", requires = "runs")]
+    pub sweep: Option<String>,
+    /// With --runs: print the event logs of the K worst runs, each with the seed that replays it.
+    #[arg(long, value_name = "K", requires = "runs")]
+    pub keep_worst: Option<usize>,
+    /// With --runs: write a histogram and CDF of the headline metric as a standalone SVG.
+    #[arg(long, value_name = "FILE", requires = "runs")]
+    pub svg: Option<PathBuf>,
 }
 
 /// `podlife explain`.

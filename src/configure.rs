@@ -239,11 +239,7 @@ mod tests {
             settings: Arc::new(RuleSettings::resolve(&[&layer])),
             ..CheckOptions::default()
         };
-        let source = SourceText {
-            name: Arc::from("test.yaml"),
-            text: text.to_string(),
-            not_utf8: None,
-        };
+        let source = SourceText::new("test.yaml", text);
         validate_source(&source, &options)
             .findings
             .iter()

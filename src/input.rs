@@ -41,6 +41,17 @@ pub struct SourceText {
     pub not_utf8: Option<(u32, u32, u8)>,
 }
 
+impl SourceText {
+    /// A source from text already in memory (tests, benchmarks, embedded examples).
+    pub fn new(name: &str, text: impl Into<String>) -> Self {
+        SourceText {
+            name: Arc::from(name),
+            text: text.into(),
+            not_utf8: None,
+        }
+    }
+}
+
 /// Expands paths: directories become their `*.yaml`, `*.yml` and `*.json` files, recursively, in
 /// sorted order; `-` is standard input. A path that cannot be listed is an error in its place.
 pub fn expand(paths: &[PathBuf]) -> Vec<Result<Input, Error>> {

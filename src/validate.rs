@@ -138,11 +138,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn source(text: &str) -> SourceText {
-        SourceText {
-            name: Arc::from("test.yaml"),
-            text: text.to_string(),
-            not_utf8: None,
-        }
+        SourceText::new("test.yaml", text)
     }
 
     /// Every built-in example, cut and spliced at random places, with random bytes inserted.

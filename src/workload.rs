@@ -13,13 +13,19 @@ use crate::finding::{Finding, ObjectRef, Target};
 use crate::model::{Container, ObjectMeta, Pod, PodSpec, PodStatus, QuantityValue};
 use crate::rules;
 use crate::source::{
-    Document, Node, NodeKind, Pos, Resolved, ScalarForm, TreeProblemKind, resolve_plain,
+    Document, Node, NodeKind, Resolved, ScalarForm, TreeProblemKind, resolve_plain,
 };
 
 /// The annotations that held init containers before `spec.initContainers` (seed).
 pub const LEGACY_INIT_ANNOTATIONS: [&str; 2] = [
     "pod.beta.kubernetes.io/init-containers",
     "pod.alpha.kubernetes.io/init-containers",
+];
+
+/// The annotations that held init container statuses before `status.initContainerStatuses`.
+pub const LEGACY_INIT_STATUS_ANNOTATIONS: [&str; 2] = [
+    "pod.beta.kubernetes.io/init-container-statuses",
+    "pod.alpha.kubernetes.io/init-container-statuses",
 ];
 
 /// Where a pod's init containers were read from.
@@ -84,7 +90,7 @@ pub struct PodObject {
     /// Init containers from a legacy annotation, when there was one.
     pub legacy_init: Option<LegacyInitContainers>,
     /// Parsed legacy annotations, for locating findings inside them.
-    annotation_trees: Vec<(String, Node<'static>)>,
+    pub(crate) annotation_trees: Vec<(String, Node<'static>)>,
     /// Names of a StatefulSet's `volumeClaimTemplates`: the controller adds them to each pod's
     /// volumes, so containers may mount them.
     pub volume_claim_templates: Vec<String>,
@@ -247,12 +253,12 @@ pub fn read_document(file: &Arc<str>, text: &str, document: &Document<'_>) -> Do
     objects
 }
 
-struct ObjectReader<'r, 'a> {
-    file: &'r Arc<str>,
-    text: &'r str,
-    document: usize,
-    root: &'r Node<'a>,
-    objects: &'r mut DocumentObjects,
+pub(crate) struct ObjectReader<'r, 'a> {
+    pub(crate) file: &'r Arc<str>,
+    pub(crate) text: &'r str,
+    pub(crate) document: usize,
+    pub(crate) root: &'r Node<'a>,
+    pub(crate) objects: &'r mut DocumentObjects,
 }
 
 const TOP_LEVEL_FIELDS: [&str; 5] = ["apiVersion", "kind", "metadata", "spec", "status"];
@@ -585,95 +591,6 @@ impl ObjectReader<'_, '_> {
         }
     }
 
-    fn read_legacy_init(
-        &mut self,
-        object: &mut PodObject,
-        problems: &mut Vec<DecodeProblem>,
-        errors: &mut Vec<DecodeError>,
-    ) {
-        let Some(annotations) = object.pod.metadata.annotations.clone() else {
-            return;
-        };
-        for key in LEGACY_INIT_ANNOTATIONS {
-            let Some(json) = annotations.get(key) else {
-                continue;
-            };
-            let annotation_path = object.metadata_path.child("annotations").key(key);
-            let value_node = self.root.lookup(&object.object_path.join(&annotation_path));
-            let (origin, indent) = embedded_origin(self.text, value_node.value);
-            let mut containers = Vec::new();
-            if let Err(error) = serde_json::from_str::<serde::de::IgnoredAny>(json) {
-                // Kubernetes reads the annotation as strict JSON; YAML would accept more.
-                let line = u32::try_from(error.line()).unwrap_or(1).max(1);
-                let column = u32::try_from(error.column()).unwrap_or(1).max(1);
-                let at = Pos {
-                    index: 0,
-                    line,
-                    column,
-                };
-                let span = crate::source::Span::at(at).relative_to(origin, indent);
-                let message = format!(
-                    "in annotation `{key}`: invalid JSON: {}",
-                    json_error_message(&error)
-                );
-                let mut finding = Finding::new(&rules::INVALID_YAML, message).spanned(span);
-                finding.path = Some(annotation_path.clone());
-                finding.file = self.file.clone();
-                finding.object = Some(object.object_ref());
-                finding.help = Some("the annotation must hold a JSON array of containers; better, move them to `spec.initContainers`".to_string());
-                self.objects.findings.push(finding);
-                object.incomplete = true;
-            }
-            let mut documents = crate::source::parse_stream(json);
-            if let Some(document) = documents.first_mut().filter(|_| !object.incomplete) {
-                for problem in &document.problems {
-                    let span = problem.span.relative_to(origin, indent);
-                    let mut finding = Finding::new(
-                        &rules::INVALID_YAML,
-                        format!("in annotation `{key}`: {}", problem.message),
-                    )
-                    .spanned(span);
-                    finding.path = Some(annotation_path.clone());
-                    finding.file = self.file.clone();
-                    finding.object = Some(object.object_ref());
-                    self.objects.findings.push(finding);
-                }
-                if let Some(mut tree) = document.root.take().map(Node::into_owned) {
-                    tree.relocate(origin, indent);
-                    let prefix = object.object_path.join(&annotation_path);
-                    match decode::<Vec<Container>>(&tree, &prefix, problems) {
-                        Ok(decoded) => containers = decoded,
-                        Err(error) => {
-                            errors.push(error);
-                            object.incomplete = true;
-                        }
-                    }
-                    object.annotation_trees.push((key.to_string(), tree));
-                }
-            }
-            if object.legacy_init.is_some() {
-                continue;
-            }
-            let conflicts_with_spec = object
-                .pod
-                .spec
-                .init_containers
-                .as_ref()
-                .is_some_and(|c| !c.is_empty());
-            if !conflicts_with_spec {
-                object.pod.spec.init_containers = Some(containers.clone());
-                object.init_source = InitContainerSource::Annotation {
-                    key: key.to_string(),
-                };
-            }
-            object.legacy_init = Some(LegacyInitContainers {
-                key: key.to_string(),
-                containers,
-                conflicts_with_spec,
-            });
-        }
-    }
-
     fn quantity_findings(&mut self, object: &PodObject) {
         let context_options = rules::CheckOptions::default();
         let context = rules::PodContext::new(object, &context_options);
@@ -784,51 +701,6 @@ fn read_scale(node: &Node<'_>) -> Scale {
         replicas: int("spec.replicas"),
         parallelism: int("spec.parallelism").or_else(|| int("spec.jobTemplate.spec.parallelism")),
         completions: int("spec.completions").or_else(|| int("spec.jobTemplate.spec.completions")),
-    }
-}
-
-/// Where text embedded in a scalar starts in the file, and the indentation of its later lines.
-fn embedded_origin(text: &str, node: &Node<'_>) -> (Pos, u32) {
-    let start = node.span.start;
-    let line_text = text
-        .lines()
-        .nth(start.line.saturating_sub(1) as usize)
-        .unwrap_or("");
-    let first = line_text
-        .chars()
-        .nth(start.column.saturating_sub(1) as usize);
-    match first {
-        Some('"' | '\'') => (
-            Pos {
-                index: start.index + 1,
-                line: start.line,
-                column: start.column + 1,
-            },
-            start.column,
-        ),
-        Some('|' | '>') => {
-            let next = text.lines().nth(start.line as usize).unwrap_or("");
-            let indent = next.len() - next.trim_start().len();
-            let indent = u32::try_from(indent).unwrap_or(0);
-            (
-                Pos {
-                    index: start.index,
-                    line: start.line + 1,
-                    column: indent + 1,
-                },
-                indent,
-            )
-        }
-        _ => (start, start.column.saturating_sub(1)),
-    }
-}
-
-/// serde_json's message without its " at line L column C" suffix (the span says where).
-fn json_error_message(error: &serde_json::Error) -> String {
-    let text = error.to_string();
-    match text.rfind(" at line ") {
-        Some(at) => text[..at].to_string(),
-        None => text,
     }
 }
 

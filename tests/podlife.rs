@@ -8,6 +8,7 @@ mod podlife {
     pub mod generated;
     pub mod resources;
     pub mod rule_fixtures;
+    pub mod simulate;
     pub mod status;
     pub mod support;
 }

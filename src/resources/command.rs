@@ -247,11 +247,7 @@ mod tests {
     use crate::resources::replicas::ReplicaSource;
 
     fn analyse(text: &str, settings: &Settings) -> SourceReport {
-        let source = SourceText {
-            name: Arc::from("test.yaml"),
-            text: text.to_string(),
-            not_utf8: None,
-        };
+        let source = SourceText::new("test.yaml", text);
         analyse_source(&source, settings)
     }
 

@@ -581,11 +581,8 @@ mod tests {
                 rule.name
             );
             for (index, (fires, document)) in documents.into_iter().enumerate() {
-                let source = crate::input::SourceText {
-                    name: Arc::from(format!("{}#{index}", rule.name)),
-                    text: document,
-                    not_utf8: None,
-                };
+                let source =
+                    crate::input::SourceText::new(&format!("{}#{index}", rule.name), document);
                 let report = crate::validate::validate_source(&source, &options);
                 let fired: Vec<&Finding> = report
                     .findings

@@ -144,6 +144,12 @@ pub struct ContainerScript {
     pub attempts: Vec<AttemptScript>,
     /// Every attempt not in `attempts`.
     pub default: AttemptScript,
+    /// Chance (0–1) that a started attempt fails on its own: it exits 1 after its run time (1 s
+    /// if it would run forever). Drawn once per attempt (scenario `failProbability`).
+    pub fail_probability: f64,
+    /// Chance (0–1) that any one probe run of the container fails whatever its script says
+    /// (scenario `probeFailProbability`).
+    pub probe_fail_probability: f64,
 }
 
 impl ContainerScript {
@@ -288,6 +294,8 @@ impl Behaviour {
                     start: Dist::millis(100),
                     attempts: Vec::new(),
                     default,
+                    fail_probability: 0.0,
+                    probe_fail_probability: 0.0,
                 }
             })
             .collect();
@@ -326,7 +334,67 @@ impl Behaviour {
                 [&c.pull, &c.create, &c.start].iter().any(|d| !d.is_fixed())
                     || attempt_jitter(&c.default)
                     || c.attempts.iter().any(attempt_jitter)
+                    || is_chance(c.fail_probability)
+                    || is_chance(c.probe_fail_probability)
             })
+    }
+
+    /// This world with every distribution replaced by its median and every probability by the
+    /// median of its Bernoulli draw (0 below 0.5, 1 from 0.5): what a run without `--runs` uses,
+    /// so that one run stays a readable story.
+    pub fn at_medians(&self) -> Behaviour {
+        let mut world = self.clone();
+        let fix = |d: &mut Dist| *d = Dist::Fixed(d.median());
+        let fix_attempt = |a: &mut AttemptScript| {
+            if let RunTime::For(d) = &mut a.run {
+                fix(d);
+            }
+            fix(&mut a.post_start);
+            fix(&mut a.pre_stop);
+            fix(&mut a.stop);
+        };
+        fix(&mut world.scheduling);
+        let t = &mut world.timings;
+        for d in [
+            &mut t.run_pod_sandbox,
+            &mut t.stop_pod_sandbox,
+            &mut t.remove_pod_sandbox,
+            &mut t.status,
+            &mut t.remove_container,
+        ] {
+            fix(d);
+        }
+        for c in &mut world.containers {
+            fix(&mut c.pull);
+            fix(&mut c.create);
+            fix(&mut c.start);
+            fix_attempt(&mut c.default);
+            c.attempts.iter_mut().for_each(fix_attempt);
+            c.fail_probability = bernoulli_median(c.fail_probability);
+            c.probe_fail_probability = bernoulli_median(c.probe_fail_probability);
+        }
+        world
+    }
+}
+
+/// Whether a probability needs a draw (strictly between 0 and 1).
+pub fn is_chance(probability: f64) -> bool {
+    probability > 0.0 && probability < 1.0
+}
+
+fn bernoulli_median(probability: f64) -> f64 {
+    if probability >= 0.5 { 1.0 } else { 0.0 }
+}
+
+/// Draws an event of probability `p`; 0 and 1 do not touch the generator (T4).
+pub fn happens(probability: f64, rng: &mut rand_chacha::ChaCha8Rng) -> bool {
+    use rand::RngExt;
+    if probability <= 0.0 {
+        false
+    } else if probability >= 1.0 {
+        true
+    } else {
+        rng.random::<f64>() < probability
     }
 }
 

@@ -32,11 +32,15 @@ pub enum SimulateFormat {
 }
 
 /// A pod found in the inputs.
-struct FoundPod {
-    source: String,
-    kind: String,
-    name: String,
-    pod: Pod,
+pub(crate) struct FoundPod {
+    /// Where it came from.
+    pub(crate) source: String,
+    /// Its object's kind.
+    pub(crate) kind: String,
+    /// Its name.
+    pub(crate) name: String,
+    /// The pod as found.
+    pub(crate) pod: Pod,
 }
 
 fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<Vec<FoundPod>, Error> {
@@ -104,6 +108,74 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<Vec<FoundPod>, Error> {
     Ok(found)
 }
 
+/// A pod ready to run: defaulted, planned, with its scenario patch (file and flags applied).
+pub(crate) struct Prepared {
+    /// The defaulted pod.
+    pub(crate) pod: Pod,
+    /// Its plan.
+    pub(crate) plan: PodPlan,
+    /// The scenario file and the `--fail`/`--run` flags.
+    pub(crate) patch: Patch,
+    /// The scenario's seed and horizon.
+    pub(crate) settings: scenario::ScenarioSettings,
+}
+
+/// Defaults and plans a found pod (after `edit`, e.g. a sweep's value) and builds its scenario
+/// patch. `None`: the scenario does not fit the pod (errors printed; exit 2).
+pub(crate) fn prepare(
+    found: &FoundPod,
+    args: &SimulateArgs,
+    scenario_text: Option<&str>,
+    edit: &dyn Fn(&mut Pod),
+) -> Result<Option<Prepared>, Error> {
+    let mut pod = found.pod.clone();
+    edit(&mut pod);
+    crate::defaults::apply(&mut pod);
+    pod.metadata.name = Some(found.name.clone());
+    let patched = match scenario_text {
+        Some(text) => crate::sim::admission::apply_initializer_patches(text, &mut pod),
+        None => Vec::new(),
+    };
+    let mut plan = PodPlan::new(&pod);
+    plan.admission.patched = patched;
+    if !plan.admission.initializers.is_empty() {
+        plan.admission.findings = crate::sim::admission::strict_findings(&pod);
+    }
+    let plan = plan;
+    let mut patch = Patch::new(&plan);
+    let mut settings = scenario::ScenarioSettings::default();
+    if let (Some(text), Some(path)) = (scenario_text, &args.scenario) {
+        match scenario::load(text, &plan, &mut patch) {
+            Ok(loaded) => settings = loaded,
+            Err(errors) => {
+                let name = path.display().to_string();
+                eprint!("{}", scenario::render(&errors, &name, text));
+                eprintln!(
+                    "podlife: the scenario does not fit pod `{}` ({} error{})",
+                    plan.name,
+                    errors.len(),
+                    if errors.len() == 1 { "" } else { "s" }
+                );
+                return Ok(None);
+            }
+        }
+    }
+    crate::sim::termination_flags::apply(args, &plan, &mut patch)?;
+    for text in args.fail.iter().filter(|t| !t.starts_with("node@")) {
+        let flag = flags::parse_fail(text, &plan)?;
+        flags::apply_fail(&flag, &mut patch);
+    }
+    for text in &args.run {
+        flags::apply_run(text, &plan, &mut patch)?;
+    }
+    Ok(Some(Prepared {
+        pod,
+        plan,
+        patch,
+        settings,
+    }))
+}
+
 fn describe_scenario(args: &SimulateArgs) -> String {
     let mut parts: Vec<String> = Vec::new();
     if let Some(path) = &args.scenario {
@@ -145,51 +217,52 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
     };
     let mut unmet = false;
     for (number, found) in pods.iter().enumerate() {
-        let mut pod = found.pod.clone();
-        crate::defaults::apply(&mut pod);
-        pod.metadata.name = Some(found.name.clone());
-        let patched = match &scenario_text {
-            Some(text) => crate::sim::admission::apply_initializer_patches(text, &mut pod),
-            None => Vec::new(),
-        };
-        let mut plan = PodPlan::new(&pod);
-        plan.admission.patched = patched;
-        if !plan.admission.initializers.is_empty() {
-            plan.admission.findings = crate::sim::admission::strict_findings(&pod);
-        }
-        let plan = plan;
-        let mut patch = Patch::new(&plan);
-        let mut settings = scenario::ScenarioSettings::default();
-        if let (Some(text), Some(path)) = (&scenario_text, &args.scenario) {
-            match scenario::load(text, &plan, &mut patch) {
-                Ok(loaded) => settings = loaded,
-                Err(errors) => {
-                    let name = path.display().to_string();
-                    eprint!("{}", scenario::render(&errors, &name, text));
-                    eprintln!(
-                        "podlife: the scenario does not fit pod `{}` ({} error{})",
-                        plan.name,
-                        errors.len(),
-                        if errors.len() == 1 { "" } else { "s" }
-                    );
-                    return Ok(EXIT_FAILURE);
+        if let Some(runs) = args.runs.filter(|runs| *runs >= 2) {
+            let code = crate::sim::montecarlo::run_pod(
+                cli,
+                args,
+                found,
+                scenario_text.as_deref(),
+                until,
+                &scenario_description,
+                runs,
+                number,
+                out,
+            )?;
+            match code {
+                EXIT_CLEAN => continue,
+                EXIT_FINDINGS => {
+                    unmet = true;
+                    continue;
                 }
+                other => return Ok(other),
             }
         }
-        crate::sim::termination_flags::apply(args, &plan, &mut patch)?;
-        for text in args.fail.iter().filter(|t| !t.starts_with("node@")) {
-            let flag = flags::parse_fail(text, &plan)?;
-            flags::apply_fail(&flag, &mut patch);
-        }
-        for text in &args.run {
-            flags::apply_run(text, &plan, &mut patch)?;
-        }
+        let Some(prepared) = prepare(found, args, scenario_text.as_deref(), &|_| {})? else {
+            return Ok(EXIT_FAILURE);
+        };
+        let Prepared {
+            pod,
+            plan,
+            patch,
+            settings,
+        } = prepared;
         let expectations: Vec<Expectation> = args
             .expect
             .iter()
             .map(|text| expect::parse(text, &plan))
             .collect::<Result<_, _>>()?;
-        let behaviour = patch.build(&plan);
+        // Without --runs every distribution takes its median (a readable story); `--runs 1`
+        // draws from them, as run 0 of a Monte Carlo with the same seed does.
+        let sampled = patch.build(&plan);
+        let jitter = sampled.has_jitter();
+        let (behaviour, scenario_shown) = match args.runs {
+            None if jitter => (
+                sampled.at_medians(),
+                format!("{scenario_description} at medians"),
+            ),
+            _ => (sampled, scenario_description.clone()),
+        };
         let seed = args.seed.or(settings.seed).unwrap_or(0);
         let horizon = until.or(settings.until).unwrap_or(DEFAULT_HORIZON);
         let outcome = simulate(
@@ -208,8 +281,8 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
             source: &found.source,
             kind: &found.kind,
             seed,
-            jitter: behaviour.has_jitter(),
-            scenario: &scenario_description,
+            jitter,
+            scenario: &scenario_shown,
             horizon,
         };
         let results: Vec<(&Expectation, Result<(), String>)> = expectations
@@ -319,6 +392,8 @@ mod tests {
             "--timeline",
             "--watch",
             "--trace",
+            "--runs",
+            "1",
         ];
         let first = podlife(&args);
         let second = podlife(&args);

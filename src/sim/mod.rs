@@ -21,6 +21,7 @@ pub mod jitter;
 pub mod kill;
 #[cfg(test)]
 mod kubelet_tests;
+pub mod montecarlo;
 pub mod pod_status;
 pub mod pre_pull;
 pub mod probes;

@@ -102,10 +102,12 @@ impl Simulation<'_> {
         let execution = worker.executions;
         worker.executions += 1;
         let attempt = self.runtime.attempt(instance);
-        let answer = self.behaviour.containers[container]
+        let script = &self.behaviour.containers[container];
+        let answer = script
             .attempt(attempt)
             .probe(kind)
-            .answer(execution, elapsed);
+            .answer(execution, elapsed)
+            && !crate::sim::behaviour::happens(script.probe_fail_probability, &mut self.rng);
         if let Handler::Exec { .. } = spec.handler {
             let outcome = self.runtime.exec_sync(
                 self.now,

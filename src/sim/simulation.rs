@@ -425,21 +425,25 @@ impl<'a> Simulation<'a> {
         self.plan.containers[container].kind == ContainerKind::Sidecar
     }
 
-    fn finish(mut self) -> SimOutcome {
+    /// Runs to the end and returns only the summary (no status materialized): the Monte Carlo
+    /// path, with recording switched off.
+    pub fn run_summary(mut self) -> Summary {
+        while self.step() {}
         if self.dirty {
             self.refresh();
         }
-        self.update_status();
-        let final_status = self.pod_object.status.take().unwrap_or_default();
-        let finished_at = self.now;
-        let summary = Summary {
+        self.summary()
+    }
+
+    fn summary(&self) -> Summary {
+        Summary {
             phase: self.pod.phase,
             reason: self.pod.deadline_exceeded.then_some("DeadlineExceeded"),
             scheduled_at: self.pod.scheduled_at,
             initialized_at: self.pod.initialized_at,
             ready_at: self.pod.ready_at,
             ended_at: self.pod.ended_at,
-            finished_at,
+            finished_at: self.now,
             cut_by_horizon: self.cut_by_horizon,
             restarts: self.containers.iter().map(|c| c.restart_count).collect(),
             events_handled: self.events_handled,
@@ -447,7 +451,16 @@ impl<'a> Simulation<'a> {
             termination: crate::sim::termination_summary::TerminationSummary::new(
                 self.plan, &self.term,
             ),
-        };
+        }
+    }
+
+    fn finish(mut self) -> SimOutcome {
+        if self.dirty {
+            self.refresh();
+        }
+        self.update_status();
+        let final_status = self.pod_object.status.take().unwrap_or_default();
+        let summary = self.summary();
         SimOutcome {
             recording: std::mem::take(&mut self.recording),
             trace: self.runtime.take_trace(),

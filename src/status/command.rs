@@ -151,16 +151,11 @@ fn has_status(document: &Document<'_>, object: &PodObject) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
 
     use super::*;
 
     fn source(text: &str) -> SourceText {
-        SourceText {
-            name: Arc::from("test.yaml"),
-            text: text.to_string(),
-            not_utf8: None,
-        }
+        SourceText::new("test.yaml", text)
     }
 
     const NOW: &str = "2026-01-01T12:00:00Z";

@@ -59,6 +59,7 @@ impl MockRuntime<'_> {
             state: InstanceState::Created,
             started_at: SimTime::ZERO,
             exit: None,
+            fails_by_chance: false,
         });
         let id = (self.instances.len() - 1) as InstanceId;
         self.record(
@@ -99,7 +100,13 @@ impl MockRuntime<'_> {
             (_, ExitKind::Hang) | (RunTime::Forever, _) => None,
             (RunTime::For(run), _) => Some(started_at + run.sample(rng)),
         };
+        let fails_by_chance = crate::sim::behaviour::happens(script.fail_probability, rng);
+        let exits_at = match (fails_by_chance, exits_at) {
+            (true, None) => Some(started_at + crate::sim::time::SimDuration::from_secs(1)),
+            (_, exits_at) => exits_at,
+        };
         let slot = &mut self.instances[id as usize];
+        slot.fails_by_chance = fails_by_chance;
         slot.state = InstanceState::Running;
         slot.started_at = started_at;
         self.record(
@@ -127,6 +134,7 @@ impl MockRuntime<'_> {
         }
         let script = self.behaviour.containers[instance.container].attempt(instance.attempt);
         let (code, reason) = match script.exit {
+            _ if instance.fails_by_chance => (1, TerminationReason::for_code(1)),
             ExitKind::Code(code) => (code, TerminationReason::for_code(code)),
             ExitKind::Oom => (137, TerminationReason::OomKilled),
             ExitKind::Hang => return None,

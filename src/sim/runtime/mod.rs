@@ -95,6 +95,8 @@ struct Instance {
     state: InstanceState,
     started_at: SimTime,
     exit: Option<ExitRecord>,
+    /// Drawn at start: this attempt fails on its own (`failProbability`).
+    fails_by_chance: bool,
 }
 
 /// Why a call failed.

@@ -267,6 +267,30 @@ impl Validator<'_, '_> {
         if let Some(count) = section.create_failures {
             patch.create_failures = Some(count.0);
         }
+        for (key, value, slot) in [
+            (
+                "failProbability",
+                section.fail_probability,
+                &mut patch.fail_probability,
+            ),
+            (
+                "probeFailProbability",
+                section.probe_fail_probability,
+                &mut patch.probe_fail_probability,
+            ),
+        ] {
+            let Some(value) = value else { continue };
+            if value.is_finite() && (0.0..=1.0).contains(&value) {
+                *slot = Some(value);
+            } else {
+                self.error_at(
+                    &path.child(key),
+                    false,
+                    format!("`{key}` must be a probability between 0 and 1, found `{value}`"),
+                    Some(format!("e.g. `{key}: 0.05` for 5%")),
+                );
+            }
+        }
         let default = AttemptSection {
             run: section.run,
             exit: section.exit,

@@ -92,6 +92,8 @@ pub(super) struct ContainerSection {
     pub(super) stop_exit_code: Option<i32>,
     pub(super) probes: Option<ProbesSection>,
     pub(super) attempts: Option<Vec<AttemptSection>>,
+    pub(super) fail_probability: Option<f64>,
+    pub(super) probe_fail_probability: Option<f64>,
     /// Defer containers: the app containers it stops when it runs (D7).
     pub(super) stops: Option<Vec<String>>,
 }

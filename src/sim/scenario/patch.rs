@@ -80,6 +80,10 @@ pub struct ContainerPatch {
     pub default: AttemptPatch,
     /// Attempts 1, 2, … on top of `default`.
     pub attempts: Vec<AttemptPatch>,
+    /// Chance that an attempt fails (`failProbability`).
+    pub fail_probability: Option<f64>,
+    /// Chance that a probe run fails (`probeFailProbability`).
+    pub probe_fail_probability: Option<f64>,
 }
 
 impl ContainerPatch {
@@ -193,6 +197,12 @@ impl Patch {
             }
             if let Some(count) = patch.create_failures {
                 script.create_failures = count;
+            }
+            if let Some(p) = patch.fail_probability {
+                script.fail_probability = p;
+            }
+            if let Some(p) = patch.probe_fail_probability {
+                script.probe_fail_probability = p;
             }
             let kind_default = script.default.clone();
             let resolve = |layers: &[&AttemptPatch]| {

@@ -1,0 +1,208 @@
+//! The human Monte Carlo report: header, comfy-table summary per metric, a text histogram of
+//! the headline metric scaled to the terminal width, outcome probabilities with 95 % intervals,
+//! and the worst runs' seeds.
+
+use comfy_table::presets::UTF8_FULL_CONDENSED;
+use comfy_table::{CellAlignment, ContentArrangement, Table};
+
+use crate::sim::montecarlo::metrics::{self, Metric, Unit};
+use crate::sim::montecarlo::outcomes::percent;
+use crate::sim::montecarlo::runner::Aggregate;
+use crate::sim::spec::PodPlan;
+use crate::sim::time::SimDuration;
+
+/// What the report is about.
+#[derive(Debug, Clone, Copy)]
+pub struct ReportContext<'a> {
+    /// The pod.
+    pub plan: &'a PodPlan,
+    /// Where it came from.
+    pub source: &'a str,
+    /// Its kind.
+    pub kind: &'a str,
+    /// The scenario, described.
+    pub scenario: &'a str,
+    /// `--seed`.
+    pub seed: u64,
+    /// The horizon.
+    pub horizon: SimDuration,
+    /// The metrics.
+    pub metrics: &'a [Metric],
+    /// The results.
+    pub aggregate: &'a Aggregate,
+}
+
+/// Formats a metric value.
+pub fn value(unit: Unit, value: Option<u64>) -> String {
+    match (unit, value) {
+        (_, None) => "-".to_string(),
+        (Unit::Millis, Some(v)) => SimDuration::from_millis(v).to_string(),
+        (Unit::Count, Some(v)) => v.to_string(),
+    }
+}
+
+fn mean(unit: Unit, mean: Option<f64>) -> String {
+    match (unit, mean) {
+        (_, None) => "-".to_string(),
+        (Unit::Millis, Some(v)) => SimDuration::from_millis(v.round() as u64).to_string(),
+        (Unit::Count, Some(v)) => format!("{v:.2}"),
+    }
+}
+
+/// The metric the histogram shows: time to Ready if any run became Ready, else the first
+/// time metric any run reached.
+pub fn headline(context: &ReportContext<'_>) -> Option<usize> {
+    let reached = |key: &str| {
+        context
+            .metrics
+            .iter()
+            .position(|m| m.key == key)
+            .filter(|i| context.aggregate.stats[*i].count() > 0)
+    };
+    reached("readyMs")
+        .or_else(|| reached("endedMs"))
+        .or_else(|| reached("initializedMs"))
+}
+
+/// The header line.
+pub fn header(context: &ReportContext<'_>) -> String {
+    format!(
+        "pod {} ({} in {}) · seed {} · {} runs · scenario: {} · until {}\n",
+        context.plan.name,
+        context.kind,
+        context.source,
+        context.seed,
+        context.aggregate.runs,
+        context.scenario,
+        context.horizon
+    )
+}
+
+/// The summary table: count, mean, min, p50, p90, p99, max per metric.
+pub fn table(context: &ReportContext<'_>, width: usize) -> String {
+    let mut table = Table::new();
+    table
+        .load_style(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_width(u16::try_from(width).unwrap_or(u16::MAX))
+        .set_header(["METRIC", "COUNT", "MEAN", "MIN", "P50", "P90", "P99", "MAX"]);
+    let runs = context.aggregate.runs;
+    for (metric, stats) in context.metrics.iter().zip(&context.aggregate.stats) {
+        let unit = metric.unit;
+        table.add_row([
+            metric.name.clone(),
+            stats.count().to_string(),
+            mean(unit, stats.mean()),
+            value(unit, stats.min()),
+            value(unit, stats.quantile(500, runs)),
+            value(unit, stats.quantile(900, runs)),
+            value(unit, stats.quantile(990, runs)),
+            value(unit, stats.max()),
+        ]);
+    }
+    for index in 1..8 {
+        if let Some(column) = table.column_mut(index) {
+            column.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    format!("{table}\n")
+}
+
+/// A text histogram of the headline metric, one line per bin, bars scaled to `width`.
+pub fn histogram(context: &ReportContext<'_>, width: usize) -> String {
+    let Some(index) = headline(context) else {
+        return "no run reached Initialized, Ready or its end: no histogram\n".to_string();
+    };
+    let metric = &context.metrics[index];
+    let stats = &context.aggregate.stats[index];
+    let bins = stats.bins(20);
+    let labels: Vec<String> = bins
+        .iter()
+        .map(|(from, to, _)| {
+            format!(
+                "{} – {}",
+                value(metric.unit, Some(*from)),
+                value(metric.unit, Some(*to))
+            )
+        })
+        .collect();
+    let label_width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let most = bins.iter().map(|b| b.2).max().unwrap_or(1).max(1);
+    let count_width = most.to_string().len();
+    let bar_room = width.saturating_sub(label_width + count_width + 4).max(10) as u64;
+    let mut text = format!(
+        "{} ({} of {} runs; runs that never got there are not shown):\n",
+        metric.name,
+        stats.count(),
+        context.aggregate.runs
+    );
+    for (label, (_, _, count)) in labels.iter().zip(&bins) {
+        let length = (count * bar_room).div_ceil(most) as usize;
+        let bar = "█".repeat(if *count == 0 { 0 } else { length.max(1) });
+        text.push_str(&format!(
+            "{label:<label_width$} │{bar:<room$} {count:>count_width$}\n",
+            room = bar_room as usize
+        ));
+    }
+    text.lines()
+        .map(|l| format!("{}\n", l.trim_end()))
+        .collect()
+}
+
+/// Outcome probabilities with their 95 % Wilson intervals.
+pub fn outcomes(context: &ReportContext<'_>) -> String {
+    let names = metrics::outcome_names();
+    let width = names.iter().map(|n| n.len()).max().unwrap_or(0) + 3;
+    let mut text = String::from("outcomes (probability, 95% confidence interval):\n");
+    for (name, proportion) in names.iter().zip(&context.aggregate.outcomes) {
+        if *name == "ModelBug" && proportion.count == 0 {
+            continue;
+        }
+        let (low, high) = proportion.wilson95();
+        let label = format!("P({name})");
+        text.push_str(&format!(
+            "  {label:<width$} = {:<6} [{}, {}]  {} of {} runs\n",
+            percent(proportion.probability()),
+            percent(low),
+            percent(high),
+            proportion.count,
+            proportion.runs
+        ));
+    }
+    text
+}
+
+/// The worst runs: seed, what made them bad.
+pub fn worst(context: &ReportContext<'_>) -> String {
+    let mut text = String::from("worst runs (replay one alone with --seed SEED --runs 1):\n");
+    for run in &context.aggregate.worst {
+        let summary = &run.summary;
+        let restarts: u32 = summary.restarts.iter().sum();
+        text.push_str(&format!(
+            "  seed {:<20}  ready {:<10} phase {:<9} restarts {}\n",
+            run.seed,
+            summary
+                .ready_at
+                .map_or_else(|| "never".to_string(), |t| t.to_string()),
+            summary.phase.as_str(),
+            restarts
+        ));
+    }
+    text
+}
+
+/// The whole report.
+pub fn render(context: &ReportContext<'_>, width: usize) -> String {
+    let mut text = header(context);
+    text.push('\n');
+    text.push_str(&table(context, width));
+    text.push('\n');
+    text.push_str(&histogram(context, width));
+    text.push('\n');
+    text.push_str(&outcomes(context));
+    if !context.aggregate.worst.is_empty() {
+        text.push('\n');
+        text.push_str(&worst(context));
+    }
+    text
+}
