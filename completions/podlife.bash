@@ -379,7 +379,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__simulate)
-            opts="-q -h --fail --run --until --scenario --seed --expect --watch --timeline --trace --format --pod --runs --sweep --keep-worst --svg --color --quiet --help"
+            opts="-q -h --fail --run --until --scenario --seed --delete-at --grace-period --force --stop --expect --watch --timeline --trace --format --pod --runs --sweep --keep-worst --svg --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -402,6 +402,18 @@ _podlife() {
                     return 0
                     ;;
                 --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --delete-at)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --grace-period)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stop)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -83,6 +83,9 @@ complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l run -d 'How
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l until -d 'The horizon: stop after this much simulated time (a pod that settles ends earlier) [default: 10m]' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l scenario -d 'A scenario file: durations, exit codes per attempt, probe results over time, faults, jitter, runtime latencies (see docs/simulate.md)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l seed -d 'Seed of the random generator used for jitter [default: 0, or the scenario\'s]' -r
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l delete-at -d 'Delete the pod at this simulated time (`30s`); see docs/termination.md' -r
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l grace-period -d 'The deletion\'s grace period in seconds (overrides terminationGracePeriodSeconds)' -r
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l stop -d 'How long a container takes to exit after SIGTERM (default: at once). Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l expect -d 'An assertion; an unmet one exits with 1: `phase=Running`, `status=Running`, `ready-within=30s`, `initialized-within=10s`, `ended-within=1m`, `never-ready`, `restarts<=3`, `restarts:CONTAINER<=3`. Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l format -d 'Output format' -r -f -a "human\t'Header, the chosen views, summary'
 json\t'One JSON document per pod (see docs/simulate.md)'"
@@ -94,6 +97,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l svg -d 'Wit
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l force -d 'Force the deletion: with `--grace-period 0`, no preStop hooks and no defer containers'
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l watch -d 'Show the `kubectl get pods -w` rows at every change instead of the events'
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l timeline -d 'Show a Gantt chart of the containers instead of the events'
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l trace -d 'Show every call to the container runtime (CRI) instead of the events'

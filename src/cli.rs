@@ -73,7 +73,7 @@ pub enum Command {
     /// except app containers of restartPolicy Never/OnFailure pods (Jobs), which run 5 s and exit
     /// 0; containers exit at once after SIGTERM; hooks and probes succeed at once. A faulty
     /// attempt (`--fail NAME=1`) runs 1 s unless `--run` or the scenario says otherwise.
-    Simulate(SimulateArgs),
+    Simulate(Box<SimulateArgs>),
     /// Print a rule's documentation, or the whole rule reference with --all.
     Explain(ExplainArgs),
     /// List the rules: ID, name, default severity, whether enabled by default, summary.
@@ -195,6 +195,18 @@ pub struct SimulateArgs {
     /// Seed of the random generator used for jitter [default: 0, or the scenario's].
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Delete the pod at this simulated time (`30s`); see docs/termination.md.
+    #[arg(long, value_name = "DURATION")]
+    pub delete_at: Option<String>,
+    /// The deletion's grace period in seconds (overrides terminationGracePeriodSeconds).
+    #[arg(long, value_name = "SECONDS", requires = "delete_at")]
+    pub grace_period: Option<i64>,
+    /// Force the deletion: with `--grace-period 0`, no preStop hooks and no defer containers.
+    #[arg(long, requires = "delete_at")]
+    pub force: bool,
+    /// How long a container takes to exit after SIGTERM (default: at once). Repeatable.
+    #[arg(long, value_name = "CONTAINER=DURATION")]
+    pub stop: Vec<String>,
     /// An assertion; an unmet one exits with 1: `phase=Running`, `status=Running`,
     /// `ready-within=30s`, `initialized-within=10s`, `ended-within=1m`, `never-ready`,
     /// `restarts<=3`, `restarts:CONTAINER<=3`. Repeatable.

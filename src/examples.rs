@@ -29,6 +29,16 @@ pub static EXAMPLES: &[Example] = &[
         text: include_str!("examples/defer-containers.yaml"),
     },
     Example {
+        name: "defer-statefulset",
+        description: "the defer-container proposal's leader-follower StatefulSet scale-down: elect, reconfigure, kill-app",
+        text: include_str!("examples/defer-statefulset.yaml"),
+    },
+    Example {
+        name: "defer-shutdown",
+        description: "the defer-container proposal's pre-exit + post-exit shutdown of a sharded database",
+        text: include_str!("examples/defer-shutdown.yaml"),
+    },
+    Example {
         name: "job",
         description: "a Job with an init container, a sidecar proxy and a worker that completes",
         text: include_str!("examples/job.yaml"),

@@ -257,6 +257,10 @@ pub struct Behaviour {
     pub sandbox_deaths: Vec<SimDuration>,
     /// Per container of [`PodPlan::containers`].
     pub containers: Vec<ContainerScript>,
+    /// Deletion, eviction, node crash and defer containers' `stops` (K4, D7, D14).
+    pub termination: crate::sim::termination::TerminationScript,
+    /// Initializers' times and failures, scheduling gates' removal (I3–I5).
+    pub admission: crate::sim::admission::AdmissionScript,
 }
 
 impl Behaviour {
@@ -267,7 +271,7 @@ impl Behaviour {
             .iter()
             .map(|container| {
                 let default = match container.kind {
-                    ContainerKind::Init => {
+                    ContainerKind::Init | ContainerKind::Defer => {
                         AttemptScript::new(RunTime::For(Dist::millis(1000)), ExitKind::Code(0))
                     }
                     ContainerKind::Sidecar => {
@@ -302,6 +306,8 @@ impl Behaviour {
             images_present: vec![false; plan.images.len()],
             sandbox_deaths: Vec::new(),
             containers,
+            termination: crate::sim::termination::TerminationScript::default(),
+            admission: crate::sim::admission::AdmissionScript::default(),
         }
     }
 

@@ -132,7 +132,16 @@ pub(crate) fn prepare(
     edit(&mut pod);
     crate::defaults::apply(&mut pod);
     pod.metadata.name = Some(found.name.clone());
-    let plan = PodPlan::new(&pod);
+    let patched = match scenario_text {
+        Some(text) => crate::sim::admission::apply_initializer_patches(text, &mut pod),
+        None => Vec::new(),
+    };
+    let mut plan = PodPlan::new(&pod);
+    plan.admission.patched = patched;
+    if !plan.admission.initializers.is_empty() {
+        plan.admission.findings = crate::sim::admission::strict_findings(&pod);
+    }
+    let plan = plan;
     let mut patch = Patch::new(&plan);
     let mut settings = scenario::ScenarioSettings::default();
     if let (Some(text), Some(path)) = (scenario_text, &args.scenario) {
@@ -151,7 +160,8 @@ pub(crate) fn prepare(
             }
         }
     }
-    for text in &args.fail {
+    crate::sim::termination_flags::apply(args, &plan, &mut patch)?;
+    for text in args.fail.iter().filter(|t| !t.starts_with("node@")) {
         let flag = flags::parse_fail(text, &plan)?;
         flags::apply_fail(&flag, &mut patch);
     }
@@ -173,6 +183,7 @@ fn describe_scenario(args: &SimulateArgs) -> String {
     }
     parts.extend(args.fail.iter().map(|f| format!("--fail {f}")));
     parts.extend(args.run.iter().map(|r| format!("--run {r}")));
+    parts.extend(crate::sim::termination_flags::describe(args));
     if parts.is_empty() {
         "defaults".to_string()
     } else {

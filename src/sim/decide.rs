@@ -35,6 +35,9 @@ impl Simulation<'_> {
         if self.pod.scheduled_at.is_none() || self.pod.killed || self.pod.killing {
             return Action::Nothing;
         }
+        if self.term.active() {
+            return self.decide_termination();
+        }
         if self.pod.deadline_exceeded {
             return Action::KillPod;
         }
@@ -106,7 +109,7 @@ impl Simulation<'_> {
                     }
                     return Some(Action::Nothing);
                 }
-                ContainerKind::App => {}
+                ContainerKind::App | ContainerKind::Defer => {}
             }
         }
         self.pod.initialized = true;
@@ -146,13 +149,13 @@ impl Simulation<'_> {
         if alive {
             Action::Nothing
         } else {
-            Action::KillPod
+            self.begin_post_exit_defer().unwrap_or(Action::KillPod)
         }
     }
 
     /// The start of a container, unless it must wait (retry delay, or restart backoff as the
     /// kubelet's `doBackOff` decides: measured from the latest exit, K2).
-    fn try_start(&mut self, container: ContainerIndex) -> Option<Action> {
+    pub(crate) fn try_start(&mut self, container: ContainerIndex) -> Option<Action> {
         let now = self.now;
         let view = &mut self.containers[container];
         if view.starting || view.kill.is_some() {

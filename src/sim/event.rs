@@ -35,6 +35,31 @@ pub enum Event {
     SandboxDies,
     /// `activeDeadlineSeconds` passed since the pod's start time (K4.6).
     ActiveDeadline,
+    /// The pod is deleted or evicted (`--delete-at`, scenario `termination`).
+    Delete,
+    /// The termination budget's deadline (D8–D10).
+    TerminationDeadline,
+    /// The node crashes (D14).
+    NodeCrash,
+    /// An admission step: the next initializer starts, or gating begins (I3–I5).
+    Admission,
+    /// The current initializer finished (I3).
+    InitializerDone,
+    /// The scenario removes a scheduling gate (I5).
+    GateRemoved {
+        /// Index in `spec.schedulingGates`.
+        gate: usize,
+    },
+    /// D13: the kubelet pre-pulls a defer container's image.
+    PrePull {
+        /// The defer container.
+        container: ContainerIndex,
+    },
+    /// D13: that pre-pull finished.
+    PrePulled {
+        /// The defer container.
+        container: ContainerIndex,
+    },
     /// The simulated horizon (`--until`).
     Horizon,
 }

@@ -75,6 +75,8 @@ pub enum Assertion {
         /// The bound.
         value: u64,
     },
+    /// A termination assertion (`defer-completed`, `terminated-within=40s`, `skipped:<c>`).
+    Termination(crate::sim::expect_termination::TerminationAssertion),
 }
 
 /// A parsed `--expect`, with its text for messages.
@@ -92,7 +94,9 @@ fn usage(text: &str, message: impl std::fmt::Display) -> Error {
 
 /// Parses one `--expect` against the pod.
 pub fn parse(text: &str, plan: &PodPlan) -> Result<Expectation, Error> {
-    let assertion = if let Some(rest) = text.strip_prefix("restarts") {
+    let assertion = if let Some(assertion) = crate::sim::expect_termination::parse(text, plan)? {
+        Assertion::Termination(assertion)
+    } else if let Some(rest) = text.strip_prefix("restarts") {
         parse_restarts(text, rest, plan)?
     } else if text == "never-ready" {
         Assertion::NeverReady
@@ -134,7 +138,7 @@ fn unknown_key(text: &str, key: &str) -> Error {
     usage(
         text,
         format!(
-            "unknown expectation `{key}`; {hint}write one of `phase=Running`, `status=Running`, `ready-within=30s`, `initialized-within=10s`, `ended-within=1m`, `never-ready`, `restarts<=3`, `restarts:<container><=3`"
+            "unknown expectation `{key}`; {hint}write one of `phase=Running`, `status=Running`, `ready-within=30s`, `initialized-within=10s`, `ended-within=1m`, `never-ready`, `restarts<=3`, `restarts:<container><=3`, `defer-completed`, `terminated-within=40s`, `skipped:<defer container>`, `completed:<defer container>`, `budget-expired`, `never-skipped`"
         ),
     )
 }
@@ -225,6 +229,7 @@ impl Expectation {
                 "was initialized",
                 "was never initialized",
             ),
+            Assertion::Termination(assertion) => assertion.check(plan, outcome),
             Assertion::EndedWithin(limit) => {
                 within(summary.ended_at, *limit, "stopped", "never stopped")
             }

@@ -48,7 +48,10 @@ impl Simulation<'_> {
                 .and_then(|p| p.termination_grace),
             _ => None,
         };
-        let grace = probe_grace.unwrap_or(self.plan.termination_grace);
+        let grace = match self.termination_grace_left() {
+            Some(left) if reason == KillReason::Stopping => left,
+            _ => probe_grace.unwrap_or(self.plan.termination_grace),
+        };
         let pre_stop = spec.pre_stop.clone();
         let view = &self.containers[container];
         let (Some(handler), Some(instance), true) = (
@@ -89,9 +92,30 @@ impl Simulation<'_> {
         });
     }
 
-    /// `StopContainer` with what is left of the grace period (at least 2 s).
+    /// Sends SIGTERM at once, without a preStop hook (a defer container stopping the app, D7;
+    /// the end of the budget, D8).
+    pub(crate) fn stop_now(&mut self, container: ContainerIndex, reason: KillReason) {
+        self.emit(Some(container), Happening::Killing(reason));
+        self.lane_state(container, LaneState::Terminating);
+        self.stop_step(container, reason, SimDuration::ZERO);
+    }
+
+    /// Lets a held kill (preStop done, D3/K4.3) go on to `StopContainer`.
+    pub(crate) fn release_held(&mut self, container: ContainerIndex) {
+        if let Some(op) = self.containers[container].kill
+            && op.step == KillStep::Held
+        {
+            self.stop_step(container, op.reason, op.grace);
+        }
+    }
+
+    /// `StopContainer` with what is left of the grace period (at least 2 s; during a
+    /// termination, what is left of its budget).
     fn stop_step(&mut self, container: ContainerIndex, reason: KillReason, grace: SimDuration) {
-        let timeout = grace.max(MINIMUM_GRACE_PERIOD);
+        let timeout = match self.termination_stop_timeout() {
+            Some(timeout) if reason == KillReason::Stopping => timeout,
+            _ => grace.max(MINIMUM_GRACE_PERIOD),
+        };
         let Some(instance) = self.containers[container].instance else {
             self.containers[container].kill = None;
             self.kill_finished(container);
@@ -123,7 +147,14 @@ impl Simulation<'_> {
             return;
         };
         match op.step {
+            KillStep::PreStop if self.kill_held(container) => {
+                self.containers[container].kill = Some(KillOp {
+                    step: KillStep::Held,
+                    ..op
+                });
+            }
             KillStep::PreStop => self.stop_step(container, op.reason, op.grace),
+            KillStep::Held => {}
             KillStep::Stop => {
                 self.containers[container].kill = None;
                 if let Some(record) = op.exit
@@ -169,8 +200,7 @@ impl Simulation<'_> {
         for container in 0..self.containers.len() {
             let view = &self.containers[container];
             if self.plan.containers[container].kind != ContainerKind::Sidecar
-                && view.is_running()
-                && view.kill.is_none()
+                && (view.is_running() || view.kill.is_some())
             {
                 pending += 1;
             }
@@ -182,10 +212,13 @@ impl Simulation<'_> {
         self.lane = Some(LaneOp::KillPod(KillPodStep::Containers { pending }));
         for container in 0..self.containers.len() {
             let view = &self.containers[container];
-            if self.plan.containers[container].kind != ContainerKind::Sidecar
-                && view.is_running()
-                && view.kill.is_none()
-            {
+            if self.plan.containers[container].kind == ContainerKind::Sidecar {
+                continue;
+            }
+            if view.kill.is_some() {
+                // Started earlier (preStop at T0, PostExit, D7): it goes on, or is released.
+                self.release_held(container);
+            } else if view.is_running() {
                 self.begin_kill(container, KillReason::Stopping);
             }
         }
@@ -199,7 +232,11 @@ impl Simulation<'_> {
             .find(|&c| self.is_sidecar(c) && self.containers[c].is_running());
         if let Some(sidecar) = next {
             self.lane = Some(LaneOp::KillPod(KillPodStep::Sidecar(sidecar)));
-            self.begin_kill(sidecar, KillReason::Stopping);
+            if self.containers[sidecar].kill.is_some() {
+                self.release_held(sidecar);
+            } else {
+                self.begin_kill(sidecar, KillReason::Stopping);
+            }
             return;
         }
         match self.pod.sandbox {
@@ -226,5 +263,8 @@ impl Simulation<'_> {
         self.pod.ended_at = Some(self.now);
         self.dirty = true;
         self.lane = None;
+        if self.term.active() {
+            self.pod_removed();
+        }
     }
 }

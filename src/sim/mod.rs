@@ -7,18 +7,23 @@
 //! enforces the CRI state machines and traces every call. What the world does (durations,
 //! faults) is a [`behaviour::Behaviour`], built from defaults, a scenario file and flags.
 
+pub mod admission;
+#[cfg(test)]
+mod admission_tests;
 pub mod backoff;
 pub mod behaviour;
 pub mod command;
 pub mod decide;
 pub mod event;
 pub mod expect;
+pub mod expect_termination;
 pub mod jitter;
 pub mod kill;
 #[cfg(test)]
 mod kubelet_tests;
 pub mod montecarlo;
 pub mod pod_status;
+pub mod pre_pull;
 pub mod probes;
 #[cfg(test)]
 mod properties;
@@ -31,6 +36,14 @@ pub mod scenario;
 pub mod simulation;
 pub mod spec;
 pub mod start;
+pub mod termination;
+pub mod termination_flags;
+pub mod termination_model;
+#[cfg(test)]
+mod termination_properties;
+pub mod termination_summary;
+#[cfg(test)]
+mod termination_tests;
 #[cfg(test)]
 pub mod testing;
 pub mod time;

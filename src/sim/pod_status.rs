@@ -23,6 +23,7 @@ pub(crate) struct StatusKey {
     restart_count: u32,
     instance: Option<InstanceId>,
     backoff: SimDuration,
+    skipped: bool,
 }
 
 /// The keys of the parts of `pod_object.status` last built.
@@ -154,6 +155,10 @@ impl Simulation<'_> {
     fn compute_conditions(&self) -> [Option<(bool, Option<&'static str>)>; 5] {
         let mut conditions = [None; 5];
         if self.pod.scheduled_at.is_none() {
+            if self.pod.gated {
+                conditions[ConditionKind::Scheduled as usize] =
+                    Some((false, Some("SchedulingGated")));
+            }
             return conditions;
         }
         let phase = self.pod.phase;
@@ -209,9 +214,22 @@ impl Simulation<'_> {
     pub(crate) fn refresh(&mut self) {
         self.dirty = false;
         if !self.pod.phase.is_terminal() {
-            self.pod.phase = self.compute_phase();
+            let phase = self.compute_phase();
+            // D11: the phase is set from the app containers once the defer containers are done.
+            self.pod.phase =
+                if self.term.defer_active && phase.is_terminal() && !self.pod.deadline_exceeded {
+                    Phase::Running
+                } else {
+                    phase
+                };
         }
         let now = self.now;
+        if self.pod.phase == Phase::Running
+            && self.plan.defer.pre_pull
+            && !self.term.pre_pull_started
+        {
+            self.start_pre_pull();
+        }
         for (index, computed) in self.compute_conditions().into_iter().enumerate() {
             let Some((status, reason)) = computed else {
                 continue;
@@ -291,6 +309,7 @@ impl Simulation<'_> {
             restart_count: view.restart_count,
             instance: view.instance,
             backoff: view.backoff.current(),
+            skipped: self.defer_skipped(container),
         }
     }
 
@@ -316,8 +335,12 @@ impl Simulation<'_> {
                 status.init_container_statuses = Some(vec![ContainerStatus::default(); init_count]);
             }
             if status.container_statuses.is_none() {
-                let apps = self.plan.containers.len() - init_count;
+                let apps = self.plan.app_end - init_count;
                 status.container_statuses = Some(vec![ContainerStatus::default(); apps]);
+            }
+            let defers = self.plan.defer_indices().len();
+            if defers > 0 && status.defer_container_statuses.is_none() {
+                status.defer_container_statuses = Some(vec![ContainerStatus::default(); defers]);
             }
             for container in 0..self.plan.containers.len() {
                 let key = self.status_key(container);
@@ -332,6 +355,11 @@ impl Simulation<'_> {
                         .init_container_statuses
                         .as_mut()
                         .and_then(|list| list.get_mut(container))
+                } else if container >= self.plan.app_end {
+                    status
+                        .defer_container_statuses
+                        .as_mut()
+                        .and_then(|list| list.get_mut(container - self.plan.app_end))
                 } else {
                     status
                         .container_statuses
@@ -395,7 +423,8 @@ impl Simulation<'_> {
                 Some("ContainersNotReady"),
             ) => {
                 let unready = names(&|c| {
-                    (c >= self.plan.init_count || self.is_sidecar(c)) && !self.status_ready(c)
+                    (self.plan.app_indices().contains(&c) || self.is_sidecar(c))
+                        && !self.status_ready(c)
                 });
                 Some(format!(
                     "containers with unready status: [{}]",
@@ -416,6 +445,14 @@ impl Simulation<'_> {
         }
     }
 
+    /// Whether a defer container was skipped (D8, D12): its status says `DeferSkipped`.
+    fn defer_skipped(&self, container: ContainerIndex) -> bool {
+        container
+            .checked_sub(self.plan.app_end)
+            .and_then(|slot| self.term.outcomes.get(slot))
+            .is_some_and(|o| matches!(o, crate::sim::termination::DeferOutcome::Skipped(_)))
+    }
+
     fn container_status(&self, container: ContainerIndex) -> ContainerStatus {
         let spec = &self.plan.containers[container];
         let view = &self.containers[container];
@@ -431,6 +468,15 @@ impl Simulation<'_> {
             ..StateTerminated::default()
         };
         let state = match view.state {
+            _ if self.defer_skipped(container) => ApiState {
+                terminated: Some(StateTerminated {
+                    exit_code: Some(0),
+                    reason: Some(crate::status::defer::DEFER_SKIPPED_REASON.to_string()),
+                    finished_at: self.term.started_at.map(timestamp),
+                    ..StateTerminated::default()
+                }),
+                ..ApiState::default()
+            },
             ContainerState::Waiting(reason) => ApiState {
                 waiting: Some(StateWaiting {
                     reason: Some(reason.as_str().to_string()),

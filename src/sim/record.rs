@@ -74,6 +74,47 @@ pub enum Happening {
     SandboxChanged,
     /// `activeDeadlineSeconds` passed.
     DeadlineExceeded,
+    /// The pod was deleted with this grace period (K4).
+    Deleted {
+        /// The grace period.
+        grace: SimDuration,
+    },
+    /// The pod was evicted.
+    Evicted,
+    /// A defer container was skipped (D8, D12).
+    DeferSkipped(crate::sim::termination::SkipReason),
+    /// The grace period was extended (D9, D10).
+    ExtendGracePeriod {
+        /// By how much.
+        by: SimDuration,
+    },
+    /// Defer work remained at the deadline: the 2 s extension (D8).
+    MinimumGraceExtension,
+    /// Every defer container finished.
+    DeferCompleted,
+    /// The node crashed (D14).
+    NodeCrashed,
+    /// The sandbox is removed and the pod object is gone.
+    Removed,
+    /// An initializer finished and removed itself (I3).
+    InitializerDone {
+        /// Its index in the pending list.
+        index: usize,
+    },
+    /// An initializer failed or timed out (I4): the pod stays uninitialized.
+    InitializerFailed {
+        /// Its index.
+        index: usize,
+    },
+    /// Strict validation failed once initialized: the pod is deleted (I4).
+    FailedInitialization,
+    /// The pod waits for its scheduling gates (I5).
+    SchedulingGated,
+    /// A scheduling gate was removed (I5).
+    GateRemoved {
+        /// Its index.
+        gate: usize,
+    },
     /// The runtime refused a call: the kubelet model is wrong (R2).
     KubeletModelBug {
         /// The call.
@@ -139,6 +180,20 @@ impl SimEvent {
             Happening::SandboxChanged => "SandboxChanged",
             Happening::DeadlineExceeded => "DeadlineExceeded",
             Happening::KubeletModelBug { .. } => "KubeletModelBug",
+            Happening::Deleted { .. } => "Deleting",
+            Happening::Evicted => "Evicted",
+            Happening::DeferSkipped(_) => "DeferSkipped",
+            Happening::ExtendGracePeriod { .. } | Happening::MinimumGraceExtension => {
+                "ExtendGracePeriod"
+            }
+            Happening::DeferCompleted => "DeferCompleted",
+            Happening::NodeCrashed => "NodeNotReady",
+            Happening::Removed => "Removed",
+            Happening::InitializerDone { .. } => "Initialized",
+            Happening::InitializerFailed { .. } => "FailedInitializer",
+            Happening::FailedInitialization => "FailedInitialization",
+            Happening::SchedulingGated => "SchedulingGated",
+            Happening::GateRemoved { .. } => "SchedulingGateRemoved",
         }
     }
 
@@ -153,6 +208,11 @@ impl SimEvent {
             | Happening::Unhealthy(_)
             | Happening::FailedPostStartHook
             | Happening::FailedPreStopHook
+            | Happening::DeferSkipped(_)
+            | Happening::InitializerFailed { .. }
+            | Happening::FailedInitialization
+            | Happening::Evicted
+            | Happening::NodeCrashed
             | Happening::KubeletModelBug { .. } => "Warning",
             Happening::Exited { code, .. } if code != 0 => "Warning",
             _ => "Normal",
@@ -195,8 +255,12 @@ impl SimEvent {
             Happening::Created => format!("Created container: {name}"),
             Happening::Started => format!("Started container {name}"),
             Happening::Killing(reason) => {
-                let init =
-                    container.is_some_and(|c| c.kind != crate::sim::spec::ContainerKind::App);
+                let init = container.is_some_and(|c| {
+                    !matches!(
+                        c.kind,
+                        crate::sim::spec::ContainerKind::App | crate::sim::spec::ContainerKind::Defer
+                    )
+                });
                 let subject = if init { "Init container" } else { "Container" };
                 match reason {
                     KillReason::Liveness { restart } => format!(
@@ -239,6 +303,61 @@ impl SimEvent {
             Happening::DeadlineExceeded => {
                 "Pod was active on the node longer than the specified deadline".to_string()
             }
+            Happening::Deleted { grace } => format!(
+                "Pod deleted with a grace period of {}s",
+                grace.whole_seconds()
+            ),
+            Happening::Evicted => "The pod was evicted from the node".to_string(),
+            Happening::DeferSkipped(reason) => format!(
+                "Defer container {name} skipped: {}",
+                match reason {
+                    crate::sim::termination::SkipReason::GracePeriodExpired =>
+                        "the grace period expired (GracePeriodExpired)",
+                    crate::sim::termination::SkipReason::ForceDeleted =>
+                        "the pod was force-deleted (ForceDeleted)",
+                }
+            ),
+            Happening::ExtendGracePeriod { by } => format!(
+                "extendGracePeriod: defer container {name} still running, grace period extended by {}s",
+                by.whole_seconds()
+            ),
+            Happening::MinimumGraceExtension => {
+                "extendGracePeriod: defer work remains at the deadline, grace period extended by 2s (minimum)"
+                    .to_string()
+            }
+            Happening::DeferCompleted => "All defer containers finished".to_string(),
+            Happening::NodeCrashed => {
+                "Node crashed: nothing more runs on it (defer containers are not guaranteed)"
+                    .to_string()
+            }
+            Happening::Removed => "Pod sandbox removed; the pod object is gone".to_string(),
+            Happening::InitializerDone { index } => {
+                let name = plan.admission.initializers.get(index).map_or("?", String::as_str);
+                let patched = if plan.admission.patched.iter().any(|p| p == name) {
+                    " (applied its patch)"
+                } else {
+                    ""
+                };
+                format!(
+                    "Initializer {name} done{patched} and removed from metadata.initializers.pending"
+                )
+            }
+            Happening::InitializerFailed { index } => format!(
+                "Initializer {} failed: the pod stays uninitialized and the scheduler ignores it",
+                plan.admission.initializers.get(index).map_or("?", String::as_str)
+            ),
+            Happening::FailedInitialization => format!(
+                "Pod failed validation once initialized and was deleted: {}",
+                plan.admission.findings.join("; ")
+            ),
+            Happening::SchedulingGated => format!(
+                "Pod is waiting for its scheduling gates: [{}]",
+                plan.admission.gates.join(" ")
+            ),
+            Happening::GateRemoved { gate } => format!(
+                "Scheduling gate {} removed",
+                plan.admission.gates.get(gate).map_or("?", String::as_str)
+            ),
             Happening::KubeletModelBug { call, why } => format!(
                 "the runtime refused {}: {} (a podlife kubelet-model bug; please report it)",
                 call.name(),
@@ -282,6 +401,8 @@ pub enum LaneState {
     Completed,
     /// Exited with a non-zero code.
     Failed,
+    /// A defer container skipped (D8, D12).
+    Skipped,
 }
 
 /// The pod's state on the timeline.

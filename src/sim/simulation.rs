@@ -60,6 +60,8 @@ pub struct Summary {
     pub events_handled: u64,
     /// Calls the runtime refused: kubelet-model bugs (must be 0).
     pub illegal_calls: u32,
+    /// Deletion, defer containers, extensions, kills (termination issue).
+    pub termination: crate::sim::termination_summary::TerminationSummary,
 }
 
 /// Everything a run produced.
@@ -100,6 +102,10 @@ pub struct Simulation<'a> {
     pub(crate) cut_by_horizon: bool,
     pub(crate) last_row: Option<(String, String, String)>,
     pub(crate) status_cache: StatusCache,
+    /// Deletion, budget and defer containers (K4, D2–D14).
+    pub(crate) term: crate::sim::termination::TerminationState,
+    /// Initializers and scheduling gates (I3–I5).
+    pub(crate) admission: crate::sim::admission::AdmissionState,
 }
 
 impl<'a> Simulation<'a> {
@@ -113,7 +119,15 @@ impl<'a> Simulation<'a> {
         let containers = plan
             .containers
             .iter()
-            .map(|_| ContainerView::new(waiting, behaviour.kubelet.crash_loop_backoff))
+            .map(|c| {
+                // Defer containers wait like init containers until termination (D15).
+                let waiting = if c.kind == ContainerKind::Defer {
+                    WaitingReason::PodInitializing
+                } else {
+                    waiting
+                };
+                ContainerView::new(waiting, behaviour.kubelet.crash_loop_backoff)
+            })
             .collect();
         let mut pod_object = Pod {
             metadata: pod.metadata.clone(),
@@ -150,6 +164,8 @@ impl<'a> Simulation<'a> {
                 containers: vec![None; plan.containers.len()],
                 conditions: [None; 5],
             },
+            term: crate::sim::termination::TerminationState::new(plan.defer_indices().len()),
+            admission: crate::sim::admission::AdmissionState::default(),
         };
         for index in 0..plan.containers.len() {
             simulation.lane_state(index, LaneState::Waiting);
@@ -157,8 +173,20 @@ impl<'a> Simulation<'a> {
         simulation
             .queue
             .schedule(simulation.horizon, Event::Horizon);
-        let scheduled = SimTime::ZERO + behaviour.scheduling.sample(&mut simulation.rng);
-        simulation.queue.schedule(scheduled, Event::Scheduled);
+        if let Some(deletion) = behaviour.termination.deletion {
+            simulation
+                .queue
+                .schedule(SimTime::ZERO + deletion.at, Event::Delete);
+        }
+        if let Some(crash) = behaviour.termination.node_crash {
+            simulation
+                .queue
+                .schedule(SimTime::ZERO + crash, Event::NodeCrash);
+        }
+        if !simulation.begin_admission() {
+            let scheduled = SimTime::ZERO + behaviour.scheduling.sample(&mut simulation.rng);
+            simulation.queue.schedule(scheduled, Event::Scheduled);
+        }
         simulation.refresh();
         simulation
     }
@@ -251,6 +279,14 @@ impl<'a> Simulation<'a> {
             }
             Event::SandboxDies => self.on_sandbox_dies(),
             Event::ActiveDeadline => self.on_active_deadline(),
+            Event::Delete => self.on_delete(),
+            Event::TerminationDeadline => self.on_termination_deadline(),
+            Event::NodeCrash => self.on_node_crash(),
+            Event::PrePull { container } => self.on_pre_pull(container),
+            Event::Admission => self.on_admission(),
+            Event::InitializerDone => self.on_initializer_done(),
+            Event::GateRemoved { gate } => self.on_gate_removed(gate),
+            Event::PrePulled { container } => self.on_pre_pulled(container),
             Event::Horizon => {
                 self.cut_by_horizon = true;
                 self.finished = true;
@@ -295,6 +331,7 @@ impl<'a> Simulation<'a> {
         self.pod.deadline_exceeded = true;
         self.emit(None, Happening::DeadlineExceeded);
         self.dirty = true;
+        self.terminate_for_deadline();
         self.request_sync();
     }
 
@@ -411,6 +448,9 @@ impl<'a> Simulation<'a> {
             restarts: self.containers.iter().map(|c| c.restart_count).collect(),
             events_handled: self.events_handled,
             illegal_calls: self.runtime.illegal_calls(),
+            termination: crate::sim::termination_summary::TerminationSummary::new(
+                self.plan, &self.term,
+            ),
         }
     }
 

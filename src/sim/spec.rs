@@ -18,6 +18,8 @@ pub enum ContainerKind {
     Sidecar,
     /// An app container.
     App,
+    /// A defer container (seed, D1): runs at termination, one at a time.
+    Defer,
 }
 
 /// The pod's `restartPolicy`.
@@ -209,6 +211,7 @@ impl ContainerSpec {
     pub fn path(&self) -> String {
         match self.kind {
             ContainerKind::App => format!("spec.containers[{}]", self.list_index),
+            ContainerKind::Defer => format!("spec.deferContainers[{}]", self.list_index),
             _ => format!("spec.initContainers[{}]", self.list_index),
         }
     }
@@ -237,6 +240,12 @@ pub struct PodPlan {
     pub readiness_gates: Vec<String>,
     /// The node the pod runs on (`spec.nodeName`, else `node-1`).
     pub node_name: String,
+    /// Where the app containers end and the defer containers begin in [`PodPlan::containers`].
+    pub app_end: usize,
+    /// The defer containers' pod-level settings (D3, D9, D10, D13).
+    pub defer: crate::sim::termination::DeferSettings,
+    /// Initializers and scheduling gates (I3–I5).
+    pub admission: crate::sim::admission::AdmissionPlan,
 }
 
 impl PodPlan {
@@ -244,13 +253,22 @@ impl PodPlan {
     pub fn new(pod: &Pod) -> Self {
         let mut images: Vec<String> = Vec::new();
         let mut containers = Vec::new();
-        let lists = [(pod.init_containers(), true), (pod.containers(), false)];
+        let lists = [
+            (pod.init_containers(), Some(true)),
+            (pod.containers(), Some(false)),
+            (pod.defer_containers(), None),
+        ];
+        let mut app_end = 0;
         for (list, init) in lists {
+            if init.is_none() {
+                app_end = containers.len();
+            }
             for (list_index, container) in list.iter().enumerate() {
                 let kind = match (init, container.is_sidecar()) {
-                    (true, true) => ContainerKind::Sidecar,
-                    (true, false) => ContainerKind::Init,
-                    (false, _) => ContainerKind::App,
+                    (Some(true), true) => ContainerKind::Sidecar,
+                    (Some(true), false) => ContainerKind::Init,
+                    (Some(false), _) => ContainerKind::App,
+                    (None, _) => ContainerKind::Defer,
                 };
                 containers.push(compile_container(container, kind, list_index, &mut images));
             }
@@ -292,6 +310,9 @@ impl PodPlan {
                 .node_name
                 .clone()
                 .unwrap_or_else(|| "node-1".to_string()),
+            app_end,
+            defer: crate::sim::termination::DeferSettings::new(pod),
+            admission: crate::sim::admission::AdmissionPlan::new(pod),
         }
     }
 
@@ -312,7 +333,12 @@ impl PodPlan {
 
     /// Indices of the app containers.
     pub fn app_indices(&self) -> std::ops::Range<ContainerIndex> {
-        self.init_count..self.containers.len()
+        self.init_count..self.app_end
+    }
+
+    /// Indices of the defer containers (D1).
+    pub fn defer_indices(&self) -> std::ops::Range<ContainerIndex> {
+        self.app_end..self.containers.len()
     }
 
     /// `namespace/name`, as events print the pod.
@@ -346,14 +372,16 @@ fn compile_container(
     };
     // Regular init containers may not have probes or hooks (K3.6); validation reports them, and
     // the kubelet ignores them, so the simulation does too.
+    // Defer containers keep only a liveness probe (D1: it drives D9) and no hooks.
     let may_probe = kind != ContainerKind::Init;
+    let defer = kind == ContainerKind::Defer;
     let probes = [
-        container.startup_probe.as_ref(),
+        container.startup_probe.as_ref().filter(|_| !defer),
         container.liveness_probe.as_ref(),
-        container.readiness_probe.as_ref(),
+        container.readiness_probe.as_ref().filter(|_| !defer),
     ]
     .map(|probe| probe.filter(|_| may_probe).map(compile_probe));
-    let lifecycle = container.lifecycle.as_ref().filter(|_| may_probe);
+    let lifecycle = container.lifecycle.as_ref().filter(|_| may_probe && !defer);
     ContainerSpec {
         name: container.name().to_string(),
         image,

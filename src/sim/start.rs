@@ -31,6 +31,20 @@ impl Simulation<'_> {
     /// A start step's call returned.
     pub(crate) fn advance_start(&mut self, container: ContainerIndex, step: StartStep) {
         let now = self.now;
+        let before_start = matches!(
+            step,
+            StartStep::ImageStatus { .. }
+                | StartStep::Pull { .. }
+                | StartStep::Prune
+                | StartStep::Create { .. }
+        );
+        if before_start && self.defer_start_abandoned(container) {
+            // The budget ran out while a defer container was being started (D8).
+            self.containers[container].starting = false;
+            self.lane_state(container, LaneState::Waiting);
+            self.lane_done();
+            return;
+        }
         match step {
             StartStep::ImageStatus { present } => {
                 let spec = &self.plan.containers[container];

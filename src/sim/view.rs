@@ -71,6 +71,9 @@ pub enum KillStep {
     PreStop,
     /// `StopContainer` runs.
     Stop,
+    /// The preStop hook finished; `StopContainer` waits (defer containers run, D3; a sidecar
+    /// waits its turn, K4.3).
+    Held,
 }
 
 /// A container kill in progress.
@@ -405,6 +408,8 @@ pub struct PodView {
     pub ready_at: Option<SimTime>,
     /// When the pod stopped.
     pub ended_at: Option<SimTime>,
+    /// Held by scheduling gates (I5).
+    pub gated: bool,
 }
 
 impl PodView {
@@ -429,6 +434,7 @@ impl PodView {
             initialized_at: None,
             ready_at: None,
             ended_at: None,
+            gated: false,
         }
     }
 

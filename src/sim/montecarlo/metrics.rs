@@ -51,7 +51,7 @@ pub struct TerminationFigures {
 
 /// Whether [`termination_figures`] reads anything yet. HOOK: set to `true` once the run
 /// summary carries the termination part (issue 8) and [`termination_figures`] reads it.
-pub const TERMINATION_AVAILABLE: bool = false;
+pub const TERMINATION_AVAILABLE: bool = true;
 
 /// HOOK (issue 8): the termination figures of a run's summary; `None` while the summary has
 /// no termination part. After merging the `termination` branch (whose `Summary` has
@@ -69,8 +69,17 @@ pub const TERMINATION_AVAILABLE: bool = false;
 ///     extended: t.extensions > 0,
 /// })
 /// ```
-pub fn termination_figures(_summary: &Summary) -> Option<TerminationFigures> {
-    None
+pub fn termination_figures(summary: &Summary) -> Option<TerminationFigures> {
+    let t = &summary.termination;
+    t.cause.is_some().then(|| TerminationFigures {
+        terminated_ms: t.time_to_terminated_ms,
+        defer_completed: u64::from(t.defer_counts.completed),
+        defer_failed: u64::from(t.defer_counts.failed),
+        defer_skipped: u64::from(t.defer_counts.skipped),
+        defer_never_ran: u64::from(t.defer_counts.never_ran),
+        killed: t.budget_expired,
+        extended: t.extensions > 0 || t.minimum_extension,
+    })
 }
 
 /// The outcomes counted per run, in output order. `Pending`…`Failed` are the final phase.

@@ -3,7 +3,8 @@
 //! `{"seed", "pod", "events":[{"timeMs","container","reason","message"}],
 //! "trace":[{"timeMs","call","target","result","latencyMs"}],
 //! "statuses":[{"timeMs","ready","status","restarts"}],
-//! "summary":{"phase","scheduledAtMs","initializedAtMs","readyAtMs","endedAtMs","restarts":{"<container>":n}}}`
+//! "summary":{"phase","scheduledAtMs","initializedAtMs","readyAtMs","endedAtMs","restarts":{"<container>":n},
+//! "termination":{…} (only with a termination, a node crash or defer containers; docs/termination.md)}}`
 
 use std::collections::BTreeMap;
 
@@ -58,6 +59,8 @@ struct Summary<'a> {
     ready_at_ms: Option<u64>,
     ended_at_ms: Option<u64>,
     restarts: BTreeMap<&'a str, u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    termination: Option<&'a crate::sim::termination_summary::TerminationSummary>,
 }
 
 /// The document of one run, pretty-printed, with a trailing newline.
@@ -113,6 +116,7 @@ pub fn render(context: &RunContext<'_>) -> String {
                 .zip(&summary.restarts)
                 .map(|(c, n)| (c.name.as_str(), *n))
                 .collect(),
+            termination: Some(&summary.termination).filter(|t| t.is_relevant()),
         },
     };
     let mut text = serde_json::to_string_pretty(&document)

@@ -4,6 +4,7 @@ pub mod events;
 pub mod json;
 pub mod summary;
 pub mod table;
+pub mod termination;
 pub mod timeline;
 pub mod trace;
 pub mod watch;

@@ -53,5 +53,8 @@ pub fn render(context: &RunContext<'_>) -> String {
     for (label, value) in rows {
         text.push_str(&format!("  {label:<12} {value}\n"));
     }
+    for (label, value) in crate::sim::report::termination::summary_rows(&summary.termination) {
+        text.push_str(&format!("  {label:<12} {value}\n"));
+    }
     text
 }

@@ -13,7 +13,7 @@ pub const LEGEND: &str = "░ pulling  ▒ starting  ▓ running  █ ready  ~ b
 
 fn container_char(state: LaneState) -> char {
     match state {
-        LaneState::Waiting | LaneState::Completed | LaneState::Failed => ' ',
+        LaneState::Waiting | LaneState::Completed | LaneState::Failed | LaneState::Skipped => ' ',
         LaneState::Pulling => '░',
         LaneState::Starting => '▒',
         LaneState::Running => '▓',
@@ -133,6 +133,7 @@ pub fn render(context: &RunContext<'_>, width: usize) -> String {
                 ContainerKind::Init => "init",
                 ContainerKind::Sidecar => "sidecar",
                 ContainerKind::App => "app",
+                ContainerKind::Defer => "defer",
             };
             format!("{} ({kind})", c.name)
         })
@@ -199,6 +200,7 @@ pub fn render(context: &RunContext<'_>, width: usize) -> String {
             |state| match state {
                 LaneState::Completed => Some('✔'),
                 LaneState::Failed => Some('✘'),
+                LaneState::Skipped => Some('-'),
                 _ => None,
             },
         );
@@ -206,6 +208,12 @@ pub fn render(context: &RunContext<'_>, width: usize) -> String {
         text.push_str(line.trim_end());
         text.push('\n');
     }
+    text.push_str(&crate::sim::report::termination::timeline_section(
+        context,
+        cell,
+        count,
+        label_width,
+    ));
     text.push_str(&format!(
         "{pad}one cell = {}; {LEGEND}\n",
         format_duration(SimDuration(cell))

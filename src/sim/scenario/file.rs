@@ -115,14 +115,20 @@ pub fn load(
     }
 }
 
-struct Validator<'r, 'a> {
-    root: &'r Node<'a>,
-    plan: &'r PodPlan,
-    errors: Vec<ScenarioError>,
+pub(super) struct Validator<'r, 'a> {
+    pub(super) root: &'r Node<'a>,
+    pub(super) plan: &'r PodPlan,
+    pub(super) errors: Vec<ScenarioError>,
 }
 
 impl Validator<'_, '_> {
-    fn error_at(&mut self, path: &FieldPath, on_key: bool, message: String, help: Option<String>) {
+    pub(super) fn error_at(
+        &mut self,
+        path: &FieldPath,
+        on_key: bool,
+        message: String,
+        help: Option<String>,
+    ) {
         let found = self.root.lookup(path);
         let span = match (on_key, found.key) {
             (true, Some(key)) => key.span,
@@ -133,6 +139,8 @@ impl Validator<'_, '_> {
     }
 
     fn apply(&mut self, file: ScenarioFile, patch: &mut Patch) -> ScenarioSettings {
+        let termination = file.termination;
+        self.apply_admission(file.initializers, file.scheduling_gates, patch);
         let settings = ScenarioSettings {
             seed: file.seed,
             until: file.until.map(|d| d.0),
@@ -232,7 +240,13 @@ impl Validator<'_, '_> {
                 );
                 continue;
             };
+            if let Some(stops) = section.stops.clone() {
+                self.apply_stops(index, &path.child("stops"), &stops, patch);
+            }
             self.apply_container(index, &path, section, &mut patch.containers[index]);
+        }
+        if let Some(section) = termination {
+            self.apply_termination(section, patch);
         }
         settings
     }

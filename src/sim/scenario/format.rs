@@ -24,6 +24,12 @@ pub(super) struct ScenarioFile {
     pub(super) node: Option<NodeSection>,
     pub(super) sandbox: Option<SandboxSection>,
     pub(super) containers: Option<BTreeMap<String, ContainerSection>>,
+    /// Deletion, eviction, node crash (termination issue).
+    pub(super) termination: Option<super::termination::TerminationSection>,
+    /// Initializers' times and failures (I3, I4).
+    pub(super) initializers: Option<BTreeMap<String, super::termination::InitializerSection>>,
+    /// When each scheduling gate is removed (I5).
+    pub(super) scheduling_gates: Option<BTreeMap<String, DurationText>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -88,6 +94,8 @@ pub(super) struct ContainerSection {
     pub(super) attempts: Option<Vec<AttemptSection>>,
     pub(super) fail_probability: Option<f64>,
     pub(super) probe_fail_probability: Option<f64>,
+    /// Defer containers: the app containers it stops when it runs (D7).
+    pub(super) stops: Option<Vec<String>>,
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -5,6 +5,7 @@ pub mod flags;
 pub mod format;
 pub mod located;
 pub mod patch;
+pub mod termination;
 
 pub use file::{ScenarioSettings, load};
 pub use located::{ScenarioError, render};

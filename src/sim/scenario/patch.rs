@@ -132,6 +132,10 @@ pub struct Patch {
     pub sandbox_deaths: Vec<SimDuration>,
     /// Per container of the plan.
     pub containers: Vec<ContainerPatch>,
+    /// Deletion, eviction, node crash, defer `stops` (termination issue).
+    pub termination: crate::sim::termination::TerminationScript,
+    /// Initializers and scheduling gates (I3–I5).
+    pub admission: crate::sim::admission::AdmissionScript,
 }
 
 impl Patch {
@@ -176,6 +180,8 @@ impl Patch {
                 behaviour.images_present[index] = true;
             }
         }
+        behaviour.termination = self.termination.clone();
+        behaviour.admission = self.admission.clone();
         let mut deaths = self.sandbox_deaths.clone();
         deaths.sort();
         behaviour.sandbox_deaths = deaths;
