@@ -12,4 +12,5 @@ mod podlife {
     pub mod simulate;
     pub mod status;
     pub mod support;
+    pub mod termination;
 }
