@@ -3,7 +3,9 @@
 //! Containers are numbered init containers first (in order), then app containers, so an index
 //! says everything; nothing is cloned per event.
 
-use crate::model::{Container, LifecycleHandler, Pod, Probe};
+use crate::model::{
+    Container, ExecAction, HttpGetAction, LifecycleHandler, Pod, Probe, TcpSocketAction,
+};
 use crate::sim::time::SimDuration;
 
 /// Index of a container in [`PodPlan::containers`].
@@ -404,30 +406,13 @@ fn positive_seconds(value: Option<i64>, default: i64, minimum: i64) -> i64 {
 }
 
 fn compile_probe(probe: &Probe) -> ProbeSpec {
-    let handler = if let Some(exec) = &probe.exec {
-        Handler::Exec {
-            command: exec.command.as_deref().unwrap_or(&[]).join(" "),
-        }
-    } else if let Some(http) = &probe.http_get {
-        Handler::HttpGet {
-            port: http
-                .port
-                .as_ref()
-                .map(|p| p.to_string())
-                .unwrap_or_default(),
-            path: http.path.clone().unwrap_or_else(|| "/".to_string()),
-        }
-    } else if let Some(tcp) = &probe.tcp_socket {
-        Handler::TcpSocket {
-            port: tcp.port.as_ref().map(|p| p.to_string()).unwrap_or_default(),
-        }
-    } else if let Some(grpc) = &probe.grpc {
-        Handler::Grpc {
-            port: grpc.port.map(|p| p.to_string()).unwrap_or_default(),
-        }
-    } else {
-        Handler::Missing
-    };
+    let handler = compile_action(&probe.exec, &probe.http_get, &probe.tcp_socket)
+        .or_else(|| {
+            probe.grpc.as_ref().map(|grpc| Handler::Grpc {
+                port: grpc.port.map(|p| p.to_string()).unwrap_or_default(),
+            })
+        })
+        .unwrap_or(Handler::Missing);
     ProbeSpec {
         handler,
         initial_delay: SimDuration::from_secs(probe.initial_delay_seconds.unwrap_or(0)),
@@ -442,29 +427,38 @@ fn compile_probe(probe: &Probe) -> ProbeSpec {
 }
 
 fn compile_handler(handler: &LifecycleHandler) -> Handler {
-    if let Some(exec) = &handler.exec {
-        Handler::Exec {
+    compile_action(&handler.exec, &handler.http_get, &handler.tcp_socket)
+        .or_else(|| {
+            handler.sleep.as_ref().map(|sleep| Handler::Sleep {
+                duration: SimDuration::from_secs(sleep.seconds.unwrap_or(0)),
+            })
+        })
+        .unwrap_or(Handler::Missing)
+}
+
+/// The actions probes and lifecycle hooks share: exec, httpGet, tcpSocket (in that order).
+fn compile_action(
+    exec: &Option<ExecAction>,
+    http_get: &Option<HttpGetAction>,
+    tcp_socket: &Option<TcpSocketAction>,
+) -> Option<Handler> {
+    if let Some(exec) = exec {
+        Some(Handler::Exec {
             command: exec.command.as_deref().unwrap_or(&[]).join(" "),
-        }
-    } else if let Some(http) = &handler.http_get {
-        Handler::HttpGet {
+        })
+    } else if let Some(http) = http_get {
+        Some(Handler::HttpGet {
             port: http
                 .port
                 .as_ref()
                 .map(|p| p.to_string())
                 .unwrap_or_default(),
             path: http.path.clone().unwrap_or_else(|| "/".to_string()),
-        }
-    } else if let Some(tcp) = &handler.tcp_socket {
-        Handler::TcpSocket {
-            port: tcp.port.as_ref().map(|p| p.to_string()).unwrap_or_default(),
-        }
-    } else if let Some(sleep) = &handler.sleep {
-        Handler::Sleep {
-            duration: SimDuration::from_secs(sleep.seconds.unwrap_or(0)),
-        }
+        })
     } else {
-        Handler::Missing
+        tcp_socket.as_ref().map(|tcp| Handler::TcpSocket {
+            port: tcp.port.as_ref().map(|p| p.to_string()).unwrap_or_default(),
+        })
     }
 }
 
