@@ -197,8 +197,11 @@ impl MockRuntime<'_> {
             ExitKind::Hang => None,
             _ => Some(script.stop.sample(rng)),
         };
+        // A zero timeout is SIGKILL at once: the container gets no chance to handle SIGTERM.
         let (latency, code, killed) = match wants {
-            Some(after) if after <= timeout => (after, script.stop_exit_code, false),
+            Some(after) if timeout > SimDuration::ZERO && after <= timeout => {
+                (after, script.stop_exit_code, false)
+            }
             _ => (timeout, 137, true),
         };
         let record = ExitRecord {

@@ -157,3 +157,24 @@ fn r4_hang_ignores_sigterm_until_sigkill() {
     assert_eq!(stop.latency, SimDuration(2000));
     assert_eq!(stop.result.map(|r| r.code), Ok(137));
 }
+
+#[test]
+fn r4_zero_timeout_is_sigkill_even_for_a_container_that_stops_at_once() {
+    let behaviour = one_container_behaviour();
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let mut runtime = MockRuntime::new(&behaviour, false);
+    let now = SimTime::ZERO;
+    let sandbox = runtime
+        .run_pod_sandbox(now, &mut rng)
+        .result
+        .expect("sandbox");
+    runtime.pull_image(now, &mut rng, 0, 0);
+    let id = runtime
+        .create_container(now, &mut rng, sandbox, 0, 0)
+        .result
+        .expect("created");
+    runtime.start_container(now, &mut rng, id);
+    let stop = runtime.stop_container(now, &mut rng, id, SimDuration::ZERO);
+    assert_eq!(stop.latency, SimDuration::ZERO);
+    assert_eq!(stop.result.map(|r| r.code), Ok(137));
+}
