@@ -15,7 +15,6 @@ pub mod finding;
 pub mod handler_checks;
 pub mod input;
 pub mod k8s_names;
-pub mod legacy_annotations;
 pub mod model;
 pub mod progress;
 pub mod quantity;
