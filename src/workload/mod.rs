@@ -292,6 +292,20 @@ mod tests {
     }
 
     #[test]
+    fn a_pod_template_keeps_its_pod_in_template_not_spec() {
+        let text = "apiVersion: v1\nkind: PodTemplate\nmetadata: {name: t}\ntemplate:\n  spec: {containers: [{name: a, image: x:1}]}\nspec: {}\n";
+        let found = objects(text);
+        assert_eq!(found[0].pods.len(), 1);
+        let unknown: Vec<String> = found[0]
+            .findings
+            .iter()
+            .filter(|finding| finding.rule.id == "PL006")
+            .filter_map(|finding| finding.path.as_ref().map(ToString::to_string))
+            .collect();
+        assert_eq!(unknown, ["spec"]);
+    }
+
+    #[test]
     fn list_items_are_objects_of_their_own() {
         let text = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: a}\n  spec: {containers: [{name: a, image: x:1}]}\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: b}\n";
         let found = objects(text);

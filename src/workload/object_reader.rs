@@ -21,6 +21,8 @@ pub(crate) struct ObjectReader<'r, 'a> {
 }
 
 const TOP_LEVEL_FIELDS: [&str; 5] = ["apiVersion", "kind", "metadata", "spec", "status"];
+/// A `PodTemplate` keeps its pod in `template`, not `spec`.
+const POD_TEMPLATE_FIELDS: [&str; 4] = ["apiVersion", "kind", "metadata", "template"];
 const LIST_FIELDS: [&str; 4] = ["apiVersion", "kind", "metadata", "items"];
 
 impl ObjectReader<'_, '_> {
@@ -121,7 +123,12 @@ impl ObjectReader<'_, '_> {
             self.objects.skipped += 1;
             return;
         };
-        self.unknown_keys(node, object_path, &TOP_LEVEL_FIELDS);
+        let known: &[&str] = if kind == "PodTemplate" {
+            &POD_TEMPLATE_FIELDS
+        } else {
+            &TOP_LEVEL_FIELDS
+        };
+        self.unknown_keys(node, object_path, known);
         self.read_pod(
             node,
             object_path,

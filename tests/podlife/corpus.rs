@@ -44,3 +44,25 @@ fn real_manifests_have_no_error_findings() {
     );
     assert_eq!(report["summary"]["failedInputs"], 0);
 }
+
+/// `testdata/clean/`: live objects with every field Kubernetes prints, every pod-bearing kind
+/// with its status, and valid oddities. Not one finding of any severity.
+#[test]
+fn clean_manifests_have_no_findings_at_all() {
+    let output = run(&["validate", "--format", "json", "testdata/clean"]);
+    let report = json(&output);
+    let findings: Vec<String> = report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| {
+            format!(
+                "{}:{}:{}: {} {}",
+                f["file"], f["line"], f["column"], f["rule"], f["message"]
+            )
+        })
+        .collect();
+    assert!(findings.is_empty(), "findings:\n{}", findings.join("\n"));
+    assert_eq!(report["summary"]["pods"], 12);
+    assert_eq!(output.status.code(), Some(0));
+}
