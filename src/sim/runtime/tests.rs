@@ -132,28 +132,31 @@ fn r2_illegal_calls_are_refused_and_counted() {
     assert_eq!(runtime.illegal_calls(), 5);
 }
 
+/// A runtime with the one container of `behaviour` created and started in a ready sandbox.
+fn started<'b>(behaviour: &'b Behaviour, rng: &mut ChaCha8Rng) -> (MockRuntime<'b>, InstanceId) {
+    let mut runtime = MockRuntime::new(behaviour, false);
+    let now = SimTime::ZERO;
+    let sandbox = runtime.run_pod_sandbox(now, rng).result.expect("sandbox");
+    runtime.pull_image(now, rng, 0, 0);
+    let id = runtime
+        .create_container(now, rng, sandbox, 0, 0)
+        .result
+        .expect("created");
+    let started = runtime
+        .start_container(now, rng, id)
+        .result
+        .expect("started");
+    assert_eq!(started.exits_at, None);
+    (runtime, id)
+}
+
 #[test]
 fn r4_hang_ignores_sigterm_until_sigkill() {
     let mut behaviour = one_container_behaviour();
     behaviour.containers[0].default.exit = ExitKind::Hang;
     let mut rng = ChaCha8Rng::seed_from_u64(0);
-    let mut runtime = MockRuntime::new(&behaviour, false);
-    let now = SimTime::ZERO;
-    let sandbox = runtime
-        .run_pod_sandbox(now, &mut rng)
-        .result
-        .expect("sandbox");
-    runtime.pull_image(now, &mut rng, 0, 0);
-    let id = runtime
-        .create_container(now, &mut rng, sandbox, 0, 0)
-        .result
-        .expect("created");
-    let started = runtime
-        .start_container(now, &mut rng, id)
-        .result
-        .expect("started");
-    assert_eq!(started.exits_at, None);
-    let stop = runtime.stop_container(now, &mut rng, id, SimDuration(2000));
+    let (mut runtime, id) = started(&behaviour, &mut rng);
+    let stop = runtime.stop_container(SimTime::ZERO, &mut rng, id, SimDuration(2000));
     assert_eq!(stop.latency, SimDuration(2000));
     assert_eq!(stop.result.map(|r| r.code), Ok(137));
 }
@@ -162,19 +165,8 @@ fn r4_hang_ignores_sigterm_until_sigkill() {
 fn r4_zero_timeout_is_sigkill_even_for_a_container_that_stops_at_once() {
     let behaviour = one_container_behaviour();
     let mut rng = ChaCha8Rng::seed_from_u64(0);
-    let mut runtime = MockRuntime::new(&behaviour, false);
-    let now = SimTime::ZERO;
-    let sandbox = runtime
-        .run_pod_sandbox(now, &mut rng)
-        .result
-        .expect("sandbox");
-    runtime.pull_image(now, &mut rng, 0, 0);
-    let id = runtime
-        .create_container(now, &mut rng, sandbox, 0, 0)
-        .result
-        .expect("created");
-    runtime.start_container(now, &mut rng, id);
-    let stop = runtime.stop_container(now, &mut rng, id, SimDuration::ZERO);
+    let (mut runtime, id) = started(&behaviour, &mut rng);
+    let stop = runtime.stop_container(SimTime::ZERO, &mut rng, id, SimDuration::ZERO);
     assert_eq!(stop.latency, SimDuration::ZERO);
     assert_eq!(stop.result.map(|r| r.code), Ok(137));
 }
