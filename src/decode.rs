@@ -11,6 +11,7 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 
 use crate::field_path::{FieldPath, Segment};
+use crate::field_schema::{self, Schema};
 use crate::source::{Node, NodeKind, Resolved, ScalarForm, Span, resolve_plain};
 
 /// Name of the newtype through which a type asks for a scalar's raw text (quantities).
@@ -344,6 +345,15 @@ impl<'de, 'n, 'a, 'c, 'p> de::Deserializer<'de> for NodeDeserializer<'n, 'a, 'c,
                 _ => Err(self.type_error("a quantity")),
             },
             OPAQUE => visitor.visit_unit(),
+            name if name.starts_with(field_schema::NEWTYPE_PREFIX) => {
+                if let Some(schema) = field_schema::by_newtype(name) {
+                    self.check_fields(self.node, schema, self.path);
+                }
+                visitor.visit_newtype_struct(NodeDeserializer {
+                    unknown: None,
+                    ..self
+                })
+            }
             _ => visitor.visit_newtype_struct(self),
         }
     }
@@ -428,6 +438,38 @@ impl<'de, 'n, 'a, 'c, 'p> de::Deserializer<'de> for NodeDeserializer<'n, 'a, 'c,
 }
 
 impl<'n, 'a, 'c, 'p> NodeDeserializer<'n, 'a, 'c, 'p> {
+    /// Reports every key of `node`, at any depth, that `schema` does not name. Values of the
+    /// wrong type are left alone: the model does not read them.
+    fn check_fields(&self, node: &Node<'_>, schema: &Schema, path: PathLink<'_>) {
+        match (schema, &node.kind) {
+            (Schema::Fields(fields), NodeKind::Mapping(entries)) => {
+                for (key, value) in entries {
+                    let name = key.as_scalar().unwrap_or("");
+                    let link = PathLink::Field(&path, name);
+                    match fields.iter().find(|(field, _)| *field == name) {
+                        Some((_, inner)) => self.check_fields(value, inner, link),
+                        None => {
+                            let suggestion = closest(name, &schema.field_names());
+                            self.context.problems.borrow_mut().push(DecodeProblem {
+                                kind: DecodeProblemKind::UnknownField,
+                                path: link.to_path(),
+                                span: key.span,
+                                message: format!("unknown field `{}`", crate::source::clip(name)),
+                                help: suggestion.map(|field| format!("did you mean `{field}`?")),
+                            });
+                        }
+                    }
+                }
+            }
+            (Schema::List(item), NodeKind::Sequence(items)) => {
+                for (index, value) in items.iter().enumerate() {
+                    self.check_fields(value, item, PathLink::Index(&path, index));
+                }
+            }
+            _ => {}
+        }
+    }
+
     fn mapping<'de, V: Visitor<'de>>(
         self,
         visitor: V,
@@ -600,6 +642,40 @@ mod tests {
         assert_eq!(
             problems[0].help.as_deref(),
             Some("did you mean `periodSeconds`?")
+        );
+    }
+
+    #[test]
+    fn checked_values_report_unknown_keys_at_any_depth_and_leave_data_keys_alone() {
+        let text = "tolerations:\n- {key: a, efect: NoSchedule}\n- key: b\naffinity:\n  podAffinity:\n    requiredDuringSchedulingIgnoredDuringExecution:\n    - labelSelector: {matchLabels: {anyKey: x}, matchExpression: []}\n";
+        #[derive(Deserialize)]
+        struct Spec {
+            #[allow(dead_code)]
+            tolerations: Option<crate::field_schema::Checked<crate::field_schema::Tolerations>>,
+            #[allow(dead_code)]
+            affinity: Option<crate::field_schema::Checked<crate::field_schema::Affinity>>,
+        }
+        let documents = parse_stream(text);
+        let root = documents[0].root.as_ref().expect("root");
+        let mut problems = Vec::new();
+        let spec: Result<Spec, _> = decode(root, &FieldPath::parse("spec"), &mut problems);
+        assert!(spec.is_ok());
+        let found: Vec<(String, Option<String>)> = problems
+            .iter()
+            .map(|problem| (problem.path.to_string(), problem.help.clone()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (
+                    "spec.tolerations[0].efect".to_string(),
+                    Some("did you mean `effect`?".to_string())
+                ),
+                (
+                    "spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector.matchExpression".to_string(),
+                    Some("did you mean `matchExpressions`?".to_string())
+                ),
+            ]
         );
     }
 

@@ -11,6 +11,7 @@ pub mod defaults;
 pub mod error;
 pub mod examples;
 pub mod field_path;
+pub mod field_schema;
 pub mod finding;
 pub mod handler_checks;
 pub mod input;

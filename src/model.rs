@@ -1,8 +1,9 @@
 //! The permissive typed pod: every field the lifecycle touches, enum-like values kept as strings.
 //!
 //! Optional everywhere, so a bad value is a finding with a span rather than a decode failure.
-//! Fields podlife does not reason about (affinity, volumes' sources, …) are [`Opaque`]: accepted,
-//! not looked at. Field names follow the Kubernetes API (`camelCase` in YAML).
+//! Fields podlife does not reason about are [`Opaque`] (accepted, not looked at) or, where they
+//! are objects with known fields (affinity, volume sources, …), [`Checked`]: not modelled, but
+//! a typo in their field names is reported. Field names follow the Kubernetes API (`camelCase` in YAML).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -11,6 +12,7 @@ use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 use crate::decode::{OPAQUE, RAW_SCALAR};
+use crate::field_schema::{self as shape, Checked, Shape};
 use crate::quantity::{Quantity, QuantityError};
 
 /// A value podlife accepts but does not model.
@@ -196,7 +198,7 @@ pub struct ObjectMeta {
     #[serde(skip_serializing)]
     pub generation: Option<Opaque>,
     #[serde(skip_serializing)]
-    pub owner_references: Option<Opaque>,
+    pub owner_references: Option<Checked<shape::OwnerReferences>>,
     #[serde(skip_serializing)]
     pub finalizers: Option<Opaque>,
     #[serde(skip_serializing)]
@@ -332,17 +334,17 @@ pub struct PodSpec {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub host_network: Option<bool>,
     #[serde(skip_serializing)]
-    pub affinity: Option<Opaque>,
+    pub affinity: Option<Checked<shape::Affinity>>,
     #[serde(skip_serializing)]
     pub automount_service_account_token: Option<Opaque>,
     #[serde(skip_serializing)]
-    pub dns_config: Option<Opaque>,
+    pub dns_config: Option<Checked<shape::DnsConfig>>,
     #[serde(skip_serializing)]
     pub dns_policy: Option<Opaque>,
     #[serde(skip_serializing)]
     pub enable_service_links: Option<Opaque>,
     #[serde(skip_serializing)]
-    pub host_aliases: Option<Opaque>,
+    pub host_aliases: Option<Checked<shape::HostAliases>>,
     #[serde(rename = "hostIPC", skip_serializing)]
     pub host_ipc: Option<Opaque>,
     #[serde(rename = "hostPID", skip_serializing)]
@@ -354,21 +356,21 @@ pub struct PodSpec {
     #[serde(skip_serializing)]
     pub hostname_override: Option<Opaque>,
     #[serde(skip_serializing)]
-    pub image_pull_secrets: Option<Opaque>,
+    pub image_pull_secrets: Option<Checked<shape::ImagePullSecrets>>,
     #[serde(skip_serializing)]
     pub node_selector: Option<Opaque>,
     #[serde(skip_serializing)]
-    pub os: Option<Opaque>,
+    pub os: Option<Checked<shape::PodOs>>,
     #[serde(skip_serializing)]
     pub preemption_policy: Option<Opaque>,
     #[serde(skip_serializing)]
-    pub resource_claims: Option<Opaque>,
+    pub resource_claims: Option<Checked<shape::PodResourceClaims>>,
     #[serde(skip_serializing)]
     pub runtime_class_name: Option<Opaque>,
     #[serde(skip_serializing)]
     pub scheduler_name: Option<Opaque>,
     #[serde(skip_serializing)]
-    pub security_context: Option<Opaque>,
+    pub security_context: Option<Checked<shape::PodSecurityContext>>,
     #[serde(skip_serializing)]
     pub service_account: Option<Opaque>,
     #[serde(skip_serializing)]
@@ -380,11 +382,16 @@ pub struct PodSpec {
     #[serde(skip_serializing)]
     pub subdomain: Option<Opaque>,
     #[serde(skip_serializing)]
-    pub tolerations: Option<Opaque>,
+    pub tolerations: Option<Checked<shape::Tolerations>>,
     #[serde(skip_serializing)]
-    pub topology_spread_constraints: Option<Opaque>,
+    pub topology_spread_constraints: Option<Checked<shape::TopologySpreadConstraints>>,
+    /// Kubernetes 1.35 only (alpha); replaced by `schedulingGroup`.
     #[serde(skip_serializing)]
-    pub workload_ref: Option<Opaque>,
+    pub workload_ref: Option<Checked<shape::WorkloadReference>>,
+    #[serde(skip_serializing)]
+    pub scheduling_group: Option<Checked<shape::PodSchedulingGroup>>,
+    #[serde(skip_serializing)]
+    pub eviction_responders: Option<Checked<shape::EvictionResponders>>,
 }
 
 /// A container of any kind (init, app, ephemeral, defer).
@@ -409,7 +416,7 @@ pub struct Container {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub env: Option<Vec<EnvVar>>,
     #[serde(skip_serializing)]
-    pub env_from: Option<Opaque>,
+    pub env_from: Option<Checked<shape::EnvFrom>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<ResourceRequirements>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -418,7 +425,7 @@ pub struct Container {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub restart_policy: Option<String>,
     #[serde(skip_serializing)]
-    pub restart_policy_rules: Option<Opaque>,
+    pub restart_policy_rules: Option<Checked<shape::ContainerRestartRules>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub liveness_probe: Option<Probe>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -430,13 +437,13 @@ pub struct Container {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_mounts: Option<Vec<VolumeMount>>,
     #[serde(skip_serializing)]
-    pub volume_devices: Option<Opaque>,
+    pub volume_devices: Option<Checked<shape::VolumeDevices>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub termination_message_path: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub termination_message_policy: Option<String>,
     #[serde(skip_serializing)]
-    pub security_context: Option<Opaque>,
+    pub security_context: Option<Checked<shape::SecurityContext>>,
     #[serde(skip_serializing)]
     pub stdin: Option<Opaque>,
     #[serde(skip_serializing)]
@@ -487,7 +494,7 @@ pub struct EnvVar {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
     #[serde(skip_serializing)]
-    pub value_from: Option<Opaque>,
+    pub value_from: Option<Checked<shape::EnvVarSource>>,
 }
 
 /// `resources`.
@@ -500,7 +507,7 @@ pub struct ResourceRequirements {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub requests: Option<ResourceList>,
     #[serde(skip_serializing)]
-    pub claims: Option<Opaque>,
+    pub claims: Option<Checked<shape::ResourceClaims>>,
 }
 
 /// `resizePolicy[]`.
@@ -654,7 +661,7 @@ pub struct VolumeMount {
     pub recursive_read_only: Option<Opaque>,
 }
 
-/// `volumes[]`: the name only; the source is not modelled.
+/// `volumes[]`: the name only; the source is not modelled, its field names are checked.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Volume {
     /// The volume's name.
@@ -669,6 +676,12 @@ impl<'de> Deserialize<'de> for Volume {
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a volume")
             }
+            fn visit_newtype_struct<D: Deserializer<'de>>(
+                self,
+                deserializer: D,
+            ) -> Result<Volume, D::Error> {
+                deserializer.deserialize_map(self)
+            }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Volume, A::Error> {
                 let mut volume = Volume::default();
                 while let Some(key) = map.next_key::<String>()? {
@@ -681,7 +694,8 @@ impl<'de> Deserialize<'de> for Volume {
                 Ok(volume)
             }
         }
-        deserializer.deserialize_map(VolumeVisitor)
+        // Through the schema's newtype: the decoder checks the source's field names first.
+        deserializer.deserialize_newtype_struct(shape::VolumeShape::NEWTYPE, VolumeVisitor)
     }
 }
 
