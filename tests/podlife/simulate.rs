@@ -179,6 +179,17 @@ const CASES: &[(&str, &[&str])] = &[
             "10s",
         ],
     ),
+    (
+        // A live pod with every field, a readiness gate nothing sets and a postStart hook.
+        "simulate__live_pod_readiness_gate",
+        &[
+            "simulate",
+            "testdata/clean/live-pod.yaml",
+            "--watch",
+            "--until",
+            "30s",
+        ],
+    ),
 ];
 
 #[test]

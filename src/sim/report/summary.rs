@@ -16,6 +16,20 @@ pub fn header(context: &RunContext<'_>) -> String {
     )
 }
 
+/// When the pod became Ready; if never and it has readiness gates, that nothing set them.
+fn ready(at: Option<SimTime>, gates: &[String]) -> String {
+    match (at, gates) {
+        (None, [_, ..]) => {
+            let names: Vec<String> = gates.iter().map(|gate| format!("`{gate}`")).collect();
+            format!(
+                "- (readiness gate {} never set: nothing in a simulation sets it)",
+                names.join(", ")
+            )
+        }
+        _ => moment(at),
+    }
+}
+
 fn moment(at: Option<SimTime>) -> String {
     at.map_or_else(|| "-".to_string(), |at| at.to_string())
 }
@@ -45,7 +59,10 @@ pub fn render(context: &RunContext<'_>) -> String {
         ("phase", format!("{phase}; {how}")),
         ("scheduled", moment(summary.scheduled_at)),
         ("initialized", moment(summary.initialized_at)),
-        ("ready", moment(summary.ready_at)),
+        (
+            "ready",
+            ready(summary.ready_at, &context.plan.readiness_gates),
+        ),
         ("ended", moment(summary.ended_at)),
         ("restarts", restarts.join(", ")),
     ];
