@@ -25,6 +25,12 @@ pub fn pod_from_yaml(text: &str) -> Pod {
     panic!("no pod in test YAML");
 }
 
+/// The plan of a built-in example (`podlife example NAME`).
+pub fn example_plan(name: &str) -> PodPlan {
+    let example = crate::examples::find(name).unwrap_or_else(|| panic!("no example {name}"));
+    PodPlan::new(&pod_from_yaml(example.text))
+}
+
 /// Runs a pod with a behaviour edited by `edit`, for `horizon`.
 pub fn run(
     pod: &Pod,

@@ -436,12 +436,10 @@ impl Validator<'_, '_> {
 mod tests {
     use super::*;
     use crate::sim::behaviour::{ExitKind, FailureCount};
-    use crate::sim::testing::pod_from_yaml;
+    use crate::sim::testing::example_plan;
 
     fn plan() -> PodPlan {
-        PodPlan::new(&pod_from_yaml(
-            crate::examples::find("sidecar").expect("sidecar").text,
-        ))
+        example_plan("sidecar")
     }
 
     #[test]

@@ -173,12 +173,10 @@ pub fn apply_run(text: &str, plan: &PodPlan, patch: &mut Patch) -> Result<(), Er
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::testing::pod_from_yaml;
+    use crate::sim::testing::example_plan;
 
     fn plan() -> PodPlan {
-        PodPlan::new(&pod_from_yaml(
-            crate::examples::find("sidecar").expect("sidecar").text,
-        ))
+        example_plan("sidecar")
     }
 
     #[test]
