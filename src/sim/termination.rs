@@ -181,32 +181,27 @@ impl Simulation<'_> {
                 self.apply_stops(slot);
                 return Action::Nothing;
             }
+            let restarts = self
+                .plan
+                .defer
+                .restart_always
+                .get(slot)
+                .copied()
+                .unwrap_or(false);
             if let ContainerState::Terminated(exit) = view.state {
                 if exit.code == 0 {
                     self.term.outcomes[slot] = DeferOutcome::Completed;
                     continue;
                 }
-                if !self
-                    .plan
-                    .defer
-                    .restart_always
-                    .get(slot)
-                    .copied()
-                    .unwrap_or(false)
-                {
+                if !restarts {
                     self.term.outcomes[slot] = DeferOutcome::Failed;
                     continue;
                 }
             }
+            // Waiting again after an exit: failed, unless it restarts (D6).
             if matches!(view.state, ContainerState::Waiting(_))
                 && view.latest_exit().is_some()
-                && !self
-                    .plan
-                    .defer
-                    .restart_always
-                    .get(slot)
-                    .copied()
-                    .unwrap_or(false)
+                && !restarts
             {
                 self.term.outcomes[slot] = DeferOutcome::Failed;
                 continue;
