@@ -442,12 +442,12 @@ impl<'n, 'a, 'c, 'p> NodeDeserializer<'n, 'a, 'c, 'p> {
     /// wrong type are left alone: the model does not read them.
     fn check_fields(&self, node: &Node<'_>, schema: &Schema, path: PathLink<'_>) {
         match (schema, &node.kind) {
-            (Schema::Fields(fields), NodeKind::Mapping(entries)) => {
+            (Schema::Fields(_), NodeKind::Mapping(entries)) => {
                 for (key, value) in entries {
                     let name = key.as_scalar().unwrap_or("");
                     let link = PathLink::Field(&path, name);
-                    match fields.iter().find(|(field, _)| *field == name) {
-                        Some((_, inner)) => self.check_fields(value, inner, link),
+                    match schema.field(name) {
+                        Some(inner) => self.check_fields(value, inner, link),
                         None => {
                             let suggestion = closest(name, &schema.field_names());
                             self.context.problems.borrow_mut().push(DecodeProblem {
