@@ -45,8 +45,8 @@ pub enum Command {
     ///
     /// Reads Pods and the pod templates of Deployments, StatefulSets, DaemonSets, ReplicaSets,
     /// ReplicationControllers, Jobs, CronJobs, PodTemplates and Lists, from files, directories
-    /// (recursively: *.yaml, *.yml, *.json) or `-` for standard input. With no input and a
-    /// terminal on stdin, validates the built-in example.
+    /// (recursively: *.yaml, *.yml, *.json) or `-` for standard input. With no input and
+    /// nothing piped to stdin, validates the built-in example.
     Validate(ValidateArgs),
     /// Effective requests and limits of each pod, its QoS class, and whether it fits a node.
     ///
@@ -64,8 +64,8 @@ pub enum Command {
     ///
     /// Runs a deterministic, second-by-second model of what the kubelet would do with each pod:
     /// sandbox, image pulls, init containers in order, sidecars, app containers, probes, restarts
-    /// with CrashLoopBackOff, phases and conditions, activeDeadlineSeconds. With no input and a
-    /// terminal on stdin, simulates the built-in example.
+    /// with CrashLoopBackOff, phases and conditions, activeDeadlineSeconds. With no input and
+    /// nothing piped to stdin, simulates the built-in example.
     ///
     /// Default scenario: scheduling 0 ms; RunPodSandbox 200 ms; image pulls 2 s (IfNotPresent:
     /// once per image, Always: every start); CreateContainer and StartContainer 100 ms each;

@@ -354,7 +354,7 @@ fn start_directory(input: &Input) -> PathBuf {
             Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
             _ => PathBuf::from("."),
         },
-        Input::Stdin | Input::Example(..) => PathBuf::from("."),
+        Input::Stdin | Input::Piped(_) | Input::Example(..) => PathBuf::from("."),
     }
 }
 

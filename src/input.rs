@@ -15,6 +15,8 @@ pub enum Input {
     File(PathBuf),
     /// Standard input (`-`).
     Stdin,
+    /// Standard input read already (no path given and something was piped in).
+    Piped(Arc<[u8]>),
     /// A built-in example, by name.
     Example(&'static str, &'static str),
 }
@@ -24,7 +26,7 @@ impl Input {
     pub fn display_name(&self) -> String {
         match self {
             Input::File(path) => path.display().to_string(),
-            Input::Stdin => "<stdin>".to_string(),
+            Input::Stdin | Input::Piped(_) => "<stdin>".to_string(),
             Input::Example(name, _) => format!("example:{name}"),
         }
     }
@@ -106,20 +108,24 @@ fn is_manifest(path: &Path) -> bool {
             .is_some_and(|e| matches!(e, "yaml" | "yml" | "json"))
 }
 
+/// Reads all of standard input.
+pub fn read_stdin() -> Result<Vec<u8>, Error> {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .read_to_end(&mut bytes)
+        .map_err(|source| Error::io("reading standard input".to_string(), source))?;
+    Ok(bytes)
+}
+
 /// Reads an input's text.
 pub fn read(input: &Input) -> Result<SourceText, Error> {
     let name: Arc<str> = Arc::from(input.display_name());
     let bytes = match input {
         Input::File(path) => std::fs::read(path)
             .map_err(|source| Error::io(format!("reading `{}`", path.display()), source))?,
-        Input::Stdin => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .lock()
-                .read_to_end(&mut bytes)
-                .map_err(|source| Error::io("reading standard input".to_string(), source))?;
-            bytes
-        }
+        Input::Stdin => read_stdin()?,
+        Input::Piped(bytes) => bytes.to_vec(),
         Input::Example(_, text) => text.as_bytes().to_vec(),
     };
     Ok(match String::from_utf8(bytes) {

@@ -1,6 +1,7 @@
 //! Running a parsed command line: pick the inputs, run the command, render, choose the exit code.
 
 use std::io::{IsTerminal, Write};
+use std::sync::Arc;
 
 use clap::CommandFactory;
 
@@ -85,12 +86,24 @@ pub fn output_width() -> usize {
         .unwrap_or(100)
 }
 
-/// The inputs of a command: the paths given, else stdin when piped, else the default example.
-pub fn resolve_inputs(cli: &Cli, args: &InputArgs) -> Vec<Result<Input, Error>> {
+/// The inputs of a command: the paths given, else what is piped to stdin, else (a terminal, or
+/// nothing piped: `< /dev/null`, a script's closed stdin) the default example when `example`.
+pub fn resolve_inputs(cli: &Cli, args: &InputArgs, example: bool) -> Vec<Result<Input, Error>> {
     if !args.paths.is_empty() {
         return input::expand(&args.paths);
     }
-    if std::io::stdin().is_terminal() {
+    let piped = if std::io::stdin().is_terminal() {
+        None
+    } else {
+        match input::read_stdin() {
+            Ok(bytes) => Some(bytes),
+            Err(error) => return vec![Err(error)],
+        }
+    };
+    let nothing_piped = piped
+        .as_ref()
+        .is_none_or(|bytes| bytes.iter().all(u8::is_ascii_whitespace));
+    if example && nothing_piped {
         let example = examples::default_example();
         if !cli.quiet {
             eprintln!(
@@ -100,11 +113,11 @@ pub fn resolve_inputs(cli: &Cli, args: &InputArgs) -> Vec<Result<Input, Error>> 
         }
         return vec![Ok(Input::Example(example.name, example.text))];
     }
-    vec![Ok(Input::Stdin)]
+    vec![Ok(Input::Piped(Arc::from(piped.unwrap_or_default())))]
 }
 
 fn validate(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Error> {
-    let inputs = resolve_inputs(cli, &args.input);
+    let inputs = resolve_inputs(cli, &args.input, true);
     let options = CheckOptions {
         no_defaulting: args.no_defaulting,
         ..CheckOptions::default()

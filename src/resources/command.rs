@@ -197,7 +197,7 @@ fn write_errors(findings: &[Finding]) {
 /// Runs `podlife resources`.
 pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, Error> {
     let settings = Settings::from_args(args);
-    let inputs = resolve_inputs(cli, &args.input);
+    let inputs = resolve_inputs(cli, &args.input, true);
     let reports = input::map_inputs(&inputs, |input| {
         input::read(input).map(|source| analyse_source(&source, &settings))
     });

@@ -44,7 +44,7 @@ pub(crate) struct FoundPod {
 }
 
 fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<Vec<FoundPod>, Error> {
-    let inputs = resolve_inputs(cli, &args.input);
+    let inputs = resolve_inputs(cli, &args.input, true);
     let mut found = Vec::new();
     for input in inputs {
         let input: Input = input?;

@@ -57,7 +57,7 @@ pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<u8, Erro
                 .to_string(),
         ));
     }
-    let inputs = resolve_inputs(cli, &args.input);
+    let inputs = resolve_inputs(cli, &args.input, false);
     let now = args.now.unwrap_or_else(wall_clock);
     let wide = args.output == Some(StatusOutput::Wide);
 

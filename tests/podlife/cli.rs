@@ -1,6 +1,6 @@
 //! The command line as a user meets it: help, examples, explain, exit codes, inputs, formats.
 
-use super::support::{render, run, run_with_stdin, snapshot, snapshot_cli};
+use super::support::{json, render, run, run_with_stdin, snapshot, snapshot_cli};
 
 #[test]
 fn help_lists_every_command() {
@@ -173,4 +173,33 @@ fn api_validation_paths_and_defaulting() {
     let output = run_with_stdin(&["validate", "-"], broken.as_bytes());
     assert_eq!(output.status.code(), Some(1));
     snapshot("api__error_inside_legacy_annotation", &render(&output));
+}
+
+/// The README's main job, `podlife simulate` with no file, works from a script too: with nothing
+/// on stdin (`< /dev/null`, a closed pipe) it runs the built-in example, as on a terminal. An
+/// explicit `-` reads stdin even when it is empty.
+#[test]
+fn no_input_and_nothing_piped_runs_the_example() {
+    let output = run(&["simulate"]);
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("using the built-in example `init-containers`"),
+        "{stderr}"
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("summary:"));
+
+    let blank = run_with_stdin(&["validate", "--format", "json"], b"\n  \n");
+    assert_eq!(json(&blank)["summary"]["pods"], 1);
+
+    let explicit = run(&["validate", "--format", "json", "-"]);
+    assert_eq!(json(&explicit)["summary"]["pods"], 0);
+
+    let piped = run_with_stdin(
+        &["validate", "--format", "json"],
+        b"apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: a, image: busybox:1.36}]}\n",
+    );
+    let report = json(&piped);
+    assert_eq!(report["summary"]["pods"], 1);
+    assert!(String::from_utf8_lossy(&piped.stderr).is_empty());
 }
