@@ -8,10 +8,10 @@ use std::sync::{Arc, OnceLock};
 use divan::Bencher;
 use divan::counter::{BytesCount, ItemsCount};
 use podlife::input::SourceText;
-use podlife::rules::CheckOptions;
-use podlife::source::for_each_document;
-use podlife::validate::validate_source;
-use podlife::workload::read_document;
+use podlife::k8s::workload::read_document;
+use podlife::lint::rules::CheckOptions;
+use podlife::lint::validate::validate_source;
+use podlife::yaml::source::for_each_document;
 
 /// The same allocator as the binary, so the figures are the ones users get.
 #[global_allocator]

@@ -8,15 +8,15 @@ use std::sync::{Arc, OnceLock};
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
-use podlife::model::Pod;
+use podlife::k8s::model::Pod;
+use podlife::k8s::workload::read_document;
 use podlife::sim::behaviour::{Behaviour, RunTime};
 use podlife::sim::jitter::Dist;
 use podlife::sim::montecarlo::runner::{self, MonteCarloConfig};
 use podlife::sim::scenario::{Patch, load};
 use podlife::sim::spec::{ContainerKind, PodPlan};
 use podlife::sim::time::SimDuration;
-use podlife::source::parse_stream;
-use podlife::workload::read_document;
+use podlife::yaml::source::parse_stream;
 
 /// The same allocator as the binary, so the figures are the ones users get.
 #[global_allocator]
@@ -33,7 +33,7 @@ fn read_pod(text: &str) -> Pod {
     let documents = parse_stream(text);
     let objects = read_document(&name, text, &documents[0]);
     let mut pod = objects.pods.into_iter().next().expect("a pod").pod;
-    podlife::defaults::apply(&mut pod);
+    podlife::k8s::defaults::apply(&mut pod);
     pod
 }
 
@@ -46,7 +46,7 @@ struct Case {
 fn init_containers() -> &'static Case {
     static CASE: OnceLock<Case> = OnceLock::new();
     CASE.get_or_init(|| {
-        let pod = read_pod(podlife::examples::default_example().text);
+        let pod = read_pod(podlife::input::examples::default_example().text);
         let plan = PodPlan::new(&pod);
         let mut patch = Patch::new(&plan);
         let scenario = include_str!("../testdata/scenarios/montecarlo.yaml");

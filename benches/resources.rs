@@ -12,8 +12,10 @@ use std::sync::OnceLock;
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
+use podlife::cli::commands::resources::analyse_source;
 use podlife::input::{self, Input, SourceText};
-use podlife::resources::{Settings, analyse_source, json, node_fit::NodeCapacity};
+use podlife::render::resources::json;
+use podlife::resources::{Settings, node_fit::NodeCapacity};
 
 /// The same allocator as the binary, so the figures are the ones users get.
 #[global_allocator]

@@ -7,14 +7,14 @@ use std::sync::{Arc, OnceLock};
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
-use podlife::model::Pod;
+use podlife::k8s::model::Pod;
+use podlife::k8s::workload::read_document;
 use podlife::sim::behaviour::{Behaviour, ProbeScript};
 use podlife::sim::record::RecordOptions;
 use podlife::sim::spec::{PodPlan, ProbeKind};
 use podlife::sim::time::SimDuration;
 use podlife::sim::{SimConfig, simulate};
-use podlife::source::parse_stream;
-use podlife::workload::read_document;
+use podlife::yaml::source::parse_stream;
 
 /// The same allocator as the binary, so the figures are the ones users get.
 #[global_allocator]
@@ -42,7 +42,7 @@ fn pod() -> &'static Pod {
         let documents = parse_stream(&text);
         let objects = read_document(&name, &text, &documents[0]);
         let mut pod = objects.pods.into_iter().next().expect("a pod").pod;
-        podlife::defaults::apply(&mut pod);
+        podlife::k8s::defaults::apply(&mut pod);
         pod
     })
 }

@@ -22,7 +22,7 @@ pub enum Error {
         /// The file, as found or named.
         file: String,
         /// What is wrong, where.
-        problems: Vec<crate::config::ConfigProblem>,
+        problems: Vec<crate::lint::settings::config_file::ConfigProblem>,
     },
 }
 

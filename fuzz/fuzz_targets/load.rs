@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use libfuzzer_sys::fuzz_target;
 use podlife::input::SourceText;
-use podlife::rules::CheckOptions;
-use podlife::validate::validate_source;
+use podlife::lint::rules::CheckOptions;
+use podlife::lint::validate::validate_source;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

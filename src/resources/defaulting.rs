@@ -5,14 +5,14 @@
 
 use super::feature_gates::FeatureGates;
 use super::pod_level;
-use crate::model::{Pod, QuantityValue, ResourceList};
+use crate::k8s::model::{Pod, QuantityValue, ResourceList};
 
 /// Kubernetes rounds resource quantities up to milli scale (`10^-3`) when defaulting.
 const MILLI_SCALE: i32 = -3;
 
 /// Applies the defaults that decide a pod's resources.
 pub fn apply(pod: &mut Pod, gates: FeatureGates) {
-    crate::defaults::apply(pod);
+    crate::k8s::defaults::apply(pod);
     if gates.pod_level_resources {
         pod_level::apply_defaults(pod);
     }

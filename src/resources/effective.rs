@@ -16,7 +16,7 @@ use serde::Serialize;
 use super::decision::{Decision, Origin};
 use super::pod_level;
 use super::quantities::{Quantities, add_into, exceeds, valid};
-use crate::model::{Container, Pod, ResourceRequirements};
+use crate::k8s::model::{Container, Pod, ResourceRequirements};
 
 /// What to include (`PodResourcesOptions`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

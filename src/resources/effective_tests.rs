@@ -11,7 +11,7 @@ use super::effective::{Options, PhaseKind, Side, compute, pod_limits, pod_reques
 use super::feature_gates::FeatureGates;
 use super::quantities::Quantities;
 use super::test_support::*;
-use crate::model::Pod;
+use crate::k8s::model::Pod;
 
 const DEFAULT: Options = Options {
     pod_level_resources: true,
@@ -910,7 +910,7 @@ fn build(
     specs: &[(Option<u32>, Option<u32>, bool)],
     prefix: &str,
     init: bool,
-) -> Vec<crate::model::Container> {
+) -> Vec<crate::k8s::model::Container> {
     specs
         .iter()
         .enumerate()

@@ -2,24 +2,22 @@
 //! exactly as Kubernetes does (SEMANTICS K5, K6; defer containers: D16), each value with the
 //! container or phase that decided it.
 
-pub mod command;
 pub mod decision;
 pub mod defaulting;
 pub mod effective;
 pub mod feature_gates;
-pub mod human;
-pub mod json;
 pub mod node_fit;
 pub mod pod_level;
 pub mod qos;
 pub mod quantities;
 pub mod replicas;
+pub mod report;
 pub mod totals;
 
-pub use command::{PodReport, ResourcesFormat, Settings, analyse_pod, analyse_source};
 pub use effective::{EffectiveResources, Options, compute};
 pub use feature_gates::FeatureGates;
 pub use qos::{Qos, QosClass, compute_qos};
+pub use report::{PodReport, Settings, analyse_pod};
 
 #[cfg(test)]
 mod effective_tests;

@@ -11,7 +11,7 @@
 use std::fmt;
 
 use super::quantities::{Quantities, display_order};
-use crate::quantity::Quantity;
+use crate::k8s::quantity::Quantity;
 
 /// The kubelet's default `maxPods`, used when `--node` names no `pods`.
 pub const DEFAULT_MAX_PODS: u64 = 110;
@@ -166,8 +166,11 @@ pub fn fit(requests: &Quantities, node: &NodeCapacity) -> NodeFit {
     let max_pods = node.max_pods();
     resources.push(ResourceFit {
         resource: "pods".to_string(),
-        request: Quantity::from_int(1, crate::quantity::Format::DecimalSI),
-        allocatable: Quantity::from_int(i128::from(max_pods), crate::quantity::Format::DecimalSI),
+        request: Quantity::from_int(1, crate::k8s::quantity::Format::DecimalSI),
+        allocatable: Quantity::from_int(
+            i128::from(max_pods),
+            crate::k8s::quantity::Format::DecimalSI,
+        ),
         pods_that_fit: max_pods,
     });
     let pods_that_fit = resources

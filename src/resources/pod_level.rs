@@ -3,7 +3,7 @@
 //! `defaultHugePagePodLimits`, `defaultPodRequests`, `defaultPodLimits`).
 
 use super::effective::{Side, aggregate_containers, containers_with_kinds};
-use crate::model::{Pod, QuantityValue, ResourceList, ResourceRequirements};
+use crate::k8s::model::{Pod, QuantityValue, ResourceList, ResourceRequirements};
 
 /// Whether pod-level resources support `name`: cpu, memory and `hugepages-*`
 /// (`IsSupportedPodLevelResource`).

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::effective::{ContainerKind, Side, containers_with_kinds};
 use super::pod_level;
 use super::quantities::{Quantities, add_into};
-use crate::model::Pod;
+use crate::k8s::model::Pod;
 
 /// A QoS class.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -3,7 +3,7 @@
 
 use super::qos::{QosClass, compute_qos};
 use super::test_support::*;
-use crate::model::{Container, Pod};
+use crate::k8s::model::{Container, Pod};
 
 /// qos_test.go `getResourceList(cpu, memory)`: an empty string leaves the resource out.
 fn resource_list(cpu: &'static str, memory: &'static str) -> Vec<(&'static str, &'static str)> {

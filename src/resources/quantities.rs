@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::model::ResourceList;
-use crate::quantity::Quantity;
+use crate::k8s::model::ResourceList;
+use crate::k8s::quantity::Quantity;
 
 /// Resource name → exact quantity.
 pub type Quantities = BTreeMap<String, Quantity>;

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::workload::PodObject;
+use crate::k8s::workload::PodObject;
 
 /// Where a replica count came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

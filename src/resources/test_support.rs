@@ -1,7 +1,7 @@
 //! Builders for the unit tests: pods, containers and resource lists written compactly.
 
-use crate::model::{Container, Pod, QuantityValue, ResourceList, ResourceRequirements};
-use crate::quantity::Quantity;
+use crate::k8s::model::{Container, Pod, QuantityValue, ResourceList, ResourceRequirements};
+use crate::k8s::quantity::Quantity;
 
 use super::quantities::Quantities;
 

@@ -2,8 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use super::command::PodReport;
 use super::quantities::{Quantities, add_into};
+use super::report::PodReport;
 
 /// The sums for one namespace.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use crate::model::Pod;
+use crate::k8s::model::Pod;
 use crate::sim::event::Event;
 use crate::sim::record::Happening;
 use crate::sim::simulation::Simulation;
@@ -98,14 +98,14 @@ pub fn strict_findings(pod: &Pod) -> Vec<String> {
         text: document.to_string(),
         not_utf8: None,
     };
-    let options = crate::rules::CheckOptions {
+    let options = crate::lint::rules::CheckOptions {
         no_defaulting: true,
-        settings: Arc::new(crate::rule_settings::RuleSettings::default()),
+        settings: Arc::new(crate::lint::settings::selection::RuleSettings::default()),
     };
-    crate::validate::validate_source(&source, &options)
+    crate::lint::validate::validate_source(&source, &options)
         .findings
         .iter()
-        .filter(|f| f.severity == crate::finding::Severity::Error)
+        .filter(|f| f.severity == crate::lint::finding::Severity::Error)
         .map(|f| match &f.path {
             Some(path) => format!("{path}: {} ({})", f.message, f.rule.id),
             None => format!("{} ({})", f.message, f.rule.id),
@@ -263,13 +263,13 @@ pub fn apply_initializer_patches(scenario: &str, pod: &mut Pod) -> Vec<String> {
     if pending.is_empty() {
         return Vec::new();
     }
-    let documents = crate::source::parse_stream(scenario);
+    let documents = crate::yaml::source::parse_stream(scenario);
     let Some(root) = documents.iter().find_map(|d| d.root.as_ref()) else {
         return Vec::new();
     };
     let mut patched = Vec::new();
     for name in pending {
-        let path = crate::field_path::FieldPath::root()
+        let path = crate::yaml::field_path::FieldPath::root()
             .child("initializers")
             .key(&name);
         let found = root.lookup(&path);
@@ -278,7 +278,7 @@ pub fn apply_initializer_patches(scenario: &str, pod: &mut Pod) -> Vec<String> {
         }
         let mut problems = Vec::new();
         let Ok(entry) =
-            crate::decode::decode::<InitializerEntry>(found.value, &path, &mut problems)
+            crate::k8s::decode::decode::<InitializerEntry>(found.value, &path, &mut problems)
         else {
             continue;
         };
@@ -301,7 +301,7 @@ pub fn apply_initializer_patches(scenario: &str, pod: &mut Pod) -> Vec<String> {
             pod.metadata = metadata;
             pod.metadata.initializers = initializers;
             pod.spec = spec;
-            crate::defaults::apply(pod);
+            crate::k8s::defaults::apply(pod);
             patched.push(name);
         }
     }

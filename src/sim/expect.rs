@@ -5,8 +5,8 @@
 //! `restarts[:<container>]<op><n>` with `<op>` one of `=`, `<`, `<=`, `>`, `>=` (without a container:
 //! the sum over all containers).
 
-use crate::decode::closest;
 use crate::error::Error;
+use crate::k8s::decode::closest;
 use crate::sim::simulation::SimOutcome;
 use crate::sim::spec::PodPlan;
 use crate::sim::time::{SimDuration, SimTime, parse_duration};
@@ -269,7 +269,7 @@ mod tests {
 
     #[test]
     fn parses_and_checks_against_a_run() {
-        let pod = pod_from_yaml(crate::examples::default_example().text);
+        let pod = pod_from_yaml(crate::input::examples::default_example().text);
         let (plan, outcome) = run(&pod, SimDuration::from_secs(600), |_, _| {});
         let check = |text: &str| parse(text, &plan).expect(text).check(&plan, &outcome);
         assert_eq!(check("phase=Running"), Ok(()));
@@ -293,7 +293,7 @@ mod tests {
 
     #[test]
     fn bad_expectations_are_usage_errors() {
-        let pod = pod_from_yaml(crate::examples::default_example().text);
+        let pod = pod_from_yaml(crate::input::examples::default_example().text);
         let plan = PodPlan::new(&pod);
         let error = parse("ready-witin=3s", &plan)
             .expect_err("typo")

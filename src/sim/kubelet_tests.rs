@@ -398,7 +398,7 @@ fn k4_6_active_deadline_fails_the_pod_counting_init_time() {
 
 #[test]
 fn k1_8_job_succeeds_and_stops_its_sidecar() {
-    let pod = pod_from_yaml(crate::examples::find("job").expect("job").text);
+    let pod = pod_from_yaml(crate::input::examples::find("job").expect("job").text);
     let (plan, outcome) = run(&pod, TEN_MINUTES, |_, _| {});
     assert_clean(&outcome);
     assert_eq!(outcome.summary.phase, Phase::Succeeded);
@@ -546,7 +546,7 @@ fn k1_10_oom_killed_is_reported() {
 
 #[test]
 fn k1_9_conditions_have_transition_times() {
-    let pod = pod_from_yaml(crate::examples::default_example().text);
+    let pod = pod_from_yaml(crate::input::examples::default_example().text);
     let (_, outcome) = run(&pod, TEN_MINUTES, |_, _| {});
     let conditions = outcome.final_status.conditions.clone().expect("conditions");
     let summary: Vec<String> = conditions
@@ -576,7 +576,7 @@ fn k1_9_conditions_have_transition_times() {
 
 #[test]
 fn t4_without_jitter_the_seed_changes_nothing() {
-    let pod = pod_from_yaml(crate::examples::default_example().text);
+    let pod = pod_from_yaml(crate::input::examples::default_example().text);
     let plan = PodPlan::new(&pod);
     let behaviour = crate::sim::behaviour::Behaviour::defaults(&plan);
     let config = |seed| crate::sim::simulation::SimConfig {

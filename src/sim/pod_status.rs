@@ -1,17 +1,17 @@
 //! The pod's status as the kubelet reports it: phase (`getPhase`), conditions (`status/generate.go`)
 //! with transition times, and the materialized `model::PodStatus` the status printer reads (K1.8, K1.9).
 
-use crate::model::{
+use crate::k8s::model::{
     ContainerState as ApiState, ContainerStatus, PodCondition, StateRunning, StateTerminated,
     StateWaiting,
 };
+use crate::k8s::timestamp::format_rfc3339;
 use crate::sim::record::{PodLaneState, StatusRow};
 use crate::sim::runtime::{ExitRecord, InstanceId};
 use crate::sim::simulation::{BASE_EPOCH, Simulation};
 use crate::sim::spec::{ContainerIndex, ContainerKind, RestartPolicy};
 use crate::sim::time::{SimDuration, SimTime};
 use crate::sim::view::{ConditionKind, ConditionState, ContainerState, Phase, WaitingReason};
-use crate::timestamp::format_rfc3339;
 
 /// What a container's printed status depends on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

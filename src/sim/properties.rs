@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 
-use crate::model::{
+use crate::k8s::model::{
     Container, ExecAction, HttpGetAction, IntOrString, Lifecycle, LifecycleHandler, ObjectMeta,
     Pod, PodSpec, Probe, SleepAction,
 };
@@ -122,7 +122,7 @@ fn pod_strategy() -> impl Strategy<Value = Pod> {
                 },
                 status: None,
             };
-            crate::defaults::apply(&mut pod);
+            crate::k8s::defaults::apply(&mut pod);
             pod
         })
 }

@@ -7,7 +7,8 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::model::{Pod, PodStatus};
+use crate::k8s::model::{Pod, PodStatus};
+use crate::k8s::timestamp::EpochMillis;
 use crate::sim::behaviour::Behaviour;
 use crate::sim::event::Event;
 use crate::sim::pod_status::StatusCache;
@@ -18,7 +19,6 @@ use crate::sim::spec::{ContainerIndex, ContainerKind, PodPlan};
 use crate::sim::time::{SimDuration, SimTime};
 use crate::sim::trace::{Call, TraceEntry};
 use crate::sim::view::{ContainerView, KillPodStep, LaneOp, Phase, PodView, WaitingReason};
-use crate::timestamp::EpochMillis;
 
 /// The fixed creation time of every simulated pod: 2026-01-01T00:00:00Z. Timestamps in the
 /// simulated status are this plus the simulated time, so output never depends on the clock.
@@ -135,7 +135,8 @@ impl<'a> Simulation<'a> {
             status: None,
         };
         pod_object.metadata.name = Some(plan.name.clone());
-        pod_object.metadata.creation_timestamp = Some(crate::timestamp::format_rfc3339(BASE_EPOCH));
+        pod_object.metadata.creation_timestamp =
+            Some(crate::k8s::timestamp::format_rfc3339(BASE_EPOCH));
         let recording = Recording {
             lanes: vec![Vec::new(); plan.containers.len()],
             ..Recording::default()

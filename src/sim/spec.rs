@@ -3,7 +3,7 @@
 //! Containers are numbered init containers first (in order), then app containers, so an index
 //! says everything; nothing is cloned per event.
 
-use crate::model::{
+use crate::k8s::model::{
     Container, ExecAction, HttpGetAction, LifecycleHandler, Pod, Probe, TcpSocketAction,
 };
 use crate::sim::time::SimDuration;
@@ -293,7 +293,7 @@ impl PodPlan {
             termination_grace: SimDuration::from_secs(
                 pod.spec
                     .termination_grace_period_seconds
-                    .unwrap_or(crate::defaults::DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS),
+                    .unwrap_or(crate::k8s::defaults::DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS),
             ),
             active_deadline: pod
                 .spec
@@ -367,7 +367,7 @@ fn compile_container(
         Some("Always") => PullPolicy::Always,
         Some("Never") => PullPolicy::Never,
         Some("IfNotPresent") => PullPolicy::IfNotPresent,
-        _ => match crate::defaults::default_pull_policy(&image) {
+        _ => match crate::k8s::defaults::default_pull_policy(&image) {
             "Always" => PullPolicy::Always,
             _ => PullPolicy::IfNotPresent,
         },
@@ -465,7 +465,7 @@ fn compile_action(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{ObjectMeta, PodSpec};
+    use crate::k8s::model::{ObjectMeta, PodSpec};
 
     fn container(name: &str, image: &str) -> Container {
         Container {

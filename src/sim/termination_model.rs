@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::model::Pod;
+use crate::k8s::model::Pod;
 use crate::sim::queue::EventId;
 use crate::sim::spec::ContainerIndex;
 use crate::sim::time::{SimDuration, SimTime};

@@ -2,7 +2,9 @@
 
 use proptest::prelude::*;
 
-use crate::model::{Container, Lifecycle, LifecycleHandler, ObjectMeta, Pod, PodSpec, SleepAction};
+use crate::k8s::model::{
+    Container, Lifecycle, LifecycleHandler, ObjectMeta, Pod, PodSpec, SleepAction,
+};
 use crate::sim::behaviour::{AttemptScript, Behaviour, ExitKind, RunTime};
 use crate::sim::jitter::Dist;
 use crate::sim::record::RecordOptions;
@@ -106,7 +108,7 @@ fn build(case: &Case) -> (Pod, PodPlan, Behaviour) {
         },
         status: None,
     };
-    crate::defaults::apply(&mut pod);
+    crate::k8s::defaults::apply(&mut pod);
     let plan = PodPlan::new(&pod);
     let mut behaviour = Behaviour::defaults(&plan);
     for (offset, (_, stop, hang)) in case.apps.iter().enumerate() {

@@ -2,14 +2,14 @@
 
 use std::sync::Arc;
 
-use crate::model::Pod;
+use crate::k8s::model::Pod;
+use crate::k8s::workload::read_document;
 use crate::sim::behaviour::Behaviour;
 use crate::sim::record::RecordOptions;
 use crate::sim::simulation::{SimConfig, SimOutcome, simulate};
 use crate::sim::spec::PodPlan;
 use crate::sim::time::SimDuration;
-use crate::source::parse_stream;
-use crate::workload::read_document;
+use crate::yaml::source::parse_stream;
 
 /// The first pod of a YAML text, defaulted.
 pub fn pod_from_yaml(text: &str) -> Pod {
@@ -18,7 +18,7 @@ pub fn pod_from_yaml(text: &str) -> Pod {
         let objects = read_document(&name, text, &document);
         if let Some(object) = objects.pods.into_iter().next() {
             let mut pod = object.pod;
-            crate::defaults::apply(&mut pod);
+            crate::k8s::defaults::apply(&mut pod);
             return pod;
         }
     }
@@ -27,7 +27,7 @@ pub fn pod_from_yaml(text: &str) -> Pod {
 
 /// The plan of a built-in example (`podlife example NAME`).
 pub fn example_plan(name: &str) -> PodPlan {
-    let example = crate::examples::find(name).unwrap_or_else(|| panic!("no example {name}"));
+    let example = crate::input::examples::find(name).unwrap_or_else(|| panic!("no example {name}"));
     PodPlan::new(&pod_from_yaml(example.text))
 }
 

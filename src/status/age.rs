@@ -1,6 +1,6 @@
 //! Relative times as kubectl prints them: apimachinery's `HumanDuration` and the printers' `translateTimestampSince`.
 
-use crate::timestamp::EpochMillis;
+use crate::k8s::timestamp::EpochMillis;
 
 /// The longest duration Go can represent (`time.Duration` is int64 nanoseconds), in milliseconds.
 /// `time.Since` saturates there, so a timestamp centuries ago prints as `292y`, as kubectl does.

@@ -13,7 +13,7 @@
 //! defer container has already started without a deletion. With every defer container finished
 //! there is no defer status: the caller prints `Terminating` (deleted) or the usual status.
 
-use crate::model::{Pod, PodStatus};
+use crate::k8s::model::{Pod, PodStatus};
 
 use super::row::{spec_of, state_of, statuses, terminated_reason, waiting_reason};
 

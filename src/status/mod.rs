@@ -4,10 +4,8 @@
 //! renders simulated pods through it too. [`command`] is the CLI around it.
 
 pub mod age;
-pub mod command;
 pub mod defer;
 pub mod row;
-pub mod table;
 #[cfg(test)]
 mod test_pods;
 

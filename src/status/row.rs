@@ -5,8 +5,8 @@
 
 use serde::Serialize;
 
-use crate::model::{Container, ContainerState, ContainerStatus, Pod, PodCondition, PodStatus};
-use crate::timestamp::{EpochMillis, parse_rfc3339};
+use crate::k8s::model::{Container, ContainerState, ContainerStatus, Pod, PodCondition, PodStatus};
+use crate::k8s::timestamp::{EpochMillis, parse_rfc3339};
 
 use super::age::translate_timestamp_since;
 use super::defer::defer_status;
@@ -226,7 +226,7 @@ impl Restarts {
 }
 
 /// `Signal:N`, `ExitCode:N` or the reason of a terminated state (kubectl's order).
-pub(super) fn terminated_reason(terminated: &crate::model::StateTerminated) -> String {
+pub(super) fn terminated_reason(terminated: &crate::k8s::model::StateTerminated) -> String {
     match terminated.reason.as_deref().filter(|r| !r.is_empty()) {
         Some(reason) => reason.to_string(),
         None => match terminated.signal.unwrap_or(0) {
@@ -237,7 +237,7 @@ pub(super) fn terminated_reason(terminated: &crate::model::StateTerminated) -> S
 }
 
 /// A waiting state's reason, if not empty.
-pub(super) fn waiting_reason(waiting: &crate::model::StateWaiting) -> Option<&str> {
+pub(super) fn waiting_reason(waiting: &crate::k8s::model::StateWaiting) -> Option<&str> {
     waiting.reason.as_deref().filter(|r| !r.is_empty())
 }
 

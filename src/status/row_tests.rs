@@ -655,7 +655,7 @@ fn k8_4_age_and_the_no_clock_contract() {
     assert_eq!(unclocked.restarts, "1");
     // A creation time more than 2 s in the future.
     let future = PodBuilder::new("p")
-        .created(&crate::timestamp::format_rfc3339(NOW + 3 * SECOND))
+        .created(&crate::k8s::timestamp::format_rfc3339(NOW + 3 * SECOND))
         .build();
     assert_eq!(pod_row(&future, Some(NOW)).age, "<invalid>");
     // An unparsable timestamp is unset.

@@ -1,10 +1,10 @@
 //! Test-only builders for pods with statuses, so the tables from Kubernetes' tests read like theirs.
 
-use crate::model::{
+use crate::k8s::model::{
     Container, ContainerState, ContainerStatus, Pod, PodCondition, PodIp, PodStatus, ReadinessGate,
     StateRunning, StateTerminated, StateWaiting,
 };
-use crate::timestamp::{EpochMillis, format_rfc3339};
+use crate::k8s::timestamp::{EpochMillis, format_rfc3339};
 
 use super::row::pod_row;
 

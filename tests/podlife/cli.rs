@@ -11,7 +11,7 @@ fn help_lists_every_command() {
 #[test]
 fn examples_are_listed_and_printed() {
     snapshot_cli("cli__example_list", &["example"]);
-    for example in podlife::examples::EXAMPLES {
+    for example in podlife::input::examples::EXAMPLES {
         let output = run(&["example", example.name]);
         assert_eq!(output.status.code(), Some(0));
         assert_eq!(String::from_utf8_lossy(&output.stdout), example.text);
@@ -21,7 +21,7 @@ fn examples_are_listed_and_printed() {
 
 #[test]
 fn every_example_validates_cleanly() {
-    for example in podlife::examples::EXAMPLES {
+    for example in podlife::input::examples::EXAMPLES {
         let output = run_with_stdin(&["validate", "-"], example.text.as_bytes());
         assert_eq!(
             output.status.code(),
@@ -165,7 +165,7 @@ fn api_validation_paths_and_defaulting() {
             "src/examples/sidecar.yaml",
         ],
     );
-    let example = podlife::examples::find("legacy-annotation").expect("example");
+    let example = podlife::input::examples::find("legacy-annotation").expect("example");
     let broken = example.text.replace(
         "\"image\": \"busybox:1.36\",",
         "\"image\": \"busybox:1.36\", \"imagePullPolicy\": \"always\",",

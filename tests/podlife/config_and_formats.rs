@@ -27,7 +27,7 @@ fn sarif_names_every_rule_and_locates_every_result() {
     let rules = sarif["runs"][0]["tool"]["driver"]["rules"]
         .as_array()
         .expect("rules");
-    assert_eq!(rules.len(), podlife::rules::REGISTRY.len());
+    assert_eq!(rules.len(), podlife::lint::rules::REGISTRY.len());
     for result in sarif["runs"][0]["results"].as_array().expect("results") {
         let region = &result["locations"][0]["physicalLocation"]["region"];
         assert!(region["startLine"].as_u64().unwrap_or(0) >= 1, "{result}");
@@ -155,7 +155,7 @@ fn rules_listing() {
     let rules = json(&output);
     assert_eq!(
         rules.as_array().map(Vec::len),
-        Some(podlife::rules::REGISTRY.len())
+        Some(podlife::lint::rules::REGISTRY.len())
     );
     snapshot_cli("rules__explain_prefix", &["explain", "PL30"]);
 }

@@ -49,5 +49,8 @@ fn man_page_is_current() {
 
 #[test]
 fn rule_reference_is_current() {
-    check_or_bless("docs/rules.md", podlife::run::rules_reference().as_bytes());
+    check_or_bless(
+        "docs/rules.md",
+        podlife::cli::run::rules_reference().as_bytes(),
+    );
 }

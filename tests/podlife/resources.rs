@@ -142,7 +142,7 @@ fn usage_errors() {
 
 #[test]
 fn standard_input() {
-    let example = podlife::examples::find("sidecar").expect("sidecar example");
+    let example = podlife::input::examples::find("sidecar").expect("sidecar example");
     let output = run_with_stdin(&["resources", "-"], example.text.as_bytes());
     assert_eq!(output.status.code(), Some(0));
     snapshot("resources__stdin_sidecar", &render(&output));

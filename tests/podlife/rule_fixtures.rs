@@ -16,7 +16,7 @@ fn expectations(text: &str) -> Vec<bool> {
 
 #[test]
 fn every_rule_fires_where_its_fixture_says_and_nowhere_else() {
-    for rule in podlife::rules::REGISTRY {
+    for rule in podlife::lint::rules::REGISTRY {
         let relative = format!("testdata/rules/{}.yaml", rule.name);
         let text = std::fs::read_to_string(root().join(&relative))
             .unwrap_or_else(|_| panic!("missing fixture {relative}"));

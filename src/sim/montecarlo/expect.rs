@@ -8,8 +8,8 @@
 //! `defer-skipped`) and P a percentage (`1%`) or a fraction (`0.01`). `<op>` is `<`, `<=`,
 //! `=`, `>=` or `>`.
 
-use crate::decode::closest;
 use crate::error::Error;
+use crate::k8s::decode::closest;
 use crate::sim::montecarlo::metrics::{self, Metric, Unit};
 use crate::sim::montecarlo::runner::Aggregate;
 use crate::sim::time::{SimDuration, parse_duration};

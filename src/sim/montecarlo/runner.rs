@@ -8,8 +8,8 @@
 
 use rayon::prelude::*;
 
-use crate::model::Pod;
-use crate::progress::Progress;
+use crate::k8s::model::Pod;
+use crate::render::progress::Progress;
 use crate::sim::behaviour::Behaviour;
 use crate::sim::montecarlo::metrics::{self, Metric};
 use crate::sim::montecarlo::outcomes::Proportion;

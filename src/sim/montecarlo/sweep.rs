@@ -7,7 +7,7 @@
 //! or `stop` (A, B and STEP are durations). A value set by the sweep replaces the scenario's.
 
 use crate::error::Error;
-use crate::model::Pod;
+use crate::k8s::model::Pod;
 use crate::sim::behaviour::RunTime;
 use crate::sim::jitter::Dist;
 use crate::sim::scenario::Patch;

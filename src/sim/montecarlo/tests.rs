@@ -18,7 +18,7 @@ fn podlife(args: &[&str]) -> (u8, String) {
         panic!("not simulate");
     };
     let mut out = Vec::new();
-    let code = crate::sim::command::run(&cli, simulate, &mut out).expect("runs");
+    let code = crate::cli::commands::simulate::run(&cli, simulate, &mut out).expect("runs");
     (code, String::from_utf8(out).expect("UTF-8"))
 }
 
@@ -334,7 +334,8 @@ fn tail_expectations_gate_the_exit_code() {
 #[test]
 fn bad_tail_expectations_are_usage_errors() {
     let plan_metrics = {
-        let pod = crate::sim::testing::pod_from_yaml(crate::examples::default_example().text);
+        let pod =
+            crate::sim::testing::pod_from_yaml(crate::input::examples::default_example().text);
         super::metrics::metrics(&crate::sim::spec::PodPlan::new(&pod))
     };
     let error = |text: &str| {

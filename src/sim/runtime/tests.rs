@@ -1,7 +1,7 @@
 //! Tests of the mock runtime's state machines and trace (R1–R4).
 
 use super::*;
-use crate::model::{Container, Pod, PodSpec};
+use crate::k8s::model::{Container, Pod, PodSpec};
 use crate::sim::behaviour::ExitKind;
 use crate::sim::spec::PodPlan;
 use crate::sim::trace::Illegal;

@@ -24,15 +24,15 @@
 //!       liveness: {cycle: [success, success, failure]}
 //! ```
 
-use crate::decode::{DecodeProblemKind, closest, decode};
-use crate::field_path::FieldPath;
+use crate::k8s::decode::{DecodeProblemKind, closest, decode};
 use crate::sim::behaviour::{BackoffConfig, ProbeScript};
 use crate::sim::scenario::format::{AttemptSection, ContainerSection, ProbeSection, ScenarioFile};
 use crate::sim::scenario::located::ScenarioError;
 use crate::sim::scenario::patch::{AttemptPatch, ContainerPatch, Patch};
 use crate::sim::spec::{ContainerKind, PodPlan, ProbeKind};
 use crate::sim::time::SimDuration;
-use crate::source::{Node, Span, TreeProblemKind, parse_stream};
+use crate::yaml::field_path::FieldPath;
+use crate::yaml::source::{Node, Span, TreeProblemKind, parse_stream};
 
 /// Settings a scenario file may give that flags override.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

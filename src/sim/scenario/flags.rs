@@ -5,8 +5,8 @@
 //! the fault to the first n attempts (pulls, creates, or started instances); after that the
 //! container behaves normally.
 
-use crate::decode::closest;
 use crate::error::Error;
+use crate::k8s::decode::closest;
 use crate::sim::behaviour::{ExitKind, FailureCount, ProbeScript, RunTime};
 use crate::sim::jitter::Dist;
 use crate::sim::scenario::patch::{AttemptPatch, Patch};

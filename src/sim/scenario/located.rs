@@ -2,8 +2,8 @@
 
 use std::fmt::Write as _;
 
-use crate::field_path::FieldPath;
-use crate::source::Span;
+use crate::yaml::field_path::FieldPath;
+use crate::yaml::source::Span;
 
 /// One problem in a scenario file.
 #[derive(Debug, Clone, PartialEq)]
@@ -83,7 +83,7 @@ pub fn render(errors: &[ScenarioError], file: &str, text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::source::Pos;
+    use crate::yaml::source::Pos;
 
     #[test]
     fn renders_the_line_and_a_caret() {

@@ -15,13 +15,13 @@ use serde::Deserialize;
 
 use crate::sim::admission::InitializerScript;
 
-use crate::field_path::FieldPath;
 use crate::sim::jitter::DurationText;
 use crate::sim::scenario::file::Validator;
 use crate::sim::scenario::patch::Patch;
 use crate::sim::spec::{ContainerIndex, ContainerKind};
 use crate::sim::termination::{Deletion, TerminationCause};
 use crate::sim::time::SimDuration;
+use crate::yaml::field_path::FieldPath;
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]

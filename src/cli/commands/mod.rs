@@ -1,0 +1,8 @@
+//! One file per subcommand: read the inputs, call the engine, render, choose the exit code.
+
+pub mod montecarlo;
+pub mod resources;
+pub mod rules;
+pub mod simulate;
+pub mod status;
+pub mod termination_flags;

@@ -1,0 +1,240 @@
+//! `podlife resources`: read the inputs, compute every pod's effective resources, QoS class and
+//! node fit, render them, and choose the exit code (1 when the input has errors, 2 when an input
+//! cannot be read).
+
+use std::io::Write;
+
+use clap::ValueEnum;
+
+use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, output_width, resolve_inputs};
+use crate::cli::{Cli, ResourcesArgs};
+use crate::error::Error;
+use crate::input::{self, SourceText};
+use crate::lint::finding::{Finding, Severity, Summary};
+use crate::lint::validate::read_source;
+use crate::render::resources::{human, json};
+use crate::resources::feature_gates::FeatureGates;
+use crate::resources::report::{PodReport, Settings, analyse_pod};
+
+/// Output formats of `resources`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ResourcesFormat {
+    /// Tables: one block per pod, then totals per namespace.
+    Human,
+    /// One JSON document with every pod, the namespace totals and the settings.
+    Json,
+}
+
+/// The settings of a command line.
+pub fn settings_from_args(args: &ResourcesArgs) -> Settings {
+    Settings {
+        defaulting: !args.no_defaulting,
+        gates: FeatureGates::from_settings(&args.feature_gates),
+        exclude_overhead: args.exclude_overhead,
+        node: args.node.clone(),
+    }
+}
+
+/// What one source gave: pod reports and the loader's error findings.
+#[derive(Debug, Clone, Default)]
+pub struct SourceReport {
+    /// One report per pod, in document order.
+    pub pods: Vec<PodReport>,
+    /// Findings at error severity (invalid YAML, wrong types, invalid quantities, …).
+    pub errors: Vec<Finding>,
+}
+
+/// Reads every document of a source and reports every pod in it.
+pub fn analyse_source(source: &SourceText, settings: &Settings) -> SourceReport {
+    let mut report = SourceReport::default();
+    let mut findings = Vec::new();
+    let mut summary = Summary::default();
+    read_source(source, &mut findings, &mut summary, |document, objects| {
+        for object in &objects.pods {
+            let line = document.root.as_ref().map_or(document.start.line, |root| {
+                root.lookup(&object.object_path).value.span.start.line
+            });
+            report.pods.push(analyse_pod(object, line, settings));
+        }
+        report.errors.extend(objects.findings);
+    });
+    report.errors.extend(findings);
+    report.errors.retain(|f| f.severity == Severity::Error);
+    report
+        .errors
+        .sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    report
+}
+
+/// Prints error findings on stderr in the `short` format, each followed by its help.
+fn write_errors(findings: &[Finding]) {
+    let mut stderr = std::io::stderr().lock();
+    for finding in findings {
+        let _ = crate::render::findings::short::write_findings(&mut stderr, &[finding]);
+        if let Some(help) = &finding.help {
+            let _ = writeln!(stderr, "  help: {help}");
+        }
+    }
+}
+
+/// Runs `podlife resources`.
+pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, Error> {
+    let settings = settings_from_args(args);
+    let inputs = resolve_inputs(cli, &args.input, true);
+    let reports = input::map_inputs(&inputs, |input| {
+        input::read(input).map(|source| analyse_source(&source, &settings))
+    });
+    let mut pods = Vec::new();
+    let mut failed = false;
+    let mut errors = 0usize;
+    for report in reports {
+        match report.and_then(|r| r) {
+            Ok(report) => {
+                write_errors(&report.errors);
+                errors += report.errors.len();
+                pods.extend(report.pods);
+            }
+            Err(error) if error.is_broken_pipe() => return Err(error),
+            Err(error) => {
+                failed = true;
+                eprintln!("error: {error}");
+            }
+        }
+    }
+    if errors > 0 && !cli.quiet {
+        let noun = if errors == 1 { "error" } else { "errors" };
+        eprintln!(
+            "podlife: {errors} {noun} in the input; values that could not be read are left out (details: `podlife validate`)"
+        );
+    }
+    let write_error = |e: std::io::Error| Error::io("writing output", e);
+    match args.format {
+        ResourcesFormat::Human => {
+            human::write_report(out, &pods, &settings, output_width()).map_err(write_error)?
+        }
+        ResourcesFormat::Json => json::write_report(out, &pods, &settings).map_err(write_error)?,
+    }
+    Ok(if failed {
+        EXIT_FAILURE
+    } else if errors > 0 {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::resources::node_fit::NodeCapacity;
+    use crate::resources::qos::QosClass;
+    use crate::resources::replicas::ReplicaSource;
+
+    fn analyse(text: &str, settings: &Settings) -> SourceReport {
+        let source = SourceText::new("test.yaml", text);
+        analyse_source(&source, settings)
+    }
+
+    const DEPLOYMENT: &str = "\
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: shop}
+spec:
+  replicas: 3
+  template:
+    spec:
+      containers:
+      - name: app
+        image: app:1
+        resources:
+          limits: {cpu: 500m, memory: 256Mi}
+";
+
+    #[test]
+    fn workloads_report_per_pod_values_and_their_total() {
+        let report = analyse(DEPLOYMENT, &Settings::default());
+        assert!(report.errors.is_empty());
+        let pod = &report.pods[0];
+        assert_eq!(pod.title, "Deployment shop/web");
+        assert_eq!(pod.line, 1);
+        assert_eq!(pod.replicas.count, 3);
+        assert_eq!(pod.replicas.source, ReplicaSource::Replicas);
+        assert_eq!(pod.resources.requests["cpu"].to_string(), "500m");
+        assert_eq!(pod.total_requests()["cpu"].to_string(), "1500m");
+        assert_eq!(pod.total_limits()["memory"].to_string(), "768Mi");
+        assert_eq!(pod.qos.class, QosClass::Guaranteed);
+    }
+
+    #[test]
+    fn no_defaulting_leaves_requests_unset() {
+        let settings = Settings {
+            defaulting: false,
+            ..Settings::default()
+        };
+        let pod = &analyse(DEPLOYMENT, &settings).pods[0];
+        assert!(pod.resources.requests.is_empty());
+        assert_eq!(pod.qos.class, QosClass::Burstable);
+    }
+
+    #[test]
+    fn node_fit_counts_replicas_per_node() {
+        let settings = Settings {
+            node: Some(NodeCapacity::parse("cpu=1,memory=1Gi").unwrap()),
+            ..Settings::default()
+        };
+        let pod = &analyse(DEPLOYMENT, &settings).pods[0];
+        let fit = pod.node_fit.as_ref().unwrap();
+        assert_eq!(fit.pods_that_fit, 2);
+        assert_eq!(fit.runs_out_first, ["cpu"]);
+        assert_eq!(pod.nodes_needed(), Some(2));
+    }
+
+    #[test]
+    fn jobs_count_parallelism_capped_by_completions() {
+        let job = "\
+apiVersion: batch/v1
+kind: Job
+metadata: {name: batch}
+spec:
+  parallelism: 5
+  completions: 2
+  template:
+    spec:
+      restartPolicy: Never
+      containers: [{name: work, image: w:1}]
+";
+        let pod = &analyse(job, &Settings::default()).pods[0];
+        assert_eq!(pod.replicas.count, 2);
+        assert_eq!(pod.replicas.source, ReplicaSource::Completions);
+    }
+
+    #[test]
+    fn errors_in_the_input_are_reported_and_other_documents_still_count() {
+        let text = "\
+apiVersion: v1
+kind: Pod
+metadata: {name: bad-quantity}
+spec:
+  containers:
+  - name: app
+    image: app:1
+    resources:
+      requests: {cpu: 100m, memory: 1GiB}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: broken
+";
+        let report = analyse(text, &Settings::default());
+        let rules: Vec<&str> = report.errors.iter().map(|f| f.rule.name).collect();
+        assert_eq!(rules, ["invalid-quantity", "invalid-yaml"]);
+        assert_eq!(report.pods.len(), 1);
+        let pod = &report.pods[0];
+        assert_eq!(
+            pod.resources.requests.len(),
+            1,
+            "the invalid memory is left out"
+        );
+        assert_eq!(report.errors[0].span.unwrap().start.line, 9);
+    }
+}

@@ -1,0 +1,465 @@
+//! `podlife simulate`: read the pods, build each run's scenario from the file and flags, run, render, check.
+
+use std::io::Write;
+
+use clap::ValueEnum;
+
+use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, output_width, resolve_inputs};
+use crate::cli::{Cli, SimulateArgs};
+use crate::error::Error;
+use crate::input::{self, Input};
+use crate::k8s::model::Pod;
+use crate::k8s::workload::read_document;
+use crate::render::simulate::{self as views, RunContext};
+use crate::sim::expect::{self, Expectation};
+use crate::sim::record::RecordOptions;
+use crate::sim::scenario::{self, Patch, flags};
+use crate::sim::simulation::{SimConfig, simulate};
+use crate::sim::spec::PodPlan;
+use crate::sim::time::{SimDuration, parse_duration};
+use crate::yaml::source::for_each_document;
+
+/// The default horizon (`--until`).
+pub const DEFAULT_HORIZON: SimDuration = SimDuration::from_secs(600);
+
+/// Output formats of `simulate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SimulateFormat {
+    /// Header, the chosen views, summary.
+    Human,
+    /// One JSON document per pod (see docs/simulate.md).
+    Json,
+}
+
+/// A pod found in the inputs.
+pub(crate) struct FoundPod {
+    /// Where it came from.
+    pub(crate) source: String,
+    /// Its object's kind.
+    pub(crate) kind: String,
+    /// Its name.
+    pub(crate) name: String,
+    /// The pod as found.
+    pub(crate) pod: Pod,
+}
+
+fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<Vec<FoundPod>, Error> {
+    let inputs = resolve_inputs(cli, &args.input, true);
+    let mut found = Vec::new();
+    for input in inputs {
+        let input: Input = input?;
+        let source = input::read(&input)?;
+        if let Some((line, column, _)) = source.not_utf8 {
+            return Err(Error::Usage(format!(
+                "{}:{line}:{column}: not valid UTF-8",
+                source.name
+            )));
+        }
+        for_each_document(&source.text, |document| {
+            let objects = read_document(&source.name, &source.text, &document);
+            for object in objects.pods {
+                if object.incomplete {
+                    if cli.quiet {
+                        continue;
+                    }
+                    eprintln!(
+                        "podlife: skipping {} in {}: part of it could not be read (run `podlife validate`)",
+                        object.display_name(),
+                        source.name
+                    );
+                    continue;
+                }
+                let name = object
+                    .pod
+                    .metadata
+                    .name
+                    .clone()
+                    .or_else(|| object.name.clone())
+                    .unwrap_or_else(|| "pod".to_string());
+                found.push(FoundPod {
+                    source: source.name.to_string(),
+                    kind: object.kind.clone(),
+                    name,
+                    pod: object.pod,
+                });
+            }
+        });
+    }
+    if let Some(wanted) = &args.pod {
+        let names: Vec<String> = found.iter().map(|p| p.name.clone()).collect();
+        found.retain(|p| &p.name == wanted);
+        if found.is_empty() {
+            let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+            let hint = crate::k8s::decode::closest(wanted, &refs)
+                .map(|n| format!("did you mean `{n}`? "))
+                .unwrap_or_default();
+            return Err(Error::Usage(format!(
+                "--pod {wanted}: no such pod; {hint}the pods are: {}",
+                names.join(", ")
+            )));
+        }
+    }
+    if found.is_empty() {
+        return Err(Error::Usage(
+            "no pods to simulate in the input (Pods and the pod templates of workloads are read)"
+                .to_string(),
+        ));
+    }
+    Ok(found)
+}
+
+/// A pod ready to run: defaulted, planned, with its scenario patch (file and flags applied).
+pub(crate) struct Prepared {
+    /// The defaulted pod.
+    pub(crate) pod: Pod,
+    /// Its plan.
+    pub(crate) plan: PodPlan,
+    /// The scenario file and the `--fail`/`--run` flags.
+    pub(crate) patch: Patch,
+    /// The scenario's seed and horizon.
+    pub(crate) settings: scenario::ScenarioSettings,
+}
+
+/// Defaults and plans a found pod (after `edit`, e.g. a sweep's value) and builds its scenario
+/// patch. `None`: the scenario does not fit the pod (errors printed; exit 2).
+pub(crate) fn prepare(
+    found: &FoundPod,
+    args: &SimulateArgs,
+    scenario_text: Option<&str>,
+    edit: &dyn Fn(&mut Pod),
+) -> Result<Option<Prepared>, Error> {
+    let mut pod = found.pod.clone();
+    edit(&mut pod);
+    crate::k8s::defaults::apply(&mut pod);
+    pod.metadata.name = Some(found.name.clone());
+    let patched = match scenario_text {
+        Some(text) => crate::sim::admission::apply_initializer_patches(text, &mut pod),
+        None => Vec::new(),
+    };
+    let mut plan = PodPlan::new(&pod);
+    plan.admission.patched = patched;
+    if !plan.admission.initializers.is_empty() {
+        plan.admission.findings = crate::sim::admission::strict_findings(&pod);
+    }
+    let plan = plan;
+    let mut patch = Patch::new(&plan);
+    let mut settings = scenario::ScenarioSettings::default();
+    if let (Some(text), Some(path)) = (scenario_text, &args.scenario) {
+        match scenario::load(text, &plan, &mut patch) {
+            Ok(loaded) => settings = loaded,
+            Err(errors) => {
+                let name = path.display().to_string();
+                eprint!("{}", scenario::render(&errors, &name, text));
+                eprintln!(
+                    "podlife: the scenario does not fit pod `{}` ({} error{})",
+                    plan.name,
+                    errors.len(),
+                    if errors.len() == 1 { "" } else { "s" }
+                );
+                return Ok(None);
+            }
+        }
+    }
+    crate::cli::commands::termination_flags::apply(args, &plan, &mut patch)?;
+    for text in args.fail.iter().filter(|t| !t.starts_with("node@")) {
+        let flag = flags::parse_fail(text, &plan)?;
+        flags::apply_fail(&flag, &mut patch);
+    }
+    for text in &args.run {
+        flags::apply_run(text, &plan, &mut patch)?;
+    }
+    Ok(Some(Prepared {
+        pod,
+        plan,
+        patch,
+        settings,
+    }))
+}
+
+fn describe_scenario(args: &SimulateArgs) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(path) = &args.scenario {
+        parts.push(path.display().to_string());
+    }
+    parts.extend(args.fail.iter().map(|f| format!("--fail {f}")));
+    parts.extend(args.run.iter().map(|r| format!("--run {r}")));
+    parts.extend(crate::cli::commands::termination_flags::describe(args));
+    if parts.is_empty() {
+        "defaults".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// Runs `podlife simulate`.
+pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Error> {
+    let write_error = |e: std::io::Error| Error::io("writing output", e);
+    let pods = find_pods(cli, args)?;
+    let scenario_text = match &args.scenario {
+        Some(path) => Some(
+            std::fs::read_to_string(path)
+                .map_err(|e| Error::io(format!("reading `{}`", path.display()), e))?,
+        ),
+        None => None,
+    };
+    let until = match &args.until {
+        Some(text) => {
+            Some(parse_duration(text).map_err(|e| Error::Usage(format!("--until {text}: {e}")))?)
+        }
+        None => None,
+    };
+    let scenario_description = describe_scenario(args);
+    let record = RecordOptions {
+        events: true,
+        trace: args.trace || args.format == SimulateFormat::Json,
+        statuses: true,
+        lanes: args.timeline,
+    };
+    let mut unmet = false;
+    for (number, found) in pods.iter().enumerate() {
+        if let Some(runs) = args.runs.filter(|runs| *runs >= 2) {
+            let code = crate::cli::commands::montecarlo::run_pod(
+                cli,
+                args,
+                found,
+                scenario_text.as_deref(),
+                until,
+                &scenario_description,
+                runs,
+                number,
+                out,
+            )?;
+            match code {
+                EXIT_CLEAN => continue,
+                EXIT_FINDINGS => {
+                    unmet = true;
+                    continue;
+                }
+                other => return Ok(other),
+            }
+        }
+        let Some(prepared) = prepare(found, args, scenario_text.as_deref(), &|_| {})? else {
+            return Ok(EXIT_FAILURE);
+        };
+        let Prepared {
+            pod,
+            plan,
+            patch,
+            settings,
+        } = prepared;
+        let expectations: Vec<Expectation> = args
+            .expect
+            .iter()
+            .map(|text| expect::parse(text, &plan))
+            .collect::<Result<_, _>>()?;
+        // Without --runs every distribution takes its median (a readable story); `--runs 1`
+        // draws from them, as run 0 of a Monte Carlo with the same seed does.
+        let sampled = patch.build(&plan);
+        let jitter = sampled.has_jitter();
+        let (behaviour, scenario_shown) = match args.runs {
+            None if jitter => (
+                sampled.at_medians(),
+                format!("{scenario_description} at medians"),
+            ),
+            _ => (sampled, scenario_description.clone()),
+        };
+        let seed = args.seed.or(settings.seed).unwrap_or(0);
+        let horizon = until.or(settings.until).unwrap_or(DEFAULT_HORIZON);
+        let outcome = simulate(
+            &pod,
+            &plan,
+            &behaviour,
+            SimConfig {
+                seed,
+                horizon,
+                record,
+            },
+        );
+        let context = RunContext {
+            plan: &plan,
+            outcome: &outcome,
+            source: &found.source,
+            kind: &found.kind,
+            seed,
+            jitter,
+            scenario: &scenario_shown,
+            horizon,
+        };
+        let results: Vec<(&Expectation, Result<(), String>)> = expectations
+            .iter()
+            .map(|e| (e, e.check(&plan, &outcome)))
+            .collect();
+        match args.format {
+            SimulateFormat::Json => {
+                out.write_all(views::json::render(&context).as_bytes())
+                    .map_err(write_error)?;
+            }
+            SimulateFormat::Human => {
+                if number > 0 {
+                    writeln!(out).map_err(write_error)?;
+                }
+                write_human(out, args, &context, &results).map_err(write_error)?;
+            }
+        }
+        for (expectation, result) in &results {
+            if let Err(why) = result {
+                unmet = true;
+                eprintln!(
+                    "podlife: expectation not met for pod `{}`: `{}`: {why}",
+                    plan.name, expectation.text
+                );
+            }
+        }
+        if outcome.summary.illegal_calls > 0 {
+            eprintln!(
+                "podlife: internal error: the simulated kubelet made {} call(s) the runtime refused (see the KubeletModelBug events); please report it",
+                outcome.summary.illegal_calls
+            );
+            return Ok(EXIT_FAILURE);
+        }
+    }
+    Ok(if unmet { EXIT_FINDINGS } else { EXIT_CLEAN })
+}
+
+fn write_human(
+    out: &mut dyn Write,
+    args: &SimulateArgs,
+    context: &RunContext<'_>,
+    results: &[(&Expectation, Result<(), String>)],
+) -> std::io::Result<()> {
+    out.write_all(views::summary::header(context).as_bytes())?;
+    writeln!(out)?;
+    let views_chosen = args.watch || args.timeline || args.trace;
+    let mut sections: Vec<String> = Vec::new();
+    if !views_chosen {
+        sections.push(views::events::render(context));
+    }
+    if args.timeline {
+        sections.push(views::timeline::render(context, output_width()));
+    }
+    if args.watch {
+        sections.push(views::watch::render(context));
+    }
+    if args.trace {
+        sections.push(views::trace::render(context));
+    }
+    for section in sections {
+        out.write_all(section.as_bytes())?;
+        writeln!(out)?;
+    }
+    out.write_all(views::summary::render(context).as_bytes())?;
+    if !results.is_empty() {
+        writeln!(out, "expectations:")?;
+        for (expectation, result) in results {
+            match result {
+                Ok(()) => writeln!(out, "  ok      {}", expectation.text)?,
+                Err(why) => writeln!(out, "  FAILED  {}: {why}", expectation.text)?,
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use crate::cli::{Cli, Command};
+
+    /// Runs `podlife <args>` in the crate root and returns (exit code, stdout).
+    fn podlife(args: &[&str]) -> (u8, String) {
+        let cli = Cli::try_parse_from(std::iter::once("podlife").chain(args.iter().copied()))
+            .expect("arguments parse");
+        let Command::Simulate(simulate) = &cli.command else {
+            panic!("not simulate");
+        };
+        let mut out = Vec::new();
+        let code = super::run(&cli, simulate, &mut out).expect("runs");
+        (code, String::from_utf8(out).expect("UTF-8"))
+    }
+
+    #[test]
+    fn t4_same_input_flags_and_seed_give_byte_identical_output() {
+        let args = [
+            "simulate",
+            "src/examples/init-containers.yaml",
+            "--scenario",
+            "testdata/scenarios/jitter.yaml",
+            "--fail",
+            "register=1*2",
+            "--seed",
+            "7",
+            "--timeline",
+            "--watch",
+            "--trace",
+            "--runs",
+            "1",
+        ];
+        let first = podlife(&args);
+        let second = podlife(&args);
+        assert_eq!(first, second);
+        let json: Vec<&str> = args.iter().copied().chain(["--format", "json"]).collect();
+        assert_eq!(podlife(&json), podlife(&json));
+        let mut other_seed = args;
+        other_seed[7] = "8";
+        assert_ne!(podlife(&other_seed).1, first.1, "jitter: the seed matters");
+    }
+
+    #[test]
+    fn unmet_expectations_exit_1() {
+        let (code, _) = podlife(&[
+            "simulate",
+            "src/examples/job.yaml",
+            "--expect",
+            "phase=Succeeded",
+            "--expect",
+            "ended-within=30s",
+        ]);
+        assert_eq!(code, 0);
+        let (code, out) = podlife(&[
+            "simulate",
+            "src/examples/job.yaml",
+            "--expect",
+            "phase=Running",
+        ]);
+        assert_eq!(code, 1);
+        assert!(out.contains("FAILED  phase=Running: the final phase is Succeeded"));
+    }
+
+    #[test]
+    fn json_has_the_documented_shape() {
+        let (code, out) = podlife(&["simulate", "src/examples/job.yaml", "--format", "json"]);
+        assert_eq!(code, 0);
+        let value: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        let keys: Vec<&str> = value
+            .as_object()
+            .expect("object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys,
+            ["events", "pod", "seed", "statuses", "summary", "trace"]
+        );
+        assert_eq!(value["events"][0]["container"], serde_json::Value::Null);
+        assert_eq!(value["events"][0]["reason"], "Scheduled");
+        for key in ["timeMs", "call", "target", "result", "latencyMs"] {
+            assert!(value["trace"][0].get(key).is_some(), "{key}");
+        }
+        for key in ["timeMs", "ready", "status", "restarts"] {
+            assert!(value["statuses"][0].get(key).is_some(), "{key}");
+        }
+        let summary = &value["summary"];
+        assert_eq!(summary["phase"], "Succeeded");
+        for key in [
+            "scheduledAtMs",
+            "initializedAtMs",
+            "readyAtMs",
+            "endedAtMs",
+            "restarts",
+        ] {
+            assert!(summary.get(key).is_some(), "{key}");
+        }
+        assert_eq!(summary["restarts"]["worker"], 0);
+    }
+}

@@ -1,0 +1,210 @@
+//! The `podlife status` command: read pods with a status from the inputs, print kubectl's rows.
+//!
+//! Exit codes: 0 when every input was read; 1 when a document could not be read cleanly (a
+//! loader error such as invalid YAML or a wrong type, reported on stderr with its location —
+//! the rows of the other pods are still printed); 2 when an input could not be read at all
+//! (missing file, I/O error) or for a usage error.
+
+use std::io::{IsTerminal, Write};
+
+use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, resolve_inputs};
+use crate::cli::{Cli, StatusArgs};
+use crate::error::Error;
+use crate::input::{self, SourceText};
+use crate::k8s::timestamp::{EpochMillis, parse_rfc3339};
+use crate::k8s::workload::PodObject;
+use crate::lint::finding::{Finding, Severity, Summary};
+use crate::lint::validate::read_source;
+use crate::render::findings;
+use crate::yaml::source::Document;
+
+use crate::render::status::{write_human, write_json};
+use crate::status::row::{PodRow, pod_row};
+use crate::status::{StatusFormat, StatusOutput};
+
+/// What one input held.
+#[derive(Debug, Default)]
+struct InputRows {
+    /// A row per pod with a status, in document order.
+    rows: Vec<PodRow>,
+    /// Pods (and pod templates) without a status.
+    without_status: usize,
+    /// Loader errors (the document or pod could not be read), sorted.
+    errors: Vec<Finding>,
+}
+
+/// Parses `--now`: an RFC 3339 timestamp.
+pub fn parse_now(text: &str) -> Result<EpochMillis, String> {
+    parse_rfc3339(text).ok_or_else(|| {
+        format!("`{text}` is not an RFC 3339 timestamp (e.g. `2026-01-01T12:00:00Z`)")
+    })
+}
+
+/// The wall clock, read once per run (the only clock `status` ever reads).
+fn wall_clock() -> EpochMillis {
+    let since_epoch = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    match since_epoch {
+        Ok(elapsed) => i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX),
+        Err(before) => -i64::try_from(before.duration().as_millis()).unwrap_or(i64::MAX),
+    }
+}
+
+/// Runs `podlife status`.
+pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<u8, Error> {
+    if args.input.paths.is_empty() && std::io::stdin().is_terminal() {
+        return Err(Error::Usage(
+            "`podlife status` needs pods with a `status`: give files (e.g. saved `kubectl get pod -o yaml`) or pipe them in"
+                .to_string(),
+        ));
+    }
+    let inputs = resolve_inputs(cli, &args.input, false);
+    let now = args.now.unwrap_or_else(wall_clock);
+    let wide = args.output == Some(StatusOutput::Wide);
+
+    let results = input::map_inputs(&inputs, |input| {
+        input::read(input).map(|source| read_rows(&source, now))
+    });
+    let mut rows = Vec::new();
+    let mut without_status = 0usize;
+    let mut errors = Vec::new();
+    let mut failed = false;
+    for result in results {
+        match result.and_then(|read| read) {
+            Ok(read) => {
+                rows.extend(read.rows);
+                without_status += read.without_status;
+                errors.extend(read.errors);
+            }
+            Err(error) => {
+                failed = true;
+                eprintln!("error: {error}");
+            }
+        }
+    }
+
+    if !errors.is_empty() {
+        let references: Vec<&Finding> = errors.iter().collect();
+        let stderr = std::io::stderr();
+        // Nothing useful is left to do if stderr itself is gone.
+        let _ = findings::short::write_findings(&mut stderr.lock(), &references);
+    }
+    let write_error = |e: std::io::Error| Error::io("writing output", e);
+    match args.format {
+        StatusFormat::Human => write_human(out, &rows, wide).map_err(write_error)?,
+        StatusFormat::Json => write_json(out, &rows, wide).map_err(write_error)?,
+    }
+    if !cli.quiet {
+        if without_status > 0 {
+            let plural = if without_status == 1 { "" } else { "s" };
+            eprintln!("podlife: skipped {without_status} pod{plural} without a `status`");
+        } else if rows.is_empty() && !failed && errors.is_empty() {
+            eprintln!("podlife: no pods found");
+        }
+    }
+    Ok(if failed {
+        EXIT_FAILURE
+    } else if !errors.is_empty() {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    })
+}
+
+/// Reads one source: a row for each pod with a status, the loader errors of its documents.
+fn read_rows(source: &SourceText, now: EpochMillis) -> InputRows {
+    let mut read = InputRows::default();
+    let mut source_findings = Vec::new();
+    let mut summary = Summary::default();
+    let mut document_findings = Vec::new();
+    read_source(
+        source,
+        &mut source_findings,
+        &mut summary,
+        |document, objects| {
+            document_findings.extend(objects.findings);
+            for object in &objects.pods {
+                match &object.pod.status {
+                    // Its spec could not be decoded: the loader error says so; no half-right row.
+                    Some(_) if object.incomplete => {}
+                    Some(_) => read.rows.push(pod_row(&object.pod, Some(now))),
+                    // A status is there but could not be decoded: the loader error says so.
+                    None if has_status(document, object) => {}
+                    None => read.without_status += 1,
+                }
+            }
+        },
+    );
+    source_findings.append(&mut document_findings);
+    source_findings.retain(|finding| finding.severity == Severity::Error);
+    source_findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    read.errors = source_findings;
+    read
+}
+
+/// Whether the object has a non-null `status` in the document (decoded or not).
+fn has_status(document: &Document<'_>, object: &PodObject) -> bool {
+    document.root.as_ref().is_some_and(|root| {
+        let found = root.lookup(&object.object_path.child("status"));
+        found.complete && !found.value.is_null()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+
+    use super::*;
+
+    fn source(text: &str) -> SourceText {
+        SourceText::new("test.yaml", text)
+    }
+
+    const NOW: &str = "2026-01-01T12:00:00Z";
+
+    fn now() -> EpochMillis {
+        parse_now(NOW).unwrap_or_default()
+    }
+
+    #[test]
+    fn reads_pods_with_status_and_counts_the_rest() {
+        let text = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: done\n  creationTimestamp: \"2026-01-01T11:00:00Z\"\nspec:\n  containers:\n  - name: app\n    image: busybox\nstatus:\n  phase: Succeeded\n  containerStatuses:\n  - name: app\n    ready: false\n    restartCount: 0\n    state:\n      terminated:\n        exitCode: 0\n        reason: Completed\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      containers:\n      - name: app\n        image: nginx\n";
+        let read = read_rows(&source(text), now());
+        assert_eq!(read.without_status, 1);
+        assert!(read.errors.is_empty(), "{:?}", read.errors);
+        assert_eq!(read.rows.len(), 1);
+        assert_eq!(read.rows[0].name, "done");
+        assert_eq!(read.rows[0].status, "Completed");
+        assert_eq!(read.rows[0].age, "60m");
+    }
+
+    #[test]
+    fn reads_list_items() {
+        let text = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: a}\n  spec: {containers: [{name: c, image: i}]}\n  status: {phase: Pending}\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: b}\n  spec: {containers: [{name: c, image: i}]}\n  status: {phase: Running}\n";
+        let read = read_rows(&source(text), now());
+        let names: Vec<&str> = read.rows.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["a", "b"]);
+        assert_eq!(read.rows[1].status, "Running");
+    }
+
+    #[test]
+    fn invalid_yaml_is_an_error_with_a_location() {
+        let read = read_rows(&source("kind: Pod\nmetadata: [\n"), now());
+        assert!(read.rows.is_empty());
+        assert!(!read.errors.is_empty());
+        assert!(read.errors.iter().all(|f| f.span.is_some()));
+    }
+
+    #[test]
+    fn an_undecodable_status_is_an_error_not_a_missing_status() {
+        let text = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: c, image: i}]}\nstatus:\n  containerStatuses:\n  - name: c\n    restartCount: three\n";
+        let read = read_rows(&source(text), now());
+        assert!(read.rows.is_empty());
+        assert_eq!(read.without_status, 0);
+        assert_eq!(read.errors.len(), 1, "{:?}", read.errors);
+    }
+
+    #[test]
+    fn parse_now_rejects_garbage() {
+        assert!(parse_now("yesterday").is_err());
+        assert_eq!(parse_now("1970-01-01T00:00:01Z"), Ok(1000));
+    }
+}

@@ -1,0 +1,85 @@
+//! The termination flags of `simulate`: `--delete-at`, `--grace-period`, `--force`, `--stop`, `--fail node@<time>`.
+
+use crate::cli::SimulateArgs;
+use crate::error::Error;
+use crate::sim::jitter::Dist;
+use crate::sim::scenario::Patch;
+use crate::sim::spec::PodPlan;
+use crate::sim::termination::{Deletion, TerminationCause};
+use crate::sim::time::{SimDuration, parse_duration};
+
+/// Applies the termination flags over the scenario's (flags win).
+pub fn apply(args: &SimulateArgs, plan: &PodPlan, patch: &mut Patch) -> Result<(), Error> {
+    if let Some(text) = &args.delete_at {
+        let at =
+            parse_duration(text).map_err(|e| Error::Usage(format!("--delete-at {text}: {e}")))?;
+        let grace = match args.grace_period {
+            Some(seconds) if seconds < 0 => {
+                return Err(Error::Usage(format!(
+                    "--grace-period {seconds}: a number of seconds, 0 or more"
+                )));
+            }
+            Some(seconds) => Some(SimDuration::from_secs(seconds)),
+            None => None,
+        };
+        if args.force && grace != Some(SimDuration::ZERO) {
+            // kubectl: --force needs --grace-period 0 to skip the graceful path.
+            eprintln!(
+                "podlife: --force without --grace-period 0 is a graceful deletion (as kubectl does it)"
+            );
+        }
+        patch.termination.deletion = Some(Deletion {
+            at,
+            grace,
+            force: args.force,
+            cause: TerminationCause::Deleted,
+        });
+    }
+    for text in &args.fail {
+        let Some(time) = text.strip_prefix("node@") else {
+            continue;
+        };
+        let at = parse_duration(time)
+            .map_err(|e| Error::Usage(format!("--fail {text}: {e} (write `node@45s`)")))?;
+        patch.termination.node_crash = Some(at);
+    }
+    for text in &args.stop {
+        let flag = format!("--stop {text}");
+        let Some((name, duration)) = text.split_once('=') else {
+            return Err(Error::Usage(format!(
+                "{flag}: write `--stop <container>=<duration>`, e.g. `--stop web=5s`"
+            )));
+        };
+        let Some(container) = plan.find(name) else {
+            let names = plan.names();
+            let hint = crate::k8s::decode::closest(name, &names)
+                .map(|n| format!("did you mean `{n}`? "))
+                .unwrap_or_default();
+            return Err(Error::Usage(format!(
+                "{flag}: pod `{}` has no container `{name}`; {hint}its containers are: {}",
+                plan.name,
+                names.join(", ")
+            )));
+        };
+        let duration =
+            parse_duration(duration).map_err(|e| Error::Usage(format!("{flag}: {e}")))?;
+        patch.containers[container].default.stop = Some(Dist::Fixed(duration));
+    }
+    Ok(())
+}
+
+/// The flags as the header's scenario line names them.
+pub fn describe(args: &SimulateArgs) -> Vec<String> {
+    let mut parts = Vec::new();
+    if let Some(at) = &args.delete_at {
+        parts.push(format!("--delete-at {at}"));
+    }
+    if let Some(seconds) = args.grace_period {
+        parts.push(format!("--grace-period {seconds}"));
+    }
+    if args.force {
+        parts.push("--force".to_string());
+    }
+    parts.extend(args.stop.iter().map(|s| format!("--stop {s}")));
+    parts
+}

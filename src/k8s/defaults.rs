@@ -1,0 +1,169 @@
+//! API defaulting, as the API server applies it before validation (`pkg/apis/core/v1/defaults.go`).
+//!
+//! Only the defaults that change what podlife checks or computes: pull and restart policies,
+//! termination settings, probe and handler defaults, port protocols, host ports under
+//! `hostNetwork`, quantities rounded up to milli-units, and requests copied from limits. Like
+//! Go's defaulters, an empty string or a zero counts as unset. `--no-defaulting` skips all of
+//! it, as Kubernetes' validation unit tests do.
+
+use crate::k8s::model::{
+    Container, HttpGetAction, LifecycleHandler, Pod, Probe, QuantityValue, ResourceList,
+};
+
+/// Kubernetes' default `terminationGracePeriodSeconds`.
+pub const DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS: i64 = 30;
+
+/// Applies API defaults to a pod in place.
+pub fn apply(pod: &mut Pod) {
+    let spec = &mut pod.spec;
+    default_string(&mut spec.restart_policy, "Always");
+    spec.termination_grace_period_seconds
+        .get_or_insert(DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS);
+    let host_network = spec.host_network == Some(true);
+    let lists = [
+        (spec.init_containers.as_mut(), host_network),
+        (spec.containers.as_mut(), host_network),
+        (spec.ephemeral_containers.as_mut(), false),
+        (spec.defer_containers.as_mut(), false),
+    ];
+    for (containers, host_network) in lists {
+        for container in containers.into_iter().flatten() {
+            default_container(container, host_network);
+        }
+    }
+    round_up_to_milli(spec.overhead.as_mut());
+    if let Some(resources) = spec.resources.as_mut() {
+        round_up_to_milli(resources.limits.as_mut());
+        round_up_to_milli(resources.requests.as_mut());
+    }
+}
+
+/// A copy of the pod with API defaults applied.
+pub fn defaulted(pod: &Pod) -> Pod {
+    let mut pod = pod.clone();
+    apply(&mut pod);
+    pod
+}
+
+/// The pull policy Kubernetes defaults to for an image: `Always` for `:latest` or no tag,
+/// else `IfNotPresent` (a digest counts as a tag).
+pub fn default_pull_policy(image: &str) -> &'static str {
+    let name = image.rsplit('/').next().unwrap_or(image);
+    if image.contains('@') {
+        return "IfNotPresent";
+    }
+    match name.rsplit_once(':') {
+        Some((_, "latest")) | None => "Always",
+        Some(_) => "IfNotPresent",
+    }
+}
+
+/// Sets an unset or empty string, as Go defaulters do for `""`.
+fn default_string(field: &mut Option<String>, value: &str) {
+    if field.as_deref().is_none_or(str::is_empty) {
+        *field = Some(value.to_string());
+    }
+}
+
+/// Sets an unset or zero number, as `SetDefaults_Probe` does for `0`.
+fn default_number(field: &mut Option<i64>, value: i64) {
+    if field.is_none_or(|n| n == 0) {
+        *field = Some(value);
+    }
+}
+
+fn default_container(container: &mut Container, host_network: bool) {
+    if container
+        .image_pull_policy
+        .as_deref()
+        .is_none_or(str::is_empty)
+    {
+        let policy = default_pull_policy(container.image.as_deref().unwrap_or(""));
+        container.image_pull_policy = Some(policy.to_string());
+    }
+    default_string(&mut container.termination_message_policy, "File");
+    default_string(
+        &mut container.termination_message_path,
+        "/dev/termination-log",
+    );
+    for port in container.ports.iter_mut().flatten() {
+        default_string(&mut port.protocol, "TCP");
+        if host_network && port.host_port.is_none_or(|p| p == 0) {
+            port.host_port = port.container_port;
+        }
+    }
+    for probe in [
+        container.liveness_probe.as_mut(),
+        container.readiness_probe.as_mut(),
+        container.startup_probe.as_mut(),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        default_probe(probe);
+    }
+    if let Some(lifecycle) = container.lifecycle.as_mut() {
+        for handler in [lifecycle.post_start.as_mut(), lifecycle.pre_stop.as_mut()]
+            .into_iter()
+            .flatten()
+        {
+            default_handler(handler);
+        }
+    }
+    if let Some(resources) = container.resources.as_mut() {
+        round_up_to_milli(resources.limits.as_mut());
+        round_up_to_milli(resources.requests.as_mut());
+        if let Some(limits) = &resources.limits {
+            let requests = resources.requests.get_or_insert_with(Default::default);
+            for (name, limit) in limits {
+                requests
+                    .entry(name.clone())
+                    .or_insert_with(|| limit.clone());
+            }
+        }
+    }
+}
+
+/// `SetDefaults_ResourceList`: every quantity rounded up to a whole milli-unit.
+fn round_up_to_milli(list: Option<&mut ResourceList>) {
+    for value in list.into_iter().flat_map(|list| list.values_mut()) {
+        if let QuantityValue::Valid(quantity) = value {
+            *quantity = quantity.round_up(-3).0;
+        }
+    }
+}
+
+fn default_probe(probe: &mut Probe) {
+    default_number(&mut probe.timeout_seconds, 1);
+    default_number(&mut probe.period_seconds, 10);
+    default_number(&mut probe.success_threshold, 1);
+    default_number(&mut probe.failure_threshold, 3);
+    if let Some(http) = probe.http_get.as_mut() {
+        default_http_get(http);
+    }
+}
+
+fn default_handler(handler: &mut LifecycleHandler) {
+    if let Some(http) = handler.http_get.as_mut() {
+        default_http_get(http);
+    }
+}
+
+fn default_http_get(http: &mut HttpGetAction) {
+    default_string(&mut http.path, "/");
+    default_string(&mut http.scheme, "HTTP");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pull_policy_follows_the_tag() {
+        assert_eq!(default_pull_policy("nginx"), "Always");
+        assert_eq!(default_pull_policy("nginx:latest"), "Always");
+        assert_eq!(default_pull_policy("nginx:1.27"), "IfNotPresent");
+        assert_eq!(default_pull_policy("registry:5000/nginx"), "Always");
+        assert_eq!(default_pull_policy("nginx@sha256:abc"), "IfNotPresent");
+    }
+}

@@ -1,0 +1,13 @@
+//! Kubernetes' objects as podlife reads them: the typed pod, decoding, defaulting, field names,
+//! quantities, names, timestamps and where each kind keeps its pod.
+
+pub mod declared_durations;
+pub mod decode;
+pub mod defaults;
+pub mod field_schema;
+pub mod model;
+pub mod names;
+pub mod quantity;
+pub mod resource_names;
+pub mod timestamp;
+pub mod workload;

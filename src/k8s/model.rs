@@ -1,0 +1,920 @@
+//! The permissive typed pod: every field the lifecycle touches, enum-like values kept as strings.
+//!
+//! Optional everywhere, so a bad value is a finding with a span rather than a decode failure.
+//! Fields podlife does not reason about are [`Opaque`] (accepted, not looked at) or, where they
+//! are objects with known fields (affinity, volume sources, …), [`Checked`]: not modelled, but
+//! a typo in their field names is reported. Field names follow the Kubernetes API (`camelCase` in YAML).
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Serialize};
+
+use crate::k8s::decode::{OPAQUE, RAW_SCALAR};
+use crate::k8s::field_schema::{self as shape, Checked, Shape};
+use crate::k8s::quantity::{Quantity, QuantityError};
+
+/// A value podlife accepts but does not model.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Opaque;
+
+impl<'de> Deserialize<'de> for Opaque {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct OpaqueVisitor;
+        impl<'de> Visitor<'de> for OpaqueVisitor {
+            type Value = Opaque;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("any value")
+            }
+            fn visit_unit<E>(self) -> Result<Opaque, E> {
+                Ok(Opaque)
+            }
+            fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Opaque, D::Error> {
+                de::IgnoredAny::deserialize(d).map(|_| Opaque)
+            }
+        }
+        deserializer.deserialize_newtype_struct(OPAQUE, OpaqueVisitor)
+    }
+}
+
+/// A resource quantity as written: parsed, or kept with its error for the rules to report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum QuantityValue {
+    /// A valid quantity.
+    Valid(Quantity),
+    /// Text that is not a quantity.
+    Invalid {
+        /// The text as written.
+        text: String,
+        /// Why it is not a quantity.
+        error: QuantityError,
+    },
+}
+
+impl QuantityValue {
+    /// The quantity, if valid.
+    pub fn valid(&self) -> Option<&Quantity> {
+        match self {
+            QuantityValue::Valid(quantity) => Some(quantity),
+            QuantityValue::Invalid { .. } => None,
+        }
+    }
+
+    fn from_text(text: &str) -> Self {
+        match text.parse::<Quantity>() {
+            Ok(quantity) => QuantityValue::Valid(quantity),
+            Err(error) => QuantityValue::Invalid {
+                text: text.to_string(),
+                error,
+            },
+        }
+    }
+}
+
+impl From<Quantity> for QuantityValue {
+    fn from(quantity: Quantity) -> Self {
+        QuantityValue::Valid(quantity)
+    }
+}
+
+impl Serialize for QuantityValue {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            QuantityValue::Valid(quantity) => serializer.collect_str(quantity),
+            QuantityValue::Invalid { text, .. } => serializer.serialize_str(text),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for QuantityValue {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct QuantityVisitor;
+        impl<'de> Visitor<'de> for QuantityVisitor {
+            type Value = QuantityValue;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a quantity")
+            }
+            fn visit_str<E>(self, text: &str) -> Result<QuantityValue, E> {
+                Ok(QuantityValue::from_text(text))
+            }
+            fn visit_i64<E>(self, value: i64) -> Result<QuantityValue, E> {
+                Ok(QuantityValue::from_text(&value.to_string()))
+            }
+            fn visit_u64<E>(self, value: u64) -> Result<QuantityValue, E> {
+                Ok(QuantityValue::from_text(&value.to_string()))
+            }
+            fn visit_f64<E>(self, value: f64) -> Result<QuantityValue, E> {
+                Ok(QuantityValue::from_text(&value.to_string()))
+            }
+            fn visit_newtype_struct<D: Deserializer<'de>>(
+                self,
+                d: D,
+            ) -> Result<QuantityValue, D::Error> {
+                d.deserialize_any(self)
+            }
+        }
+        deserializer.deserialize_newtype_struct(RAW_SCALAR, QuantityVisitor)
+    }
+}
+
+/// A resource list: resource name → quantity, sorted by name.
+pub type ResourceList = BTreeMap<String, QuantityValue>;
+
+/// An int-or-string value (ports).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum IntOrString {
+    /// A number.
+    Int(i64),
+    /// A string (for ports, a named port).
+    Str(String),
+}
+
+impl fmt::Display for IntOrString {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IntOrString::Int(value) => write!(f, "{value}"),
+            IntOrString::Str(text) => f.write_str(text),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for IntOrString {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct IntOrStringVisitor;
+        impl Visitor<'_> for IntOrStringVisitor {
+            type Value = IntOrString;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an integer or a string")
+            }
+            fn visit_i64<E>(self, value: i64) -> Result<IntOrString, E> {
+                Ok(IntOrString::Int(value))
+            }
+            fn visit_u64<E: de::Error>(self, value: u64) -> Result<IntOrString, E> {
+                i64::try_from(value)
+                    .map(IntOrString::Int)
+                    .map_err(|_| E::custom("number too large"))
+            }
+            fn visit_str<E>(self, text: &str) -> Result<IntOrString, E> {
+                Ok(IntOrString::Str(text.to_string()))
+            }
+        }
+        deserializer.deserialize_any(IntOrStringVisitor)
+    }
+}
+
+/// `metadata`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct ObjectMeta {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub generate_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub namespace: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub labels: Option<BTreeMap<String, String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub annotations: Option<BTreeMap<String, String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub creation_timestamp: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deletion_timestamp: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deletion_grace_period_seconds: Option<i64>,
+    /// The seed's initializers, in either spelling (see [`Initializers`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub initializers: Option<Initializers>,
+    /// The seed's `initialized` flag.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub initialized: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uid: Option<String>,
+    #[serde(skip_serializing)]
+    pub resource_version: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub generation: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub owner_references: Option<Checked<shape::OwnerReferences>>,
+    #[serde(skip_serializing)]
+    pub finalizers: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub managed_fields: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub self_link: Option<Opaque>,
+}
+
+/// Pending initializers (seed: initializers-proposal.md), read from either spelling.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Initializers {
+    /// Names still to act, in order.
+    pub pending: Vec<String>,
+    /// Whether the alpha API form (`pending: [{name}]`) was used.
+    pub alpha_form: bool,
+    /// The alpha form's `result`, if any.
+    pub has_result: bool,
+}
+
+impl<'de> Deserialize<'de> for Initializers {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        struct Named {
+            name: Option<String>,
+        }
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Entry {
+            Name(String),
+            Named(Named),
+        }
+        struct InitializersVisitor;
+        impl<'de> Visitor<'de> for InitializersVisitor {
+            type Value = Initializers;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("`pending: [{name: …}]`, a mapping of names, or a list of names")
+            }
+            fn visit_unit<E>(self) -> Result<Initializers, E> {
+                Ok(Initializers::default())
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Initializers, A::Error> {
+                let mut pending = Vec::new();
+                while let Some(name) = seq.next_element::<String>()? {
+                    pending.push(name);
+                }
+                Ok(Initializers {
+                    pending,
+                    ..Initializers::default()
+                })
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Initializers, A::Error> {
+                let mut result = Initializers::default();
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "pending" => {
+                            result.alpha_form = true;
+                            let entries: Vec<Entry> = map.next_value()?;
+                            for entry in entries {
+                                match entry {
+                                    Entry::Name(name) => result.pending.push(name),
+                                    Entry::Named(Named { name }) => {
+                                        result.pending.push(name.unwrap_or_default())
+                                    }
+                                }
+                            }
+                        }
+                        "result" => {
+                            result.alpha_form = true;
+                            result.has_result = true;
+                            map.next_value::<de::IgnoredAny>()?;
+                        }
+                        _ => {
+                            map.next_value::<de::IgnoredAny>()?;
+                            result.pending.push(key);
+                        }
+                    }
+                }
+                Ok(result)
+            }
+        }
+        deserializer.deserialize_any(InitializersVisitor)
+    }
+}
+
+/// `spec` of a pod.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct PodSpec {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub init_containers: Option<Vec<Container>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub containers: Option<Vec<Container>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ephemeral_containers: Option<Vec<Container>>,
+    /// Seed: defer containers, run at termination.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defer_containers: Option<Vec<Container>>,
+    /// Seed (podlife's field name): `PreExit` or `PostExit`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defer_trigger: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defer_container_grace_period_extension: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defer_container_grace_period_extension_interval: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defer_container_grace_period_extension_count: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pre_pull_defer_images: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub restart_policy: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub termination_grace_period_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub active_deadline_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub overhead: Option<ResourceList>,
+    /// Pod-level resources (gate PodLevelResources).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resources: Option<ResourceRequirements>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub volumes: Option<Vec<Volume>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scheduling_gates: Option<Vec<SchedulingGate>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub node_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub priority: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub priority_class_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub readiness_gates: Option<Vec<ReadinessGate>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host_network: Option<bool>,
+    #[serde(skip_serializing)]
+    pub affinity: Option<Checked<shape::Affinity>>,
+    #[serde(skip_serializing)]
+    pub automount_service_account_token: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub dns_config: Option<Checked<shape::DnsConfig>>,
+    #[serde(skip_serializing)]
+    pub dns_policy: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub enable_service_links: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub host_aliases: Option<Checked<shape::HostAliases>>,
+    #[serde(rename = "hostIPC", skip_serializing)]
+    pub host_ipc: Option<Opaque>,
+    #[serde(rename = "hostPID", skip_serializing)]
+    pub host_pid: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub host_users: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub hostname: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub hostname_override: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub image_pull_secrets: Option<Checked<shape::ImagePullSecrets>>,
+    #[serde(skip_serializing)]
+    pub node_selector: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub os: Option<Checked<shape::PodOs>>,
+    #[serde(skip_serializing)]
+    pub preemption_policy: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub resource_claims: Option<Checked<shape::PodResourceClaims>>,
+    #[serde(skip_serializing)]
+    pub runtime_class_name: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub scheduler_name: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub security_context: Option<Checked<shape::PodSecurityContext>>,
+    #[serde(skip_serializing)]
+    pub service_account: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub service_account_name: Option<Opaque>,
+    #[serde(rename = "setHostnameAsFQDN", skip_serializing)]
+    pub set_hostname_as_fqdn: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub share_process_namespace: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub subdomain: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub tolerations: Option<Checked<shape::Tolerations>>,
+    #[serde(skip_serializing)]
+    pub topology_spread_constraints: Option<Checked<shape::TopologySpreadConstraints>>,
+    /// Kubernetes 1.35 only (alpha); replaced by `schedulingGroup`.
+    #[serde(skip_serializing)]
+    pub workload_ref: Option<Checked<shape::WorkloadReference>>,
+    #[serde(skip_serializing)]
+    pub scheduling_group: Option<Checked<shape::PodSchedulingGroup>>,
+    #[serde(skip_serializing)]
+    pub eviction_responders: Option<Checked<shape::EvictionResponders>>,
+}
+
+/// A container of any kind (init, app, ephemeral, defer).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct Container {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub image_pull_policy: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub command: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub args: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub working_dir: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ports: Option<Vec<ContainerPort>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub env: Option<Vec<EnvVar>>,
+    #[serde(skip_serializing)]
+    pub env_from: Option<Checked<shape::EnvFrom>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resources: Option<ResourceRequirements>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resize_policy: Option<Vec<ContainerResizePolicy>>,
+    /// Container-level restart policy: `Always` makes an init container a sidecar.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub restart_policy: Option<String>,
+    #[serde(skip_serializing)]
+    pub restart_policy_rules: Option<Checked<shape::ContainerRestartRules>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub liveness_probe: Option<Probe>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub readiness_probe: Option<Probe>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub startup_probe: Option<Probe>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lifecycle: Option<Lifecycle>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub volume_mounts: Option<Vec<VolumeMount>>,
+    #[serde(skip_serializing)]
+    pub volume_devices: Option<Checked<shape::VolumeDevices>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub termination_message_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub termination_message_policy: Option<String>,
+    #[serde(skip_serializing)]
+    pub security_context: Option<Checked<shape::SecurityContext>>,
+    #[serde(skip_serializing)]
+    pub stdin: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub stdin_once: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub tty: Option<Opaque>,
+    /// Ephemeral containers only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target_container_name: Option<String>,
+}
+
+impl Container {
+    /// The name, or `""`.
+    pub fn name(&self) -> &str {
+        self.name.as_deref().unwrap_or("")
+    }
+
+    /// Whether this init container is a native sidecar (`restartPolicy: Always`).
+    pub fn is_sidecar(&self) -> bool {
+        self.restart_policy.as_deref() == Some("Always")
+    }
+}
+
+/// `ports[]`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct ContainerPort {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub container_port: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host_port: Option<i64>,
+    #[serde(rename = "hostIP", skip_serializing_if = "Option::is_none")]
+    pub host_ip: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub protocol: Option<String>,
+}
+
+/// `env[]`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct EnvVar {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    #[serde(skip_serializing)]
+    pub value_from: Option<Checked<shape::EnvVarSource>>,
+}
+
+/// `resources`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct ResourceRequirements {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limits: Option<ResourceList>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub requests: Option<ResourceList>,
+    #[serde(skip_serializing)]
+    pub claims: Option<Checked<shape::ResourceClaims>>,
+}
+
+/// `resizePolicy[]`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct ContainerResizePolicy {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resource_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub restart_policy: Option<String>,
+}
+
+/// A probe.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct Probe {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exec: Option<ExecAction>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub http_get: Option<HttpGetAction>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tcp_socket: Option<TcpSocketAction>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grpc: Option<GrpcAction>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub initial_delay_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timeout_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub period_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub success_threshold: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failure_threshold: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub termination_grace_period_seconds: Option<i64>,
+}
+
+/// `exec`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct ExecAction {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub command: Option<Vec<String>>,
+}
+
+/// `httpGet`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct HttpGetAction {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub port: Option<IntOrString>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scheme: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub http_headers: Option<Vec<HttpHeader>>,
+}
+
+/// `httpHeaders[]`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(default)]
+pub struct HttpHeader {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+}
+
+/// `tcpSocket`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(default)]
+pub struct TcpSocketAction {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub port: Option<IntOrString>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
+}
+
+/// `grpc`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(default)]
+pub struct GrpcAction {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub port: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub service: Option<String>,
+}
+
+/// `lifecycle`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct Lifecycle {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub post_start: Option<LifecycleHandler>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pre_stop: Option<LifecycleHandler>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stop_signal: Option<String>,
+}
+
+/// `postStart` / `preStop`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct LifecycleHandler {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exec: Option<ExecAction>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub http_get: Option<HttpGetAction>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tcp_socket: Option<TcpSocketAction>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sleep: Option<SleepAction>,
+}
+
+/// `sleep`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(default)]
+pub struct SleepAction {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<i64>,
+}
+
+/// `volumeMounts[]`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct VolumeMount {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mount_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sub_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read_only: Option<bool>,
+    #[serde(skip_serializing)]
+    pub sub_path_expr: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub mount_propagation: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub recursive_read_only: Option<Opaque>,
+}
+
+/// `volumes[]`: the name only; the source is not modelled, its field names are checked.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Volume {
+    /// The volume's name.
+    pub name: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for Volume {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct VolumeVisitor;
+        impl<'de> Visitor<'de> for VolumeVisitor {
+            type Value = Volume;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a volume")
+            }
+            fn visit_newtype_struct<D: Deserializer<'de>>(
+                self,
+                deserializer: D,
+            ) -> Result<Volume, D::Error> {
+                deserializer.deserialize_map(self)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Volume, A::Error> {
+                let mut volume = Volume::default();
+                while let Some(key) = map.next_key::<String>()? {
+                    if key == "name" {
+                        volume.name = map.next_value()?;
+                    } else {
+                        map.next_value::<Opaque>()?;
+                    }
+                }
+                Ok(volume)
+            }
+        }
+        // Through the schema's newtype: the decoder checks the source's field names first.
+        deserializer.deserialize_newtype_struct(shape::VolumeShape::NEWTYPE, VolumeVisitor)
+    }
+}
+
+/// `schedulingGates[]`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(default)]
+pub struct SchedulingGate {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+/// `readinessGates[]`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct ReadinessGate {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub condition_type: Option<String>,
+}
+
+/// `status` of a pod.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct PodStatus {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phase: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conditions: Option<Vec<PodCondition>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    #[serde(rename = "hostIP", skip_serializing_if = "Option::is_none")]
+    pub host_ip: Option<String>,
+    #[serde(rename = "hostIPs", skip_serializing_if = "Option::is_none")]
+    pub host_ips: Option<Vec<PodIp>>,
+    #[serde(rename = "podIP", skip_serializing_if = "Option::is_none")]
+    pub pod_ip: Option<String>,
+    #[serde(rename = "podIPs", skip_serializing_if = "Option::is_none")]
+    pub pod_ips: Option<Vec<PodIp>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nominated_node_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start_time: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub qos_class: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub init_container_statuses: Option<Vec<ContainerStatus>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub container_statuses: Option<Vec<ContainerStatus>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ephemeral_container_statuses: Option<Vec<ContainerStatus>>,
+    /// Seed: statuses of defer containers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defer_container_statuses: Option<Vec<ContainerStatus>>,
+    #[serde(skip_serializing)]
+    pub resize: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub resource_claim_statuses: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub observed_generation: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub extended_resource_claim_status: Option<Opaque>,
+}
+
+/// `status.podIPs[]` / `hostIPs[]`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(default)]
+pub struct PodIp {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ip: Option<String>,
+}
+
+/// `status.conditions[]`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct PodCondition {
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    pub condition_type: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_transition_time: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_probe_time: Option<String>,
+    #[serde(skip_serializing)]
+    pub observed_generation: Option<Opaque>,
+}
+
+/// A container's status.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct ContainerStatus {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<ContainerState>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_state: Option<ContainerState>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ready: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub started: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub restart_count: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
+    #[serde(rename = "imageID", skip_serializing_if = "Option::is_none")]
+    pub image_id: Option<String>,
+    #[serde(rename = "containerID", skip_serializing_if = "Option::is_none")]
+    pub container_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allocated_resources: Option<ResourceList>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resources: Option<ResourceRequirements>,
+    #[serde(skip_serializing)]
+    pub volume_mounts: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub user: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub allocated_resources_status: Option<Opaque>,
+    #[serde(skip_serializing)]
+    pub stop_signal: Option<Opaque>,
+}
+
+/// `state` / `lastState`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(default)]
+pub struct ContainerState {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub waiting: Option<StateWaiting>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub running: Option<StateRunning>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub terminated: Option<StateTerminated>,
+}
+
+/// `state.waiting`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(default)]
+pub struct StateWaiting {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+/// `state.running`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct StateRunning {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub started_at: Option<String>,
+}
+
+/// `state.terminated`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct StateTerminated {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exit_code: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub signal: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub started_at: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub finished_at: Option<String>,
+    #[serde(rename = "containerID", skip_serializing_if = "Option::is_none")]
+    pub container_id: Option<String>,
+}
+
+/// A pod as podlife sees it: metadata, spec, status.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Pod {
+    /// `metadata` (of the pod template, for workloads).
+    pub metadata: ObjectMeta,
+    /// The pod spec.
+    pub spec: PodSpec,
+    /// `status`, if the document has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<PodStatus>,
+}
+
+impl Pod {
+    /// Init containers as given (spec, or the legacy annotation once merged by the loader).
+    pub fn init_containers(&self) -> &[Container] {
+        self.spec.init_containers.as_deref().unwrap_or(&[])
+    }
+
+    /// App containers.
+    pub fn containers(&self) -> &[Container] {
+        self.spec.containers.as_deref().unwrap_or(&[])
+    }
+
+    /// Defer containers (seed).
+    pub fn defer_containers(&self) -> &[Container] {
+        self.spec.defer_containers.as_deref().unwrap_or(&[])
+    }
+
+    /// Ephemeral containers.
+    pub fn ephemeral_containers(&self) -> &[Container] {
+        self.spec.ephemeral_containers.as_deref().unwrap_or(&[])
+    }
+
+    /// The pod's restart policy, defaulted to `Always`.
+    pub fn restart_policy(&self) -> &str {
+        self.spec.restart_policy.as_deref().unwrap_or("Always")
+    }
+}

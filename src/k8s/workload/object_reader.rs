@@ -1,0 +1,471 @@
+//! Reading one Kubernetes object into pods: kind and List dispatch, the top-level and
+//! workload fields, the typed pod model with its decode findings, and a workload's scale.
+
+use std::sync::Arc;
+
+use super::{DocumentObjects, InitContainerSource, PodObject, Scale, pod_template_paths};
+use crate::k8s::decode::{DecodeError, DecodeProblem, DecodeProblemKind, closest, decode};
+use crate::k8s::model::{ObjectMeta, Pod, PodSpec, PodStatus, QuantityValue};
+use crate::lint::finding::{Finding, ObjectRef};
+use crate::lint::rules;
+use crate::yaml::field_path::FieldPath;
+use crate::yaml::source::{Node, NodeKind, Resolved, ScalarForm, resolve_plain};
+
+/// Reads the objects of one document into [`DocumentObjects`], with the loader's findings.
+pub(crate) struct ObjectReader<'r, 'a> {
+    pub(crate) file: &'r Arc<str>,
+    pub(crate) text: &'r str,
+    pub(crate) document: usize,
+    pub(crate) root: &'r Node<'a>,
+    pub(crate) objects: &'r mut DocumentObjects,
+}
+
+const TOP_LEVEL_FIELDS: [&str; 5] = ["apiVersion", "kind", "metadata", "spec", "status"];
+/// A `PodTemplate` keeps its pod in `template`, not `spec`.
+const POD_TEMPLATE_FIELDS: [&str; 4] = ["apiVersion", "kind", "metadata", "template"];
+const LIST_FIELDS: [&str; 4] = ["apiVersion", "kind", "metadata", "items"];
+
+impl ObjectReader<'_, '_> {
+    fn loader_finding(
+        &mut self,
+        rule: &'static rules::Rule,
+        message: String,
+        span: crate::yaml::source::Span,
+        path: Option<FieldPath>,
+    ) -> &mut Finding {
+        let mut finding = Finding::new(rule, message).spanned(span);
+        finding.file = self.file.clone();
+        finding.path = path;
+        finding.object = Some(ObjectRef {
+            kind: String::new(),
+            namespace: None,
+            name: None,
+            document: self.document,
+        });
+        self.objects.findings.push(finding);
+        let last = self.objects.findings.len() - 1;
+        &mut self.objects.findings[last]
+    }
+
+    pub(super) fn read_object(&mut self, node: &Node<'_>, object_path: &FieldPath, depth: usize) {
+        if !matches!(node.kind, NodeKind::Mapping(_)) {
+            let message = format!(
+                "expected a Kubernetes object (a mapping), found {}",
+                node.describe()
+            );
+            self.loader_finding(
+                &rules::NOT_AN_OBJECT,
+                message,
+                node.span,
+                Some(object_path.clone()),
+            );
+            return;
+        }
+        let kind = node
+            .get("kind")
+            .and_then(Node::as_str)
+            .unwrap_or("")
+            .to_string();
+        let api_version = node
+            .get("apiVersion")
+            .and_then(Node::as_str)
+            .unwrap_or("")
+            .to_string();
+        let is_list = kind.ends_with("List") && node.get("items").is_some();
+        let missing: Vec<&str> = [("apiVersion", &api_version), ("kind", &kind)]
+            .iter()
+            .filter(|(_, value)| value.is_empty())
+            .map(|(field, _)| *field)
+            .collect();
+        if !missing.is_empty() {
+            let message = format!("object has no `{}`", missing.join("` and no `"));
+            let finding = self.loader_finding(
+                &rules::NOT_AN_OBJECT,
+                message,
+                crate::yaml::source::Span::at(node.span.start),
+                Some(object_path.clone()),
+            );
+            finding.help = Some(match missing.as_slice() {
+                ["kind"] => "add `kind:` (e.g. `kind: Pod`)".to_string(),
+                ["apiVersion"] => "add `apiVersion:` (e.g. `apiVersion: v1` for a Pod)".to_string(),
+                _ => "add `apiVersion:` and `kind:` (e.g. `apiVersion: v1` and `kind: Pod`)"
+                    .to_string(),
+            });
+            finding.label = Some("not a Kubernetes object".to_string());
+            return;
+        }
+        if is_list {
+            self.unknown_keys(node, object_path, &LIST_FIELDS);
+            match node.get("items") {
+                Some(Node {
+                    kind: NodeKind::Sequence(items),
+                    ..
+                }) if depth < 4 => {
+                    for (index, item) in items.iter().enumerate() {
+                        self.read_object(item, &object_path.child("items").index(index), depth + 1);
+                    }
+                }
+                Some(items) if items.is_null() => {}
+                Some(items) => {
+                    let message = format!("expected a list, found {}", items.describe());
+                    self.loader_finding(
+                        &rules::WRONG_TYPE,
+                        message,
+                        items.span,
+                        Some(object_path.child("items")),
+                    );
+                }
+                None => {}
+            }
+            return;
+        }
+        let Some((spec_path, metadata_path)) = pod_template_paths(&kind) else {
+            self.objects.skipped += 1;
+            return;
+        };
+        let known: &[&str] = if kind == "PodTemplate" {
+            &POD_TEMPLATE_FIELDS
+        } else {
+            &TOP_LEVEL_FIELDS
+        };
+        self.unknown_keys(node, object_path, known);
+        self.read_pod(
+            node,
+            object_path,
+            kind,
+            api_version,
+            FieldPath::parse(spec_path),
+            FieldPath::parse(metadata_path),
+        );
+    }
+
+    fn unknown_keys(&mut self, node: &Node<'_>, path: &FieldPath, known: &[&str]) {
+        if let NodeKind::Mapping(entries) = &node.kind {
+            for (key, _) in entries {
+                let name = key.as_scalar().unwrap_or("");
+                if !known.contains(&name) {
+                    let help = closest(name, known).map(|field| format!("did you mean `{field}`?"));
+                    let finding = self.loader_finding(
+                        &rules::UNKNOWN_FIELD,
+                        format!("unknown field `{}`", crate::yaml::source::clip(name)),
+                        key.span,
+                        Some(path.child(name)),
+                    );
+                    finding.help = help;
+                }
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn read_pod(
+        &mut self,
+        node: &Node<'_>,
+        object_path: &FieldPath,
+        kind: String,
+        api_version: String,
+        spec_path: FieldPath,
+        metadata_path: FieldPath,
+    ) {
+        let mut problems = Vec::new();
+        let mut incomplete = false;
+        let mut errors: Vec<DecodeError> = Vec::new();
+        let full = |path: &FieldPath| object_path.join(path);
+
+        let object_meta: ObjectMeta = match node.get("metadata") {
+            Some(meta) => decode(
+                meta,
+                &full(&FieldPath::root().child("metadata")),
+                &mut problems,
+            )
+            .unwrap_or_else(|error| {
+                errors.push(error);
+                ObjectMeta::default()
+            }),
+            None => ObjectMeta::default(),
+        };
+        let pod_meta_node = node.lookup(&metadata_path);
+        let metadata: ObjectMeta = if kind == "Pod" {
+            object_meta.clone()
+        } else if pod_meta_node.complete {
+            decode(pod_meta_node.value, &full(&metadata_path), &mut problems).unwrap_or_else(
+                |error| {
+                    errors.push(error);
+                    incomplete = true;
+                    ObjectMeta::default()
+                },
+            )
+        } else {
+            ObjectMeta::default()
+        };
+        let spec_node = node.lookup(&spec_path);
+        let spec: PodSpec = if spec_node.complete {
+            decode(spec_node.value, &full(&spec_path), &mut problems).unwrap_or_else(|error| {
+                errors.push(error);
+                incomplete = true;
+                PodSpec::default()
+            })
+        } else {
+            PodSpec::default()
+        };
+        let status: Option<PodStatus> = match node.get("status") {
+            Some(status) if kind == "Pod" && !status.is_null() => {
+                match decode(
+                    status,
+                    &full(&FieldPath::root().child("status")),
+                    &mut problems,
+                ) {
+                    Ok(status) => Some(status),
+                    Err(error) => {
+                        errors.push(error);
+                        None
+                    }
+                }
+            }
+            _ => None,
+        };
+        self.workload_spec_keys(node, object_path, &kind);
+        let volume_claim_templates = read_claim_template_names(node, &kind);
+
+        let mut object = PodObject {
+            file: self.file.clone(),
+            document: self.document,
+            api_version,
+            namespace: object_meta.namespace.clone(),
+            name: object_meta
+                .name
+                .clone()
+                .or_else(|| object_meta.generate_name.clone()),
+            kind,
+            object_path: object_path.clone(),
+            spec_path,
+            metadata_path,
+            pod: Pod {
+                metadata,
+                spec,
+                status,
+            },
+            init_source: InitContainerSource::Spec,
+            legacy_init: None,
+            annotation_trees: Vec::new(),
+            volume_claim_templates,
+            scale: read_scale(node),
+            incomplete,
+        };
+        self.read_legacy_init(&mut object, &mut problems, &mut errors);
+
+        let object_ref = object.object_ref();
+        for problem in problems {
+            self.push_decode_problem(problem, &object, &object_ref);
+        }
+        for error in errors {
+            let (path, span) = error.location.clone().unwrap_or_default();
+            let mut finding = Finding::new(&rules::WRONG_TYPE, error.message).spanned(span);
+            finding.path = Some(path.strip_prefix(object_path).unwrap_or(path));
+            finding.file = self.file.clone();
+            finding.object = Some(object_ref.clone());
+            finding.note = Some("the checks that need this value were skipped".to_string());
+            self.objects.findings.push(finding);
+        }
+        self.quantity_findings(&object);
+        self.objects.pods.push(object);
+    }
+
+    fn push_decode_problem(
+        &mut self,
+        problem: DecodeProblem,
+        object: &PodObject,
+        object_ref: &ObjectRef,
+    ) {
+        let rule = match problem.kind {
+            DecodeProblemKind::UnknownField => &rules::UNKNOWN_FIELD,
+            DecodeProblemKind::WrongType => &rules::WRONG_TYPE,
+        };
+        let mut finding = Finding::new(rule, problem.message)
+            .spanned(problem.span)
+            .maybe_help(problem.help);
+        finding.path = Some(
+            problem
+                .path
+                .strip_prefix(&object.object_path)
+                .unwrap_or(problem.path),
+        );
+        finding.file = self.file.clone();
+        finding.object = Some(object_ref.clone());
+        self.objects.findings.push(finding);
+    }
+
+    fn workload_spec_keys(&mut self, node: &Node<'_>, object_path: &FieldPath, kind: &str) {
+        let known: &[&str] = match kind {
+            "Deployment" => &[
+                "replicas",
+                "selector",
+                "template",
+                "strategy",
+                "minReadySeconds",
+                "revisionHistoryLimit",
+                "paused",
+                "progressDeadlineSeconds",
+            ],
+            "StatefulSet" => &[
+                "replicas",
+                "selector",
+                "template",
+                "volumeClaimTemplates",
+                "serviceName",
+                "podManagementPolicy",
+                "updateStrategy",
+                "revisionHistoryLimit",
+                "minReadySeconds",
+                "persistentVolumeClaimRetentionPolicy",
+                "ordinals",
+            ],
+            "DaemonSet" => &[
+                "selector",
+                "template",
+                "updateStrategy",
+                "minReadySeconds",
+                "revisionHistoryLimit",
+            ],
+            "ReplicaSet" | "ReplicationController" => {
+                &["replicas", "selector", "template", "minReadySeconds"]
+            }
+            "Job" => JOB_SPEC_FIELDS,
+            "CronJob" => &[
+                "schedule",
+                "timeZone",
+                "startingDeadlineSeconds",
+                "concurrencyPolicy",
+                "suspend",
+                "jobTemplate",
+                "successfulJobsHistoryLimit",
+                "failedJobsHistoryLimit",
+            ],
+            _ => return,
+        };
+        if let Some(spec) = node.get("spec") {
+            self.unknown_keys(spec, &object_path.child("spec"), known);
+            if kind == "CronJob"
+                && let Some(job) = spec.get("jobTemplate").and_then(|t| t.get("spec"))
+            {
+                self.unknown_keys(
+                    job,
+                    &object_path.child("spec").child("jobTemplate").child("spec"),
+                    JOB_SPEC_FIELDS,
+                );
+            }
+        }
+    }
+
+    fn quantity_findings(&mut self, object: &PodObject) {
+        let context_options = rules::CheckOptions::default();
+        let context = rules::PodContext::new(object, &context_options);
+        let mut findings = Vec::new();
+        let mut check =
+            |base: FieldPath, resources: Option<&crate::k8s::model::ResourceRequirements>| {
+                let Some(resources) = resources else { return };
+                for (field, list) in [
+                    ("limits", &resources.limits),
+                    ("requests", &resources.requests),
+                ] {
+                    for (name, value) in list.iter().flatten() {
+                        if let QuantityValue::Invalid { text, error } = value {
+                            let suggestion = crate::k8s::quantity::suggestion(text);
+                            findings.push(
+                                Finding::new(
+                                    &rules::INVALID_QUANTITY,
+                                    format!("`{text}` is not a valid quantity"),
+                                )
+                                .at(base.child("resources").child(field).key(name))
+                                .label(error.to_string())
+                                .maybe_help(suggestion.map(|s| format!("did you mean `{s}`?")))
+                                .k8s("FieldValueInvalid", Some(text.clone())),
+                            );
+                        }
+                    }
+                }
+            };
+        for (list, index, container) in context.all_containers() {
+            check(
+                context.container_path(list, index),
+                container.resources.as_ref(),
+            );
+        }
+        check(
+            FieldPath::root().child("spec"),
+            object.pod.spec.resources.as_ref(),
+        );
+        for (name, value) in object.pod.spec.overhead.iter().flatten() {
+            if let QuantityValue::Invalid { text, error } = value {
+                findings.push(
+                    Finding::new(
+                        &rules::INVALID_QUANTITY,
+                        format!("`{text}` is not a valid quantity"),
+                    )
+                    .at(FieldPath::root().child("spec").child("overhead").key(name))
+                    .label(error.to_string())
+                    .k8s("FieldValueInvalid", Some(text.clone())),
+                );
+            }
+        }
+        for finding in findings {
+            let located = object.locate(Some(self.root), finding);
+            self.objects.findings.push(located);
+        }
+    }
+}
+
+const JOB_SPEC_FIELDS: &[&str] = &[
+    "parallelism",
+    "completions",
+    "activeDeadlineSeconds",
+    "podFailurePolicy",
+    "successPolicy",
+    "backoffLimit",
+    "backoffLimitPerIndex",
+    "maxFailedIndexes",
+    "selector",
+    "manualSelector",
+    "template",
+    "ttlSecondsAfterFinished",
+    "completionMode",
+    "suspend",
+    "podReplacementPolicy",
+    "managedBy",
+];
+
+/// `spec.volumeClaimTemplates[*].metadata.name` of a StatefulSet.
+fn read_claim_template_names(node: &Node<'_>, kind: &str) -> Vec<String> {
+    if kind != "StatefulSet" {
+        return Vec::new();
+    }
+    let templates = node.lookup(&FieldPath::parse("spec.volumeClaimTemplates"));
+    let mut names = Vec::new();
+    if let (NodeKind::Sequence(items), true) = (&templates.value.kind, templates.complete) {
+        for item in items {
+            let name = item.lookup(&FieldPath::parse("metadata.name"));
+            if let (Some(name), true) = (name.value.as_str(), name.complete) {
+                names.push(name.to_string());
+            }
+        }
+    }
+    names
+}
+
+fn read_scale(node: &Node<'_>) -> Scale {
+    let int = |path: &str| {
+        let found = node.lookup(&FieldPath::parse(path));
+        match (&found.value.kind, found.complete) {
+            (NodeKind::Scalar(text, ScalarForm::Plain), true) => match resolve_plain(text) {
+                Resolved::Int(value) => Some(value),
+                _ => None,
+            },
+            _ => None,
+        }
+    };
+    Scale {
+        replicas: int("spec.replicas"),
+        parallelism: int("spec.parallelism").or_else(|| int("spec.jobTemplate.spec.parallelism")),
+        completions: int("spec.completions").or_else(|| int("spec.jobTemplate.spec.completions")),
+    }
+}

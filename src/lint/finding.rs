@@ -1,0 +1,271 @@
+//! Findings as data: what a rule found, where, and how to fix it; renderers read these.
+
+use std::fmt;
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::lint::rules::Rule;
+use crate::yaml::field_path::FieldPath;
+use crate::yaml::source::Span;
+
+/// How serious a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Informational: something to know (e.g. checks deferred until a pod is initialized).
+    Info,
+    /// Likely a mistake; does not fail the run.
+    Warning,
+    /// The API server would reject it, or it cannot work; exit code 1.
+    Error,
+}
+
+impl Severity {
+    /// The lowercase word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Which pod (or object) a finding belongs to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ObjectRef {
+    /// The object's kind (`Deployment`, `Pod`, …), empty if unknown.
+    pub kind: String,
+    /// Its namespace, if set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub namespace: Option<String>,
+    /// Its name, if set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The document's index in its file, from 0.
+    pub document: usize,
+}
+
+/// Which part of the node at a path a finding points at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// The key (`image:`), for a field that should not be there or is unknown.
+    Key,
+    /// The value, for a value that is wrong.
+    Value,
+}
+
+/// One thing a rule found.
+#[derive(Debug, Clone)]
+pub struct Finding {
+    /// The rule that found it.
+    pub rule: &'static Rule,
+    /// Its severity (the rule's default unless configured).
+    pub severity: Severity,
+    /// What is wrong, rustc style: lowercase, no period, backticks around fields and values.
+    pub message: String,
+    /// The label under the span.
+    pub label: Option<String>,
+    /// How to fix it.
+    pub help: Option<String>,
+    /// Why it matters.
+    pub note: Option<String>,
+    /// The Kubernetes field-error type, for findings that mirror API-server validation.
+    pub k8s_type: Option<&'static str>,
+    /// The offending value, for API-validation findings.
+    pub bad_value: Option<String>,
+    /// The field path as Kubernetes would report it (object-relative).
+    pub path: Option<FieldPath>,
+    /// Where to point instead of `path`, when Kubernetes names a coarser path than the spot
+    /// to show (`resources.requests` for a request above its limit points at the request).
+    pub span_path: Option<FieldPath>,
+    /// Which part of the node at `path` to point at.
+    pub target: Target,
+    /// The resolved location in the file (set by the loader from `path`, or directly).
+    pub span: Option<Span>,
+    /// The file, as named on the command line.
+    pub file: Arc<str>,
+    /// The object it belongs to.
+    pub object: Option<ObjectRef>,
+}
+
+impl Finding {
+    /// A finding of `rule` with its default severity.
+    pub fn new(rule: &'static Rule, message: impl Into<String>) -> Self {
+        Finding {
+            rule,
+            severity: rule.severity,
+            message: message.into(),
+            label: None,
+            help: None,
+            note: None,
+            k8s_type: None,
+            bad_value: None,
+            path: None,
+            span_path: None,
+            target: Target::Value,
+            span: None,
+            file: Arc::from(""),
+            object: None,
+        }
+    }
+
+    /// Sets the field path (pod-relative for rules; the loader maps it to the object).
+    #[must_use]
+    pub fn at(mut self, path: FieldPath) -> Self {
+        self.path = Some(path);
+        self
+    }
+
+    /// Points at another path than the one reported (pod-relative, like `at`).
+    #[must_use]
+    pub fn pointing_at(mut self, path: FieldPath) -> Self {
+        self.span_path = Some(path);
+        self
+    }
+
+    /// Points at the key of the path rather than its value.
+    #[must_use]
+    pub fn on_key(mut self) -> Self {
+        self.target = Target::Key;
+        self
+    }
+
+    /// Sets the span directly.
+    #[must_use]
+    pub fn spanned(mut self, span: Span) -> Self {
+        self.span = Some(span);
+        self
+    }
+
+    /// Sets the label.
+    #[must_use]
+    pub fn label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    /// Sets the help.
+    #[must_use]
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Sets the help if there is one.
+    #[must_use]
+    pub fn maybe_help(mut self, help: Option<String>) -> Self {
+        self.help = help;
+        self
+    }
+
+    /// Sets the note.
+    #[must_use]
+    pub fn note(mut self, note: impl Into<String>) -> Self {
+        self.note = Some(note.into());
+        self
+    }
+
+    /// Marks the finding as mirroring API-server validation.
+    #[must_use]
+    pub fn k8s(mut self, k8s_type: &'static str, bad_value: Option<String>) -> Self {
+        self.k8s_type = Some(k8s_type);
+        self.bad_value = bad_value;
+        self
+    }
+
+    /// The sort key: file order is kept by the caller; within a file, by position then rule.
+    pub fn sort_key(&self) -> (u32, u32, &'static str, &str) {
+        let (line, column) = self
+            .span
+            .map(|span| (span.start.line, span.start.column))
+            .unwrap_or((0, 0));
+        (line, column, self.rule.id, &self.message)
+    }
+}
+
+/// Counts of what a run looked at and found.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    /// Files read.
+    pub files: usize,
+    /// Documents read.
+    pub documents: usize,
+    /// Pods found (one per pod-bearing object).
+    pub pods: usize,
+    /// Objects of other kinds, skipped.
+    pub skipped_objects: usize,
+    /// Empty documents, skipped.
+    pub empty_documents: usize,
+    /// Findings at error severity.
+    pub errors: usize,
+    /// Findings at warning severity.
+    pub warnings: usize,
+    /// Findings at info severity.
+    pub infos: usize,
+    /// Inputs that could not be read.
+    pub failed_inputs: usize,
+}
+
+impl Summary {
+    /// Adds another summary into this one.
+    pub fn add(&mut self, other: &Summary) {
+        self.files += other.files;
+        self.documents += other.documents;
+        self.pods += other.pods;
+        self.skipped_objects += other.skipped_objects;
+        self.empty_documents += other.empty_documents;
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+        self.infos += other.infos;
+        self.failed_inputs += other.failed_inputs;
+    }
+
+    /// Counts one finding.
+    pub fn count(&mut self, severity: Severity) {
+        match severity {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+            Severity::Info => self.infos += 1,
+        }
+    }
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural = |n: usize, word: &str| {
+            if n == 1 {
+                format!("{n} {word}")
+            } else {
+                format!("{n} {word}s")
+            }
+        };
+        write!(
+            f,
+            "{} in {}: {}, {}",
+            plural(self.pods, "pod"),
+            plural(self.files, "file"),
+            plural(self.errors, "error"),
+            plural(self.warnings, "warning")
+        )?;
+        if self.infos > 0 {
+            write!(f, ", {}", plural(self.infos, "note"))?;
+        }
+        if self.skipped_objects > 0 {
+            write!(
+                f,
+                " ({} of other kinds skipped)",
+                plural(self.skipped_objects, "object")
+            )?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,7 @@
+//! Checking manifests: findings, the rules, the settings that select and suppress them, and the
+//! validation of a source file.
+
+pub mod finding;
+pub mod rules;
+pub mod settings;
+pub mod validate;

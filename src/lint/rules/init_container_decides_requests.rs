@@ -1,0 +1,125 @@
+//! PL307 `init-container-decides-requests`: an init container requests more than the running pod, so it sets the pod's request.
+
+use std::collections::BTreeMap;
+
+use crate::k8s::model::{Container, ResourceList};
+use crate::k8s::quantity::Quantity;
+use crate::lint::finding::{Finding, Severity};
+use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
+
+/// an init container requests more than the running pod, so it sets the pod's request.
+pub static RULE: Rule = Rule {
+    id: "PL307",
+    name: "init-container-decides-requests",
+    severity: Severity::Warning,
+    summary: "an init container requests more than the running pod, so it decides the pod's effective request",
+    origin: Origin::Pod(check),
+    docs: r#"## What it does
+Computes the pod's effective request per resource as the scheduler does and reports each regular init container whose request (plus the sidecars started before it) is higher than what the running pod needs (app containers plus all sidecars), with the difference.
+
+## Why
+The scheduler reserves the pod's effective request: the larger of the steady-state sum and the highest init-container peak (SEMANTICS K5.1). An init container that asks for more than the whole running pod makes the pod reserve that amount for its entire life, although only the init container ever used it: capacity is wasted on every node, and the pod may not fit where it would otherwise.
+
+## Example
+```yaml
+initContainers:
+- name: migrate
+  image: example/migrate:1.4
+  resources:
+    requests: {cpu: "2", memory: 1Gi}   # the pod reserves 2 CPUs for life
+containers:
+- name: app
+  image: example/app:1.4
+  resources:
+    requests: {cpu: 500m, memory: 256Mi}
+```
+
+## How to fix
+Lower the init container's requests to what it needs, or accept the reservation knowingly (and say why in a `podlife.dev/ignore` reason). Pod-level `spec.resources` replaces the container-derived value, so resources it sets are not reported.
+
+## Kubernetes reference
+`k8s.io/component-helpers/resource/helpers.go` `PodRequests`; API defaulting copies a limit into an unset request (`pkg/apis/core/v1/defaults.go`); SEMANTICS K5.
+"#,
+};
+
+fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
+    let pod_level: Vec<&String> = context
+        .pod
+        .spec
+        .resources
+        .as_ref()
+        .and_then(|resources| resources.requests.as_ref())
+        .map(|requests| requests.keys().collect())
+        .unwrap_or_default();
+    let mut steady: BTreeMap<String, Quantity> = BTreeMap::new();
+    for container in context.pod.containers() {
+        add_into(&mut steady, &effective_requests(container));
+    }
+    let mut sidecars: BTreeMap<String, Quantity> = BTreeMap::new();
+    let mut peaks = Vec::new();
+    for (index, container) in context.pod.init_containers().iter().enumerate() {
+        let requests = effective_requests(container);
+        if container.is_sidecar() {
+            add_into(&mut sidecars, &requests);
+            continue;
+        }
+        let mut peak = sidecars.clone();
+        add_into(&mut peak, &requests);
+        peaks.push((index, container, requests, peak));
+    }
+    add_into(&mut steady, &sidecars);
+    for (index, container, own, peak) in peaks {
+        let mut excess = Vec::new();
+        for (name, value) in &peak {
+            if !own.contains_key(name) || pod_level.contains(&name) {
+                continue;
+            }
+            let running = steady.get(name).copied().unwrap_or_default();
+            if *value > running {
+                excess.push(format!(
+                    "{name} {value} is {} above the {running} the running pod requests",
+                    *value - running
+                ));
+            }
+        }
+        if excess.is_empty() {
+            continue;
+        }
+        findings.push(
+            Finding::new(
+                &RULE,
+                format!(
+                    "{} decides the pod's effective request: {}",
+                    ContainerList::Init.describe_container(container, index),
+                    excess.join("; ")
+                ),
+            )
+            .at(context.container_path(ContainerList::Init, index).child("resources"))
+            .on_key()
+            .label("the pod reserves this for its whole life")
+            .help("lower the init container's requests to what it needs, or accept the reservation knowingly")
+            .note("the effective request is the larger of the running pod's sum and the highest init-container peak (sidecars started before it included)"),
+        );
+    }
+}
+
+/// A container's requests as the API server stores them: an unset request takes the limit.
+pub fn effective_requests(container: &Container) -> BTreeMap<String, Quantity> {
+    let valid = |list: Option<&ResourceList>| -> BTreeMap<String, Quantity> {
+        list.into_iter()
+            .flatten()
+            .filter_map(|(name, value)| value.valid().map(|q| (name.clone(), *q)))
+            .collect()
+    };
+    let resources = container.resources.as_ref();
+    let mut requests = valid(resources.and_then(|r| r.limits.as_ref()));
+    requests.extend(valid(resources.and_then(|r| r.requests.as_ref())));
+    requests
+}
+
+fn add_into(total: &mut BTreeMap<String, Quantity>, add: &BTreeMap<String, Quantity>) {
+    for (name, value) in add {
+        let entry = total.entry(name.clone()).or_default();
+        *entry += *value;
+    }
+}

@@ -1,0 +1,114 @@
+//! PL102 `invalid-image-pull-policy`: `imagePullPolicy` is missing or not `Always`, `IfNotPresent` or `Never`.
+
+use crate::lint::finding::{Finding, Severity};
+use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
+use crate::lint::rules::{Origin, PodContext, Rule};
+
+/// `imagePullPolicy` is missing or not a supported value.
+pub static RULE: Rule = Rule {
+    id: "PL102",
+    name: "invalid-image-pull-policy",
+    severity: Severity::Error,
+    summary: "`imagePullPolicy` is missing or not `Always`, `IfNotPresent` or `Never`",
+    origin: Origin::Pod(check),
+    docs: r#"## What it does
+Reports a container whose `imagePullPolicy` is not one of `Always`, `IfNotPresent` or `Never` (the values are case-sensitive). With `--no-defaulting`, an unset policy is reported too, as Kubernetes' validation unit tests do; through the API server it is defaulted (`Always` for `:latest` or untagged images, else `IfNotPresent`).
+
+## Why
+The API server rejects the pod (`spec.containers[0].imagePullPolicy: Unsupported value: "ifnotpresent"`).
+
+## Example
+```yaml
+containers:
+- name: app
+  image: nginx:1.27
+  imagePullPolicy: ifNotPresent   # wrong case
+```
+
+## How to fix
+Use `Always`, `IfNotPresent` or `Never`, spelled exactly so, or leave the field out to get the default.
+
+## Kubernetes reference
+`pkg/apis/core/validation/validation.go` `validatePullPolicy` (`FieldValueRequired`, `FieldValueNotSupported`); default in `pkg/apis/core/v1/defaults.go` `SetDefaults_Container`.
+"#,
+};
+
+const SUPPORTED: [&str; 3] = ["Always", "IfNotPresent", "Never"];
+
+fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
+    for (list, index, container) in context.all_containers() {
+        if container
+            .image_pull_policy
+            .as_deref()
+            .is_some_and(|policy| SUPPORTED.contains(&policy))
+        {
+            continue;
+        }
+        let path = context.container_path(list, index).child("imagePullPolicy");
+        let who = Who::new(list, container, index);
+        let problem = match container.image_pull_policy.as_deref().unwrap_or("") {
+            "" => Problem::new(
+                path,
+                k8s_type::REQUIRED,
+                None,
+                format!("{who} has no `imagePullPolicy`"),
+                "`imagePullPolicy` is required without defaulting",
+                "set `imagePullPolicy:` to `Always`, `IfNotPresent` or `Never` (the API server would default it)",
+            ),
+            value if SUPPORTED.contains(&value) => continue,
+            value => Problem::new(
+                path,
+                k8s_type::NOT_SUPPORTED,
+                Some(value.to_string()),
+                format!("`imagePullPolicy: {value}` of {who} is not supported"),
+                "supported values: `Always`, `IfNotPresent`, `Never`",
+                match SUPPORTED.iter().find(|s| s.eq_ignore_ascii_case(value)) {
+                    Some(fixed) => format!("write `{fixed}` (the value is case-sensitive)"),
+                    None => "use `Always`, `IfNotPresent` or `Never`".to_string(),
+                },
+            ),
+        };
+        findings.push(problem.into_finding(&RULE));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::rules::helpers::api_validation::testing::k8s_errors;
+
+    fn pod(container: &str) -> String {
+        format!(
+            "apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n  containers:\n  - {container}\n"
+        )
+    }
+
+    // TestValidatePullPolicy success rows; TestValidateEphemeralContainers "invalid image pull
+    // policy"; K7.5: unset is Required only without defaulting.
+    #[test]
+    fn k7_5_pull_policy_values() {
+        for good in ["Always", "IfNotPresent", "Never"] {
+            let text = pod(&format!(
+                "{{name: abc, image: image, imagePullPolicy: {good}}}"
+            ));
+            assert!(k8s_errors(&RULE, &text, true).is_empty(), "{good}");
+        }
+        let text = pod("{name: debug, image: image, imagePullPolicy: PullThreeTimes}");
+        assert_eq!(
+            k8s_errors(&RULE, &text, false),
+            [(
+                "spec.containers[0].imagePullPolicy".to_string(),
+                "FieldValueNotSupported"
+            )]
+        );
+        let unset = pod("{name: abc, image: image}");
+        assert!(k8s_errors(&RULE, &unset, false).is_empty());
+        assert_eq!(
+            k8s_errors(&RULE, &unset, true),
+            [(
+                "spec.containers[0].imagePullPolicy".to_string(),
+                "FieldValueRequired"
+            )]
+        );
+    }
+}

@@ -1,0 +1,90 @@
+//! PL104 `invalid-restart-policy`: the pod's `restartPolicy` is missing or not `Always`, `OnFailure` or `Never`.
+
+use crate::lint::finding::{Finding, Severity};
+use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
+use crate::lint::rules::{Origin, PodContext, Rule};
+
+/// the pod's `restartPolicy` is missing or not a supported value.
+pub static RULE: Rule = Rule {
+    id: "PL104",
+    name: "invalid-restart-policy",
+    severity: Severity::Error,
+    summary: "the pod's `restartPolicy` is missing or not `Always`, `OnFailure` or `Never`",
+    origin: Origin::Pod(check),
+    docs: r#"## What it does
+Reports a pod (or pod template) whose `spec.restartPolicy` is not `Always`, `OnFailure` or `Never`. With `--no-defaulting`, an unset policy is reported too; through the API server it defaults to `Always`.
+
+## Why
+The API server rejects the pod (`spec.restartPolicy: Unsupported value: "always"`). The restart policy decides what the kubelet does when a container exits, and whether a failed init container fails the pod.
+
+## Example
+```yaml
+spec:
+  restartPolicy: Sometimes
+```
+
+## How to fix
+Use `Always` (services), `OnFailure` (retrying batch work) or `Never` (run once). Workloads restrict it further: Deployments need `Always`, Jobs `OnFailure` or `Never`.
+
+## Kubernetes reference
+`pkg/apis/core/validation/validation.go` `validateRestartPolicy` (`FieldValueRequired`, `FieldValueNotSupported`).
+"#,
+};
+
+const SUPPORTED: [&str; 3] = ["Always", "OnFailure", "Never"];
+
+fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
+    let path = context.pod_path("spec.restartPolicy");
+    let problem = match context.pod.spec.restart_policy.as_deref().unwrap_or("") {
+        "" => Problem::new(
+            path,
+            k8s_type::REQUIRED,
+            None,
+            "the pod has no `restartPolicy`",
+            "`restartPolicy` is required without defaulting",
+            "set `restartPolicy:` to `Always`, `OnFailure` or `Never` (the API server would default it to `Always`)",
+        ),
+        value if SUPPORTED.contains(&value) => return,
+        value => Problem::new(
+            path,
+            k8s_type::NOT_SUPPORTED,
+            Some(value.to_string()),
+            format!("`restartPolicy: {value}` is not supported"),
+            "supported values: `Always`, `OnFailure`, `Never`",
+            match SUPPORTED.iter().find(|s| s.eq_ignore_ascii_case(value)) {
+                Some(fixed) => format!("write `{fixed}` (the value is case-sensitive)"),
+                None => "use `Always`, `OnFailure` or `Never`".to_string(),
+            },
+        ),
+    };
+    findings.push(problem.into_finding(&RULE));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::rules::helpers::api_validation::testing::k8s_errors;
+
+    fn pod(policy: &str) -> String {
+        format!(
+            "apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n  {policy}\n  containers:\n  - {{name: a, image: image}}\n"
+        )
+    }
+
+    // TestValidateRestartPolicy: Always/OnFailure/Never pass; "" and "newpolicy" fail.
+    #[test]
+    fn k7_restart_policy_values() {
+        for good in SUPPORTED {
+            assert!(k8s_errors(&RULE, &pod(&format!("restartPolicy: {good}")), true).is_empty());
+        }
+        assert_eq!(
+            k8s_errors(&RULE, &pod("restartPolicy: newpolicy"), false),
+            [("spec.restartPolicy".to_string(), "FieldValueNotSupported")]
+        );
+        assert_eq!(
+            k8s_errors(&RULE, &pod("restartPolicy: \"\""), true),
+            [("spec.restartPolicy".to_string(), "FieldValueRequired")]
+        );
+        assert!(k8s_errors(&RULE, &pod("restartPolicy: \"\""), false).is_empty());
+    }
+}

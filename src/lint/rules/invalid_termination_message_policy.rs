@@ -1,0 +1,128 @@
+//! PL103 `invalid-termination-message-policy`: `terminationMessagePolicy` is missing or not `File` or `FallbackToLogsOnError`.
+
+use crate::lint::finding::{Finding, Severity};
+use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
+use crate::lint::rules::{Origin, PodContext, Rule};
+
+/// `terminationMessagePolicy` is missing or not a supported value.
+pub static RULE: Rule = Rule {
+    id: "PL103",
+    name: "invalid-termination-message-policy",
+    severity: Severity::Error,
+    summary: "`terminationMessagePolicy` is missing or not `File` or `FallbackToLogsOnError`",
+    origin: Origin::Pod(check),
+    docs: r#"## What it does
+Reports a container whose `terminationMessagePolicy` is not `File` or `FallbackToLogsOnError`. With `--no-defaulting`, an unset policy is reported too, as Kubernetes' validation unit tests do; through the API server it defaults to `File`.
+
+## Why
+The API server rejects the pod (`spec.containers[0].terminationMessagePolicy: Unsupported value: "Logs"`).
+
+## Example
+```yaml
+containers:
+- name: app
+  image: nginx:1.27
+  terminationMessagePolicy: Logs
+```
+
+## How to fix
+Use `File` (read `terminationMessagePath`) or `FallbackToLogsOnError` (use the last log lines when the file is empty and the container failed).
+
+## Kubernetes reference
+`pkg/apis/core/validation/validation.go` `validateContainerCommon` (`FieldValueRequired`, `FieldValueNotSupported`).
+"#,
+};
+
+const SUPPORTED: [&str; 2] = ["File", "FallbackToLogsOnError"];
+
+fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
+    for (list, index, container) in context.all_containers() {
+        if container
+            .termination_message_policy
+            .as_deref()
+            .is_some_and(|policy| SUPPORTED.contains(&policy))
+        {
+            continue;
+        }
+        let path = context
+            .container_path(list, index)
+            .child("terminationMessagePolicy");
+        let who = Who::new(list, container, index);
+        let problem = match container
+            .termination_message_policy
+            .as_deref()
+            .unwrap_or("")
+        {
+            "" => Problem::new(
+                path,
+                k8s_type::REQUIRED,
+                None,
+                format!("{who} has no `terminationMessagePolicy`"),
+                "`terminationMessagePolicy` is required without defaulting",
+                "set `terminationMessagePolicy: File` (the API server would default it)",
+            ),
+            value if SUPPORTED.contains(&value) => continue,
+            value => Problem::new(
+                path,
+                k8s_type::NOT_SUPPORTED,
+                Some(value.to_string()),
+                format!("`terminationMessagePolicy: {value}` of {who} is not supported"),
+                "supported values: `File`, `FallbackToLogsOnError`",
+                match SUPPORTED.iter().find(|s| s.eq_ignore_ascii_case(value)) {
+                    Some(fixed) => format!("write `{fixed}` (the value is case-sensitive)"),
+                    None => "use `File` or `FallbackToLogsOnError`".to_string(),
+                },
+            ),
+        };
+        findings.push(problem.into_finding(&RULE));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::rules::helpers::api_validation::testing::k8s_errors;
+
+    fn pod(list: &str, container: &str) -> String {
+        format!(
+            "apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n  {list}:\n  - {container}\n"
+        )
+    }
+
+    // TestValidateContainers "invalid message termination policy", "empty message termination
+    // policy"; TestValidateInitContainers "invalid termination message policy".
+    #[test]
+    fn k7_5_termination_message_policy() {
+        let unknown = "{name: life-123, image: image, terminationMessagePolicy: Unknown}";
+        assert_eq!(
+            k8s_errors(&RULE, &pod("containers", unknown), true),
+            [(
+                "spec.containers[0].terminationMessagePolicy".to_string(),
+                "FieldValueNotSupported"
+            )]
+        );
+        assert_eq!(
+            k8s_errors(&RULE, &pod("initContainers", unknown), true),
+            [(
+                "spec.initContainers[0].terminationMessagePolicy".to_string(),
+                "FieldValueNotSupported"
+            )]
+        );
+        let empty = "{name: life-123, image: image, terminationMessagePolicy: \"\"}";
+        assert_eq!(
+            k8s_errors(&RULE, &pod("containers", empty), true),
+            [(
+                "spec.containers[0].terminationMessagePolicy".to_string(),
+                "FieldValueRequired"
+            )]
+        );
+        assert!(k8s_errors(&RULE, &pod("containers", empty), false).is_empty());
+        for good in SUPPORTED {
+            let text = pod(
+                "containers",
+                &format!("{{name: a, image: image, terminationMessagePolicy: {good}}}"),
+            );
+            assert!(k8s_errors(&RULE, &text, true).is_empty());
+        }
+    }
+}

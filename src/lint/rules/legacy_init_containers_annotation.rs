@@ -1,0 +1,85 @@
+//! PL207 `legacy-init-containers-annotation`: init containers in the deprecated alpha/beta annotation.
+
+use crate::lint::finding::{Finding, Severity};
+use crate::lint::rules::{Origin, PodContext, Rule};
+use crate::yaml::source::{NodeKind, parse_stream};
+use crate::yaml::writer::to_yaml;
+
+/// init containers in the deprecated alpha/beta annotation.
+pub static RULE: Rule = Rule {
+    id: "PL207",
+    name: "legacy-init-containers-annotation",
+    severity: Severity::Warning,
+    summary: "init containers in the deprecated `pod.beta.kubernetes.io/init-containers` annotation",
+    origin: Origin::Pod(check),
+    docs: r#"## What it does
+Reports the annotations `pod.beta.kubernetes.io/init-containers` and `pod.alpha.kubernetes.io/init-containers`, and shows the same containers as `spec.initContainers`.
+
+## Why
+Before Kubernetes 1.6 init containers were declared as a JSON array in these annotations (SEMANTICS A1). 1.6 made `spec.initContainers` the field and deprecated the annotations; later releases ignore them, so on a current cluster the containers never run and the app starts without its initialization. podlife still reads them (and validates them, with positions inside the annotation), so the rest of the checks see the intended pod.
+
+## Example
+```yaml
+metadata:
+  annotations:
+    pod.beta.kubernetes.io/init-containers: |
+      [{"name": "install", "image": "busybox:1.36", "command": ["wget", "-O", "/work-dir/index.html", "http://kubernetes.io"]}]
+```
+
+## How to fix
+Move the containers to `spec.initContainers` (the help prints them as YAML) and remove the annotation. The status annotations `pod.*.kubernetes.io/init-container-statuses` are written by the kubelet; drop them from manifests too.
+
+## Kubernetes reference
+Seed: init-containers-user-guide.md and init-containers-proposal.md ("serialized as an annotation … `pod.alpha.kubernetes.io/init-containers`"); the 1.6 release notes moved init containers to `spec.initContainers`.
+"#,
+};
+
+fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
+    let Some(legacy) = &context.object.legacy_init else {
+        return;
+    };
+    let key = legacy.key.as_str();
+    let text = context
+        .pod
+        .metadata
+        .annotations
+        .as_ref()
+        .and_then(|annotations| annotations.get(key))
+        .map_or("", String::as_str);
+    let help = match spec_equivalent(text) {
+        Some(yaml) => format!(
+            "move the containers to `spec.initContainers` and remove the annotation:\n{yaml}"
+        ),
+        None => {
+            "move the containers to `spec.initContainers` and remove the annotation".to_string()
+        }
+    };
+    findings.push(
+        Finding::new(
+            &RULE,
+            format!("init containers are declared in the deprecated annotation `{key}`"),
+        )
+        .at(context.pod_path("metadata.annotations").key(key))
+        .on_key()
+        .label("deprecated since Kubernetes 1.6")
+        .help(help)
+        .note("current Kubernetes ignores this annotation: the containers would never run"),
+    );
+}
+
+/// The annotation's containers written as `spec.initContainers` YAML, if its text is a list.
+fn spec_equivalent(text: &str) -> Option<String> {
+    let documents = parse_stream(text);
+    let document = documents.first()?;
+    if !document.problems.is_empty() {
+        return None;
+    }
+    let root = document.root.as_ref()?;
+    match &root.kind {
+        NodeKind::Sequence(items) if !items.is_empty() => Some(format!(
+            "spec:\n  initContainers:\n{}",
+            to_yaml(root, 2).trim_end()
+        )),
+        _ => None,
+    }
+}

@@ -1,0 +1,30 @@
+//! PL011 `no-objects`: an input holds no Kubernetes objects.
+
+use crate::lint::finding::Severity;
+use crate::lint::rules::Rule;
+
+/// an input holds no Kubernetes objects.
+pub static RULE: Rule = Rule {
+    id: "PL011",
+    name: "no-objects",
+    severity: Severity::Warning,
+    summary: "an input holds no Kubernetes objects",
+    origin: crate::lint::rules::Origin::Loader,
+    docs: r#"## What it does
+Reports a file (or standard input) that holds no object at all: empty, only comments, or only empty documents.
+
+## Why
+An empty manifest in a CI directory usually means a templating step produced nothing, which is worth noticing before it is applied.
+
+## Example
+```yaml
+# nothing but a comment
+```
+
+## How to fix
+Remove the empty file, or fix the step that generates it.
+
+## Kubernetes reference
+`kubectl apply -f` on such a file does nothing (`error: no objects passed to apply`).
+"#,
+};

@@ -1,0 +1,83 @@
+//! PL302 `zero-grace-period-with-termination-work`: `terminationGracePeriodSeconds: 0` with `preStop` hooks or defer containers.
+
+use crate::lint::finding::{Finding, Severity};
+use crate::lint::rules::{Origin, PodContext, Rule};
+
+/// `terminationGracePeriodSeconds: 0` with `preStop` hooks or defer containers.
+pub static RULE: Rule = Rule {
+    id: "PL302",
+    name: "zero-grace-period-with-termination-work",
+    severity: Severity::Warning,
+    summary: "`terminationGracePeriodSeconds: 0` with `preStop` hooks or defer containers, which then never run",
+    origin: Origin::Pod(check),
+    docs: r#"## What it does
+Reports a pod with `terminationGracePeriodSeconds: 0` that declares `preStop` hooks (on app containers or sidecars) or defer containers.
+
+## Why
+With a grace period of 0 a deletion is immediate: the kubelet gives hooks no time and kills the containers at once, and defer containers are skipped as on a forced deletion (SEMANTICS K4.5, D12). The hooks and defer containers in the manifest never do their work, which is rarely what their author intended.
+
+## Example
+```yaml
+spec:
+  terminationGracePeriodSeconds: 0
+  containers:
+  - name: web
+    image: nginx:1.27
+    lifecycle:
+      preStop:
+        exec: {command: [nginx, -s, quit]}   # never runs
+```
+
+## How to fix
+Give the pod a grace period long enough for the hooks and defer containers (remove the field for the 30 s default), or remove the hooks if an immediate kill is really wanted.
+
+## Kubernetes reference
+`pkg/kubelet/kuberuntime/kuberuntime_container.go` `killContainer`; `kubectl delete --grace-period=0 --force`; seed: defer-containers-proposal.md ("deferContainers will not be executed"); SEMANTICS K4.5, D12.
+"#,
+};
+
+fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
+    if context.pod.spec.termination_grace_period_seconds != Some(0) {
+        return;
+    }
+    let mut cut: Vec<String> = context
+        .pod
+        .init_containers()
+        .iter()
+        .filter(|container| container.is_sidecar())
+        .chain(context.pod.containers())
+        .filter(|container| {
+            container
+                .lifecycle
+                .as_ref()
+                .is_some_and(|lifecycle| lifecycle.pre_stop.is_some())
+        })
+        .map(|container| format!("the `preStop` hook of `{}`", container.name()))
+        .collect();
+    let defer: Vec<String> = context
+        .pod
+        .defer_containers()
+        .iter()
+        .map(|container| format!("`{}`", container.name()))
+        .collect();
+    match defer.len() {
+        0 => {}
+        1 => cut.push(format!("defer container {}", defer[0])),
+        _ => cut.push(format!("defer containers {}", defer.join(", "))),
+    }
+    if cut.is_empty() {
+        return;
+    }
+    findings.push(
+        Finding::new(
+            &RULE,
+            format!(
+                "`terminationGracePeriodSeconds: 0` leaves no time for {}",
+                cut.join(", ")
+            ),
+        )
+        .at(context.pod_path("spec.terminationGracePeriodSeconds"))
+        .label("containers are killed at once")
+        .help("give the pod a grace period that fits the termination work (remove the field for the 30 s default)"),
+    );
+}

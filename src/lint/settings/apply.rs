@@ -1,0 +1,335 @@
+//! Applying configuration to a file's findings: the one place every output format's findings pass through.
+//!
+//! In order: in-manifest suppressions (`podlife.dev/ignore`), with a warning for each entry that
+//! suppressed nothing; then each rule's configured level (off drops the finding); then the
+//! loosened validation of pods whose initializers are still pending (SEMANTICS I2): their strict
+//! findings become notes, unless `--strict-initialized`.
+
+use std::sync::Arc;
+
+use crate::k8s::model::Pod;
+use crate::k8s::workload::PodObject;
+use crate::lint::finding::{Finding, ObjectRef, Severity};
+use crate::lint::rules::{self, Origin};
+use crate::lint::settings::selection::{Level, RuleSettings, Selector};
+use crate::lint::settings::suppression::{self, IGNORE_ANNOTATION, SuppressionAnnotation};
+use crate::yaml::source::Node;
+
+/// What configuration needs to know about one object: its suppressions and pending initializers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ObjectFacts {
+    /// The object, as its findings name it.
+    pub object: ObjectRef,
+    /// Its `podlife.dev/ignore` annotations.
+    pub suppressions: Vec<SuppressionAnnotation>,
+    /// Names of its pending initializers (empty when initialized).
+    pub pending_initializers: Vec<String>,
+}
+
+impl ObjectFacts {
+    /// The facts of an object, or `None` when configuration has nothing to do with it.
+    pub fn read(root: Option<&Node<'_>>, object: &PodObject) -> Option<Self> {
+        let suppressions = root
+            .map(|root| suppression::read_annotations(root, object))
+            .unwrap_or_default();
+        let pending_initializers = pending_initializers(&object.pod);
+        if suppressions.is_empty() && pending_initializers.is_empty() {
+            return None;
+        }
+        Some(ObjectFacts {
+            object: object.object_ref(),
+            suppressions,
+            pending_initializers,
+        })
+    }
+}
+
+/// The initializers still to act on a pod (SEMANTICS I1: either spelling).
+pub fn pending_initializers(pod: &Pod) -> Vec<String> {
+    pod.metadata
+        .initializers
+        .as_ref()
+        .map(|initializers| initializers.pending.clone())
+        .unwrap_or_default()
+}
+
+/// Applies suppressions, rule levels and the loosened validation of uninitialized pods.
+pub fn apply(
+    findings: &mut Vec<Finding>,
+    objects: &[ObjectFacts],
+    settings: &RuleSettings,
+    file: &Arc<str>,
+) {
+    let mut unused = suppress(findings, objects, settings, file);
+    findings.append(&mut unused);
+    findings.retain_mut(|finding| match settings.level(finding.rule) {
+        Level::Off => false,
+        Level::On(severity) => {
+            if severity != finding.rule.severity {
+                finding.severity = severity;
+            }
+            true
+        }
+    });
+    if !settings.strict_initialized {
+        for facts in objects
+            .iter()
+            .filter(|f| !f.pending_initializers.is_empty())
+        {
+            loosen_uninitialized(findings, facts);
+        }
+    }
+}
+
+/// Drops suppressed findings; returns a finding for each entry that suppressed nothing.
+fn suppress(
+    findings: &mut Vec<Finding>,
+    objects: &[ObjectFacts],
+    settings: &RuleSettings,
+    file: &Arc<str>,
+) -> Vec<Finding> {
+    let mut unused = Vec::new();
+    for facts in objects.iter().filter(|f| !f.suppressions.is_empty()) {
+        let entries: Vec<_> = facts
+            .suppressions
+            .iter()
+            .flat_map(|annotation| annotation.entries.iter().map(move |e| (annotation, e)))
+            .collect();
+        let mut used = vec![false; entries.len()];
+        findings.retain(|finding| {
+            if finding.object.as_ref() != Some(&facts.object) {
+                return true;
+            }
+            let mut keep = true;
+            for (position, (_, entry)) in entries.iter().enumerate() {
+                if entry
+                    .selector
+                    .as_ref()
+                    .is_ok_and(|s| s.matches(finding.rule))
+                {
+                    used[position] = true;
+                    keep = false;
+                }
+            }
+            keep
+        });
+        let mut object_unused = Vec::new();
+        for (position, (annotation, entry)) in entries.iter().enumerate() {
+            if used[position] {
+                continue;
+            }
+            let finding = match &entry.selector {
+                Err(_) => Finding::new(
+                    &rules::UNUSED_SUPPRESSION,
+                    format!("`{IGNORE_ANNOTATION}` names no rule `{}`", entry.key),
+                )
+                .label("unknown rule")
+                .help(
+                    match crate::lint::settings::selection::suggest(&entry.key) {
+                        Some(candidate) => format!("did you mean `{candidate}`?"),
+                        None => "use a rule ID or name from `podlife rules`".to_string(),
+                    },
+                ),
+                Ok(selector) => {
+                    if !selector.rules().any(|rule| settings.enabled(rule)) {
+                        continue;
+                    }
+                    Finding::new(
+                        &rules::UNUSED_SUPPRESSION,
+                        format!(
+                            "`{IGNORE_ANNOTATION}` entry `{}` suppressed nothing",
+                            entry.key
+                        ),
+                    )
+                    .label("nothing to suppress")
+                    .help(format!(
+                        "remove the entry: {} found nothing in this object",
+                        describe_selector(selector)
+                    ))
+                }
+            };
+            let mut finding = finding.spanned(annotation.span);
+            finding.path = Some(annotation.path.clone());
+            finding.file = file.clone();
+            finding.object = Some(facts.object.clone());
+            object_unused.push(finding);
+        }
+        // An entry for `unused-suppression` itself silences these.
+        let silenced = entries.iter().any(|(_, entry)| {
+            entry
+                .selector
+                .as_ref()
+                .is_ok_and(|s| s.matches(&rules::UNUSED_SUPPRESSION))
+        });
+        if !silenced {
+            unused.append(&mut object_unused);
+        }
+    }
+    unused
+}
+
+fn describe_selector(selector: &Selector) -> String {
+    match selector {
+        Selector::All => "no rule".to_string(),
+        Selector::Prefix(prefix) => format!("no rule `{prefix}…`"),
+        Selector::Rule(rule) => format!("`{}` ({})", rule.id, rule.name),
+    }
+}
+
+/// SEMANTICS I2: a pod with pending initializers gets only metadata and parse-level validation;
+/// the strict findings of pod checks are reported as notes that say they will fail later.
+fn loosen_uninitialized(findings: &mut [Finding], facts: &ObjectFacts) {
+    let pending = facts
+        .pending_initializers
+        .iter()
+        .map(|name| format!("`{name}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut deferred: Vec<&'static rules::Rule> = Vec::new();
+    for finding in findings.iter_mut() {
+        let strict = finding.severity == Severity::Error
+            && matches!(finding.rule.origin, Origin::Pod(_))
+            && finding.rule.id != rules::INVALID_INITIALIZER_NAME.id;
+        if !strict || finding.object.as_ref() != Some(&facts.object) {
+            continue;
+        }
+        finding.severity = Severity::Info;
+        let note = format!(
+            "will fail once initialized: validation is loosened while initializers {pending} are pending (`--strict-initialized` checks it now)"
+        );
+        finding.note = Some(match finding.note.take() {
+            Some(existing) => format!("{note}; {existing}"),
+            None => note,
+        });
+        if !deferred.iter().any(|rule| rule.id == finding.rule.id) {
+            deferred.push(finding.rule);
+        }
+    }
+    deferred.sort_by_key(|rule| rule.id);
+    let list = if deferred.is_empty() {
+        "no strict check fails: the pod is complete for initialization".to_string()
+    } else {
+        let names: Vec<String> = deferred
+            .iter()
+            .map(|rule| format!("{} `{}`", rule.id, rule.name))
+            .collect();
+        format!(
+            "strict checks that will fail once initialized: {}",
+            names.join(", ")
+        )
+    };
+    for finding in findings.iter_mut() {
+        if finding.rule.id == rules::PENDING_INITIALIZERS.id
+            && finding.object.as_ref() == Some(&facts.object)
+        {
+            finding.note = Some(list.clone());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::SourceText;
+    use crate::lint::rules::CheckOptions;
+    use crate::lint::settings::config_file::parse;
+    use crate::lint::validate::validate_source;
+
+    fn findings(text: &str, config: &str) -> Vec<(&'static str, Severity)> {
+        let layer = parse(config).expect("valid configuration");
+        let options = CheckOptions {
+            settings: Arc::new(RuleSettings::resolve(&[&layer])),
+            ..CheckOptions::default()
+        };
+        let source = SourceText::new("test.yaml", text);
+        validate_source(&source, &options)
+            .findings
+            .iter()
+            .map(|finding| (finding.rule.id, finding.severity))
+            .collect()
+    }
+
+    const NO_IMAGE_TEMPLATE: &str = "\
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  template:
+    metadata:
+      annotations:
+        podlife.dev/ignore: PL010
+    spec:
+      containers:
+      - name: web
+";
+
+    #[test]
+    fn template_annotations_suppress_the_object_findings() {
+        assert_eq!(findings(NO_IMAGE_TEMPLATE, ""), vec![]);
+        let moved = NO_IMAGE_TEMPLATE
+            .replace(
+                "    metadata:\n      annotations:\n        podlife.dev/ignore: PL010\n",
+                "",
+            )
+            .replace(
+                "  name: web\n",
+                "  name: web\n  annotations:\n    podlife.dev/ignore: PL010\n",
+            );
+        assert_eq!(findings(&moved, ""), vec![]);
+    }
+
+    #[test]
+    fn suppressions_of_disabled_rules_are_not_unused() {
+        let text = NO_IMAGE_TEMPLATE.replace(
+            "      - name: web\n",
+            "      - name: web\n        image: nginx:1.27\n",
+        );
+        assert_eq!(findings(&text, ""), vec![("PL012", Severity::Warning)]);
+        assert_eq!(findings(&text, "ignore: [PL010]"), vec![]);
+        assert_eq!(findings(&text, "severity: {PL012: off}"), vec![]);
+    }
+
+    #[test]
+    fn levels_change_severity_and_drop_findings() {
+        let text =
+            NO_IMAGE_TEMPLATE.replace("        podlife.dev/ignore: PL010\n", "        other: x\n");
+        assert_eq!(findings(&text, ""), vec![("PL010", Severity::Error)]);
+        assert_eq!(
+            findings(&text, "severity: {PL010: warning}"),
+            vec![("PL010", Severity::Warning)]
+        );
+        assert_eq!(findings(&text, "select: [PL3]"), vec![]);
+    }
+
+    const UNINITIALIZED: &str = "\
+apiVersion: v1
+kind: Pod
+metadata:
+  name: cart
+  initializers:
+    pending:
+    - name: sizer.example.com
+spec:
+  containers:
+  - name: cart
+";
+
+    #[test]
+    fn i2_strict_findings_of_uninitialized_pods_become_notes() {
+        assert_eq!(
+            findings(UNINITIALIZED, ""),
+            vec![("PL210", Severity::Info), ("PL010", Severity::Info)]
+        );
+        assert_eq!(
+            findings(UNINITIALIZED, "strictInitialized: true"),
+            vec![("PL210", Severity::Info), ("PL010", Severity::Error)]
+        );
+    }
+
+    #[test]
+    fn i2_metadata_validation_is_never_loosened() {
+        let text = UNINITIALIZED.replace("sizer.example.com", "sizer");
+        assert!(findings(&text, "").contains(&("PL209", Severity::Error)));
+    }
+}

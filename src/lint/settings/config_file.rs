@@ -1,0 +1,481 @@
+//! Configuration files: finding `.podlife.yaml` upward from each input, reading it with located errors,
+//! and combining it with the command line into each input's [`CheckOptions`].
+//!
+//! Discovery (like ruff's): from the input file's directory (the current directory for standard
+//! input and built-in examples) upward, the first directory holding `.podlife.yaml` (or
+//! `.podlife.yml`) wins. The walk stops after the first directory that contains `.git` (the
+//! repository root), so a checkout never picks up a file from outside it; without a `.git` it
+//! goes on to the filesystem root. `--config FILE` names the file and turns discovery off;
+//! `--no-config` uses no file at all. The command line's settings apply after the file's.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::error::Error;
+use crate::input::Input;
+use crate::lint::rules::CheckOptions;
+use crate::lint::settings::selection::{
+    Level, RuleSettings, Selector, SettingsLayer, parse_severity_assignment,
+};
+use crate::yaml::source::{
+    Node, NodeKind, Resolved, ScalarForm, Span, parse_stream, resolve_plain,
+};
+
+/// The names a configuration file may have, in order of preference.
+pub const CONFIG_FILE_NAMES: [&str; 2] = [".podlife.yaml", ".podlife.yml"];
+
+/// The keys of a configuration file.
+pub const CONFIG_KEYS: [&str; 4] = ["select", "ignore", "severity", "strictInitialized"];
+
+/// The configuration file for inputs in `directory`: the nearest `.podlife.yaml` upward, stopping
+/// at the repository root (the first directory with a `.git`).
+pub fn discover(directory: &Path) -> Option<PathBuf> {
+    let start = std::path::absolute(directory).unwrap_or_else(|_| directory.to_path_buf());
+    let mut current = Some(start.as_path());
+    while let Some(directory) = current {
+        for name in CONFIG_FILE_NAMES {
+            let candidate = directory.join(name);
+            if candidate.is_file() {
+                return Some(candidate);
+            }
+        }
+        if directory.join(".git").exists() {
+            return None;
+        }
+        current = directory.parent();
+    }
+    None
+}
+
+/// Reads a configuration file.
+pub fn load(path: &Path) -> Result<SettingsLayer, Error> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|source| Error::io(format!("reading `{}`", path.display()), source))?;
+    parse(&text).map_err(|problems| Error::Config {
+        file: display_path(path),
+        problems,
+    })
+}
+
+/// A path as messages show it: relative to the current directory when inside it.
+fn display_path(path: &Path) -> String {
+    std::env::current_dir()
+        .ok()
+        .and_then(|current| path.strip_prefix(current).ok().map(Path::to_path_buf))
+        .unwrap_or_else(|| path.to_path_buf())
+        .display()
+        .to_string()
+}
+
+/// A problem in a configuration file: where, what, and how to fix it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigProblem {
+    /// Where.
+    pub span: Span,
+    /// What is wrong.
+    pub message: String,
+    /// How to fix it.
+    pub help: Option<String>,
+}
+
+impl ConfigProblem {
+    fn new(node: &Node<'_>, message: impl Into<String>) -> Self {
+        ConfigProblem {
+            span: node.span,
+            message: message.into(),
+            help: None,
+        }
+    }
+}
+
+/// Parses configuration text; every problem is reported, each located.
+pub fn parse(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
+    let mut documents = parse_stream(text);
+    let mut problems: Vec<ConfigProblem> = documents
+        .iter()
+        .flat_map(|document| &document.problems)
+        .map(|problem| ConfigProblem {
+            span: problem.span,
+            message: problem.message.clone(),
+            help: None,
+        })
+        .collect();
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    if let Some(extra) = documents.get(1) {
+        return Err(vec![ConfigProblem {
+            span: Span::at(extra.start),
+            message: "a configuration file holds one document".to_string(),
+            help: Some("remove the `---` and merge the documents".to_string()),
+        }]);
+    }
+    let Some(root) = documents.first_mut().and_then(|d| d.root.take()) else {
+        return Ok(SettingsLayer::default());
+    };
+    if root.is_null() {
+        return Ok(SettingsLayer::default());
+    }
+    let NodeKind::Mapping(entries) = &root.kind else {
+        return Err(vec![ConfigProblem::new(
+            &root,
+            format!("expected a mapping of settings, found {}", root.describe()),
+        )]);
+    };
+    let mut layer = SettingsLayer::default();
+    for (key, value) in entries {
+        let name = key.as_scalar().unwrap_or("");
+        match name {
+            "select" => layer.select = Some(selectors(value, &mut problems)),
+            "ignore" => layer.ignore = selectors(value, &mut problems),
+            "severity" => layer.severity = severities(value, &mut problems),
+            "strictInitialized" => match &value.kind {
+                NodeKind::Scalar(text, ScalarForm::Plain) => match resolve_plain(text) {
+                    Resolved::Bool(flag) => layer.strict_initialized = Some(flag),
+                    _ => problems.push(expected(value, "`true` or `false`")),
+                },
+                _ => problems.push(expected(value, "`true` or `false`")),
+            },
+            _ => {
+                let mut problem = ConfigProblem::new(key, format!("unknown key `{name}`"));
+                problem.help = Some(match crate::k8s::decode::closest(name, &CONFIG_KEYS) {
+                    Some(known) => format!("did you mean `{known}`?"),
+                    None => format!("the keys are `{}`", CONFIG_KEYS.join("`, `")),
+                });
+                problems.push(problem);
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(layer)
+    } else {
+        Err(problems)
+    }
+}
+
+fn expected(node: &Node<'_>, what: &str) -> ConfigProblem {
+    ConfigProblem::new(node, format!("expected {what}, found {}", node.describe()))
+}
+
+/// `select`/`ignore`: a list of rule keys, or one string of comma-separated keys.
+fn selectors(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Selector> {
+    let items: Vec<&Node<'_>> = match &node.kind {
+        NodeKind::Sequence(items) => items.iter().collect(),
+        NodeKind::Scalar(..) if node.is_null() => Vec::new(),
+        NodeKind::Scalar(..) => vec![node],
+        NodeKind::Mapping(_) => {
+            problems.push(expected(node, "a list of rule IDs or names"));
+            return Vec::new();
+        }
+    };
+    let mut selected = Vec::new();
+    for item in items {
+        let Some(text) = item.as_scalar() else {
+            problems.push(expected(item, "a rule ID or name"));
+            continue;
+        };
+        for key in text.split(',').map(str::trim).filter(|k| !k.is_empty()) {
+            match key.parse::<Selector>() {
+                Ok(selector) => selected.push(selector),
+                Err(message) => problems.push(ConfigProblem::new(item, message)),
+            }
+        }
+    }
+    selected
+}
+
+/// `severity`: a mapping of rule keys to levels, applied in the file's order.
+fn severities(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<(Selector, Level)> {
+    let NodeKind::Mapping(entries) = &node.kind else {
+        if !node.is_null() {
+            problems.push(expected(node, "a mapping of rule to level"));
+        }
+        return Vec::new();
+    };
+    let mut levels = Vec::new();
+    for (key, value) in entries {
+        let selector = key
+            .as_scalar()
+            .unwrap_or("")
+            .parse::<Selector>()
+            .map_err(|message| problems.push(ConfigProblem::new(key, message)));
+        let level = value
+            .as_scalar()
+            .unwrap_or("")
+            .parse::<Level>()
+            .map_err(|message| problems.push(ConfigProblem::new(value, message)));
+        if let (Ok(selector), Ok(level)) = (selector, level) {
+            levels.push((selector, level));
+        }
+    }
+    levels
+}
+
+/// The settings the command line gives (`--select`, `--ignore`, `--severity`, `--strict-initialized`).
+pub fn command_line_layer(
+    select: &[String],
+    ignore: &[String],
+    severity: &[String],
+    strict_initialized: bool,
+) -> Result<SettingsLayer, Error> {
+    let keys = |values: &[String], flag: &str| -> Result<Vec<Selector>, Error> {
+        values
+            .iter()
+            .flat_map(|value| value.split(','))
+            .map(str::trim)
+            .filter(|key| !key.is_empty())
+            .map(|key| {
+                key.parse::<Selector>()
+                    .map_err(|message| Error::Usage(format!("{flag}: {message}")))
+            })
+            .collect()
+    };
+    Ok(SettingsLayer {
+        select: if select.is_empty() {
+            None
+        } else {
+            Some(keys(select, "--select")?)
+        },
+        ignore: keys(ignore, "--ignore")?,
+        severity: severity
+            .iter()
+            .map(|text| {
+                parse_severity_assignment(text)
+                    .map_err(|message| Error::Usage(format!("--severity: {message}")))
+            })
+            .collect::<Result<_, _>>()?,
+        strict_initialized: strict_initialized.then_some(true),
+    })
+}
+
+/// Where an input's configuration comes from.
+#[derive(Debug, Clone)]
+pub enum ConfigSource {
+    /// Discover `.podlife.yaml` upward from each input.
+    Discover,
+    /// This file, for every input.
+    File(PathBuf),
+    /// No file.
+    None,
+}
+
+impl ConfigSource {
+    /// From `--config FILE` and `--no-config`.
+    pub fn from_flags(file: Option<&Path>, no_config: bool) -> Self {
+        match (file, no_config) {
+            (_, true) => ConfigSource::None,
+            (Some(file), false) => ConfigSource::File(file.to_path_buf()),
+            (None, false) => ConfigSource::Discover,
+        }
+    }
+}
+
+/// Each input's check options: its configuration file (found once per directory) with the
+/// command line's settings on top.
+#[derive(Debug)]
+pub struct ConfigResolver {
+    base: CheckOptions,
+    source: ConfigSource,
+    command_line: SettingsLayer,
+    by_directory: HashMap<PathBuf, Arc<CheckOptions>>,
+    fixed: Option<Arc<CheckOptions>>,
+}
+
+impl ConfigResolver {
+    /// Reads the configuration of every input; fails on the first invalid file.
+    pub fn prepare(
+        base: CheckOptions,
+        source: ConfigSource,
+        command_line: SettingsLayer,
+        inputs: &[Result<Input, Error>],
+    ) -> Result<Self, Error> {
+        let mut resolver = ConfigResolver {
+            base,
+            source,
+            command_line,
+            by_directory: HashMap::new(),
+            fixed: None,
+        };
+        match resolver.source.clone() {
+            ConfigSource::File(path) => {
+                let layer = load(&path)?;
+                resolver.fixed = Some(resolver.options(Some(&layer)));
+            }
+            ConfigSource::None => resolver.fixed = Some(resolver.options(None)),
+            ConfigSource::Discover => {
+                let mut files: HashMap<PathBuf, Arc<CheckOptions>> = HashMap::new();
+                for input in inputs.iter().flatten() {
+                    let directory = start_directory(input);
+                    if resolver.by_directory.contains_key(&directory) {
+                        continue;
+                    }
+                    let options = match discover(&directory) {
+                        Some(file) => match files.get(&file) {
+                            Some(options) => options.clone(),
+                            None => {
+                                let layer = load(&file)?;
+                                let options = resolver.options(Some(&layer));
+                                files.insert(file, options.clone());
+                                options
+                            }
+                        },
+                        None => resolver.options(None),
+                    };
+                    resolver.by_directory.insert(directory, options);
+                }
+            }
+        }
+        Ok(resolver)
+    }
+
+    fn options(&self, file: Option<&SettingsLayer>) -> Arc<CheckOptions> {
+        let layers: Vec<&SettingsLayer> = file.into_iter().chain([&self.command_line]).collect();
+        Arc::new(CheckOptions {
+            settings: Arc::new(RuleSettings::resolve(&layers)),
+            ..self.base.clone()
+        })
+    }
+
+    /// The options for one input (prepared inputs only; others get the command line's).
+    pub fn options_for(&self, input: &Input) -> Arc<CheckOptions> {
+        if let Some(fixed) = &self.fixed {
+            return fixed.clone();
+        }
+        self.by_directory
+            .get(&start_directory(input))
+            .cloned()
+            .unwrap_or_else(|| self.options(None))
+    }
+}
+
+/// Where discovery starts for an input: its directory, else the current directory.
+fn start_directory(input: &Input) -> PathBuf {
+    match input {
+        Input::File(path) => match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+            _ => PathBuf::from("."),
+        },
+        Input::Stdin | Input::Piped(_) | Input::Example(..) => PathBuf::from("."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::finding::Severity;
+    use crate::lint::rules;
+
+    #[test]
+    fn reads_every_key() {
+        let layer = parse(
+            "select: [PL0, container-name-required]\nignore: PL010, PL011\nseverity:\n  PL009: warning\n  PL008: off\nstrictInitialized: true\n",
+        )
+        .unwrap();
+        assert_eq!(
+            layer.select,
+            Some(vec![
+                Selector::Prefix("PL0".into()),
+                Selector::Rule(&rules::CONTAINER_NAME_REQUIRED)
+            ])
+        );
+        assert_eq!(layer.ignore.len(), 2);
+        assert_eq!(
+            layer.severity,
+            vec![
+                (
+                    Selector::Rule(&rules::CONTAINER_NAME_REQUIRED),
+                    Level::On(Severity::Warning)
+                ),
+                (Selector::Rule(&rules::NO_CONTAINERS), Level::Off),
+            ]
+        );
+        assert_eq!(layer.strict_initialized, Some(true));
+    }
+
+    #[test]
+    fn empty_files_configure_nothing() {
+        assert_eq!(parse(""), Ok(SettingsLayer::default()));
+        assert_eq!(parse("# nothing\n"), Ok(SettingsLayer::default()));
+    }
+
+    #[test]
+    fn problems_are_located_with_help() {
+        let problems = parse("selct: [PL009]\nseverity:\n  PL009: fatal\n").unwrap_err();
+        assert_eq!(problems.len(), 2);
+        assert_eq!(problems[0].message, "unknown key `selct`");
+        assert_eq!(problems[0].help.as_deref(), Some("did you mean `select`?"));
+        assert_eq!(
+            (problems[0].span.start.line, problems[0].span.start.column),
+            (1, 1)
+        );
+        assert!(problems[1].message.contains("unknown level `fatal`"));
+        assert_eq!(
+            (problems[1].span.start.line, problems[1].span.start.column),
+            (3, 10)
+        );
+    }
+
+    #[test]
+    fn unknown_rules_suggest_the_closest() {
+        let problems = parse("ignore: [container-name-requird]\n").unwrap_err();
+        assert!(
+            problems[0]
+                .message
+                .contains("did you mean `container-name-required`"),
+            "{}",
+            problems[0].message
+        );
+    }
+
+    #[test]
+    fn wrong_shapes_are_problems() {
+        assert!(parse("- PL009\n").is_err());
+        assert!(parse("strictInitialized: yes please\n").is_err());
+        assert!(parse("severity: [PL009]\n").is_err());
+        assert!(parse("a: 1\n---\nb: 2\n").is_err());
+        assert!(parse("select: [\n").is_err());
+    }
+
+    #[test]
+    fn discovery_stops_at_the_repository_root() {
+        let base = std::env::temp_dir().join(format!("podlife-config-{}", std::process::id()));
+        let repository = base.join("repo");
+        let nested = repository.join("k8s/apps");
+        std::fs::create_dir_all(&nested).unwrap();
+        std::fs::create_dir_all(repository.join(".git")).unwrap();
+        std::fs::write(base.join(".podlife.yaml"), "ignore: [PL009]\n").unwrap();
+        assert_eq!(discover(&nested), None, "must not escape the repository");
+        std::fs::write(repository.join(".podlife.yaml"), "").unwrap();
+        assert_eq!(discover(&nested), Some(repository.join(".podlife.yaml")));
+        std::fs::write(nested.join(".podlife.yml"), "").unwrap();
+        assert_eq!(discover(&nested), Some(nested.join(".podlife.yml")));
+        std::fs::write(nested.join("pod.yaml"), "").unwrap();
+        let inputs: Vec<_> = crate::input::expand(std::slice::from_ref(&repository))
+            .into_iter()
+            .flatten()
+            .collect();
+        assert_eq!(
+            inputs,
+            vec![Input::File(nested.join("pod.yaml"))],
+            "configuration files are not manifests"
+        );
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    #[test]
+    fn command_line_flags_split_on_commas() {
+        let layer = command_line_layer(
+            &["PL009,PL010".into()],
+            &["no-containers".into()],
+            &["PL009=info".into()],
+            true,
+        )
+        .unwrap();
+        assert_eq!(layer.select.as_ref().map(Vec::len), Some(2));
+        assert_eq!(layer.ignore, vec![Selector::Rule(&rules::NO_CONTAINERS)]);
+        assert_eq!(layer.strict_initialized, Some(true));
+        assert!(command_line_layer(&["PL99".into()], &[], &[], false).is_err());
+        assert!(command_line_layer(&[], &[], &["PL009".into()], false).is_err());
+    }
+}

@@ -1,0 +1,356 @@
+//! Which rules run and at what severity: selectors, levels, configuration layers, and the resolved settings.
+//!
+//! A [`SettingsLayer`] is what one source of configuration says (a `.podlife.yaml`, or the
+//! command line): `select` (replaces the enabled set), `ignore` (turns rules off) and `severity`
+//! (per-rule level, `off` included), applied in that order. Layers apply in order (built-in
+//! defaults, then the config file, then the command line) and resolve into [`RuleSettings`].
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::lint::finding::Severity;
+use crate::lint::rules::{self, Rule};
+
+/// A configured level: a severity, or off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    /// The rule does not run; its findings are dropped.
+    Off,
+    /// Findings are reported at this severity.
+    On(Severity),
+}
+
+impl Level {
+    /// The words a configuration may use.
+    pub const NAMES: [&'static str; 4] = ["error", "warning", "info", "off"];
+}
+
+impl FromStr for Level {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "error" => Ok(Level::On(Severity::Error)),
+            "warning" | "warn" => Ok(Level::On(Severity::Warning)),
+            "info" | "note" => Ok(Level::On(Severity::Info)),
+            "off" | "none" => Ok(Level::Off),
+            _ => Err(format!(
+                "unknown level `{}`; expected one of `{}`",
+                text.trim(),
+                Level::NAMES.join("`, `")
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Level::Off => f.write_str("off"),
+            Level::On(severity) => write!(f, "{severity}"),
+        }
+    }
+}
+
+/// Which rules a configuration entry names.
+#[derive(Debug, Clone)]
+pub enum Selector {
+    /// `ALL`: every rule.
+    All,
+    /// An ID prefix such as `PL3` or `PL30`: every rule whose ID starts with it.
+    Prefix(String),
+    /// One rule, by ID or name.
+    Rule(&'static Rule),
+}
+
+impl Selector {
+    /// Whether the selector names `rule`.
+    pub fn matches(&self, rule: &Rule) -> bool {
+        match self {
+            Selector::All => true,
+            Selector::Prefix(prefix) => rule.id.starts_with(prefix.as_str()),
+            Selector::Rule(selected) => selected.id == rule.id,
+        }
+    }
+
+    /// The rules it names.
+    pub fn rules(&self) -> impl Iterator<Item = &'static Rule> + '_ {
+        rules::REGISTRY
+            .iter()
+            .copied()
+            .filter(|rule| self.matches(rule))
+    }
+}
+
+impl PartialEq for Selector {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Selector::All, Selector::All) => true,
+            (Selector::Prefix(a), Selector::Prefix(b)) => a == b,
+            (Selector::Rule(a), Selector::Rule(b)) => a.id == b.id,
+            _ => false,
+        }
+    }
+}
+
+impl FromStr for Selector {
+    type Err = String;
+
+    /// Parses `PL012`, `unused-suppression`, `PL3` or `ALL`; the error says what was meant.
+    fn from_str(text: &str) -> Result<Self, String> {
+        let key = text.trim();
+        if key.eq_ignore_ascii_case("all") {
+            return Ok(Selector::All);
+        }
+        if let Some(rule) = rules::find(key) {
+            return Ok(Selector::Rule(rule));
+        }
+        let upper = key.to_ascii_uppercase();
+        let is_id_like = upper.len() >= 2
+            && upper.starts_with("PL")
+            && upper[2..].chars().all(|c| c.is_ascii_digit());
+        if is_id_like && upper.len() < 5 {
+            if rules::REGISTRY
+                .iter()
+                .any(|rule| rule.id.starts_with(&upper))
+            {
+                return Ok(Selector::Prefix(upper));
+            }
+            return Err(format!("no rule ID starts with `{key}`"));
+        }
+        let hint = suggest(key)
+            .map(|candidate| format!("; did you mean `{candidate}`?"))
+            .unwrap_or_default();
+        Err(format!(
+            "no rule `{key}`{hint} (`podlife rules` lists them)"
+        ))
+    }
+}
+
+impl fmt::Display for Selector {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Selector::All => f.write_str("ALL"),
+            Selector::Prefix(prefix) => f.write_str(prefix),
+            Selector::Rule(rule) => f.write_str(rule.id),
+        }
+    }
+}
+
+/// The rule ID or name closest to a mistyped key.
+pub fn suggest(key: &str) -> Option<&'static str> {
+    let candidates: Vec<&'static str> = rules::REGISTRY
+        .iter()
+        .flat_map(|rule| [rule.id, rule.name])
+        .collect();
+    crate::k8s::decode::closest(key, &candidates)
+}
+
+/// Parses `NAME=LEVEL` (the `--severity` flag).
+pub fn parse_severity_assignment(text: &str) -> Result<(Selector, Level), String> {
+    let Some((name, level)) = text.split_once('=') else {
+        return Err(format!(
+            "`{text}` is not `RULE=LEVEL` (e.g. `--severity PL305=error`)"
+        ));
+    };
+    Ok((name.parse()?, level.parse()?))
+}
+
+/// What one source of configuration says.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SettingsLayer {
+    /// When set, only these rules are enabled (before `ignore` and `severity` apply).
+    pub select: Option<Vec<Selector>>,
+    /// Rules turned off.
+    pub ignore: Vec<Selector>,
+    /// Per-rule levels, applied last and in order; a level other than `off` enables the rule.
+    pub severity: Vec<(Selector, Level)>,
+    /// Validate uninitialized pods strictly.
+    pub strict_initialized: Option<bool>,
+}
+
+impl SettingsLayer {
+    /// Whether the layer says nothing.
+    pub fn is_empty(&self) -> bool {
+        self == &SettingsLayer::default()
+    }
+}
+
+/// The resolved settings: each registered rule's level, plus the options configuration carries.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RuleSettings {
+    /// By registry position (the registry is sorted by ID).
+    levels: Vec<Level>,
+    /// Validate pods with pending initializers as if initialized (`--strict-initialized`).
+    pub strict_initialized: bool,
+}
+
+impl Default for RuleSettings {
+    fn default() -> Self {
+        RuleSettings::resolve(&[])
+    }
+}
+
+impl RuleSettings {
+    /// The built-in defaults with `layers` applied in order.
+    pub fn resolve(layers: &[&SettingsLayer]) -> Self {
+        let mut enabled: Vec<bool> = rules::REGISTRY
+            .iter()
+            .map(|rule| rules::enabled_by_default(rule))
+            .collect();
+        let mut severities: Vec<Severity> =
+            rules::REGISTRY.iter().map(|rule| rule.severity).collect();
+        let mut strict_initialized = false;
+        for layer in layers {
+            for (position, rule) in rules::REGISTRY.iter().enumerate() {
+                if let Some(select) = &layer.select {
+                    enabled[position] = select.iter().any(|s| s.matches(rule));
+                }
+                if layer.ignore.iter().any(|s| s.matches(rule)) {
+                    enabled[position] = false;
+                }
+                for (selector, level) in &layer.severity {
+                    if selector.matches(rule) {
+                        match level {
+                            Level::Off => enabled[position] = false,
+                            Level::On(severity) => {
+                                enabled[position] = true;
+                                severities[position] = *severity;
+                            }
+                        }
+                    }
+                }
+            }
+            if let Some(strict) = layer.strict_initialized {
+                strict_initialized = strict;
+            }
+        }
+        let levels = enabled
+            .into_iter()
+            .zip(severities)
+            .map(|(on, severity)| if on { Level::On(severity) } else { Level::Off })
+            .collect();
+        RuleSettings {
+            levels,
+            strict_initialized,
+        }
+    }
+
+    /// The level of a rule (a rule missing from the registry keeps its default severity).
+    pub fn level(&self, rule: &Rule) -> Level {
+        rules::REGISTRY
+            .binary_search_by(|registered| registered.id.cmp(rule.id))
+            .ok()
+            .and_then(|position| self.levels.get(position).copied())
+            .unwrap_or(Level::On(rule.severity))
+    }
+
+    /// The level of the rule at `position` in [`rules::REGISTRY`] (no search: the hot path of
+    /// running every check on every pod).
+    pub fn level_at(&self, position: usize, rule: &Rule) -> Level {
+        self.levels
+            .get(position)
+            .copied()
+            .unwrap_or(Level::On(rule.severity))
+    }
+
+    /// Whether a rule runs.
+    pub fn enabled(&self, rule: &Rule) -> bool {
+        self.level(rule) != Level::Off
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layer(select: Option<&[&str]>, ignore: &[&str], severity: &[&str]) -> SettingsLayer {
+        SettingsLayer {
+            select: select.map(|keys| keys.iter().map(|k| k.parse().unwrap()).collect()),
+            ignore: ignore.iter().map(|k| k.parse().unwrap()).collect(),
+            severity: severity
+                .iter()
+                .map(|s| parse_severity_assignment(s).unwrap())
+                .collect(),
+            strict_initialized: None,
+        }
+    }
+
+    #[test]
+    fn selectors_accept_ids_names_prefixes_and_all() {
+        assert_eq!(
+            "pl009".parse::<Selector>(),
+            Ok(Selector::Rule(&rules::CONTAINER_NAME_REQUIRED))
+        );
+        assert_eq!(
+            "container-name-required".parse::<Selector>(),
+            Ok(Selector::Rule(&rules::CONTAINER_NAME_REQUIRED))
+        );
+        assert_eq!(
+            "PL0".parse::<Selector>(),
+            Ok(Selector::Prefix("PL0".into()))
+        );
+        assert_eq!("ALL".parse::<Selector>(), Ok(Selector::All));
+        let error = "container-name-requird".parse::<Selector>().unwrap_err();
+        assert!(
+            error.contains("did you mean `container-name-required`"),
+            "{error}"
+        );
+        assert!("PL9".parse::<Selector>().is_err());
+    }
+
+    #[test]
+    fn defaults_follow_the_registry() {
+        let settings = RuleSettings::default();
+        for rule in rules::REGISTRY {
+            let expected = if rules::enabled_by_default(rule) {
+                Level::On(rule.severity)
+            } else {
+                Level::Off
+            };
+            assert_eq!(settings.level(rule), expected, "{}", rule.id);
+        }
+    }
+
+    #[test]
+    fn select_replaces_ignore_removes_severity_sets() {
+        let only = layer(Some(&["PL009"]), &[], &[]);
+        let settings = RuleSettings::resolve(&[&only]);
+        assert!(settings.enabled(&rules::CONTAINER_NAME_REQUIRED));
+        assert!(!settings.enabled(&rules::CONTAINER_IMAGE_REQUIRED));
+
+        let ignore = layer(None, &["container-image-required"], &[]);
+        let settings = RuleSettings::resolve(&[&ignore]);
+        assert!(!settings.enabled(&rules::CONTAINER_IMAGE_REQUIRED));
+        assert!(settings.enabled(&rules::CONTAINER_NAME_REQUIRED));
+
+        let severity = layer(None, &["PL010"], &["PL010=info", "PL009=off"]);
+        let settings = RuleSettings::resolve(&[&severity]);
+        assert_eq!(
+            settings.level(&rules::CONTAINER_IMAGE_REQUIRED),
+            Level::On(Severity::Info)
+        );
+        assert_eq!(settings.level(&rules::CONTAINER_NAME_REQUIRED), Level::Off);
+    }
+
+    #[test]
+    fn later_layers_override_earlier_ones() {
+        let file = layer(None, &["PL009"], &[]);
+        let command_line = layer(Some(&["PL0"]), &[], &[]);
+        let settings = RuleSettings::resolve(&[&file, &command_line]);
+        assert!(settings.enabled(&rules::CONTAINER_NAME_REQUIRED));
+    }
+
+    #[test]
+    fn severity_assignments_are_checked() {
+        assert!(parse_severity_assignment("PL009").is_err());
+        assert!(parse_severity_assignment("PL009=fatal").is_err());
+        assert_eq!(
+            parse_severity_assignment("PL009=warning"),
+            Ok((
+                Selector::Rule(&rules::CONTAINER_NAME_REQUIRED),
+                Level::On(Severity::Warning)
+            ))
+        );
+    }
+}

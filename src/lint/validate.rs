@@ -1,0 +1,213 @@
+//! Validating sources: read each document, run every pod check, and collect located findings per file.
+
+use std::sync::Arc;
+
+use crate::input::SourceText;
+use crate::k8s::workload::{DocumentObjects, read_document};
+use crate::lint::finding::{Finding, ObjectRef, Summary};
+use crate::lint::rules::{self, CheckOptions, PodContext};
+use crate::lint::settings::apply::{self, ObjectFacts};
+use crate::yaml::source::{Document, Pos, Span, for_each_document};
+
+/// What validating one source found.
+#[derive(Debug, Clone)]
+pub struct FileReport {
+    /// The source's name.
+    pub name: Arc<str>,
+    /// Its text, for snippets.
+    pub text: Arc<str>,
+    /// Findings, sorted by position then rule, with configuration applied.
+    pub findings: Vec<Finding>,
+    /// The pods found, in order.
+    pub pods: Vec<ObjectRef>,
+    /// Counts.
+    pub summary: Summary,
+}
+
+/// Reads every document of a source, handing each with its objects to `visit`. Reports text that
+/// is not UTF-8 and a source with no objects as findings in `findings`.
+pub fn read_source(
+    source: &SourceText,
+    findings: &mut Vec<Finding>,
+    summary: &mut Summary,
+    mut visit: impl FnMut(&Document<'_>, DocumentObjects),
+) {
+    summary.files += 1;
+    if let Some((line, column, byte)) = source.not_utf8 {
+        let pos = Pos {
+            index: 0,
+            line,
+            column,
+        };
+        let mut finding = Finding::new(
+            &rules::INVALID_YAML,
+            format!("file is not valid UTF-8 (byte 0x{byte:02x})"),
+        )
+        .spanned(Span::at(pos))
+        .help("save the file as UTF-8");
+        finding.file = source.name.clone();
+        findings.push(finding);
+        return;
+    }
+    let mut objects_seen = 0usize;
+    let mut any_problem = false;
+    for_each_document(&source.text, |document| {
+        summary.documents += 1;
+        let objects = read_document(&source.name, &source.text, &document);
+        if objects.empty {
+            summary.empty_documents += 1;
+        }
+        any_problem |= !document.problems.is_empty() || !objects.findings.is_empty();
+        objects_seen += objects.pods.len() + objects.skipped;
+        summary.pods += objects.pods.len();
+        summary.skipped_objects += objects.skipped;
+        visit(&document, objects);
+    });
+    if objects_seen == 0 && !any_problem && findings.is_empty() {
+        let mut finding = Finding::new(&rules::NO_OBJECTS, "no Kubernetes objects in this input")
+            .spanned(Span::at(Pos {
+                index: 0,
+                line: 1,
+                column: 1,
+            }))
+            .help("remove the empty file, or fix the step that generates it");
+        finding.file = source.name.clone();
+        finding.object = None::<ObjectRef>;
+        findings.push(finding);
+    }
+}
+
+/// Validates one source: loader findings plus every pod check, located and sorted.
+pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileReport {
+    let mut findings = Vec::new();
+    let mut summary = Summary::default();
+    let mut document_findings = Vec::new();
+    let mut facts = Vec::new();
+    let mut pod_refs = Vec::new();
+    read_source(source, &mut findings, &mut summary, |document, objects| {
+        let DocumentObjects {
+            pods,
+            findings: loader,
+            ..
+        } = objects;
+        document_findings.extend(loader);
+        for object in &pods {
+            pod_refs.push(object.object_ref());
+            facts.extend(ObjectFacts::read(document.root.as_ref(), object));
+            if object.incomplete {
+                continue;
+            }
+            // Validate as the API server does: defaults first, unless `--no-defaulting`. Findings
+            // still name the user's text: a defaulted field is absent there, so its finding
+            // points at the nearest parent that exists.
+            let defaulted;
+            let pod = if options.no_defaulting {
+                &object.pod
+            } else {
+                defaulted = crate::k8s::defaults::defaulted(&object.pod);
+                &defaulted
+            };
+            let context = PodContext::with_pod(object, pod, options);
+            let mut found = Vec::new();
+            rules::check_pod(&context, &mut found);
+            document_findings.extend(
+                found
+                    .into_iter()
+                    .map(|f| object.locate(document.root.as_ref(), f)),
+            );
+        }
+    });
+    findings.append(&mut document_findings);
+    apply::apply(&mut findings, &facts, &options.settings, &source.name);
+    findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    for finding in &findings {
+        summary.count(finding.severity);
+    }
+    FileReport {
+        name: source.name.clone(),
+        text: Arc::from(source.text.as_str()),
+        findings,
+        pods: pod_refs,
+        summary,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn source(text: &str) -> SourceText {
+        SourceText::new("test.yaml", text)
+    }
+
+    /// Every built-in example, cut and spliced at random places, with random bytes inserted.
+    fn mutated_manifest() -> impl Strategy<Value = String> {
+        let examples: Vec<&'static str> = crate::input::examples::EXAMPLES
+            .iter()
+            .map(|e| e.text)
+            .collect();
+        (
+            proptest::sample::select(examples),
+            any::<prop::sample::Index>(),
+            any::<prop::sample::Index>(),
+            "[ -~\\t\\n{}\\[\\]:,&*!|>'\"#%@`-]{0,12}",
+        )
+            .prop_map(|(text, cut, splice, noise)| {
+                let chars: Vec<char> = text.chars().collect();
+                let a = cut.index(chars.len());
+                let b = splice.index(chars.len());
+                let (low, high) = (a.min(b), a.max(b));
+                let mut out: String = chars[..low].iter().collect();
+                out.push_str(&noise);
+                out.extend(&chars[high..]);
+                out
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn validating_mutated_manifests_never_panics(text in mutated_manifest()) {
+            let report = validate_source(&source(&text), &CheckOptions::default());
+            for finding in &report.findings {
+                // Every finding is located inside the text (or at its very end).
+                let span = finding.span.expect("every finding has a span");
+                prop_assert!(span.start.line as usize <= text.lines().count() + 1);
+            }
+        }
+
+        #[test]
+        fn validating_arbitrary_text_never_panics(text in "\\PC{0,200}") {
+            validate_source(&source(&text), &CheckOptions::default());
+        }
+    }
+
+    #[test]
+    fn every_example_loads_with_no_findings_but_the_ones_it_shows() {
+        // Some examples exist to show a lifecycle point, and the lint for it fires on them:
+        // the beta annotation (PL207), an init-container peak that decides the pod's request
+        // (PL307), a Guaranteed worker made Burstable by resource-less init containers (PL308).
+        let shown = |name: &str| -> &[&str] {
+            match name {
+                "legacy-annotation" => &["PL207"],
+                "sidecar" => &["PL307"],
+                "job" => &["PL308", "PL308"],
+                _ => &[],
+            }
+        };
+        for example in crate::input::examples::EXAMPLES {
+            let report = validate_source(&source(example.text), &CheckOptions::default());
+            let found: Vec<&str> = report.findings.iter().map(|f| f.rule.id).collect();
+            assert_eq!(
+                found,
+                shown(example.name),
+                "{}: {:?}",
+                example.name,
+                report.findings
+            );
+            assert_eq!(report.summary.pods, 1, "{}", example.name);
+        }
+    }
+}

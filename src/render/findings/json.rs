@@ -1,0 +1,72 @@
+//! The `json` format: one document with every finding and the summary (shape in the README).
+
+use std::io::Write;
+
+use serde::Serialize;
+
+use crate::lint::finding::{Finding, ObjectRef, Summary};
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsonFinding<'f> {
+    rule: &'static str,
+    name: &'static str,
+    severity: &'static str,
+    message: &'f str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    help: Option<&'f str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<&'f str>,
+    file: &'f str,
+    line: u32,
+    column: u32,
+    end_line: u32,
+    end_column: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    k8s_type: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bad_value: Option<&'f str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pod: Option<&'f ObjectRef>,
+}
+
+#[derive(Serialize)]
+struct JsonReport<'f> {
+    findings: Vec<JsonFinding<'f>>,
+    summary: &'f Summary,
+}
+
+/// Writes the findings and summary as one JSON document.
+pub fn write_findings(
+    out: &mut dyn Write,
+    findings: &[&Finding],
+    summary: &Summary,
+) -> std::io::Result<()> {
+    let findings = findings
+        .iter()
+        .map(|finding| {
+            let span = finding.span.unwrap_or_default();
+            JsonFinding {
+                rule: finding.rule.id,
+                name: finding.rule.name,
+                severity: finding.severity.as_str(),
+                message: &finding.message,
+                help: finding.help.as_deref(),
+                note: finding.note.as_deref(),
+                file: &finding.file,
+                line: span.start.line.max(1),
+                column: span.start.column.max(1),
+                end_line: span.end.line.max(span.start.line).max(1),
+                end_column: span.end.column.max(1),
+                path: finding.path.as_ref().map(ToString::to_string),
+                k8s_type: finding.k8s_type,
+                bad_value: finding.bad_value.as_deref(),
+                pod: finding.object.as_ref(),
+            }
+        })
+        .collect();
+    serde_json::to_writer_pretty(&mut *out, &JsonReport { findings, summary })?;
+    writeln!(out)
+}

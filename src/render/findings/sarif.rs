@@ -1,0 +1,323 @@
+//! The `sarif` format: SARIF 2.1.0 as GitHub code scanning accepts it (rules with their docs as help).
+//!
+//! One run; `tool.driver.rules` lists every registered rule with its summary, docs and default
+//! level; each result names its rule by ID and index and points at the file (a relative URI as
+//! given on the command line, or a `file://` URI for an absolute path) with a 1-based region.
+//! Columns count Unicode code points (`columnKind`), as podlife's spans do.
+
+use std::io::Write;
+
+use serde::Serialize;
+
+use crate::lint::finding::{Finding, Severity};
+use crate::lint::rules::{self, Rule};
+
+const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+#[derive(Serialize)]
+struct Log<'f> {
+    #[serde(rename = "$schema")]
+    schema: &'static str,
+    version: &'static str,
+    runs: [Run<'f>; 1],
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Run<'f> {
+    tool: Tool,
+    column_kind: &'static str,
+    results: Vec<SarifResult<'f>>,
+}
+
+#[derive(Serialize)]
+struct Tool {
+    driver: Driver,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Driver {
+    name: &'static str,
+    version: &'static str,
+    semantic_version: &'static str,
+    rules: Vec<ReportingDescriptor>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ReportingDescriptor {
+    id: &'static str,
+    name: &'static str,
+    short_description: Text,
+    full_description: Text,
+    help: Help,
+    default_configuration: Configuration,
+    properties: Properties,
+}
+
+#[derive(Serialize)]
+struct Text {
+    text: String,
+}
+
+#[derive(Serialize)]
+struct Help {
+    text: &'static str,
+    markdown: &'static str,
+}
+
+#[derive(Serialize)]
+struct Configuration {
+    enabled: bool,
+    level: &'static str,
+}
+
+#[derive(Serialize)]
+struct Properties {
+    tags: Vec<&'static str>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifResult<'f> {
+    rule_id: &'static str,
+    rule_index: usize,
+    level: &'static str,
+    message: Text,
+    locations: [Location<'f>; 1],
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Location<'f> {
+    physical_location: PhysicalLocation,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    logical_locations: Vec<LogicalLocation<'f>>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PhysicalLocation {
+    artifact_location: ArtifactLocation,
+    region: Region,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ArtifactLocation {
+    uri: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uri_base_id: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Region {
+    start_line: u32,
+    start_column: u32,
+    end_line: u32,
+    end_column: u32,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LogicalLocation<'f> {
+    fully_qualified_name: String,
+    kind: &'f str,
+}
+
+/// The SARIF level of a severity.
+pub fn level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    }
+}
+
+fn descriptor(rule: &'static Rule) -> ReportingDescriptor {
+    let what = rule
+        .docs
+        .split("## What it does")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .map(str::trim)
+        .unwrap_or(rule.summary);
+    let mut tags = vec![match rule.id.get(2..3) {
+        Some("0") => "input",
+        Some("1") => "api-validation",
+        Some("2") => "seed-feature",
+        _ => "lifecycle",
+    }];
+    if !rules::enabled_by_default(rule) {
+        tags.push("off-by-default");
+    }
+    ReportingDescriptor {
+        id: rule.id,
+        name: rule.name,
+        short_description: Text {
+            text: rule.summary.to_string(),
+        },
+        full_description: Text {
+            text: what.to_string(),
+        },
+        help: Help {
+            text: rule.docs,
+            markdown: rule.docs,
+        },
+        default_configuration: Configuration {
+            enabled: rules::enabled_by_default(rule),
+            level: level(rule.severity),
+        },
+        properties: Properties { tags },
+    }
+}
+
+/// A file name as a SARIF URI: relative paths stay relative (to `%SRCROOT%`), absolute ones
+/// become `file://` URIs; characters outside the URI path set are percent-encoded.
+pub fn file_uri(file: &str) -> (String, Option<&'static str>) {
+    let path = file.replace('\\', "/");
+    let encoded: String = path
+        .bytes()
+        .map(|byte| {
+            let keep = byte.is_ascii_alphanumeric() || b"-._~/!$&'()*+,;=:@".contains(&byte);
+            if keep {
+                (byte as char).to_string()
+            } else {
+                format!("%{byte:02X}")
+            }
+        })
+        .collect();
+    let relative = encoded.strip_prefix("./").unwrap_or(&encoded).to_string();
+    if path.starts_with('/') {
+        (format!("file://{encoded}"), None)
+    } else if path.len() > 2 && path.as_bytes()[1] == b':' {
+        (format!("file:///{encoded}"), None)
+    } else {
+        (relative, Some("%SRCROOT%"))
+    }
+}
+
+/// Writes one SARIF log with every rule and every finding.
+pub fn write_findings(out: &mut dyn Write, findings: &[&Finding]) -> std::io::Result<()> {
+    let results = findings
+        .iter()
+        .map(|finding| {
+            let span = finding.span.unwrap_or_default();
+            let start_line = span.start.line.max(1);
+            let start_column = span.start.column.max(1);
+            let (end_line, end_column) = if span.end.line > start_line
+                || (span.end.line == start_line && span.end.column > start_column)
+            {
+                (span.end.line, span.end.column)
+            } else {
+                (start_line, start_column + 1)
+            };
+            let mut text = finding.message.clone();
+            if let Some(help) = &finding.help {
+                text.push_str(&format!("\nhelp: {help}"));
+            }
+            if let Some(note) = &finding.note {
+                text.push_str(&format!("\nnote: {note}"));
+            }
+            let (uri, uri_base_id) = file_uri(&finding.file);
+            let logical_locations = finding
+                .object
+                .as_ref()
+                .filter(|object| !object.kind.is_empty())
+                .map(|object| {
+                    let name = object.name.as_deref().unwrap_or("<unnamed>");
+                    let qualified = match (&object.namespace, &finding.path) {
+                        (Some(namespace), Some(path)) => {
+                            format!("{}/{namespace}/{name}/{path}", object.kind)
+                        }
+                        (None, Some(path)) => format!("{}/{name}/{path}", object.kind),
+                        (Some(namespace), None) => format!("{}/{namespace}/{name}", object.kind),
+                        (None, None) => format!("{}/{name}", object.kind),
+                    };
+                    LogicalLocation {
+                        fully_qualified_name: qualified,
+                        kind: "object",
+                    }
+                })
+                .into_iter()
+                .collect();
+            SarifResult {
+                rule_id: finding.rule.id,
+                rule_index: rules::REGISTRY
+                    .iter()
+                    .position(|rule| rule.id == finding.rule.id)
+                    .unwrap_or(0),
+                level: level(finding.severity),
+                message: Text { text },
+                locations: [Location {
+                    physical_location: PhysicalLocation {
+                        artifact_location: ArtifactLocation { uri, uri_base_id },
+                        region: Region {
+                            start_line,
+                            start_column,
+                            end_line,
+                            end_column,
+                        },
+                    },
+                    logical_locations,
+                }],
+            }
+        })
+        .collect();
+    let log = Log {
+        schema: SCHEMA,
+        version: "2.1.0",
+        runs: [Run {
+            tool: Tool {
+                driver: Driver {
+                    name: "podlife",
+                    version: env!("CARGO_PKG_VERSION"),
+                    semantic_version: env!("CARGO_PKG_VERSION"),
+                    rules: rules::REGISTRY.iter().copied().map(descriptor).collect(),
+                },
+            },
+            column_kind: "unicodeCodePoints",
+            results,
+        }],
+    };
+    serde_json::to_writer_pretty(&mut *out, &log)?;
+    writeln!(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_uris_are_relative_or_file_scheme() {
+        assert_eq!(
+            file_uri("k8s/web app.yaml"),
+            ("k8s/web%20app.yaml".to_string(), Some("%SRCROOT%"))
+        );
+        assert_eq!(
+            file_uri("./pod.yaml"),
+            ("pod.yaml".to_string(), Some("%SRCROOT%"))
+        );
+        assert_eq!(
+            file_uri("/srv/pod.yaml"),
+            ("file:///srv/pod.yaml".to_string(), None)
+        );
+        assert_eq!(
+            file_uri("<stdin>"),
+            ("%3Cstdin%3E".to_string(), Some("%SRCROOT%"))
+        );
+    }
+
+    #[test]
+    fn every_rule_is_described_with_its_docs() {
+        let descriptors: Vec<_> = rules::REGISTRY.iter().copied().map(descriptor).collect();
+        assert_eq!(descriptors.len(), rules::REGISTRY.len());
+        for descriptor in &descriptors {
+            assert!(!descriptor.full_description.text.is_empty());
+            assert!(!descriptor.full_description.text.contains("## "));
+            assert!(descriptor.help.markdown.contains("## How to fix"));
+        }
+    }
+}

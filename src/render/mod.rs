@@ -1,0 +1,9 @@
+//! Everything podlife prints: findings in every format, resources, status tables, simulation
+//! views, Monte Carlo reports, and progress on stderr.
+
+pub mod findings;
+pub mod montecarlo;
+pub mod progress;
+pub mod resources;
+pub mod simulate;
+pub mod status;

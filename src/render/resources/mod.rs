@@ -1,0 +1,4 @@
+//! `podlife resources` output: the human tables and the JSON shape.
+
+pub mod human;
+pub mod json;

@@ -1,0 +1,126 @@
+//! `--format json`: one stable document per simulated pod.
+//!
+//! `{"seed", "pod", "events":[{"timeMs","container","reason","message"}],
+//! "trace":[{"timeMs","call","target","result","latencyMs"}],
+//! "statuses":[{"timeMs","ready","status","restarts"}],
+//! "summary":{"phase","scheduledAtMs","initializedAtMs","readyAtMs","endedAtMs","restarts":{"<container>":n},
+//! "termination":{…} (only with a termination, a node crash or defer containers; docs/termination.md)}}`
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::render::simulate::RunContext;
+
+#[derive(Serialize)]
+struct Document<'a> {
+    seed: u64,
+    pod: &'a str,
+    events: Vec<Event<'a>>,
+    trace: Vec<Call>,
+    statuses: Vec<Status<'a>>,
+    summary: Summary<'a>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Event<'a> {
+    time_ms: u64,
+    container: Option<&'a str>,
+    reason: &'static str,
+    message: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Call {
+    time_ms: u64,
+    call: &'static str,
+    target: String,
+    result: String,
+    latency_ms: u64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Status<'a> {
+    time_ms: u64,
+    ready: &'a str,
+    status: &'a str,
+    restarts: &'a str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Summary<'a> {
+    phase: &'static str,
+    scheduled_at_ms: Option<u64>,
+    initialized_at_ms: Option<u64>,
+    ready_at_ms: Option<u64>,
+    ended_at_ms: Option<u64>,
+    restarts: BTreeMap<&'a str, u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    termination: Option<&'a crate::sim::termination_summary::TerminationSummary>,
+}
+
+/// The document of one run, pretty-printed, with a trailing newline.
+pub fn render(context: &RunContext<'_>) -> String {
+    let plan = context.plan;
+    let outcome = context.outcome;
+    let summary = &outcome.summary;
+    let document = Document {
+        seed: context.seed,
+        pod: &plan.name,
+        events: outcome
+            .recording
+            .events
+            .iter()
+            .map(|event| Event {
+                time_ms: event.at.millis(),
+                container: event.container.map(|c| plan.containers[c].name.as_str()),
+                reason: event.reason(),
+                message: event.message(plan),
+            })
+            .collect(),
+        trace: outcome
+            .trace
+            .iter()
+            .map(|entry| Call {
+                time_ms: entry.at.millis(),
+                call: entry.call.name(),
+                target: entry.target.id(plan),
+                result: entry.result.text(),
+                latency_ms: entry.latency.millis(),
+            })
+            .collect(),
+        statuses: outcome
+            .recording
+            .statuses
+            .iter()
+            .map(|row| Status {
+                time_ms: row.at.millis(),
+                ready: &row.ready,
+                status: &row.status,
+                restarts: &row.restarts,
+            })
+            .collect(),
+        summary: Summary {
+            phase: summary.phase.as_str(),
+            scheduled_at_ms: summary.scheduled_at.map(|t| t.millis()),
+            initialized_at_ms: summary.initialized_at.map(|t| t.millis()),
+            ready_at_ms: summary.ready_at.map(|t| t.millis()),
+            ended_at_ms: summary.ended_at.map(|t| t.millis()),
+            restarts: plan
+                .containers
+                .iter()
+                .zip(&summary.restarts)
+                .map(|(c, n)| (c.name.as_str(), *n))
+                .collect(),
+            termination: Some(&summary.termination).filter(|t| t.is_relevant()),
+        },
+    };
+    let mut text = serde_json::to_string_pretty(&document)
+        .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    text.push('\n');
+    text
+}

@@ -1,0 +1,77 @@
+//! The header above a run's view and the summary below it.
+
+use crate::render::simulate::RunContext;
+use crate::sim::time::SimTime;
+
+/// One line: pod, where it came from, seed, scenario, horizon.
+pub fn header(context: &RunContext<'_>) -> String {
+    let seed = if context.jitter {
+        format!("seed {}", context.seed)
+    } else {
+        format!("seed {} (no jitter)", context.seed)
+    };
+    format!(
+        "pod {} ({} in {}) · {seed} · scenario: {} · until {}\n",
+        context.plan.name, context.kind, context.source, context.scenario, context.horizon
+    )
+}
+
+/// When the pod became Ready; if never and it has readiness gates, that nothing set them.
+fn ready(at: Option<SimTime>, gates: &[String]) -> String {
+    match (at, gates) {
+        (None, [_, ..]) => {
+            let names: Vec<String> = gates.iter().map(|gate| format!("`{gate}`")).collect();
+            format!(
+                "- (readiness gate {} never set: nothing in a simulation sets it)",
+                names.join(", ")
+            )
+        }
+        _ => moment(at),
+    }
+}
+
+fn moment(at: Option<SimTime>) -> String {
+    at.map_or_else(|| "-".to_string(), |at| at.to_string())
+}
+
+/// Phase, key moments and restarts.
+pub fn render(context: &RunContext<'_>) -> String {
+    let summary = &context.outcome.summary;
+    let mut phase = summary.phase.as_str().to_string();
+    if let Some(reason) = summary.reason {
+        phase.push_str(&format!(" ({reason})"));
+    }
+    let how = match summary.ended_at {
+        Some(at) => format!("the pod stopped at {at}"),
+        None if summary.cut_by_horizon => {
+            format!("the run stopped at the {} horizon", context.horizon)
+        }
+        None => format!("nothing more happens after {}", summary.finished_at),
+    };
+    let restarts: Vec<String> = context
+        .plan
+        .containers
+        .iter()
+        .zip(&summary.restarts)
+        .map(|(container, count)| format!("{} {count}", container.name))
+        .collect();
+    let rows = [
+        ("phase", format!("{phase}; {how}")),
+        ("scheduled", moment(summary.scheduled_at)),
+        ("initialized", moment(summary.initialized_at)),
+        (
+            "ready",
+            ready(summary.ready_at, &context.plan.readiness_gates),
+        ),
+        ("ended", moment(summary.ended_at)),
+        ("restarts", restarts.join(", ")),
+    ];
+    let mut text = String::from("summary:\n");
+    for (label, value) in rows {
+        text.push_str(&format!("  {label:<12} {value}\n"));
+    }
+    for (label, value) in crate::render::simulate::termination::summary_rows(&summary.termination) {
+        text.push_str(&format!("  {label:<12} {value}\n"));
+    }
+    text
+}

@@ -1,0 +1,222 @@
+//! `--timeline`: a Gantt chart in the terminal, one lane per container plus the pod, with a time axis.
+//!
+//! Each character cell covers an equal slice of the run and shows the state that filled most of
+//! it; a cell in which the container exited shows the exit instead (`✔` for 0, `✘` otherwise).
+
+use crate::render::simulate::RunContext;
+use crate::sim::record::{LaneState, PodLaneState};
+use crate::sim::spec::ContainerKind;
+use crate::sim::time::{SimDuration, SimTime, format_duration};
+
+/// The legend printed under the chart.
+pub const LEGEND: &str = "░ pulling  ▒ starting  ▓ running  █ ready  ~ back-off  x stopping  ✔ exit 0  ✘ exit ≠ 0  · pending";
+
+fn container_char(state: LaneState) -> char {
+    match state {
+        LaneState::Waiting | LaneState::Completed | LaneState::Failed | LaneState::Skipped => ' ',
+        LaneState::Pulling => '░',
+        LaneState::Starting => '▒',
+        LaneState::Running => '▓',
+        LaneState::Ready => '█',
+        LaneState::BackOff => '~',
+        LaneState::Terminating => 'x',
+    }
+}
+
+fn pod_char(state: PodLaneState) -> char {
+    match state {
+        PodLaneState::Unscheduled | PodLaneState::Succeeded | PodLaneState::Failed => ' ',
+        PodLaneState::Pending => '·',
+        PodLaneState::Running => '▓',
+        PodLaneState::Ready => '█',
+    }
+}
+
+/// One lane's cells: the dominant state of each cell, or an exit marker.
+fn cells<S: Copy + PartialEq>(
+    segments: &[(SimTime, S)],
+    end: SimTime,
+    cell: u64,
+    count: usize,
+    paint: impl Fn(S) -> char,
+    marker: impl Fn(S) -> Option<char>,
+) -> String {
+    let mut out = String::with_capacity(count * 3);
+    let mut first = 0usize;
+    for index in 0..count {
+        let from = index as u64 * cell;
+        let to = ((index as u64 + 1) * cell).min(end.millis().max(from + 1));
+        while first + 1 < segments.len() && segments[first + 1].0.millis() <= from {
+            first += 1;
+        }
+        let mut best: Option<(u64, S)> = None;
+        let mut mark: Option<char> = None;
+        let mut totals: Vec<(S, u64)> = Vec::new();
+        for (position, (start, state)) in segments.iter().enumerate().skip(first) {
+            let start = start.millis();
+            if start >= to {
+                break;
+            }
+            let stop = segments
+                .get(position + 1)
+                .map_or(u64::MAX, |(next, _)| next.millis());
+            let overlap = stop.min(to).saturating_sub(start.max(from));
+            if start >= from
+                && let Some(m) = marker(*state)
+                && mark != Some('✘')
+            {
+                mark = Some(m);
+            }
+            match totals.iter_mut().find(|(s, _)| *s == *state) {
+                Some((_, total)) => *total += overlap,
+                None => totals.push((*state, overlap)),
+            }
+        }
+        for (state, total) in totals {
+            if best.is_none_or(|(most, _)| total >= most) {
+                best = Some((total, state));
+            }
+        }
+        out.push(mark.unwrap_or_else(|| best.map_or(' ', |(_, state)| paint(state))));
+    }
+    out.trim_end().to_string()
+}
+
+const STEPS_MS: [u64; 22] = [
+    100,
+    200,
+    500,
+    1_000,
+    2_000,
+    5_000,
+    10_000,
+    15_000,
+    30_000,
+    60_000,
+    120_000,
+    300_000,
+    600_000,
+    900_000,
+    1_800_000,
+    3_600_000,
+    7_200_000,
+    10_800_000,
+    21_600_000,
+    43_200_000,
+    86_400_000,
+    172_800_000,
+];
+
+/// The smallest 1, 2 or 5 × 10^k milliseconds at least `millis`.
+fn nice_cell(millis: u64) -> u64 {
+    let mut scale = 1u64;
+    loop {
+        for factor in [1, 2, 5] {
+            if factor * scale >= millis {
+                return factor * scale;
+            }
+        }
+        scale = scale.saturating_mul(10);
+    }
+}
+
+/// Renders the chart to fit `width` columns.
+pub fn render(context: &RunContext<'_>, width: usize) -> String {
+    let plan = context.plan;
+    let outcome = context.outcome;
+    let end = outcome.summary.finished_at.max(SimTime(1));
+    let labels: Vec<String> = plan
+        .containers
+        .iter()
+        .map(|c| {
+            let kind = match c.kind {
+                ContainerKind::Init => "init",
+                ContainerKind::Sidecar => "sidecar",
+                ContainerKind::App => "app",
+                ContainerKind::Defer => "defer",
+            };
+            format!("{} ({kind})", c.name)
+        })
+        .collect();
+    let label_width = labels
+        .iter()
+        .map(|l| l.chars().count())
+        .chain(std::iter::once(3))
+        .max()
+        .unwrap_or(3)
+        + 2;
+    let room = width.saturating_sub(label_width + 1).max(20) as u64;
+    let cell = nice_cell(end.millis().div_ceil(room).max(1));
+    let count = end.millis().div_ceil(cell) as usize;
+    let step = STEPS_MS
+        .iter()
+        .copied()
+        .find(|step| step / cell >= 9)
+        .unwrap_or(cell * 10);
+    let mut label_row: Vec<char> = vec![' '; count + 12];
+    let mut axis: Vec<char> = vec!['─'; count];
+    let mut tick = 0u64;
+    while tick <= end.millis() {
+        let position = (tick / cell) as usize;
+        if position < count {
+            axis[position] = if tick == 0 { '├' } else { '┼' };
+        }
+        let text = format_duration(SimDuration(tick));
+        if position + text.chars().count() <= label_row.len() {
+            for (offset, ch) in text.chars().enumerate() {
+                label_row[position + offset] = ch;
+            }
+        }
+        tick += step;
+    }
+    let pad = " ".repeat(label_width);
+    let mut text = String::new();
+    text.push_str(&format!(
+        "{pad}{}\n",
+        label_row.iter().collect::<String>().trim_end()
+    ));
+    text.push_str(&format!("{pad}{}\n", axis.iter().collect::<String>()));
+    let pod_cells = cells(
+        &outcome.recording.pod_lane,
+        end,
+        cell,
+        count,
+        pod_char,
+        |state| match state {
+            PodLaneState::Succeeded => Some('✔'),
+            PodLaneState::Failed => Some('✘'),
+            _ => None,
+        },
+    );
+    text.push_str(format!("{:<label_width$}{pod_cells}", "pod").trim_end());
+    text.push('\n');
+    for (label, lane) in labels.iter().zip(&outcome.recording.lanes) {
+        let lane_cells = cells(
+            lane,
+            end,
+            cell,
+            count,
+            container_char,
+            |state| match state {
+                LaneState::Completed => Some('✔'),
+                LaneState::Failed => Some('✘'),
+                LaneState::Skipped => Some('-'),
+                _ => None,
+            },
+        );
+        let line = format!("{label:<label_width$}{lane_cells}");
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    text.push_str(&crate::render::simulate::termination::timeline_section(
+        context,
+        cell,
+        count,
+        label_width,
+    ));
+    text.push_str(&format!(
+        "{pad}one cell = {}; {LEGEND}\n",
+        format_duration(SimDuration(cell))
+    ));
+    text
+}

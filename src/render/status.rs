@@ -1,0 +1,197 @@
+//! Rendering rows: kubectl's human table (Go `tabwriter`, padding 3) and podlife's JSON shape.
+
+use std::io::Write;
+
+use serde::Serialize;
+
+use crate::status::row::{HEADERS, NARROW_COLUMNS, PodRow};
+
+/// kubectl's tabwriter settings (`printers.GetNewTabWriter`): minimum cell width 6, padding 3.
+const MIN_WIDTH: usize = 6;
+const PADDING: usize = 3;
+
+/// A cell as kubectl's table printer writes it: cut at the first line break (`\f`, `\n`, `\r`)
+/// with `...` appended, and ESC shown as `^[` so input cannot drive the terminal.
+pub fn printable_cell(cell: &str) -> String {
+    let (kept, truncated) = match cell.find(['\u{c}', '\n', '\r']) {
+        Some(at) => (&cell[..at], true),
+        None => (cell, false),
+    };
+    let mut printed = kept.replace('\u{1b}', "^[");
+    if truncated {
+        printed.push_str("...");
+    }
+    printed
+}
+
+/// Writes the header and one line per row, aligned as kubectl aligns them: every column but
+/// the last is padded with spaces to its widest cell + 3 (at least 6); the last is not padded.
+/// Writes nothing for no rows (kubectl prints no header then either).
+pub fn write_human(out: &mut dyn Write, rows: &[PodRow], wide: bool) -> std::io::Result<()> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let columns = if wide { HEADERS.len() } else { NARROW_COLUMNS };
+    let lines: Vec<Vec<String>> =
+        std::iter::once(HEADERS[..columns].iter().map(|h| h.to_string()).collect())
+            .chain(
+                rows.iter()
+                    .map(|row| row.cells(wide).into_iter().map(printable_cell).collect()),
+            )
+            .collect();
+    let widths: Vec<usize> = (0..columns)
+        .map(|column| {
+            let widest = lines
+                .iter()
+                .map(|cells| cells[column].chars().count())
+                .max()
+                .unwrap_or(0);
+            (widest + PADDING).max(MIN_WIDTH)
+        })
+        .collect();
+    for cells in &lines {
+        let mut line = String::new();
+        for (column, cell) in cells.iter().enumerate() {
+            line.push_str(cell);
+            if column + 1 < columns {
+                let fill = widths[column] - cell.chars().count();
+                line.extend(std::iter::repeat_n(' ', fill));
+            }
+        }
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// One pod in the JSON output; the wide fields only with `-o wide`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsonPod<'r> {
+    name: &'r str,
+    ready: &'r str,
+    status: &'r str,
+    restarts: &'r str,
+    age: &'r str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ip: Option<&'r str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    node: Option<&'r str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nominated_node: Option<&'r str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    readiness_gates: Option<&'r str>,
+}
+
+#[derive(Serialize)]
+struct JsonReport<'r> {
+    pods: Vec<JsonPod<'r>>,
+}
+
+fn wide_field(value: &str, wide: bool) -> Option<&str> {
+    wide.then_some(value)
+}
+
+/// Writes `{"pods":[{"name","ready","status","restarts","age"[,"ip","node","nominatedNode","readinessGates"]}]}`.
+pub fn write_json(out: &mut dyn Write, rows: &[PodRow], wide: bool) -> std::io::Result<()> {
+    let pods = rows
+        .iter()
+        .map(|row| JsonPod {
+            name: &row.name,
+            ready: &row.ready,
+            status: &row.status,
+            restarts: &row.restarts,
+            age: &row.age,
+            ip: wide_field(&row.ip, wide),
+            node: wide_field(&row.node, wide),
+            nominated_node: wide_field(&row.nominated_node, wide),
+            readiness_gates: wide_field(&row.readiness_gates, wide),
+        })
+        .collect();
+    serde_json::to_writer_pretty(&mut *out, &JsonReport { pods })?;
+    writeln!(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(name: &str, status: &str) -> PodRow {
+        PodRow {
+            name: name.to_string(),
+            ready: "1/1".to_string(),
+            status: status.to_string(),
+            restarts: "0".to_string(),
+            age: "5m".to_string(),
+            ip: "10.0.0.7".to_string(),
+            node: "node-a".to_string(),
+            nominated_node: "<none>".to_string(),
+            readiness_gates: "<none>".to_string(),
+        }
+    }
+
+    fn render(rows: &[PodRow], wide: bool, json: bool) -> String {
+        let mut out = Vec::new();
+        let result = if json {
+            write_json(&mut out, rows, wide)
+        } else {
+            write_human(&mut out, rows, wide)
+        };
+        assert!(result.is_ok());
+        String::from_utf8(out).unwrap_or_default()
+    }
+
+    #[test]
+    fn aligns_like_kubectl() {
+        let rows = [row("web", "Running"), row("a-much-longer-name", "Init:0/1")];
+        assert_eq!(
+            render(&rows, false, false),
+            "NAME                 READY   STATUS     RESTARTS   AGE\n\
+             web                  1/1     Running    0          5m\n\
+             a-much-longer-name   1/1     Init:0/1   0          5m\n"
+        );
+    }
+
+    #[test]
+    fn wide_adds_four_columns_and_the_last_is_unpadded() {
+        let text = render(&[row("web", "Running")], true, false);
+        assert_eq!(
+            text,
+            "NAME   READY   STATUS    RESTARTS   AGE   IP         NODE     NOMINATED NODE   READINESS GATES\n\
+             web    1/1     Running   0          5m    10.0.0.7   node-a   <none>           <none>\n"
+        );
+    }
+
+    #[test]
+    fn cells_are_cut_at_line_breaks_and_escape_is_shown() {
+        assert_eq!(printable_cell("Init:Bad\nsecond line"), "Init:Bad...");
+        assert_eq!(printable_cell("a\rb"), "a...");
+        assert_eq!(printable_cell("\u{1b}[31mred"), "^[[31mred");
+        let mut hostile = row("web", "Crash\u{1b}]0;title\u{7}\nmore");
+        hostile.restarts = "0".to_string();
+        let text = render(&[hostile], false, false);
+        assert!(!text.contains('\u{1b}'), "{text}");
+        assert_eq!(text.lines().count(), 2, "{text}");
+    }
+
+    #[test]
+    fn no_rows_print_nothing() {
+        assert_eq!(render(&[], false, false), "");
+        assert_eq!(render(&[], false, true), "{\n  \"pods\": []\n}\n");
+    }
+
+    #[test]
+    fn json_has_wide_fields_only_when_wide() {
+        let rows = [row("web", "Running")];
+        let narrow = render(&rows, false, true);
+        assert!(!narrow.contains("\"ip\""), "{narrow}");
+        let wide = render(&rows, true, true);
+        for key in [
+            "\"ip\"",
+            "\"node\"",
+            "\"nominatedNode\"",
+            "\"readinessGates\"",
+        ] {
+            assert!(wide.contains(key), "{key} in {wide}");
+        }
+    }
+}

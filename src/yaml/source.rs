@@ -1,0 +1,338 @@
+//! Source text to span-aware YAML trees: one parse per document, every node with its location.
+//!
+//! `tree_builder.rs` is the only file that knows the YAML parser (`saphyr-parser`'s event stream);
+//! it builds a small tree of [`Node`]s that borrow their text from the source, with the start and end of
+//! every node, resolves anchors and merge keys with a budget, rejects duplicate keys, and bounds
+//! nesting depth. The tree is both the input of decoding (`decode.rs`) and the span index that
+//! turns a field path into file:line:col ([`Node::lookup`]).
+
+use std::borrow::Cow;
+
+use crate::yaml::field_path::{FieldPath, Segment};
+
+/// Deepest nesting accepted in a document; real manifests stay far below it.
+pub const MAX_DEPTH: usize = 200;
+/// Most nodes that alias expansion may add to one document ("billion laughs" guard).
+pub const MAX_ALIAS_NODES: usize = 100_000;
+
+/// A position in a source text.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pos {
+    /// Index in characters from the start of the text.
+    pub index: u32,
+    /// Line, 1-based.
+    pub line: u32,
+    /// Column in characters, 1-based.
+    pub column: u32,
+}
+
+/// A range of a source text, start inclusive, end exclusive.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Span {
+    /// First position.
+    pub start: Pos,
+    /// Position just past the end.
+    pub end: Pos,
+}
+
+impl Span {
+    /// A span covering one position.
+    pub fn at(pos: Pos) -> Self {
+        Self {
+            start: pos,
+            end: pos,
+        }
+    }
+
+    /// This span moved so that its origin (line 1, column 1) sits at `origin`; used to point into
+    /// text embedded in another document (the legacy init-container annotations).
+    pub fn relative_to(self, origin: Pos, line_indent: u32) -> Self {
+        let shift = |pos: Pos| Pos {
+            index: origin.index + pos.index,
+            line: origin.line + pos.line - 1,
+            column: if pos.line == 1 {
+                origin.column + pos.column - 1
+            } else {
+                line_indent + pos.column
+            },
+        };
+        Self {
+            start: shift(self.start),
+            end: shift(self.end),
+        }
+    }
+}
+
+/// How a scalar was written, which decides how its text resolves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScalarForm {
+    /// Plain: `8080`, `true`, `null`, `nginx` resolve by their text.
+    Plain,
+    /// Quoted, block, or tagged `!!str`: always a string.
+    Text,
+}
+
+/// The content of a YAML node.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NodeKind<'a> {
+    /// A scalar and how it was written.
+    Scalar(Cow<'a, str>, ScalarForm),
+    /// A sequence.
+    Sequence(Vec<Node<'a>>),
+    /// A mapping, entries in source order, keys unique.
+    Mapping(Vec<(Node<'a>, Node<'a>)>),
+}
+
+/// A YAML node with its location.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Node<'a> {
+    /// What the node holds.
+    pub kind: NodeKind<'a>,
+    /// Where it is.
+    pub span: Span,
+}
+
+impl<'a> Node<'a> {
+    /// The scalar text, if this is a scalar.
+    pub fn as_scalar(&self) -> Option<&str> {
+        match &self.kind {
+            NodeKind::Scalar(text, _) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// The scalar text if this is a string (a plain scalar that resolves to a string, or any
+    /// quoted one).
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.kind {
+            NodeKind::Scalar(text, ScalarForm::Text) => Some(text),
+            NodeKind::Scalar(text, ScalarForm::Plain) if resolve_plain(text) == Resolved::Str => {
+                Some(text)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether this is a null scalar.
+    pub fn is_null(&self) -> bool {
+        matches!(&self.kind, NodeKind::Scalar(text, ScalarForm::Plain) if resolve_plain(text) == Resolved::Null)
+    }
+
+    /// The entry of a mapping with this key: (key node, value node).
+    pub fn entry(&self, key: &str) -> Option<(&Node<'a>, &Node<'a>)> {
+        match &self.kind {
+            NodeKind::Mapping(entries) => entries
+                .iter()
+                .find(|(k, _)| k.as_scalar() == Some(key))
+                .map(|(k, v)| (k, v)),
+            _ => None,
+        }
+    }
+
+    /// The value of a mapping entry.
+    pub fn get(&self, key: &str) -> Option<&Node<'a>> {
+        self.entry(key).map(|(_, value)| value)
+    }
+
+    /// The item of a sequence.
+    pub fn item(&self, index: usize) -> Option<&Node<'a>> {
+        match &self.kind {
+            NodeKind::Sequence(items) => items.get(index),
+            _ => None,
+        }
+    }
+
+    /// What kind of YAML value this is, in words, for messages.
+    pub fn describe(&self) -> String {
+        match &self.kind {
+            NodeKind::Scalar(text, ScalarForm::Text) => format!("the string `{}`", clip(text)),
+            NodeKind::Scalar(text, ScalarForm::Plain) => match resolve_plain(text) {
+                Resolved::Null => "null".to_string(),
+                Resolved::Bool(_) => format!("the boolean `{text}`"),
+                Resolved::Int(_) | Resolved::BigInt | Resolved::Float(_) => {
+                    format!("the number `{}`", clip(text))
+                }
+                Resolved::Str => format!("the string `{}`", clip(text)),
+            },
+            NodeKind::Sequence(_) => "a list".to_string(),
+            NodeKind::Mapping(_) => "a mapping".to_string(),
+        }
+    }
+
+    /// Follows a field path from this node. Returns the key node (for fields and map keys) and
+    /// the value node of the last segment found, and whether the whole path was found.
+    pub fn lookup(&self, path: &FieldPath) -> Lookup<'_, 'a> {
+        let mut found = Lookup {
+            key: None,
+            value: self,
+            complete: true,
+        };
+        for segment in path.segments() {
+            let next = match segment {
+                Segment::Field(name) | Segment::Key(name) => found
+                    .value
+                    .entry(name)
+                    .map(|(key, value)| (Some(key), value)),
+                Segment::Index(index) => found.value.item(*index).map(|value| (None, value)),
+            };
+            match next {
+                Some((key, value)) => {
+                    found.key = key;
+                    found.value = value;
+                }
+                None => {
+                    found.complete = false;
+                    break;
+                }
+            }
+        }
+        found
+    }
+
+    /// This tree with every string owned, so it can outlive its source text.
+    pub fn into_owned(self) -> Node<'static> {
+        let kind = match self.kind {
+            NodeKind::Scalar(text, form) => NodeKind::Scalar(Cow::Owned(text.into_owned()), form),
+            NodeKind::Sequence(items) => {
+                NodeKind::Sequence(items.into_iter().map(Node::into_owned).collect())
+            }
+            NodeKind::Mapping(entries) => NodeKind::Mapping(
+                entries
+                    .into_iter()
+                    .map(|(k, v)| (k.into_owned(), v.into_owned()))
+                    .collect(),
+            ),
+        };
+        Node {
+            kind,
+            span: self.span,
+        }
+    }
+
+    /// This tree with every span moved by [`Span::relative_to`].
+    pub fn relocate(&mut self, origin: Pos, line_indent: u32) {
+        self.span = self.span.relative_to(origin, line_indent);
+        match &mut self.kind {
+            NodeKind::Scalar(..) => {}
+            NodeKind::Sequence(items) => items
+                .iter_mut()
+                .for_each(|item| item.relocate(origin, line_indent)),
+            NodeKind::Mapping(entries) => entries.iter_mut().for_each(|(k, v)| {
+                k.relocate(origin, line_indent);
+                v.relocate(origin, line_indent);
+            }),
+        }
+    }
+
+    /// How many nodes this tree holds (for the alias expansion budget).
+    pub fn count(&self) -> usize {
+        match &self.kind {
+            NodeKind::Scalar(..) => 1,
+            NodeKind::Sequence(items) => 1 + items.iter().map(Node::count).sum::<usize>(),
+            NodeKind::Mapping(entries) => {
+                1 + entries
+                    .iter()
+                    .map(|(k, v)| k.count() + v.count())
+                    .sum::<usize>()
+            }
+        }
+    }
+}
+
+/// The result of [`Node::lookup`].
+#[derive(Debug, Clone, Copy)]
+pub struct Lookup<'n, 'a> {
+    /// The key node of the deepest segment found (none for list items and the root).
+    pub key: Option<&'n Node<'a>>,
+    /// The value node of the deepest segment found.
+    pub value: &'n Node<'a>,
+    /// Whether every segment was found.
+    pub complete: bool,
+}
+
+/// Shortens a value for a message.
+pub fn clip(text: &str) -> Cow<'_, str> {
+    const MAX: usize = 40;
+    if text.chars().count() <= MAX && !text.contains('\n') {
+        Cow::Borrowed(text)
+    } else {
+        let short: String = text
+            .lines()
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take(MAX)
+            .collect();
+        Cow::Owned(format!("{short}…"))
+    }
+}
+
+/// A problem found while building the tree, at a place.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TreeProblem {
+    /// What went wrong.
+    pub kind: TreeProblemKind,
+    /// The message, rustc style.
+    pub message: String,
+    /// Where.
+    pub span: Span,
+}
+
+/// The kinds of [`TreeProblem`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TreeProblemKind {
+    /// The YAML does not parse; the rest of the stream is lost.
+    Syntax,
+    /// A mapping repeats a key (the first one is kept).
+    DuplicateKey,
+    /// A mapping key is not a scalar.
+    ComplexKey,
+    /// The document nests deeper than [`MAX_DEPTH`].
+    TooDeep,
+    /// Aliases expand past [`MAX_ALIAS_NODES`].
+    AliasBomb,
+    /// An alias names no anchor.
+    UnknownAnchor,
+}
+
+/// One YAML document of a stream.
+#[derive(Debug, Clone)]
+pub struct Document<'a> {
+    /// Position in the stream, from 0.
+    pub index: usize,
+    /// The root node; `None` for an empty document or one that could not be built.
+    pub root: Option<Node<'a>>,
+    /// Where the document starts.
+    pub start: Pos,
+    /// Problems found in this document.
+    pub problems: Vec<TreeProblem>,
+}
+
+pub use crate::yaml::scalar::{Resolved, resolve_plain};
+pub use crate::yaml::tree_builder::{for_each_document, parse_stream};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn root(text: &str) -> Node<'_> {
+        let mut documents = parse_stream(text);
+        assert_eq!(documents.len(), 1, "{documents:?}");
+        documents.remove(0).root.expect("root")
+    }
+
+    #[test]
+    fn spans_point_at_keys_and_values() {
+        let text = "spec:\n  containers:\n  - name: app\n    image: nginx\n";
+        let tree = root(text);
+        let found = tree.lookup(&FieldPath::parse("spec.containers[0].image"));
+        assert!(found.complete);
+        let key = found.key.expect("key");
+        assert_eq!((key.span.start.line, key.span.start.column), (4, 5));
+        assert_eq!(
+            (found.value.span.start.line, found.value.span.start.column),
+            (4, 12)
+        );
+        assert_eq!(found.value.span.end.column, 17);
+    }
+}

@@ -1,0 +1,477 @@
+//! Building span trees from saphyr-parser's event stream: one pass per document, anchors with an
+//! expansion budget, merge keys, duplicate keys, bounded depth, located syntax errors.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use saphyr_parser::{Event, Parser, ScalarStyle};
+
+use crate::yaml::source::{
+    Document, MAX_ALIAS_NODES, MAX_DEPTH, Node, NodeKind, Pos, ScalarForm, Span, TreeProblem,
+    TreeProblemKind, clip,
+};
+
+fn pos_of(marker: &saphyr_parser::Marker) -> Pos {
+    Pos {
+        index: clamp_u32(marker.index()),
+        line: clamp_u32(marker.line()),
+        column: clamp_u32(marker.col() + 1),
+    }
+}
+
+fn clamp_u32(value: usize) -> u32 {
+    u32::try_from(value).unwrap_or(u32::MAX)
+}
+
+/// Parses a YAML (or JSON) stream into documents. Never panics; a syntax error ends the stream
+/// with a [`TreeProblemKind::Syntax`] problem on the document where it happened.
+pub fn parse_stream(text: &str) -> Vec<Document<'_>> {
+    let mut documents = Vec::new();
+    for_each_document(text, |document| documents.push(document));
+    documents
+}
+
+/// Parses a YAML (or JSON) stream and hands each document to `visit` as soon as it is complete,
+/// so memory is bounded by the largest document rather than the stream.
+pub fn for_each_document<'a>(text: &'a str, visit: impl FnMut(Document<'a>)) {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut builder = TreeBuilder {
+        visit,
+        count: 0,
+        current: None,
+        stack: Vec::new(),
+        values: Vec::new(),
+        anchors: HashMap::new(),
+        alias_nodes: 0,
+        skipping: None,
+        last_pos: Pos::default(),
+    };
+    let mut parser = Parser::new_from_str(text);
+    while let Some(next) = parser.next_event() {
+        match next {
+            Ok((event, span)) => {
+                if builder.on_event(event, span) {
+                    break;
+                }
+            }
+            Err(error) => {
+                builder.syntax_error(error);
+                break;
+            }
+        }
+    }
+    builder.finish_document();
+}
+
+/// An open sequence or mapping; its children wait on the builder's shared value stack.
+struct Frame<'a> {
+    mapping: bool,
+    start: Pos,
+    anchor: usize,
+    /// Where this frame's children start in `TreeBuilder::values`.
+    base: usize,
+    /// Values of `<<` merge keys, merged when the mapping closes.
+    merges: Vec<Node<'a>>,
+}
+
+struct TreeBuilder<'a, F: FnMut(Document<'a>)> {
+    visit: F,
+    count: usize,
+    current: Option<Document<'a>>,
+    stack: Vec<Frame<'a>>,
+    /// Children of every open frame, innermost last; each frame is moved out in one exact-size
+    /// allocation when it closes (no regrowth per child).
+    values: Vec<Node<'a>>,
+    anchors: HashMap<usize, (Node<'a>, usize)>,
+    alias_nodes: usize,
+    /// Depth of nesting being skipped after a fatal problem in the document.
+    skipping: Option<usize>,
+    last_pos: Pos,
+}
+
+impl<'a, F: FnMut(Document<'a>)> TreeBuilder<'a, F> {
+    /// Handles one event; returns true at the end of the stream.
+    fn on_event(&mut self, event: Event<'a>, span: saphyr_parser::Span) -> bool {
+        let start = pos_of(&span.start);
+        let end = pos_of(&span.end);
+        self.last_pos = end;
+        if let Some(depth) = self.skipping {
+            match event {
+                Event::SequenceStart(..) | Event::MappingStart(..) => {
+                    self.skipping = Some(depth + 1);
+                    return false;
+                }
+                Event::SequenceEnd | Event::MappingEnd => {
+                    self.skipping = Some(depth.saturating_sub(1));
+                    return false;
+                }
+                Event::Scalar(..) | Event::Alias(..) => return false,
+                _ => self.skipping = None,
+            }
+        }
+        match event {
+            Event::StreamStart | Event::Nothing => {}
+            Event::StreamEnd => {
+                self.finish_document();
+                return true;
+            }
+            Event::DocumentStart(_) => {
+                self.finish_document();
+                self.current = Some(Document {
+                    index: self.count,
+                    root: None,
+                    start,
+                    problems: Vec::new(),
+                });
+                self.anchors.clear();
+                self.alias_nodes = 0;
+            }
+            Event::DocumentEnd => self.finish_document(),
+            Event::Scalar(text, style, anchor, tag) => {
+                let tagged_string = tag.as_ref().is_some_and(|t| t.suffix == "str");
+                let form = if style == ScalarStyle::Plain && !tagged_string {
+                    ScalarForm::Plain
+                } else {
+                    ScalarForm::Text
+                };
+                let node = Node {
+                    kind: NodeKind::Scalar(text, form),
+                    span: Span { start, end },
+                };
+                self.push_node(node, anchor);
+            }
+            Event::Alias(id) => match self.anchors.get(&id) {
+                Some((node, count)) => {
+                    self.alias_nodes += count;
+                    if self.alias_nodes > MAX_ALIAS_NODES {
+                        self.fatal(
+                            TreeProblemKind::AliasBomb,
+                            format!(
+                                "aliases expand to more than {MAX_ALIAS_NODES} nodes; refusing to expand further"
+                            ),
+                            Span { start, end },
+                        );
+                        return false;
+                    }
+                    let mut copy = node.clone();
+                    copy.span = Span { start, end };
+                    self.push_node(copy, 0);
+                }
+                None => self.problem(
+                    TreeProblemKind::UnknownAnchor,
+                    "alias refers to an unknown anchor".to_string(),
+                    Span { start, end },
+                ),
+            },
+            Event::SequenceStart(anchor, _) => self.open(false, start, anchor),
+            Event::MappingStart(anchor, _) => self.open(true, start, anchor),
+            Event::SequenceEnd | Event::MappingEnd => self.close(end),
+        }
+        false
+    }
+
+    fn document(&mut self) -> &mut Document<'a> {
+        let index = self.count;
+        let start = self.last_pos;
+        self.current.get_or_insert_with(|| Document {
+            index,
+            root: None,
+            start,
+            problems: Vec::new(),
+        })
+    }
+
+    fn problem(&mut self, kind: TreeProblemKind, message: String, span: Span) {
+        self.document().problems.push(TreeProblem {
+            kind,
+            message,
+            span,
+        });
+    }
+
+    /// Records a problem that makes the document unusable and skips the rest of it.
+    fn fatal(&mut self, kind: TreeProblemKind, message: String, span: Span) {
+        self.problem(kind, message, span);
+        self.skipping = Some(self.stack.len());
+        self.stack.clear();
+        self.values.clear();
+        self.document().root = None;
+    }
+
+    fn open(&mut self, mapping: bool, start: Pos, anchor: usize) {
+        if self.stack.len() >= MAX_DEPTH {
+            self.fatal(
+                TreeProblemKind::TooDeep,
+                format!("document nests deeper than {MAX_DEPTH} levels"),
+                Span::at(start),
+            );
+            // The opening event itself is being skipped too.
+            self.skipping = self.skipping.map(|depth| depth + 1);
+            return;
+        }
+        self.stack.push(Frame {
+            mapping,
+            start,
+            anchor,
+            base: self.values.len(),
+            merges: Vec::new(),
+        });
+    }
+
+    fn close(&mut self, end: Pos) {
+        let Some(frame) = self.stack.pop() else {
+            return;
+        };
+        let span = Span {
+            start: frame.start,
+            end,
+        };
+        let kind = if frame.mapping {
+            let mut children = self.values.drain(frame.base..);
+            let mut entries = Vec::with_capacity(children.len() / 2);
+            while let (Some(key), Some(value)) = (children.next(), children.next()) {
+                entries.push((key, value));
+            }
+            drop(children);
+            self.remove_duplicate_keys(&mut entries);
+            for merge in frame.merges {
+                merge_into(&mut entries, merge);
+            }
+            NodeKind::Mapping(entries)
+        } else {
+            NodeKind::Sequence(self.values.drain(frame.base..).collect())
+        };
+        self.push_node(Node { kind, span }, frame.anchor);
+    }
+
+    /// Keeps the first of each repeated key and reports the others.
+    fn remove_duplicate_keys(&mut self, entries: &mut Vec<(Node<'a>, Node<'a>)>) {
+        let name = |entry: &(Node<'a>, Node<'a>)| match &entry.0.kind {
+            NodeKind::Scalar(text, _) => text.to_string(),
+            _ => String::new(),
+        };
+        let has_duplicates = if entries.len() <= 16 {
+            entries.iter().enumerate().any(|(i, a)| {
+                entries[..i]
+                    .iter()
+                    .any(|b| a.0.as_scalar() == b.0.as_scalar())
+            })
+        } else {
+            let mut seen = std::collections::HashSet::with_capacity(entries.len());
+            !entries.iter().all(|entry| seen.insert(entry.0.as_scalar()))
+        };
+        if !has_duplicates {
+            return;
+        }
+        let mut first_lines: HashMap<String, u32> = HashMap::new();
+        let mut problems = Vec::new();
+        entries.retain(|entry| {
+            let key = name(entry);
+            match first_lines.get(&key) {
+                Some(line) => {
+                    problems.push(TreeProblem {
+                        kind: TreeProblemKind::DuplicateKey,
+                        message: format!(
+                            "duplicate key `{}` (first defined at line {line})",
+                            clip(&key)
+                        ),
+                        span: entry.0.span,
+                    });
+                    false
+                }
+                None => {
+                    first_lines.insert(key, entry.0.span.start.line);
+                    true
+                }
+            }
+        });
+        self.document().problems.extend(problems);
+    }
+
+    fn push_node(&mut self, node: Node<'a>, anchor: usize) {
+        if anchor != 0 {
+            let count = node.count();
+            self.anchors.insert(anchor, (node.clone(), count));
+        }
+        let Some(frame) = self.stack.last_mut() else {
+            let document = self.document();
+            document.root = Some(node);
+            return;
+        };
+        if frame.mapping {
+            let is_key = (self.values.len() - frame.base).is_multiple_of(2);
+            if is_key && !matches!(node.kind, NodeKind::Scalar(..)) {
+                let span = node.span;
+                self.values.push(Node {
+                    kind: NodeKind::Scalar(Cow::Borrowed(""), ScalarForm::Text),
+                    span,
+                });
+                self.problem(
+                    TreeProblemKind::ComplexKey,
+                    "mapping key is not a string".to_string(),
+                    span,
+                );
+                return;
+            }
+            let after_merge_key = !is_key
+                && matches!(
+                    self.values.last().map(|key| &key.kind),
+                    Some(NodeKind::Scalar(text, ScalarForm::Plain)) if text == "<<"
+                );
+            if after_merge_key {
+                self.values.pop();
+                frame.merges.push(node);
+                return;
+            }
+        }
+        self.values.push(node);
+    }
+
+    fn syntax_error(&mut self, error: saphyr_parser::ScanError) {
+        let pos = pos_of(error.marker());
+        self.stack.clear();
+        self.values.clear();
+        self.skipping = None;
+        let document = self.document();
+        document.root = None;
+        let (kind, message) = if error.info().contains("recursion limit") {
+            (
+                TreeProblemKind::TooDeep,
+                "document nests too deeply for the YAML parser".to_string(),
+            )
+        } else {
+            (TreeProblemKind::Syntax, syntax_message(error.info()))
+        };
+        document.problems.push(TreeProblem {
+            kind,
+            message,
+            span: Span::at(pos),
+        });
+        self.finish_document();
+    }
+
+    fn finish_document(&mut self) {
+        if let Some(mut document) = self.current.take() {
+            if !self.stack.is_empty() {
+                self.stack.clear();
+                self.values.clear();
+                document.root = None;
+            }
+            self.count += 1;
+            (self.visit)(document);
+        }
+        self.skipping = None;
+    }
+}
+
+/// Merges a `<<` value (a mapping or a list of mappings) into entries without overriding keys.
+fn merge_into<'a>(entries: &mut Vec<(Node<'a>, Node<'a>)>, merge: Node<'a>) {
+    let sources = match merge.kind {
+        NodeKind::Mapping(merged) => vec![merged],
+        NodeKind::Sequence(items) => items
+            .into_iter()
+            .filter_map(|item| match item.kind {
+                NodeKind::Mapping(merged) => Some(merged),
+                _ => None,
+            })
+            .collect(),
+        NodeKind::Scalar(..) => Vec::new(),
+    };
+    for source in sources {
+        for (key, value) in source {
+            if !entries
+                .iter()
+                .any(|(k, _)| k.as_scalar() == key.as_scalar())
+            {
+                entries.push((key, value));
+            }
+        }
+    }
+}
+
+fn syntax_message(info: &str) -> String {
+    let mut message = info.trim().to_string();
+    if let Some(first) = message.get(..1) {
+        let lower = first.to_lowercase();
+        message.replace_range(..1, &lower);
+    }
+    while message.ends_with('.') {
+        message.pop();
+    }
+    format!("invalid YAML: {message}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn root(text: &str) -> Node<'_> {
+        let mut documents = parse_stream(text);
+        assert_eq!(documents.len(), 1, "{documents:?}");
+        assert!(
+            documents[0].problems.is_empty(),
+            "{:?}",
+            documents[0].problems
+        );
+        documents.remove(0).root.expect("root")
+    }
+
+    #[test]
+    fn multi_document_streams_and_empty_documents() {
+        let documents = parse_stream("---\na: 1\n---\n---\nb: 2\n");
+        assert_eq!(documents.len(), 3);
+        assert!(documents[1].root.as_ref().is_none_or(Node::is_null));
+        assert_eq!(
+            documents[2]
+                .root
+                .as_ref()
+                .and_then(|r| r.get("b"))
+                .and_then(Node::as_scalar),
+            Some("2")
+        );
+    }
+
+    #[test]
+    fn duplicate_keys_are_problems() {
+        let documents = parse_stream("a: 1\nb: 2\na: 3\n");
+        assert_eq!(documents[0].problems[0].kind, TreeProblemKind::DuplicateKey);
+        assert_eq!(documents[0].problems[0].span.start.line, 3);
+    }
+
+    #[test]
+    fn alias_bomb_is_bounded() {
+        let mut text = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for level in 1..12 {
+            let previous = level - 1;
+            text.push_str(&format!(
+                "a{level}: &a{level} [*a{previous}, *a{previous}, *a{previous}, *a{previous}, *a{previous}, *a{previous}, *a{previous}, *a{previous}, *a{previous}, *a{previous}]\n"
+            ));
+        }
+        let documents = parse_stream(&text);
+        assert_eq!(documents[0].problems[0].kind, TreeProblemKind::AliasBomb);
+        assert!(documents[0].root.is_none());
+    }
+
+    #[test]
+    fn deep_nesting_is_bounded() {
+        let text = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+        let documents = parse_stream(&text);
+        assert_eq!(documents[0].problems[0].kind, TreeProblemKind::TooDeep);
+    }
+
+    #[test]
+    fn merge_keys_merge_without_overriding() {
+        let tree = root("base: &b {a: 1, b: 2}\nderived:\n  <<: *b\n  b: 3\n");
+        let derived = tree.get("derived").expect("derived");
+        assert_eq!(derived.get("a").and_then(Node::as_scalar), Some("1"));
+        assert_eq!(derived.get("b").and_then(Node::as_scalar), Some("3"));
+    }
+
+    #[test]
+    fn syntax_errors_are_located() {
+        let documents = parse_stream("a: [1, 2\nb: 3\n");
+        let problem = &documents.last().expect("document").problems[0];
+        assert_eq!(problem.kind, TreeProblemKind::Syntax);
+        assert!(problem.span.start.line >= 1);
+    }
+}
