@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock};
 use divan::Bencher;
 use divan::counter::{BytesCount, ItemsCount};
 use podlife::input::SourceText;
-use podlife::k8s::workload::read_document;
+use podlife::lint::load::read_document;
 use podlife::lint::rules::CheckOptions;
 use podlife::lint::validate::validate_source;
 use podlife::yaml::source::for_each_document;

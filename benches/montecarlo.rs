@@ -9,7 +9,7 @@ use std::sync::{Arc, OnceLock};
 use divan::Bencher;
 use divan::counter::ItemsCount;
 use podlife::k8s::model::Pod;
-use podlife::k8s::workload::read_document;
+use podlife::lint::load::read_document;
 use podlife::sim::behaviour::{Behaviour, RunTime};
 use podlife::sim::jitter::Dist;
 use podlife::sim::montecarlo::runner::{self, MonteCarloConfig};

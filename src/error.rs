@@ -3,6 +3,8 @@
 use std::fmt;
 use std::sync::Arc;
 
+use crate::yaml::source::Span;
+
 /// Something podlife could not do. Exit code 2.
 #[derive(Debug, Clone)]
 pub enum Error {
@@ -22,7 +24,7 @@ pub enum Error {
         /// The file, as found or named.
         file: String,
         /// What is wrong, where.
-        problems: Vec<crate::lint::settings::config_file::ConfigProblem>,
+        problems: Vec<ConfigProblem>,
     },
 }
 
@@ -75,4 +77,15 @@ impl Error {
             source: Arc::new(source),
         }
     }
+}
+
+/// A problem in a configuration file: where, what, and how to fix it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigProblem {
+    /// Where.
+    pub span: Span,
+    /// What is wrong.
+    pub message: String,
+    /// How to fix it.
+    pub help: Option<String>,
 }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
+pub mod config_discovery;
 pub mod examples;
 
 use crate::error::Error;
@@ -102,7 +103,7 @@ fn is_manifest(path: &Path) -> bool {
     let is_config = path
         .file_name()
         .and_then(|name| name.to_str())
-        .is_some_and(|name| crate::lint::settings::config_file::CONFIG_FILE_NAMES.contains(&name));
+        .is_some_and(|name| config_discovery::CONFIG_FILE_NAMES.contains(&name));
     !is_config
         && path
             .extension()

@@ -5,9 +5,11 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+pub use crate::k8s::workload::ObjectRef;
 use crate::lint::rules::Rule;
 use crate::yaml::field_path::FieldPath;
 use crate::yaml::source::Span;
+pub use crate::yaml::source::Target;
 
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -36,30 +38,6 @@ impl fmt::Display for Severity {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
-}
-
-/// Which pod (or object) a finding belongs to.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ObjectRef {
-    /// The object's kind (`Deployment`, `Pod`, …), empty if unknown.
-    pub kind: String,
-    /// Its namespace, if set.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub namespace: Option<String>,
-    /// Its name, if set.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    /// The document's index in its file, from 0.
-    pub document: usize,
-}
-
-/// Which part of the node at a path a finding points at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Target {
-    /// The key (`image:`), for a field that should not be there or is unknown.
-    Key,
-    /// The value, for a value that is wrong.
-    Value,
 }
 
 /// One thing a rule found.

@@ -3,8 +3,8 @@
 use std::sync::Arc;
 
 use crate::input::SourceText;
-use crate::k8s::workload::{DocumentObjects, read_document};
 use crate::lint::finding::{Finding, ObjectRef, Summary};
+use crate::lint::load::{DocumentObjects, locate, read_document};
 use crate::lint::rules::{self, CheckOptions, PodContext};
 use crate::lint::settings::apply::{self, ObjectFacts};
 use crate::yaml::source::{Document, Pos, Span, for_each_document};
@@ -113,7 +113,7 @@ pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileRepor
             document_findings.extend(
                 found
                     .into_iter()
-                    .map(|f| object.locate(document.root.as_ref(), f)),
+                    .map(|f| locate(object, document.root.as_ref(), f)),
             );
         }
     });

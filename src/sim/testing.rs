@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use crate::k8s::model::Pod;
-use crate::k8s::workload::read_document;
+use crate::lint::load::read_document;
 use crate::sim::behaviour::Behaviour;
 use crate::sim::record::RecordOptions;
 use crate::sim::simulation::{SimConfig, SimOutcome, simulate};

@@ -336,3 +336,12 @@ mod tests {
         assert_eq!(found.value.span.end.column, 17);
     }
 }
+
+/// Which part of the node at a path to point at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// The key (`image:`), for a field that should not be there or is unknown.
+    Key,
+    /// The value, for a value that is wrong.
+    Value,
+}

@@ -92,7 +92,7 @@ pub(crate) fn run_pod(
                 horizon,
                 keep_worst: keep,
             },
-            Some(&progress),
+            Some(&|| progress.inc()),
         );
         progress.finish();
         let scenario = match (&sweep, value) {

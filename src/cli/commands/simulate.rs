@@ -9,7 +9,7 @@ use crate::cli::{Cli, SimulateArgs};
 use crate::error::Error;
 use crate::input::{self, Input};
 use crate::k8s::model::Pod;
-use crate::k8s::workload::read_document;
+use crate::lint::load::read_document;
 use crate::render::simulate::{self as views, RunContext};
 use crate::sim::expect::{self, Expectation};
 use crate::sim::record::RecordOptions;

@@ -22,31 +22,8 @@ use crate::yaml::source::{
     Node, NodeKind, Resolved, ScalarForm, Span, parse_stream, resolve_plain,
 };
 
-/// The names a configuration file may have, in order of preference.
-pub const CONFIG_FILE_NAMES: [&str; 2] = [".podlife.yaml", ".podlife.yml"];
-
 /// The keys of a configuration file.
 pub const CONFIG_KEYS: [&str; 4] = ["select", "ignore", "severity", "strictInitialized"];
-
-/// The configuration file for inputs in `directory`: the nearest `.podlife.yaml` upward, stopping
-/// at the repository root (the first directory with a `.git`).
-pub fn discover(directory: &Path) -> Option<PathBuf> {
-    let start = std::path::absolute(directory).unwrap_or_else(|_| directory.to_path_buf());
-    let mut current = Some(start.as_path());
-    while let Some(directory) = current {
-        for name in CONFIG_FILE_NAMES {
-            let candidate = directory.join(name);
-            if candidate.is_file() {
-                return Some(candidate);
-            }
-        }
-        if directory.join(".git").exists() {
-            return None;
-        }
-        current = directory.parent();
-    }
-    None
-}
 
 /// Reads a configuration file.
 pub fn load(path: &Path) -> Result<SettingsLayer, Error> {
@@ -68,16 +45,8 @@ fn display_path(path: &Path) -> String {
         .to_string()
 }
 
-/// A problem in a configuration file: where, what, and how to fix it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConfigProblem {
-    /// Where.
-    pub span: Span,
-    /// What is wrong.
-    pub message: String,
-    /// How to fix it.
-    pub help: Option<String>,
-}
+pub use crate::error::ConfigProblem;
+pub use crate::input::config_discovery::{CONFIG_FILE_NAMES, discover};
 
 impl ConfigProblem {
     fn new(node: &Node<'_>, message: impl Into<String>) -> Self {

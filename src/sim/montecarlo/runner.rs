@@ -9,7 +9,6 @@
 use rayon::prelude::*;
 
 use crate::k8s::model::Pod;
-use crate::render::progress::Progress;
 use crate::sim::behaviour::Behaviour;
 use crate::sim::montecarlo::metrics::{self, Metric};
 use crate::sim::montecarlo::outcomes::Proportion;
@@ -164,13 +163,13 @@ pub fn run_one(
     Simulation::new(pod, plan, behaviour, config).run_summary()
 }
 
-/// Runs the Monte Carlo on the current rayon pool.
+/// Runs the Monte Carlo on the current rayon pool; `on_run` is called after each run (progress).
 pub fn run(
     pod: &Pod,
     plan: &PodPlan,
     behaviour: &Behaviour,
     config: MonteCarloConfig,
-    progress: Option<&Progress>,
+    on_run: Option<&(dyn Fn() + Sync)>,
 ) -> (Vec<Metric>, Aggregate) {
     let metric_list = metrics::metrics(plan);
     let count = metric_list.len();
@@ -194,8 +193,8 @@ pub fn run(
                     &mut values,
                     &mut flags,
                 );
-                if let Some(progress) = progress {
-                    progress.inc();
+                if let Some(on_run) = on_run {
+                    on_run();
                 }
             }
             aggregate

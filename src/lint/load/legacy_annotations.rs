@@ -5,9 +5,10 @@ use crate::k8s::decode::{DecodeError, DecodeProblem, decode};
 use crate::k8s::model::{Container, ContainerStatus, PodStatus};
 use crate::k8s::workload::{
     InitContainerSource, LEGACY_INIT_ANNOTATIONS, LEGACY_INIT_STATUS_ANNOTATIONS,
-    LegacyInitContainers, ObjectReader, PodObject,
+    LegacyInitContainers, PodObject,
 };
 use crate::lint::finding::Finding;
+use crate::lint::load::ObjectReader;
 use crate::lint::rules;
 use crate::yaml::source::{Node, Pos, TreeProblemKind};
 
@@ -200,7 +201,7 @@ fn json_error_message(error: &serde_json::Error) -> String {
 mod tests {
     use std::sync::Arc;
 
-    use crate::k8s::workload::read_document;
+    use crate::lint::load::read_document;
     use crate::yaml::source::parse_stream;
 
     /// SEMANTICS A1: the init-container status annotations are read like the containers.

@@ -3,9 +3,10 @@
 
 use std::sync::Arc;
 
-use super::{DocumentObjects, InitContainerSource, PodObject, Scale, pod_template_paths};
+use super::{DocumentObjects, locate};
 use crate::k8s::decode::{DecodeError, DecodeProblem, DecodeProblemKind, closest, decode};
 use crate::k8s::model::{ObjectMeta, Pod, PodSpec, PodStatus, QuantityValue};
+use crate::k8s::workload::{InitContainerSource, PodObject, Scale, pod_template_paths};
 use crate::lint::finding::{Finding, ObjectRef};
 use crate::lint::rules;
 use crate::yaml::field_path::FieldPath;
@@ -409,7 +410,7 @@ impl ObjectReader<'_, '_> {
             }
         }
         for finding in findings {
-            let located = object.locate(Some(self.root), finding);
+            let located = locate(object, Some(self.root), finding);
             self.objects.findings.push(located);
         }
     }
