@@ -10,12 +10,12 @@ use divan::Bencher;
 use divan::counter::ItemsCount;
 use podlife::k8s::model::Pod;
 use podlife::lint::load::read_document;
-use podlife::sim::behaviour::{Behaviour, RunTime};
-use podlife::sim::jitter::Dist;
+use podlife::sim::engine::distribution::Dist;
+use podlife::sim::engine::time::SimDuration;
 use podlife::sim::montecarlo::runner::{self, MonteCarloConfig};
+use podlife::sim::plan::behaviour::{Behaviour, RunTime};
+use podlife::sim::plan::spec::{ContainerKind, PodPlan};
 use podlife::sim::scenario::{Patch, load};
-use podlife::sim::spec::{ContainerKind, PodPlan};
-use podlife::sim::time::SimDuration;
 use podlife::yaml::source::parse_stream;
 
 /// The same allocator as the binary, so the figures are the ones users get.

@@ -9,11 +9,11 @@ use divan::Bencher;
 use divan::counter::ItemsCount;
 use podlife::k8s::model::Pod;
 use podlife::lint::load::read_document;
-use podlife::sim::behaviour::{Behaviour, ProbeScript};
+use podlife::sim::engine::time::SimDuration;
+use podlife::sim::kubelet::model::{SimConfig, simulate};
+use podlife::sim::plan::behaviour::{Behaviour, ProbeScript};
+use podlife::sim::plan::spec::{PodPlan, ProbeKind};
 use podlife::sim::record::RecordOptions;
-use podlife::sim::spec::{PodPlan, ProbeKind};
-use podlife::sim::time::SimDuration;
-use podlife::sim::{SimConfig, simulate};
 use podlife::yaml::source::parse_stream;
 
 /// The same allocator as the binary, so the figures are the ones users get.

@@ -132,6 +132,39 @@ pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileRepor
     }
 }
 
+/// Strict validation of the pod as it will be once initialized (I4): its error findings, located.
+pub fn strict_findings(pod: &crate::k8s::model::Pod) -> Vec<String> {
+    let mut initialized = pod.clone();
+    initialized.metadata.initializers = None;
+    initialized.metadata.initialized = Some(true);
+    initialized.status = None;
+    let mut document = serde_json::json!({"apiVersion": "v1", "kind": "Pod"});
+    let Ok(body) = serde_json::to_value(&initialized) else {
+        return Vec::new();
+    };
+    if let (Some(target), serde_json::Value::Object(fields)) = (document.as_object_mut(), body) {
+        target.extend(fields);
+    }
+    let source = SourceText {
+        name: Arc::from("initialized pod"),
+        text: document.to_string(),
+        not_utf8: None,
+    };
+    let options = CheckOptions {
+        no_defaulting: true,
+        settings: Arc::new(crate::lint::settings::selection::RuleSettings::default()),
+    };
+    validate_source(&source, &options)
+        .findings
+        .iter()
+        .filter(|f| f.severity == crate::lint::finding::Severity::Error)
+        .map(|f| match &f.path {
+            Some(path) => format!("{path}: {} ({})", f.message, f.rule.id),
+            None => format!("{} ({})", f.message, f.rule.id),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

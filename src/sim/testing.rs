@@ -4,11 +4,12 @@ use std::sync::Arc;
 
 use crate::k8s::model::Pod;
 use crate::lint::load::read_document;
-use crate::sim::behaviour::Behaviour;
+use crate::sim::engine::time::SimDuration;
+use crate::sim::kubelet::model::{SimConfig, simulate};
+use crate::sim::plan::behaviour::Behaviour;
+use crate::sim::plan::spec::PodPlan;
 use crate::sim::record::RecordOptions;
-use crate::sim::simulation::{SimConfig, SimOutcome, simulate};
-use crate::sim::spec::PodPlan;
-use crate::sim::time::SimDuration;
+use crate::sim::record::outcome::SimOutcome;
 use crate::yaml::source::parse_stream;
 
 /// The first pod of a YAML text, defaulted.

@@ -11,12 +11,12 @@ use crate::render::montecarlo::report::ReportContext;
 use crate::render::montecarlo::{json, report, svg};
 use crate::render::progress::Progress;
 use crate::render::simulate::RunContext;
+use crate::sim::engine::time::SimDuration;
+use crate::sim::kubelet::model::{SimConfig, simulate};
 use crate::sim::montecarlo::runner::{self, MonteCarloConfig};
 use crate::sim::montecarlo::sweep::Sweep;
 use crate::sim::montecarlo::{expect, metrics, outcomes, sweep};
 use crate::sim::record::RecordOptions;
-use crate::sim::simulation::{SimConfig, simulate};
-use crate::sim::time::SimDuration;
 
 /// How many worst runs are listed without `--keep-worst`.
 pub const DEFAULT_WORST: usize = 5;
@@ -284,7 +284,7 @@ fn write_worst_logs(
     prepared: &crate::cli::commands::simulate::Prepared,
     found: &FoundPod,
     context: &ReportContext<'_>,
-    behaviour: &crate::sim::behaviour::Behaviour,
+    behaviour: &crate::sim::plan::behaviour::Behaviour,
     horizon: SimDuration,
 ) -> std::io::Result<()> {
     for (rank, worst) in context.aggregate.worst.iter().enumerate() {
@@ -315,7 +315,7 @@ pub(crate) fn worst_log(
     prepared: &crate::cli::commands::simulate::Prepared,
     found: &FoundPod,
     scenario: &str,
-    behaviour: &crate::sim::behaviour::Behaviour,
+    behaviour: &crate::sim::plan::behaviour::Behaviour,
     seed: u64,
     horizon: SimDuration,
 ) -> String {

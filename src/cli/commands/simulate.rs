@@ -11,12 +11,12 @@ use crate::input::{self, Input};
 use crate::k8s::model::Pod;
 use crate::lint::load::read_document;
 use crate::render::simulate::{self as views, RunContext};
+use crate::sim::engine::time::{SimDuration, parse_duration};
 use crate::sim::expect::{self, Expectation};
+use crate::sim::kubelet::model::{SimConfig, simulate};
+use crate::sim::plan::spec::PodPlan;
 use crate::sim::record::RecordOptions;
 use crate::sim::scenario::{self, Patch, flags};
-use crate::sim::simulation::{SimConfig, simulate};
-use crate::sim::spec::PodPlan;
-use crate::sim::time::{SimDuration, parse_duration};
 use crate::yaml::source::for_each_document;
 
 /// The default horizon (`--until`).
@@ -133,13 +133,13 @@ pub(crate) fn prepare(
     crate::k8s::defaults::apply(&mut pod);
     pod.metadata.name = Some(found.name.clone());
     let patched = match scenario_text {
-        Some(text) => crate::sim::admission::apply_initializer_patches(text, &mut pod),
+        Some(text) => crate::sim::plan::admission::apply_initializer_patches(text, &mut pod),
         None => Vec::new(),
     };
     let mut plan = PodPlan::new(&pod);
     plan.admission.patched = patched;
     if !plan.admission.initializers.is_empty() {
-        plan.admission.findings = crate::sim::admission::strict_findings(&pod);
+        plan.admission.findings = crate::lint::validate::strict_findings(&pod);
     }
     let plan = plan;
     let mut patch = Patch::new(&plan);

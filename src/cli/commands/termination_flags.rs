@@ -2,11 +2,11 @@
 
 use crate::cli::SimulateArgs;
 use crate::error::Error;
-use crate::sim::jitter::Dist;
+use crate::sim::engine::distribution::Dist;
+use crate::sim::engine::time::{SimDuration, parse_duration};
+use crate::sim::plan::spec::PodPlan;
+use crate::sim::plan::termination::{Deletion, TerminationCause};
 use crate::sim::scenario::Patch;
-use crate::sim::spec::PodPlan;
-use crate::sim::termination::{Deletion, TerminationCause};
-use crate::sim::time::{SimDuration, parse_duration};
 
 /// Applies the termination flags over the scenario's (flags win).
 pub fn apply(args: &SimulateArgs, plan: &PodPlan, patch: &mut Patch) -> Result<(), Error> {

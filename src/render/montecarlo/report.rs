@@ -5,11 +5,11 @@
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{CellAlignment, ContentArrangement, Table};
 
+use crate::sim::engine::time::SimDuration;
 use crate::sim::montecarlo::metrics::{self, Metric, Unit};
 use crate::sim::montecarlo::outcomes::percent;
 use crate::sim::montecarlo::runner::Aggregate;
-use crate::sim::spec::PodPlan;
-use crate::sim::time::SimDuration;
+use crate::sim::plan::spec::PodPlan;
 
 /// What the report is about.
 #[derive(Debug, Clone, Copy)]

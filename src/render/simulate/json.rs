@@ -60,7 +60,7 @@ struct Summary<'a> {
     ended_at_ms: Option<u64>,
     restarts: BTreeMap<&'a str, u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    termination: Option<&'a crate::sim::termination_summary::TerminationSummary>,
+    termination: Option<&'a crate::sim::record::termination_summary::TerminationSummary>,
 }
 
 /// The document of one run, pretty-printed, with a trailing newline.

@@ -9,9 +9,9 @@ pub mod timeline;
 pub mod trace;
 pub mod watch;
 
-use crate::sim::simulation::SimOutcome;
-use crate::sim::spec::PodPlan;
-use crate::sim::time::SimDuration;
+use crate::sim::engine::time::SimDuration;
+use crate::sim::plan::spec::PodPlan;
+use crate::sim::record::outcome::SimOutcome;
 
 /// Everything a view needs to know about one run.
 #[derive(Debug, Clone, Copy)]

@@ -1,7 +1,7 @@
 //! The header above a run's view and the summary below it.
 
 use crate::render::simulate::RunContext;
-use crate::sim::time::SimTime;
+use crate::sim::engine::time::SimTime;
 
 /// One line: pod, where it came from, seed, scenario, horizon.
 pub fn header(context: &RunContext<'_>) -> String {

@@ -1,7 +1,7 @@
 //! The termination lines of the human summary: cause, time to terminated, extensions, each defer container's fate.
 
-use crate::sim::termination_summary::TerminationSummary;
-use crate::sim::time::SimDuration;
+use crate::sim::engine::time::SimDuration;
+use crate::sim::record::termination_summary::TerminationSummary;
 
 fn ms(value: u64) -> String {
     SimDuration(value).to_string()

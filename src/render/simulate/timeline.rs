@@ -4,9 +4,9 @@
 //! it; a cell in which the container exited shows the exit instead (`✔` for 0, `✘` otherwise).
 
 use crate::render::simulate::RunContext;
+use crate::sim::engine::time::{SimDuration, SimTime, format_duration};
+use crate::sim::plan::spec::ContainerKind;
 use crate::sim::record::{LaneState, PodLaneState};
-use crate::sim::spec::ContainerKind;
-use crate::sim::time::{SimDuration, SimTime, format_duration};
 
 /// The legend printed under the chart.
 pub const LEGEND: &str = "░ pulling  ▒ starting  ▓ running  █ ready  ~ back-off  x stopping  ✔ exit 0  ✘ exit ≠ 0  · pending";

@@ -2,8 +2,8 @@
 
 use crate::render::simulate::RunContext;
 use crate::render::simulate::table;
-use crate::sim::spec::Handler;
-use crate::sim::trace::{CallArgs, ExecPurpose, Target, TraceEntry};
+use crate::sim::cri::trace::{CallArgs, ExecPurpose, Target, TraceEntry};
+use crate::sim::plan::spec::Handler;
 
 /// The arguments worth showing.
 fn args(context: &RunContext<'_>, entry: &TraceEntry) -> String {

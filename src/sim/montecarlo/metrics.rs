@@ -6,9 +6,9 @@
 //! [`termination_figures`]; until that part exists it returns nothing and those metrics and
 //! outcomes are left out.
 
-use crate::sim::simulation::Summary;
-use crate::sim::spec::PodPlan;
-use crate::sim::view::Phase;
+use crate::sim::plan::spec::PodPlan;
+use crate::sim::record::Phase;
+use crate::sim::record::outcome::Summary;
 
 /// A metric's unit, for formatting and for `--expect` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

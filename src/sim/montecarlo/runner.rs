@@ -9,15 +9,16 @@
 use rayon::prelude::*;
 
 use crate::k8s::model::Pod;
-use crate::sim::behaviour::Behaviour;
+use crate::sim::engine::time::SimDuration;
+use crate::sim::kubelet::model::{SimConfig, Simulation};
 use crate::sim::montecarlo::metrics::{self, Metric};
 use crate::sim::montecarlo::outcomes::Proportion;
 use crate::sim::montecarlo::stats::StreamStats;
+use crate::sim::plan::behaviour::Behaviour;
+use crate::sim::plan::spec::PodPlan;
+use crate::sim::record::Phase;
 use crate::sim::record::RecordOptions;
-use crate::sim::simulation::{SimConfig, Simulation, Summary};
-use crate::sim::spec::PodPlan;
-use crate::sim::time::SimDuration;
-use crate::sim::view::Phase;
+use crate::sim::record::outcome::Summary;
 
 /// The Weyl increment between run seeds.
 pub const SEED_STEP: u64 = 0x9E37_79B9_7F4A_7C15;

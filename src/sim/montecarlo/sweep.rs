@@ -8,11 +8,11 @@
 
 use crate::error::Error;
 use crate::k8s::model::Pod;
-use crate::sim::behaviour::RunTime;
-use crate::sim::jitter::Dist;
+use crate::sim::engine::distribution::Dist;
+use crate::sim::engine::time::{SimDuration, format_duration, parse_duration};
+use crate::sim::plan::behaviour::RunTime;
+use crate::sim::plan::spec::PodPlan;
 use crate::sim::scenario::Patch;
-use crate::sim::spec::PodPlan;
-use crate::sim::time::{SimDuration, format_duration, parse_duration};
 
 /// What a sweep changes.
 #[derive(Debug, Clone, PartialEq, Eq)]

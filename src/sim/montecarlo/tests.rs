@@ -7,8 +7,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::cli::{Cli, Command};
-use crate::sim::jitter::Dist;
-use crate::sim::time::SimDuration;
+use crate::sim::engine::distribution::Dist;
+use crate::sim::engine::time::SimDuration;
 
 /// Runs `podlife <args>` in the crate root: (exit code, stdout).
 fn podlife(args: &[&str]) -> (u8, String) {
@@ -336,7 +336,7 @@ fn bad_tail_expectations_are_usage_errors() {
     let plan_metrics = {
         let pod =
             crate::sim::testing::pod_from_yaml(crate::input::examples::default_example().text);
-        super::metrics::metrics(&crate::sim::spec::PodPlan::new(&pod))
+        super::metrics::metrics(&crate::sim::plan::spec::PodPlan::new(&pod))
     };
     let error = |text: &str| {
         super::expect::parse(text, &plan_metrics)

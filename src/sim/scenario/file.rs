@@ -25,12 +25,12 @@
 //! ```
 
 use crate::k8s::decode::{DecodeProblemKind, closest, decode};
-use crate::sim::behaviour::{BackoffConfig, ProbeScript};
+use crate::sim::engine::time::SimDuration;
+use crate::sim::plan::behaviour::{BackoffConfig, ProbeScript};
+use crate::sim::plan::spec::{ContainerKind, PodPlan, ProbeKind};
 use crate::sim::scenario::format::{AttemptSection, ContainerSection, ProbeSection, ScenarioFile};
 use crate::sim::scenario::located::ScenarioError;
 use crate::sim::scenario::patch::{AttemptPatch, ContainerPatch, Patch};
-use crate::sim::spec::{ContainerKind, PodPlan, ProbeKind};
-use crate::sim::time::SimDuration;
 use crate::yaml::field_path::FieldPath;
 use crate::yaml::source::{Node, Span, TreeProblemKind, parse_stream};
 
@@ -435,7 +435,7 @@ impl Validator<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::behaviour::{ExitKind, FailureCount};
+    use crate::sim::plan::behaviour::{ExitKind, FailureCount};
     use crate::sim::testing::example_plan;
 
     fn plan() -> PodPlan {

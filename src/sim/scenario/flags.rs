@@ -7,11 +7,11 @@
 
 use crate::error::Error;
 use crate::k8s::decode::closest;
-use crate::sim::behaviour::{ExitKind, FailureCount, ProbeScript, RunTime};
-use crate::sim::jitter::Dist;
+use crate::sim::engine::distribution::Dist;
+use crate::sim::engine::time::parse_duration;
+use crate::sim::plan::behaviour::{ExitKind, FailureCount, ProbeScript, RunTime};
+use crate::sim::plan::spec::{ContainerKind, PodPlan, ProbeKind};
 use crate::sim::scenario::patch::{AttemptPatch, Patch};
-use crate::sim::spec::{ContainerKind, PodPlan, ProbeKind};
-use crate::sim::time::parse_duration;
 
 /// The fault kinds `--fail` takes after `=`.
 pub const FAULTS: [&str; 8] = [

@@ -9,9 +9,9 @@ use std::fmt;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 
-use crate::sim::behaviour::{ExitKind, FailureCount, RunTime};
-use crate::sim::jitter::{Dist, DurationText, dist_from_map};
-use crate::sim::time::parse_duration;
+use crate::sim::engine::distribution::{Dist, DurationText, dist_from_map};
+use crate::sim::engine::time::parse_duration;
+use crate::sim::plan::behaviour::{ExitKind, FailureCount, RunTime};
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]

@@ -4,12 +4,12 @@
 //! (T3), the container's default patch, then its own patch. An attempt made to fail (exit code,
 //! OOM) whose run time nobody set runs 1 s, so `--fail app=1` makes a long-running app crash.
 
-use crate::sim::behaviour::{
+use crate::sim::engine::distribution::Dist;
+use crate::sim::engine::time::SimDuration;
+use crate::sim::plan::behaviour::{
     AttemptScript, BackoffConfig, Behaviour, ExitKind, FailureCount, ProbeScript, RunTime,
 };
-use crate::sim::jitter::Dist;
-use crate::sim::spec::PodPlan;
-use crate::sim::time::SimDuration;
+use crate::sim::plan::spec::PodPlan;
 
 /// Overrides of one attempt.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -133,9 +133,9 @@ pub struct Patch {
     /// Per container of the plan.
     pub containers: Vec<ContainerPatch>,
     /// Deletion, eviction, node crash, defer `stops` (termination issue).
-    pub termination: crate::sim::termination::TerminationScript,
+    pub termination: crate::sim::plan::termination::TerminationScript,
     /// Initializers and scheduling gates (I3–I5).
-    pub admission: crate::sim::admission::AdmissionScript,
+    pub admission: crate::sim::plan::admission::AdmissionScript,
 }
 
 impl Patch {

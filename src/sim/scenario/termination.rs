@@ -13,14 +13,14 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::sim::admission::InitializerScript;
+use crate::sim::plan::admission::InitializerScript;
 
-use crate::sim::jitter::DurationText;
+use crate::sim::engine::distribution::DurationText;
+use crate::sim::engine::time::SimDuration;
+use crate::sim::plan::spec::{ContainerIndex, ContainerKind};
+use crate::sim::plan::termination::{Deletion, TerminationCause};
 use crate::sim::scenario::file::Validator;
 use crate::sim::scenario::patch::Patch;
-use crate::sim::spec::{ContainerIndex, ContainerKind};
-use crate::sim::termination::{Deletion, TerminationCause};
-use crate::sim::time::SimDuration;
 use crate::yaml::field_path::FieldPath;
 
 #[derive(Debug, Default, Deserialize)]
@@ -78,7 +78,9 @@ impl Validator<'_, '_> {
                 InitializerScript {
                     after: section
                         .after
-                        .map_or(crate::sim::admission::DEFAULT_INITIALIZER_TIME, |d| d.0),
+                        .map_or(crate::sim::plan::admission::DEFAULT_INITIALIZER_TIME, |d| {
+                            d.0
+                        }),
                     fails: section.fails == Some(true),
                 },
             );

@@ -1,0 +1,211 @@
+//! The kubelet's decisions (`computePodActions`): what the pod worker does next, one action at a time.
+//!
+//! Order: a dead sandbox is replaced; the pod is killed when it must be (deadline, failed
+//! initialization under `Never`, every app container done); probe-failed containers are killed;
+//! init containers run in order (K1.2, K1.3, K1.5); then sidecars and app containers are
+//! (re)started per the restart policy (K1.7) with backoff (K2).
+
+use crate::sim::engine::time::SimTime;
+use crate::sim::kubelet::model::Simulation;
+use crate::sim::kubelet::state::{ContainerState, RestartBasis, WaitingReason};
+use crate::sim::plan::spec::{ContainerIndex, ContainerKind, RestartPolicy};
+use crate::sim::record::{Happening, LaneState};
+
+/// What the pod worker does next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Nothing until something changes.
+    Nothing,
+    /// `RunPodSandbox`.
+    CreateSandbox,
+    /// Tear down the dead sandbox (then a new one is created).
+    ReplaceSandbox,
+    /// Stop every container and the sandbox.
+    KillPod,
+    /// Kill one container (failed liveness or startup probe).
+    Kill(ContainerIndex),
+    /// Pull, create and start a container.
+    Start(ContainerIndex),
+}
+
+impl Simulation<'_> {
+    /// The next action, given the kubelet's state now.
+    pub(crate) fn decide(&mut self) -> Action {
+        self.next_wake = None;
+        if self.pod.scheduled_at.is_none() || self.pod.killed || self.pod.killing {
+            return Action::Nothing;
+        }
+        if self.term.active() {
+            return self.decide_termination();
+        }
+        if self.pod.deadline_exceeded {
+            return Action::KillPod;
+        }
+        if self.pod.sandbox_dead {
+            // A pod that never restarts gets no new sandbox (computePodActions).
+            if self.plan.restart_policy == RestartPolicy::Never {
+                return Action::KillPod;
+            }
+            return Action::ReplaceSandbox;
+        }
+        if self.pod.sandbox.is_none() {
+            return Action::CreateSandbox;
+        }
+        for container in 0..self.containers.len() {
+            if self.containers[container].kill_requested.is_some() {
+                if self.containers[container].is_running() {
+                    return Action::Kill(container);
+                }
+                self.containers[container].kill_requested = None;
+            }
+        }
+        if !self.pod.initialized
+            && let Some(action) = self.decide_init()
+        {
+            return action;
+        }
+        self.decide_running()
+    }
+
+    /// Init containers in order. `None` once all are done (the pod is initialized).
+    fn decide_init(&mut self) -> Option<Action> {
+        for container in self.plan.init_indices() {
+            let view = &self.containers[container];
+            if view.starting {
+                return Some(Action::Nothing);
+            }
+            match self.plan.containers[container].kind {
+                ContainerKind::Sidecar => {
+                    if view.is_running() {
+                        if view.started {
+                            continue;
+                        }
+                        // The next init container waits for this sidecar's startup probe (K1.3).
+                        return Some(Action::Nothing);
+                    }
+                    let started_before = view.started_in_sandbox;
+                    if let Some(action) = self.try_start(container) {
+                        return Some(action);
+                    }
+                    if !started_before {
+                        return Some(Action::Nothing);
+                    }
+                }
+                ContainerKind::Init => {
+                    if view.succeeded_in_sandbox {
+                        continue;
+                    }
+                    if view.is_running() {
+                        return Some(Action::Nothing);
+                    }
+                    let failed = view.started_in_sandbox
+                        && view.latest_exit().is_some_and(|exit| exit.code != 0);
+                    if failed && !self.plan.restart_policy.restarts_on_failure() {
+                        // K1.5: a failed init container under `Never` fails the pod.
+                        return Some(Action::KillPod);
+                    }
+                    if let Some(action) = self.try_start(container) {
+                        return Some(action);
+                    }
+                    return Some(Action::Nothing);
+                }
+                ContainerKind::App | ContainerKind::Defer => {}
+            }
+        }
+        self.pod.initialized = true;
+        self.dirty = true;
+        None
+    }
+
+    /// After initialization: keep sidecars running, start and restart app containers, and stop
+    /// the pod once no app container runs or will run again.
+    fn decide_running(&mut self) -> Action {
+        for container in self.plan.init_indices() {
+            if self.is_sidecar(container)
+                && !self.containers[container].is_running()
+                && let Some(action) = self.try_start(container)
+            {
+                return action;
+            }
+        }
+        let mut alive = false;
+        for container in self.plan.app_indices() {
+            let view = &self.containers[container];
+            if view.is_running() || view.starting || view.kill.is_some() {
+                alive = true;
+                continue;
+            }
+            let should_start = match view.latest_exit() {
+                None => true,
+                Some(exit) => self.plan.restart_policy.restarts_after(exit.code),
+            };
+            if should_start {
+                alive = true;
+                if let Some(action) = self.try_start(container) {
+                    return action;
+                }
+            }
+        }
+        if alive {
+            Action::Nothing
+        } else {
+            self.begin_post_exit_defer().unwrap_or(Action::KillPod)
+        }
+    }
+
+    /// The start of a container, unless it must wait (retry delay, or restart backoff as the
+    /// kubelet's `doBackOff` decides: measured from the latest exit, K2).
+    pub(crate) fn try_start(&mut self, container: ContainerIndex) -> Option<Action> {
+        let now = self.now;
+        let view = &mut self.containers[container];
+        if view.starting || view.kill.is_some() {
+            return None;
+        }
+        if view.retry_not_before > now {
+            let at = view.retry_not_before;
+            self.wake_at(at);
+            return None;
+        }
+        let basis = match view.restart_basis {
+            RestartBasis::LatestExit => view.latest_exit().map(|exit| exit.finished_at),
+            RestartBasis::BeforeKill(previous) => previous,
+        };
+        view.restart_basis = RestartBasis::LatestExit;
+        if let Some(event_time) = basis {
+            if view.backoff.is_in_backoff_since(event_time, now) {
+                let latest = view
+                    .latest_exit()
+                    .map_or(event_time, |exit| exit.finished_at);
+                let until = latest + view.backoff.current();
+                if view.state != ContainerState::Waiting(WaitingReason::CrashLoopBackOff) {
+                    view.set_waiting(WaitingReason::CrashLoopBackOff);
+                    self.dirty = true;
+                    self.emit(Some(container), Happening::RestartBackOff);
+                    self.lane_state(container, LaneState::BackOff);
+                }
+                self.wake_at(until);
+                return None;
+            }
+            view.backoff.next(event_time, now);
+        }
+        Some(Action::Start(container))
+    }
+
+    /// Asks for a wake-up at `at` (the earliest of those asked for in one decision wins).
+    pub(crate) fn wake_at(&mut self, at: SimTime) {
+        self.next_wake = Some(self.next_wake.map_or(at, |wake| wake.min(at)));
+    }
+
+    /// Begins an action. Returns false for [`Action::Nothing`].
+    pub(crate) fn begin(&mut self, action: Action) -> bool {
+        match action {
+            Action::Nothing => return false,
+            Action::CreateSandbox => self.begin_create_sandbox(),
+            Action::ReplaceSandbox => self.begin_replace_sandbox(),
+            Action::KillPod => self.begin_kill_pod(),
+            Action::Kill(container) => self.begin_kill_one(container),
+            Action::Start(container) => self.begin_start(container),
+        }
+        true
+    }
+}

@@ -1,0 +1,175 @@
+//! Probe workers (`pkg/kubelet/prober/worker.go`): startup, liveness and readiness over time (K3).
+//!
+//! A worker per probe starts when its container runs: it probes at once, then every
+//! `periodSeconds`, skipping probes before `initialDelaySeconds`, and publishes a result after
+//! `successThreshold`/`failureThreshold` same answers in a row. Liveness and readiness wait for
+//! the startup probe. A failed liveness or startup result asks the kubelet to kill the container.
+
+use crate::sim::cri::trace::{Call, ExecPurpose};
+use crate::sim::kubelet::event::Event;
+use crate::sim::kubelet::model::Simulation;
+use crate::sim::kubelet::state::{ContainerState, ProbeWorker};
+use crate::sim::plan::spec::{ContainerIndex, ContainerKind, Handler, ProbeKind};
+use crate::sim::record::{Happening, KillReason, LaneState};
+
+impl Simulation<'_> {
+    /// Starts the probe workers of a container that just started running.
+    pub(crate) fn start_probes(&mut self, container: ContainerIndex) {
+        for kind in ProbeKind::ALL {
+            if self.plan.containers[container].probe(kind).is_none() {
+                continue;
+            }
+            let initial = match kind {
+                ProbeKind::Startup => None,
+                ProbeKind::Liveness => Some(true),
+                ProbeKind::Readiness => Some(false),
+            };
+            let pending = self
+                .queue
+                .schedule(self.now, Event::Probe { container, kind });
+            self.containers[container].probes[kind as usize] = ProbeWorker {
+                result: initial,
+                pending: Some(pending),
+                ..ProbeWorker::default()
+            };
+        }
+    }
+
+    /// Stops a container's probe workers.
+    pub(crate) fn stop_probes(&mut self, container: ContainerIndex) {
+        for worker in &mut self.containers[container].probes {
+            if let Some(pending) = worker.pending.take() {
+                self.queue.cancel(pending);
+            }
+        }
+    }
+
+    /// `ready`: running, started, and the readiness probe (if any) succeeded (K3.5).
+    pub(crate) fn refresh_ready(&mut self, container: ContainerIndex) {
+        let has_readiness = self.plan.containers[container]
+            .probe(ProbeKind::Readiness)
+            .is_some();
+        let view = &mut self.containers[container];
+        let ready = view.is_running()
+            && view.started
+            && (!has_readiness || view.probes[ProbeKind::Readiness as usize].result == Some(true));
+        if ready != view.ready {
+            view.ready = ready;
+            self.dirty = true;
+            let regular_init = self.plan.containers[container].kind == ContainerKind::Init;
+            let state = if ready && !regular_init {
+                LaneState::Ready
+            } else {
+                LaneState::Running
+            };
+            if self.containers[container].is_running() {
+                self.lane_state(container, state);
+            }
+        }
+    }
+
+    /// A probe worker ticks.
+    pub(crate) fn on_probe(&mut self, container: ContainerIndex, kind: ProbeKind) {
+        let Some(spec) = self.plan.containers[container].probe(kind) else {
+            return;
+        };
+        let has_startup = self.plan.containers[container]
+            .probe(ProbeKind::Startup)
+            .is_some();
+        let view = &mut self.containers[container];
+        view.probes[kind as usize].pending = None;
+        let ContainerState::Running { since } = view.state else {
+            return;
+        };
+        if view.kill.is_some() || (kind == ProbeKind::Startup && view.started) {
+            return;
+        }
+        let next = self.now + spec.period;
+        let pending = self.queue.schedule(next, Event::Probe { container, kind });
+        let view = &mut self.containers[container];
+        view.probes[kind as usize].pending = Some(pending);
+        if kind != ProbeKind::Startup && has_startup && !view.started {
+            return;
+        }
+        let worker = &mut view.probes[kind as usize];
+        let elapsed = self.now.since(since);
+        if worker.on_hold || elapsed.whole_seconds() < spec.initial_delay.whole_seconds() {
+            return;
+        }
+        let Some(instance) = view.instance else {
+            return;
+        };
+        let execution = worker.executions;
+        worker.executions += 1;
+        let attempt = self.runtime.attempt(instance);
+        let script = &self.behaviour.containers[container];
+        let answer = script
+            .attempt(attempt)
+            .probe(kind)
+            .answer(execution, elapsed)
+            && !crate::sim::plan::behaviour::happens(script.probe_fail_probability, &mut self.rng);
+        if let Handler::Exec { .. } = spec.handler {
+            let outcome = self.runtime.exec_sync(
+                self.now,
+                instance,
+                ExecPurpose::Probe(kind),
+                crate::sim::engine::time::SimDuration::ZERO,
+                answer,
+            );
+            if let Err(error) = outcome.result {
+                self.refused(Some(container), Call::ExecSync, error);
+                return;
+            }
+        }
+        if !answer {
+            self.emit(Some(container), Happening::Unhealthy(kind));
+        }
+        let threshold = if answer {
+            spec.success_threshold
+        } else {
+            spec.failure_threshold
+        };
+        let worker = &mut self.containers[container].probes[kind as usize];
+        if worker.last == Some(answer) {
+            worker.run_length += 1;
+        } else {
+            worker.last = Some(answer);
+            worker.run_length = 1;
+        }
+        if worker.run_length < threshold {
+            return;
+        }
+        let changed = worker.result != Some(answer);
+        worker.result = Some(answer);
+        if !answer && kind != ProbeKind::Readiness {
+            // Liveness and startup failures: stop probing until the next instance.
+            worker.on_hold = true;
+            worker.run_length = 0;
+        }
+        match (kind, answer) {
+            (ProbeKind::Readiness, _) => {
+                if changed {
+                    self.refresh_ready(container);
+                }
+            }
+            (ProbeKind::Startup, true) => {
+                self.containers[container].started = true;
+                self.dirty = true;
+                self.refresh_ready(container);
+                self.request_sync();
+            }
+            (ProbeKind::Liveness, true) => {}
+            (ProbeKind::Liveness | ProbeKind::Startup, false) => {
+                let restart = self.plan.containers[container].kind == ContainerKind::Sidecar
+                    || self.plan.restart_policy.restarts_on_failure();
+                let reason = if kind == ProbeKind::Liveness {
+                    KillReason::Liveness { restart }
+                } else {
+                    KillReason::Startup { restart }
+                };
+                self.containers[container].kill_requested = Some(reason);
+                self.request_sync();
+            }
+        }
+    }
+}

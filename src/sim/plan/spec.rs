@@ -1,0 +1,512 @@
+//! What the pod asks for, compiled once from the defaulted manifest into what the kubelet needs.
+//!
+//! Containers are numbered init containers first (in order), then app containers, so an index
+//! says everything; nothing is cloned per event.
+
+use crate::k8s::model::{
+    Container, ExecAction, HttpGetAction, LifecycleHandler, Pod, Probe, TcpSocketAction,
+};
+use crate::sim::engine::time::SimDuration;
+
+/// Index of a container in [`PodPlan::containers`].
+pub type ContainerIndex = usize;
+
+/// What role a container plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ContainerKind {
+    /// A regular init container: runs to completion, one at a time.
+    Init,
+    /// A native sidecar: an init container with `restartPolicy: Always`.
+    Sidecar,
+    /// An app container.
+    App,
+    /// A defer container (seed, D1): runs at termination, one at a time.
+    Defer,
+}
+
+/// The pod's `restartPolicy`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RestartPolicy {
+    /// Restart every exit.
+    Always,
+    /// Restart non-zero exits.
+    OnFailure,
+    /// Never restart.
+    Never,
+}
+
+impl RestartPolicy {
+    /// Parses the policy; anything unknown counts as `Always` (validation reports it).
+    pub fn parse(text: &str) -> Self {
+        match text {
+            "OnFailure" => RestartPolicy::OnFailure,
+            "Never" => RestartPolicy::Never,
+            _ => RestartPolicy::Always,
+        }
+    }
+
+    /// The kubelet's `shouldRestartOnFailure`.
+    pub fn restarts_on_failure(self) -> bool {
+        self != RestartPolicy::Never
+    }
+
+    /// The kubelet's `ShouldContainerBeRestarted` for an exited container.
+    pub fn restarts_after(self, exit_code: i32) -> bool {
+        match self {
+            RestartPolicy::Always => true,
+            RestartPolicy::OnFailure => exit_code != 0,
+            RestartPolicy::Never => false,
+        }
+    }
+
+    /// The name as written in a manifest.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RestartPolicy::Always => "Always",
+            RestartPolicy::OnFailure => "OnFailure",
+            RestartPolicy::Never => "Never",
+        }
+    }
+}
+
+/// `imagePullPolicy`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PullPolicy {
+    /// Pull on every start.
+    Always,
+    /// Pull once per node.
+    IfNotPresent,
+    /// Never pull: the image must be on the node.
+    Never,
+}
+
+/// The three probes, in the order the kubelet gates them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ProbeKind {
+    /// `startupProbe`.
+    Startup = 0,
+    /// `livenessProbe`.
+    Liveness = 1,
+    /// `readinessProbe`.
+    Readiness = 2,
+}
+
+impl ProbeKind {
+    /// All kinds, by index.
+    pub const ALL: [ProbeKind; 3] = [
+        ProbeKind::Startup,
+        ProbeKind::Liveness,
+        ProbeKind::Readiness,
+    ];
+
+    /// Capitalised, as the kubelet's events print it (`Liveness probe failed: …`).
+    pub fn title(self) -> &'static str {
+        match self {
+            ProbeKind::Startup => "Startup",
+            ProbeKind::Liveness => "Liveness",
+            ProbeKind::Readiness => "Readiness",
+        }
+    }
+
+    /// The manifest field.
+    pub fn field(self) -> &'static str {
+        match self {
+            ProbeKind::Startup => "startupProbe",
+            ProbeKind::Liveness => "livenessProbe",
+            ProbeKind::Readiness => "readinessProbe",
+        }
+    }
+
+    /// The scenario's name (`startup`, `liveness`, `readiness`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ProbeKind::Startup => "startup",
+            ProbeKind::Liveness => "liveness",
+            ProbeKind::Readiness => "readiness",
+        }
+    }
+}
+
+/// How a probe or hook acts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Handler {
+    /// `exec`: an `ExecSync` call to the runtime.
+    Exec {
+        /// The command, joined for the trace.
+        command: String,
+    },
+    /// `httpGet`: the kubelet calls the pod itself.
+    HttpGet {
+        /// Port as written.
+        port: String,
+        /// Path.
+        path: String,
+    },
+    /// `tcpSocket`.
+    TcpSocket {
+        /// Port as written.
+        port: String,
+    },
+    /// `grpc`.
+    Grpc {
+        /// Port.
+        port: String,
+    },
+    /// `sleep` (hooks only).
+    Sleep {
+        /// How long.
+        duration: SimDuration,
+    },
+    /// No handler set.
+    Missing,
+}
+
+/// A probe with the manifest's timings (defaulted).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProbeSpec {
+    /// How it probes.
+    pub handler: Handler,
+    /// `initialDelaySeconds`.
+    pub initial_delay: SimDuration,
+    /// `periodSeconds` (at least 1 s).
+    pub period: SimDuration,
+    /// `timeoutSeconds`.
+    pub timeout: SimDuration,
+    /// `successThreshold` (at least 1).
+    pub success_threshold: u32,
+    /// `failureThreshold` (at least 1).
+    pub failure_threshold: u32,
+    /// The probe's `terminationGracePeriodSeconds`, if set.
+    pub termination_grace: Option<SimDuration>,
+}
+
+/// One container, as the kubelet sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContainerSpec {
+    /// Name.
+    pub name: String,
+    /// Image reference.
+    pub image: String,
+    /// Index of the image in [`PodPlan::images`].
+    pub image_index: usize,
+    /// Role.
+    pub kind: ContainerKind,
+    /// Index in its own list (`initContainers[i]` or `containers[i]`).
+    pub list_index: usize,
+    /// `imagePullPolicy`.
+    pub pull_policy: PullPolicy,
+    /// Probes by [`ProbeKind`] index.
+    pub probes: [Option<ProbeSpec>; 3],
+    /// `lifecycle.postStart`.
+    pub post_start: Option<Handler>,
+    /// `lifecycle.preStop`.
+    pub pre_stop: Option<Handler>,
+}
+
+impl ContainerSpec {
+    /// The probe of this kind, if any.
+    pub fn probe(&self, kind: ProbeKind) -> Option<&ProbeSpec> {
+        self.probes[kind as usize].as_ref()
+    }
+
+    /// The path of this container in the pod (`spec.initContainers[1]`).
+    pub fn path(&self) -> String {
+        match self.kind {
+            ContainerKind::App => format!("spec.containers[{}]", self.list_index),
+            ContainerKind::Defer => format!("spec.deferContainers[{}]", self.list_index),
+            _ => format!("spec.initContainers[{}]", self.list_index),
+        }
+    }
+}
+
+/// The pod, compiled for the simulation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PodPlan {
+    /// `metadata.name` (or `<unnamed>`).
+    pub name: String,
+    /// `metadata.namespace` (or `default`).
+    pub namespace: String,
+    /// `restartPolicy`.
+    pub restart_policy: RestartPolicy,
+    /// Init containers first, then app containers.
+    pub containers: Vec<ContainerSpec>,
+    /// How many init containers (regular and sidecars) lead [`PodPlan::containers`].
+    pub init_count: usize,
+    /// Distinct images, in order of first use.
+    pub images: Vec<String>,
+    /// `terminationGracePeriodSeconds`.
+    pub termination_grace: SimDuration,
+    /// `activeDeadlineSeconds`.
+    pub active_deadline: Option<SimDuration>,
+    /// `readinessGates[].conditionType`.
+    pub readiness_gates: Vec<String>,
+    /// The node the pod runs on (`spec.nodeName`, else `node-1`).
+    pub node_name: String,
+    /// Where the app containers end and the defer containers begin in [`PodPlan::containers`].
+    pub app_end: usize,
+    /// The defer containers' pod-level settings (D3, D9, D10, D13).
+    pub defer: crate::sim::plan::termination::DeferSettings,
+    /// Initializers and scheduling gates (I3–I5).
+    pub admission: crate::sim::plan::admission::AdmissionPlan,
+}
+
+impl PodPlan {
+    /// Compiles a defaulted pod.
+    pub fn new(pod: &Pod) -> Self {
+        let mut images: Vec<String> = Vec::new();
+        let mut containers = Vec::new();
+        let lists = [
+            (pod.init_containers(), Some(true)),
+            (pod.containers(), Some(false)),
+            (pod.defer_containers(), None),
+        ];
+        let mut app_end = 0;
+        for (list, init) in lists {
+            if init.is_none() {
+                app_end = containers.len();
+            }
+            for (list_index, container) in list.iter().enumerate() {
+                let kind = match (init, container.is_sidecar()) {
+                    (Some(true), true) => ContainerKind::Sidecar,
+                    (Some(true), false) => ContainerKind::Init,
+                    (Some(false), _) => ContainerKind::App,
+                    (None, _) => ContainerKind::Defer,
+                };
+                containers.push(compile_container(container, kind, list_index, &mut images));
+            }
+        }
+        PodPlan {
+            name: pod
+                .metadata
+                .name
+                .clone()
+                .unwrap_or_else(|| "<unnamed>".to_string()),
+            namespace: pod
+                .metadata
+                .namespace
+                .clone()
+                .unwrap_or_else(|| "default".to_string()),
+            restart_policy: RestartPolicy::parse(pod.restart_policy()),
+            init_count: pod.init_containers().len(),
+            containers,
+            images,
+            termination_grace: SimDuration::from_secs(
+                pod.spec
+                    .termination_grace_period_seconds
+                    .unwrap_or(crate::k8s::defaults::DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS),
+            ),
+            active_deadline: pod
+                .spec
+                .active_deadline_seconds
+                .filter(|s| *s > 0)
+                .map(SimDuration::from_secs),
+            readiness_gates: pod
+                .spec
+                .readiness_gates
+                .iter()
+                .flatten()
+                .filter_map(|g| g.condition_type.clone())
+                .collect(),
+            node_name: pod
+                .spec
+                .node_name
+                .clone()
+                .unwrap_or_else(|| "node-1".to_string()),
+            app_end,
+            defer: crate::sim::plan::termination::DeferSettings::new(pod),
+            admission: crate::sim::plan::admission::AdmissionPlan::new(pod),
+        }
+    }
+
+    /// The index of the container with this name.
+    pub fn find(&self, name: &str) -> Option<ContainerIndex> {
+        self.containers.iter().position(|c| c.name == name)
+    }
+
+    /// The container names, in plan order.
+    pub fn names(&self) -> Vec<&str> {
+        self.containers.iter().map(|c| c.name.as_str()).collect()
+    }
+
+    /// Indices of the init containers (regular and sidecars).
+    pub fn init_indices(&self) -> std::ops::Range<ContainerIndex> {
+        0..self.init_count
+    }
+
+    /// Indices of the app containers.
+    pub fn app_indices(&self) -> std::ops::Range<ContainerIndex> {
+        self.init_count..self.app_end
+    }
+
+    /// Indices of the defer containers (D1).
+    pub fn defer_indices(&self) -> std::ops::Range<ContainerIndex> {
+        self.app_end..self.containers.len()
+    }
+
+    /// `namespace/name`, as events print the pod.
+    pub fn qualified_name(&self) -> String {
+        format!("{}/{}", self.namespace, self.name)
+    }
+}
+
+fn compile_container(
+    container: &Container,
+    kind: ContainerKind,
+    list_index: usize,
+    images: &mut Vec<String>,
+) -> ContainerSpec {
+    let image = container.image.clone().unwrap_or_default();
+    let image_index = match images.iter().position(|i| *i == image) {
+        Some(index) => index,
+        None => {
+            images.push(image.clone());
+            images.len() - 1
+        }
+    };
+    let pull_policy = match container.image_pull_policy.as_deref() {
+        Some("Always") => PullPolicy::Always,
+        Some("Never") => PullPolicy::Never,
+        Some("IfNotPresent") => PullPolicy::IfNotPresent,
+        _ => match crate::k8s::defaults::default_pull_policy(&image) {
+            "Always" => PullPolicy::Always,
+            _ => PullPolicy::IfNotPresent,
+        },
+    };
+    // Regular init containers may not have probes or hooks (K3.6); validation reports them, and
+    // the kubelet ignores them, so the simulation does too.
+    // Defer containers keep only a liveness probe (D1: it drives D9) and no hooks.
+    let may_probe = kind != ContainerKind::Init;
+    let defer = kind == ContainerKind::Defer;
+    let probes = [
+        container.startup_probe.as_ref().filter(|_| !defer),
+        container.liveness_probe.as_ref(),
+        container.readiness_probe.as_ref().filter(|_| !defer),
+    ]
+    .map(|probe| probe.filter(|_| may_probe).map(compile_probe));
+    let lifecycle = container.lifecycle.as_ref().filter(|_| may_probe && !defer);
+    ContainerSpec {
+        name: container.name().to_string(),
+        image,
+        image_index,
+        kind,
+        list_index,
+        pull_policy,
+        probes,
+        post_start: lifecycle
+            .and_then(|l| l.post_start.as_ref())
+            .map(compile_handler),
+        pre_stop: lifecycle
+            .and_then(|l| l.pre_stop.as_ref())
+            .map(compile_handler),
+    }
+}
+
+fn positive_seconds(value: Option<i64>, default: i64, minimum: i64) -> i64 {
+    value.unwrap_or(default).max(minimum)
+}
+
+fn compile_probe(probe: &Probe) -> ProbeSpec {
+    let handler = compile_action(&probe.exec, &probe.http_get, &probe.tcp_socket)
+        .or_else(|| {
+            probe.grpc.as_ref().map(|grpc| Handler::Grpc {
+                port: grpc.port.map(|p| p.to_string()).unwrap_or_default(),
+            })
+        })
+        .unwrap_or(Handler::Missing);
+    ProbeSpec {
+        handler,
+        initial_delay: SimDuration::from_secs(probe.initial_delay_seconds.unwrap_or(0)),
+        period: SimDuration::from_secs(positive_seconds(probe.period_seconds, 10, 1)),
+        timeout: SimDuration::from_secs(positive_seconds(probe.timeout_seconds, 1, 1)),
+        success_threshold: positive_seconds(probe.success_threshold, 1, 1) as u32,
+        failure_threshold: positive_seconds(probe.failure_threshold, 3, 1) as u32,
+        termination_grace: probe
+            .termination_grace_period_seconds
+            .map(SimDuration::from_secs),
+    }
+}
+
+fn compile_handler(handler: &LifecycleHandler) -> Handler {
+    compile_action(&handler.exec, &handler.http_get, &handler.tcp_socket)
+        .or_else(|| {
+            handler.sleep.as_ref().map(|sleep| Handler::Sleep {
+                duration: SimDuration::from_secs(sleep.seconds.unwrap_or(0)),
+            })
+        })
+        .unwrap_or(Handler::Missing)
+}
+
+/// The actions probes and lifecycle hooks share: exec, httpGet, tcpSocket (in that order).
+fn compile_action(
+    exec: &Option<ExecAction>,
+    http_get: &Option<HttpGetAction>,
+    tcp_socket: &Option<TcpSocketAction>,
+) -> Option<Handler> {
+    if let Some(exec) = exec {
+        Some(Handler::Exec {
+            command: exec.command.as_deref().unwrap_or(&[]).join(" "),
+        })
+    } else if let Some(http) = http_get {
+        Some(Handler::HttpGet {
+            port: http
+                .port
+                .as_ref()
+                .map(|p| p.to_string())
+                .unwrap_or_default(),
+            path: http.path.clone().unwrap_or_else(|| "/".to_string()),
+        })
+    } else {
+        tcp_socket.as_ref().map(|tcp| Handler::TcpSocket {
+            port: tcp.port.as_ref().map(|p| p.to_string()).unwrap_or_default(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::k8s::model::{ObjectMeta, PodSpec};
+
+    fn container(name: &str, image: &str) -> Container {
+        Container {
+            name: Some(name.to_string()),
+            image: Some(image.to_string()),
+            ..Container::default()
+        }
+    }
+
+    #[test]
+    fn k3_probe_defaults_and_init_container_probes_are_ignored() {
+        let mut init = container("init", "busybox:1");
+        init.readiness_probe = Some(Probe::default());
+        let mut app = container("app", "nginx");
+        app.liveness_probe = Some(Probe {
+            initial_delay_seconds: Some(5),
+            ..Probe::default()
+        });
+        let pod = Pod {
+            metadata: ObjectMeta::default(),
+            spec: PodSpec {
+                init_containers: Some(vec![init]),
+                containers: Some(vec![app]),
+                ..PodSpec::default()
+            },
+            status: None,
+        };
+        let plan = PodPlan::new(&pod);
+        assert_eq!(plan.containers[0].probe(ProbeKind::Readiness), None);
+        let liveness = plan.containers[1]
+            .probe(ProbeKind::Liveness)
+            .expect("probe");
+        assert_eq!(liveness.initial_delay, SimDuration(5000));
+        assert_eq!(liveness.period, SimDuration(10_000));
+        assert_eq!(liveness.timeout, SimDuration(1000));
+        assert_eq!(
+            (liveness.success_threshold, liveness.failure_threshold),
+            (1, 3)
+        );
+        assert_eq!(plan.containers[1].pull_policy, PullPolicy::Always);
+        assert_eq!(plan.images, vec!["busybox:1", "nginx"]);
+        assert_eq!(plan.restart_policy, RestartPolicy::Always);
+    }
+}
