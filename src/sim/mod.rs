@@ -19,5 +19,5 @@ pub mod scenario;
 #[cfg(test)]
 pub mod testing;
 
-pub use kubelet::model::{SimConfig, Simulation, simulate};
+pub use kubelet::model::{Kubelet, SimConfig, simulate};
 pub use record::outcome::{SimOutcome, Summary};

@@ -6,7 +6,7 @@
 //! the pod is `SchedulingGated` until the scenario removes every gate; then it is scheduled.
 
 use crate::sim::kubelet::event::Event;
-use crate::sim::kubelet::model::Simulation;
+use crate::sim::kubelet::model::Kubelet;
 use crate::sim::plan::admission::DEFAULT_INITIALIZER_TIME;
 use crate::sim::plan::admission::InitializerScript;
 use crate::sim::record::Happening;
@@ -22,13 +22,13 @@ pub struct AdmissionState {
     pub stuck: bool,
 }
 
-impl Simulation<'_> {
+impl Kubelet<'_> {
     /// Starts admission at time 0 (returns false when nothing happens before scheduling).
     pub(crate) fn begin_admission(&mut self) -> bool {
         if self.plan.admission.is_empty() {
             return false;
         }
-        self.queue.schedule(self.now, Event::Admission);
+        self.engine.schedule_at(self.engine.now(), Event::Admission);
         true
     }
 
@@ -53,8 +53,8 @@ impl Simulation<'_> {
         let done = self.admission.initializers_done;
         if done < admission.initializers.len() {
             let script = self.initializer_script(&admission.initializers[done]);
-            self.queue
-                .schedule(self.now + script.after, Event::InitializerDone);
+            self.engine
+                .schedule_in(script.after, Event::InitializerDone);
             return;
         }
         if !admission.gates.is_empty() {
@@ -64,8 +64,10 @@ impl Simulation<'_> {
             for (index, gate) in admission.gates.iter().enumerate() {
                 if let Some(at) = self.behaviour.admission.gates_removed.get(gate) {
                     let at = crate::sim::engine::time::SimTime::ZERO + *at;
-                    self.queue
-                        .schedule(at.max(self.now), Event::GateRemoved { gate: index });
+                    self.engine.schedule_at(
+                        at.max(self.engine.now()),
+                        Event::GateRemoved { gate: index },
+                    );
                 }
             }
             return;
@@ -94,8 +96,8 @@ impl Simulation<'_> {
                 self.admission.stuck = true;
                 self.emit(None, Happening::FailedInitialization);
                 self.pod.killed = true;
-                self.pod.ended_at = Some(self.now);
-                self.term.removed_at = Some(self.now);
+                self.pod.ended_at = Some(self.engine.now());
+                self.term.removed_at = Some(self.engine.now());
                 self.emit(None, Happening::Removed);
                 return;
             }
@@ -121,7 +123,7 @@ impl Simulation<'_> {
     }
 
     fn schedule_scheduling(&mut self) {
-        let at = self.now + self.behaviour.scheduling.sample(&mut self.rng);
-        self.queue.schedule(at, Event::Scheduled);
+        let at = self.engine.now() + self.behaviour.scheduling.sample(self.engine.rng());
+        self.engine.schedule_at(at, Event::Scheduled);
     }
 }

@@ -6,7 +6,7 @@
 //! (re)started per the restart policy (K1.7) with backoff (K2).
 
 use crate::sim::engine::time::SimTime;
-use crate::sim::kubelet::model::Simulation;
+use crate::sim::kubelet::model::Kubelet;
 use crate::sim::kubelet::state::{ContainerState, RestartBasis, WaitingReason};
 use crate::sim::plan::spec::{ContainerIndex, ContainerKind, RestartPolicy};
 use crate::sim::record::{Happening, LaneState};
@@ -28,7 +28,7 @@ pub enum Action {
     Start(ContainerIndex),
 }
 
-impl Simulation<'_> {
+impl Kubelet<'_> {
     /// The next action, given the kubelet's state now.
     pub(crate) fn decide(&mut self) -> Action {
         self.next_wake = None;
@@ -156,7 +156,7 @@ impl Simulation<'_> {
     /// The start of a container, unless it must wait (retry delay, or restart backoff as the
     /// kubelet's `doBackOff` decides: measured from the latest exit, K2).
     pub(crate) fn try_start(&mut self, container: ContainerIndex) -> Option<Action> {
-        let now = self.now;
+        let now = self.engine.now();
         let view = &mut self.containers[container];
         if view.starting || view.kill.is_some() {
             return None;

@@ -9,7 +9,7 @@ use crate::sim::cri::CallError;
 use crate::sim::cri::trace::{Call, ExecPurpose};
 use crate::sim::engine::time::SimDuration;
 use crate::sim::kubelet::event::Event;
-use crate::sim::kubelet::model::Simulation;
+use crate::sim::kubelet::model::Kubelet;
 use crate::sim::kubelet::state::{
     ContainerState, KillOp, KillPodStep, KillStep, LaneOp, RestartBasis,
 };
@@ -19,7 +19,7 @@ use crate::sim::record::{Happening, KillReason, LaneState};
 /// `minimumGracePeriodInSeconds`.
 pub const MINIMUM_GRACE_PERIOD: SimDuration = SimDuration::from_secs(2);
 
-impl Simulation<'_> {
+impl Kubelet<'_> {
     /// Kills one container whose probe failed; the kubelet restarts it in the same sync, so the
     /// restart's backoff check sees the exit before this one (`doBackOff` on the old status).
     pub(crate) fn begin_kill_one(&mut self, container: ContainerIndex) {
@@ -66,15 +66,19 @@ impl Simulation<'_> {
         };
         let attempt = self.runtime.attempt(instance);
         let script = self.behaviour.containers[container].attempt(attempt);
-        let mut wanted = script.pre_stop.sample(&mut self.rng);
+        let mut wanted = script.pre_stop.sample(self.engine.rng());
         if let Handler::Sleep { duration } = handler {
             wanted = wanted + duration;
         }
         let ran = SimDuration::from_millis(wanted.millis().min(grace.millis()));
         if let Handler::Exec { .. } = handler {
-            let outcome =
-                self.runtime
-                    .exec_sync(self.now, instance, ExecPurpose::PreStop, ran, true);
+            let outcome = self.runtime.exec_sync(
+                self.engine.now(),
+                instance,
+                ExecPurpose::PreStop,
+                ran,
+                true,
+            );
             if let Err(error @ CallError::Illegal(_)) = outcome.result {
                 self.refused(Some(container), Call::ExecSync, error);
                 return;
@@ -82,9 +86,7 @@ impl Simulation<'_> {
         }
         // The kubelet subtracts whole seconds of the hook's run from the grace period.
         let left = grace - SimDuration::from_secs(ran.whole_seconds() as i64);
-        let pending = self
-            .queue
-            .schedule(self.now + ran, Event::KillStep { container });
+        let pending = self.engine.schedule_in(ran, Event::KillStep { container });
         self.containers[container].kill = Some(KillOp {
             reason,
             step: KillStep::PreStop,
@@ -123,14 +125,14 @@ impl Simulation<'_> {
             self.kill_finished(container);
             return;
         };
-        let outcome = self
-            .runtime
-            .stop_container(self.now, &mut self.rng, instance, timeout);
+        let outcome =
+            self.runtime
+                .stop_container(self.engine.now(), self.engine.rng(), instance, timeout);
         match outcome.result {
             Ok(record) => {
                 let pending = self
-                    .queue
-                    .schedule(self.now + outcome.latency, Event::KillStep { container });
+                    .engine
+                    .schedule_in(outcome.latency, Event::KillStep { container });
                 self.containers[container].kill = Some(KillOp {
                     reason,
                     step: KillStep::Stop,
@@ -243,9 +245,9 @@ impl Simulation<'_> {
         }
         match self.pod.sandbox {
             Some(sandbox) => {
-                let outcome = self
-                    .runtime
-                    .stop_pod_sandbox(self.now, &mut self.rng, sandbox);
+                let outcome =
+                    self.runtime
+                        .stop_pod_sandbox(self.engine.now(), self.engine.rng(), sandbox);
                 match outcome.result {
                     Ok(()) => {
                         self.lane = Some(LaneOp::KillPod(KillPodStep::StopSandbox));
@@ -262,7 +264,7 @@ impl Simulation<'_> {
     pub(crate) fn pod_stopped(&mut self) {
         self.pod.sandbox_ready = false;
         self.pod.killed = true;
-        self.pod.ended_at = Some(self.now);
+        self.pod.ended_at = Some(self.engine.now());
         self.dirty = true;
         self.lane = None;
         if self.term.active() {

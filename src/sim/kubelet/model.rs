@@ -1,16 +1,13 @@
 //! One simulation run: the event loop, the one `match` over [`Event`], and what a run produces.
 //!
-//! [`Simulation`] owns the queue, the seeded generator, the mock runtime and the kubelet's state;
+//! [`Kubelet`] owns the engine (time, queue, seeded generator), the mock runtime and the kubelet's state;
 //! the kubelet's decisions and operations live in `decide.rs`, `start.rs`, `kill.rs`,
 //! `probes.rs` and `pod_status.rs` as further `impl` blocks. Nothing reads the wall clock.
-
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 
 use crate::k8s::model::Pod;
 use crate::sim::cri::trace::Call;
 use crate::sim::cri::{CallError, MockRuntime};
-use crate::sim::engine::queue::EventQueue;
+use crate::sim::engine::Engine;
 use crate::sim::engine::time::{SimDuration, SimTime};
 use crate::sim::kubelet::event::Event;
 use crate::sim::kubelet::pod_status::StatusCache;
@@ -20,7 +17,8 @@ use crate::sim::plan::spec::{ContainerIndex, ContainerKind, PodPlan};
 use crate::sim::record::BASE_EPOCH;
 use crate::sim::record::outcome::SimOutcome;
 use crate::sim::record::outcome::Summary;
-use crate::sim::record::{Happening, LaneState, RecordOptions, Recording, SimEvent};
+use crate::sim::record::recorder::Recorder;
+use crate::sim::record::{Happening, LaneState, RecordOptions};
 
 /// How to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,21 +32,19 @@ pub struct SimConfig {
 }
 
 /// A run in progress.
-pub struct Simulation<'a> {
+pub struct Kubelet<'a> {
     pub(crate) plan: &'a PodPlan,
     pub(crate) behaviour: &'a Behaviour,
     /// The pod (spec, defaulted) whose status is materialized for the printer.
     pub(crate) pod_object: Pod,
-    pub(crate) now: SimTime,
-    pub(crate) queue: EventQueue<Event>,
-    pub(crate) rng: ChaCha8Rng,
+    /// Time, the event queue and the seeded generator.
+    pub(crate) engine: Engine<Event>,
     pub(crate) runtime: MockRuntime<'a>,
     pub(crate) pod: PodView,
     pub(crate) containers: Vec<ContainerView>,
     pub(crate) lane: Option<LaneOp>,
-    pub(crate) recording: Recording,
-    pub(crate) options: RecordOptions,
-    pub(crate) horizon: SimTime,
+    /// What the run records.
+    pub(crate) recorder: Recorder,
     /// Status-relevant state changed since the last refresh.
     pub(crate) dirty: bool,
     /// The earliest time a waiting start may be retried, found by the last decision.
@@ -56,7 +52,6 @@ pub struct Simulation<'a> {
     pub(crate) events_handled: u64,
     pub(crate) finished: bool,
     pub(crate) cut_by_horizon: bool,
-    pub(crate) last_row: Option<(String, String, String)>,
     pub(crate) status_cache: StatusCache,
     /// Deletion, budget and defer containers (K4, D2–D14).
     pub(crate) term: crate::sim::kubelet::termination_state::TerminationState,
@@ -64,7 +59,7 @@ pub struct Simulation<'a> {
     pub(crate) admission: crate::sim::kubelet::admission::AdmissionState,
 }
 
-impl<'a> Simulation<'a> {
+impl<'a> Kubelet<'a> {
     /// A run of `pod` (defaulted; `plan` compiled from it) in the world `behaviour`.
     pub fn new(pod: &Pod, plan: &'a PodPlan, behaviour: &'a Behaviour, config: SimConfig) -> Self {
         let waiting = if plan.init_count > 0 {
@@ -93,30 +88,21 @@ impl<'a> Simulation<'a> {
         pod_object.metadata.name = Some(plan.name.clone());
         pod_object.metadata.creation_timestamp =
             Some(crate::k8s::timestamp::format_rfc3339(BASE_EPOCH));
-        let recording = Recording {
-            lanes: vec![Vec::new(); plan.containers.len()],
-            ..Recording::default()
-        };
-        let mut simulation = Simulation {
+        let mut simulation = Kubelet {
             plan,
             behaviour,
             pod_object,
-            now: SimTime::ZERO,
-            queue: EventQueue::new(),
-            rng: ChaCha8Rng::seed_from_u64(config.seed),
+            engine: Engine::new(config.seed, config.horizon),
             runtime: MockRuntime::new(behaviour, config.record.trace),
             pod: PodView::new(plan.images.len(), behaviour.kubelet.image_pull_backoff),
             containers,
             lane: None,
-            recording,
-            options: config.record,
-            horizon: SimTime::ZERO + config.horizon,
+            recorder: Recorder::new(config.record, plan.containers.len()),
             dirty: true,
             next_wake: None,
             events_handled: 0,
             finished: false,
             cut_by_horizon: false,
-            last_row: None,
             status_cache: StatusCache {
                 containers: vec![None; plan.containers.len()],
                 conditions: [None; 5],
@@ -130,21 +116,21 @@ impl<'a> Simulation<'a> {
             simulation.lane_state(index, LaneState::Waiting);
         }
         simulation
-            .queue
-            .schedule(simulation.horizon, Event::Horizon);
+            .engine
+            .schedule_at(simulation.engine.horizon(), Event::Horizon);
         if let Some(deletion) = behaviour.termination.deletion {
             simulation
-                .queue
-                .schedule(SimTime::ZERO + deletion.at, Event::Delete);
+                .engine
+                .schedule_at(SimTime::ZERO + deletion.at, Event::Delete);
         }
         if let Some(crash) = behaviour.termination.node_crash {
             simulation
-                .queue
-                .schedule(SimTime::ZERO + crash, Event::NodeCrash);
+                .engine
+                .schedule_at(SimTime::ZERO + crash, Event::NodeCrash);
         }
         if !simulation.begin_admission() {
-            let scheduled = SimTime::ZERO + behaviour.scheduling.sample(&mut simulation.rng);
-            simulation.queue.schedule(scheduled, Event::Scheduled);
+            let scheduled = SimTime::ZERO + behaviour.scheduling.sample(simulation.engine.rng());
+            simulation.engine.schedule_at(scheduled, Event::Scheduled);
         }
         simulation.refresh();
         simulation
@@ -155,12 +141,10 @@ impl<'a> Simulation<'a> {
         if self.finished {
             return false;
         }
-        let Some((at, event)) = self.queue.pop() else {
+        let Some(event) = self.engine.next_event() else {
             self.finished = true;
             return false;
         };
-        debug_assert!(at >= self.now, "time went backwards");
-        self.now = at;
         self.events_handled += 1;
         self.handle(event);
         if self.dirty {
@@ -180,7 +164,7 @@ impl<'a> Simulation<'a> {
 
     /// The current simulated time.
     pub fn now(&self) -> SimTime {
-        self.now
+        self.engine.now()
     }
 
     /// The mock runtime (for invariant checks).
@@ -266,17 +250,16 @@ impl<'a> Simulation<'a> {
     }
 
     fn on_scheduled(&mut self) {
-        self.pod.scheduled_at = Some(self.now);
-        self.pod.start_time = Some(self.now);
+        self.pod.scheduled_at = Some(self.engine.now());
+        self.pod.start_time = Some(self.engine.now());
         self.emit(None, Happening::Scheduled);
         if let Some(deadline) = self.plan.active_deadline {
-            self.queue
-                .schedule(self.now + deadline, Event::ActiveDeadline);
+            self.engine.schedule_in(deadline, Event::ActiveDeadline);
         }
         for death in &self.behaviour.sandbox_deaths {
             let at = SimTime::ZERO + *death;
-            if at >= self.now {
-                self.queue.schedule(at, Event::SandboxDies);
+            if at >= self.engine.now() {
+                self.engine.schedule_at(at, Event::SandboxDies);
             }
         }
         self.dirty = true;
@@ -300,7 +283,7 @@ impl<'a> Simulation<'a> {
         if delay == SimDuration::ZERO {
             self.sync_now();
         } else if self.pod.sync_pending.is_none() {
-            let id = self.queue.schedule(self.now + delay, Event::Sync);
+            let id = self.engine.schedule_in(delay, Event::Sync);
             self.pod.sync_pending = Some(id);
         }
     }
@@ -325,33 +308,25 @@ impl<'a> Simulation<'a> {
         let Some(at) = self.next_wake.take() else {
             return;
         };
-        let at = at.max(self.now);
+        let at = at.max(self.engine.now());
         if let Some((when, id)) = self.pod.wake {
             if when == at {
                 return;
             }
-            self.queue.cancel(id);
+            self.engine.cancel(id);
         }
-        let id = self.queue.schedule(at, Event::Wake);
+        let id = self.engine.schedule_at(at, Event::Wake);
         self.pod.wake = Some((at, id));
     }
 
     /// Records a kubelet event.
     pub(crate) fn emit(&mut self, container: Option<ContainerIndex>, what: Happening) {
-        if self.options.events {
-            self.recording.events.push(SimEvent {
-                at: self.now,
-                container,
-                what,
-            });
-        }
+        self.recorder.event(self.engine.now(), container, what);
     }
 
     /// Records a lane change on the timeline.
     pub(crate) fn lane_state(&mut self, container: ContainerIndex, state: LaneState) {
-        if self.options.lanes {
-            self.recording.lane(container, self.now, state);
-        }
+        self.recorder.lane(container, self.engine.now(), state);
     }
 
     /// Handles a call the runtime refused: a kubelet-model bug. Records it and stops the run.
@@ -369,7 +344,7 @@ impl<'a> Simulation<'a> {
 
     /// Schedules the lane's next step after `latency`.
     pub(crate) fn lane_after(&mut self, latency: SimDuration) {
-        let id = self.queue.schedule(self.now + latency, Event::LaneStep);
+        let id = self.engine.schedule_in(latency, Event::LaneStep);
         self.pod.lane_pending = Some(id);
     }
 
@@ -402,7 +377,7 @@ impl<'a> Simulation<'a> {
             initialized_at: self.pod.initialized_at,
             ready_at: self.pod.ready_at,
             ended_at: self.pod.ended_at,
-            finished_at: self.now,
+            finished_at: self.engine.now(),
             cut_by_horizon: self.cut_by_horizon,
             restarts: self.containers.iter().map(|c| c.restart_count).collect(),
             events_handled: self.events_handled,
@@ -419,7 +394,7 @@ impl<'a> Simulation<'a> {
         let final_status = self.pod_object.status.take().unwrap_or_default();
         let summary = self.summary();
         SimOutcome {
-            recording: std::mem::take(&mut self.recording),
+            recording: self.recorder.take(),
             trace: self.runtime.take_trace(),
             summary,
             final_status,
@@ -429,5 +404,5 @@ impl<'a> Simulation<'a> {
 
 /// Runs one simulation of a defaulted pod.
 pub fn simulate(pod: &Pod, plan: &PodPlan, behaviour: &Behaviour, config: SimConfig) -> SimOutcome {
-    Simulation::new(pod, plan, behaviour, config).run()
+    Kubelet::new(pod, plan, behaviour, config).run()
 }

@@ -8,7 +8,7 @@ use crate::k8s::model::{
 use crate::k8s::timestamp::format_rfc3339;
 use crate::sim::cri::{ExitRecord, InstanceId};
 use crate::sim::engine::time::{SimDuration, SimTime};
-use crate::sim::kubelet::model::Simulation;
+use crate::sim::kubelet::model::Kubelet;
 use crate::sim::kubelet::state::{ConditionKind, ConditionState, ContainerState, WaitingReason};
 use crate::sim::plan::spec::{ContainerIndex, ContainerKind, RestartPolicy};
 use crate::sim::record::BASE_EPOCH;
@@ -42,7 +42,7 @@ pub fn timestamp(at: SimTime) -> String {
     format_rfc3339(BASE_EPOCH + at.millis() as i64)
 }
 
-impl Simulation<'_> {
+impl Kubelet<'_> {
     /// Whether a container counts as ready in the status (regular init containers: exited 0).
     fn status_ready(&self, container: ContainerIndex) -> bool {
         let view = &self.containers[container];
@@ -225,7 +225,7 @@ impl Simulation<'_> {
                     phase
                 };
         }
-        let now = self.now;
+        let now = self.engine.now();
         if self.pod.phase == Phase::Running
             && self.plan.defer.pre_pull
             && !self.term.pre_pull_started
@@ -259,7 +259,7 @@ impl Simulation<'_> {
         if ready && self.pod.ready_at.is_none() {
             self.pod.ready_at = Some(now);
         }
-        if self.options.lanes {
+        if self.recorder.options().lanes {
             let state = match (self.pod.scheduled_at, self.pod.phase) {
                 (None, _) => PodLaneState::Unscheduled,
                 (_, Phase::Succeeded) => PodLaneState::Succeeded,
@@ -268,29 +268,18 @@ impl Simulation<'_> {
                 (_, Phase::Running) => PodLaneState::Running,
                 (_, Phase::Pending) => PodLaneState::Pending,
             };
-            self.recording.pod_lane(now, state);
+            self.recorder.pod_lane(now, state);
         }
-        if self.options.statuses {
+        if self.recorder.options().statuses {
             self.record_status_row();
         }
     }
 
     fn record_status_row(&mut self) {
-        let now = self.now;
+        let now = self.engine.now();
         let pod = self.printable_pod();
         let row = crate::status::pod_row(pod, Some(BASE_EPOCH + now.millis() as i64));
-        let restarts_count = row
-            .restarts
-            .split(' ')
-            .next()
-            .unwrap_or_default()
-            .to_string();
-        let key = (row.ready.clone(), row.status.clone(), restarts_count);
-        if self.last_row.as_ref() == Some(&key) {
-            return;
-        }
-        self.last_row = Some(key);
-        self.recording.statuses.push(StatusRow {
+        self.recorder.status_row(StatusRow {
             at: now,
             name: row.name,
             ready: row.ready,

@@ -1,17 +1,17 @@
 //! D13 `prePullDeferImages`: once the pod is Running, the defer images are pulled in order, not blocking anything.
 
 use crate::sim::kubelet::event::Event;
-use crate::sim::kubelet::model::Simulation;
+use crate::sim::kubelet::model::Kubelet;
 use crate::sim::plan::spec::ContainerIndex;
 use crate::sim::record::Happening;
 
-impl Simulation<'_> {
+impl Kubelet<'_> {
     /// Begins pre-pulling with the first defer container.
     pub(crate) fn start_pre_pull(&mut self) {
         self.term.pre_pull_started = true;
         if let Some(first) = self.plan.defer_indices().next() {
-            self.queue
-                .schedule(self.now, Event::PrePull { container: first });
+            self.engine
+                .schedule_at(self.engine.now(), Event::PrePull { container: first });
         }
     }
 
@@ -23,7 +23,7 @@ impl Simulation<'_> {
         let image = self.plan.containers[container].image_index;
         let present = self
             .runtime
-            .image_status(self.now, &mut self.rng, image)
+            .image_status(self.engine.now(), self.engine.rng(), image)
             .result
             .unwrap_or(false);
         if present {
@@ -31,12 +31,12 @@ impl Simulation<'_> {
             return;
         }
         self.emit(Some(container), Happening::Pulling);
-        let outcome = self
-            .runtime
-            .pull_image(self.now, &mut self.rng, container, image);
+        let outcome =
+            self.runtime
+                .pull_image(self.engine.now(), self.engine.rng(), container, image);
         self.term.pre_pull_took = outcome.latency;
-        self.queue
-            .schedule(self.now + outcome.latency, Event::PrePulled { container });
+        self.engine
+            .schedule_in(outcome.latency, Event::PrePulled { container });
     }
 
     /// The pull finished: report it and go on with the next defer container.
@@ -48,8 +48,8 @@ impl Simulation<'_> {
 
     fn on_pre_pulled_next(&mut self, container: ContainerIndex) {
         if container + 1 < self.plan.containers.len() {
-            self.queue.schedule(
-                self.now,
+            self.engine.schedule_at(
+                self.engine.now(),
                 Event::PrePull {
                     container: container + 1,
                 },

@@ -7,12 +7,12 @@
 
 use crate::sim::cri::trace::{Call, ExecPurpose};
 use crate::sim::kubelet::event::Event;
-use crate::sim::kubelet::model::Simulation;
+use crate::sim::kubelet::model::Kubelet;
 use crate::sim::kubelet::state::{ContainerState, ProbeWorker};
 use crate::sim::plan::spec::{ContainerIndex, ContainerKind, Handler, ProbeKind};
 use crate::sim::record::{Happening, KillReason, LaneState};
 
-impl Simulation<'_> {
+impl Kubelet<'_> {
     /// Starts the probe workers of a container that just started running.
     pub(crate) fn start_probes(&mut self, container: ContainerIndex) {
         for kind in ProbeKind::ALL {
@@ -25,8 +25,8 @@ impl Simulation<'_> {
                 ProbeKind::Readiness => Some(false),
             };
             let pending = self
-                .queue
-                .schedule(self.now, Event::Probe { container, kind });
+                .engine
+                .schedule_at(self.engine.now(), Event::Probe { container, kind });
             self.containers[container].probes[kind as usize] = ProbeWorker {
                 result: initial,
                 pending: Some(pending),
@@ -39,7 +39,7 @@ impl Simulation<'_> {
     pub(crate) fn stop_probes(&mut self, container: ContainerIndex) {
         for worker in &mut self.containers[container].probes {
             if let Some(pending) = worker.pending.take() {
-                self.queue.cancel(pending);
+                self.engine.cancel(pending);
             }
         }
     }
@@ -84,15 +84,17 @@ impl Simulation<'_> {
         if view.kill.is_some() || (kind == ProbeKind::Startup && view.started) {
             return;
         }
-        let next = self.now + spec.period;
-        let pending = self.queue.schedule(next, Event::Probe { container, kind });
+        let next = self.engine.now() + spec.period;
+        let pending = self
+            .engine
+            .schedule_at(next, Event::Probe { container, kind });
         let view = &mut self.containers[container];
         view.probes[kind as usize].pending = Some(pending);
         if kind != ProbeKind::Startup && has_startup && !view.started {
             return;
         }
         let worker = &mut view.probes[kind as usize];
-        let elapsed = self.now.since(since);
+        let elapsed = self.engine.now().since(since);
         if worker.on_hold || elapsed.whole_seconds() < spec.initial_delay.whole_seconds() {
             return;
         }
@@ -107,10 +109,13 @@ impl Simulation<'_> {
             .attempt(attempt)
             .probe(kind)
             .answer(execution, elapsed)
-            && !crate::sim::plan::behaviour::happens(script.probe_fail_probability, &mut self.rng);
+            && !crate::sim::plan::behaviour::happens(
+                script.probe_fail_probability,
+                self.engine.rng(),
+            );
         if let Handler::Exec { .. } = spec.handler {
             let outcome = self.runtime.exec_sync(
-                self.now,
+                self.engine.now(),
                 instance,
                 ExecPurpose::Probe(kind),
                 crate::sim::engine::time::SimDuration::ZERO,

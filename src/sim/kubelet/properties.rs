@@ -8,7 +8,7 @@ use crate::k8s::model::{
 };
 use crate::sim::engine::distribution::Dist;
 use crate::sim::engine::time::{SimDuration, SimTime};
-use crate::sim::kubelet::model::{SimConfig, Simulation};
+use crate::sim::kubelet::model::{Kubelet, SimConfig};
 use crate::sim::plan::behaviour::{Behaviour, ExitKind, FailureCount, ProbeScript, RunTime};
 use crate::sim::plan::spec::{ContainerKind, PodPlan};
 use crate::sim::record::BASE_EPOCH;
@@ -239,7 +239,7 @@ proptest! {
     ) {
         let plan = PodPlan::new(&pod);
         let behaviour = behaviour_for(&plan, &faults);
-        let mut simulation = Simulation::new(&pod, &plan, &behaviour, SimConfig {
+        let mut simulation = Kubelet::new(&pod, &plan, &behaviour, SimConfig {
             seed: faults.seed,
             horizon: HORIZON,
             record: RecordOptions::ALL,

@@ -1,14 +1,16 @@
 //! The pod sandbox: creating it, its scripted death, and replacing it (which re-runs init containers, K1.6).
 
 use crate::sim::cri::trace::Call;
-use crate::sim::kubelet::model::Simulation;
+use crate::sim::kubelet::model::Kubelet;
 use crate::sim::kubelet::state::{LaneOp, ReplaceStep, SandboxStep};
 use crate::sim::record::Happening;
 
-impl Simulation<'_> {
+impl Kubelet<'_> {
     /// `RunPodSandbox`, then `PodSandboxStatus`.
     pub(crate) fn begin_create_sandbox(&mut self) {
-        let outcome = self.runtime.run_pod_sandbox(self.now, &mut self.rng);
+        let outcome = self
+            .runtime
+            .run_pod_sandbox(self.engine.now(), self.engine.rng());
         match outcome.result {
             Ok(sandbox) => {
                 self.pod.sandbox = Some(sandbox);
@@ -28,7 +30,7 @@ impl Simulation<'_> {
         };
         let outcome = self
             .runtime
-            .stop_pod_sandbox(self.now, &mut self.rng, sandbox);
+            .stop_pod_sandbox(self.engine.now(), self.engine.rng(), sandbox);
         match outcome.result {
             Ok(()) => {
                 self.lane = Some(LaneOp::ReplaceSandbox(ReplaceStep::Stop));
@@ -46,9 +48,9 @@ impl Simulation<'_> {
         };
         match op {
             LaneOp::CreateSandbox(SandboxStep::Run) => {
-                let outcome = self
-                    .runtime
-                    .pod_sandbox_status(self.now, &mut self.rng, sandbox);
+                let outcome =
+                    self.runtime
+                        .pod_sandbox_status(self.engine.now(), self.engine.rng(), sandbox);
                 match outcome.result {
                     Ok(_) => {
                         self.lane = Some(LaneOp::CreateSandbox(SandboxStep::Status));
@@ -63,9 +65,9 @@ impl Simulation<'_> {
                 self.lane_done();
             }
             LaneOp::ReplaceSandbox(ReplaceStep::Stop) => {
-                let outcome = self
-                    .runtime
-                    .remove_pod_sandbox(self.now, &mut self.rng, sandbox);
+                let outcome =
+                    self.runtime
+                        .remove_pod_sandbox(self.engine.now(), self.engine.rng(), sandbox);
                 match outcome.result {
                     Ok(()) => {
                         self.lane = Some(LaneOp::ReplaceSandbox(ReplaceStep::Remove));
@@ -101,13 +103,13 @@ impl Simulation<'_> {
         if self.pod.killing || self.pod.killed {
             return;
         }
-        let exited = self.runtime.sandbox_dies(self.now, sandbox);
+        let exited = self.runtime.sandbox_dies(self.engine.now(), sandbox);
         self.pod.sandbox_ready = false;
         self.pod.sandbox_dead = true;
         self.dirty = true;
         if let Some(LaneOp::Start { container, .. }) = self.lane {
             if let Some(pending) = self.pod.lane_pending.take() {
-                self.queue.cancel(pending);
+                self.engine.cancel(pending);
             }
             self.containers[container].starting = false;
             self.lane = None;

@@ -8,18 +8,20 @@ use crate::sim::cri::trace::{Call, ExecPurpose};
 use crate::sim::cri::{CallError, ExitRecord, InstanceState};
 use crate::sim::engine::time::SimTime;
 use crate::sim::kubelet::event::Event;
-use crate::sim::kubelet::model::Simulation;
+use crate::sim::kubelet::model::Kubelet;
 use crate::sim::kubelet::state::{ContainerState, LaneOp, StartStep, WaitingReason};
 use crate::sim::plan::spec::{ContainerIndex, ContainerKind, Handler, ProbeKind, PullPolicy};
 use crate::sim::record::{Happening, KillReason, LaneState, StartError};
 
-impl Simulation<'_> {
+impl Kubelet<'_> {
     /// Begins starting a container: asks the runtime whether its image is present.
     pub(crate) fn begin_start(&mut self, container: ContainerIndex) {
         let image = self.plan.containers[container].image_index;
         self.containers[container].starting = true;
         self.lane_state(container, LaneState::Starting);
-        let outcome = self.runtime.image_status(self.now, &mut self.rng, image);
+        let outcome = self
+            .runtime
+            .image_status(self.engine.now(), self.engine.rng(), image);
         let present = outcome.result.unwrap_or(false);
         self.lane = Some(LaneOp::Start {
             container,
@@ -30,7 +32,7 @@ impl Simulation<'_> {
 
     /// A start step's call returned.
     pub(crate) fn advance_start(&mut self, container: ContainerIndex, step: StartStep) {
-        let now = self.now;
+        let now = self.engine.now();
         let before_start = matches!(
             step,
             StartStep::ImageStatus { .. }
@@ -84,7 +86,7 @@ impl Simulation<'_> {
                 self.lane_state(container, LaneState::Pulling);
                 let outcome = self
                     .runtime
-                    .pull_image(now, &mut self.rng, container, image);
+                    .pull_image(now, self.engine.rng(), container, image);
                 self.lane = Some(LaneOp::Start {
                     container,
                     step: StartStep::Pull {
@@ -129,7 +131,9 @@ impl Simulation<'_> {
                 let view = &mut self.containers[container];
                 view.previous_instance = view.instance;
                 view.instance = Some(instance);
-                let outcome = self.runtime.start_container(now, &mut self.rng, instance);
+                let outcome = self
+                    .runtime
+                    .start_container(now, self.engine.rng(), instance);
                 match outcome.result {
                     Ok(started) => {
                         self.lane = Some(LaneOp::Start {
@@ -152,7 +156,9 @@ impl Simulation<'_> {
             } => {
                 self.emit(Some(container), Happening::Started);
                 if let Some(at) = exits_at {
-                    let id = self.queue.schedule(at, Event::ContainerExits { instance });
+                    let id = self
+                        .engine
+                        .schedule_at(at, Event::ContainerExits { instance });
                     self.containers[container].exit_event = Some(id);
                 }
                 match self.plan.containers[container].post_start.clone() {
@@ -190,15 +196,19 @@ impl Simulation<'_> {
     ) {
         let attempt = self.runtime.attempt(instance);
         let script = self.behaviour.containers[container].attempt(attempt);
-        let mut duration = script.post_start.sample(&mut self.rng);
+        let mut duration = script.post_start.sample(self.engine.rng());
         let ok = !script.post_start_fails;
         if let Handler::Sleep { duration: sleep } = handler {
             duration = duration + *sleep;
         }
         if let Handler::Exec { .. } = handler {
-            let outcome =
-                self.runtime
-                    .exec_sync(self.now, instance, ExecPurpose::PostStart, duration, ok);
+            let outcome = self.runtime.exec_sync(
+                self.engine.now(),
+                instance,
+                ExecPurpose::PostStart,
+                duration,
+                ok,
+            );
             if let Err(error @ CallError::Illegal(_)) = outcome.result {
                 self.refused(Some(container), Call::ExecSync, error);
                 return;
@@ -219,7 +229,9 @@ impl Simulation<'_> {
     fn create_step(&mut self, container: ContainerIndex) {
         match self.containers[container].previous_instance {
             Some(old) if self.runtime.instance_state(old) == Some(InstanceState::Exited) => {
-                let outcome = self.runtime.remove_container(self.now, &mut self.rng, old);
+                let outcome =
+                    self.runtime
+                        .remove_container(self.engine.now(), self.engine.rng(), old);
                 match outcome.result {
                     Ok(()) => {
                         self.lane = Some(LaneOp::Start {
@@ -245,9 +257,13 @@ impl Simulation<'_> {
             return;
         };
         let image = self.plan.containers[container].image_index;
-        let outcome =
-            self.runtime
-                .create_container(self.now, &mut self.rng, sandbox, container, image);
+        let outcome = self.runtime.create_container(
+            self.engine.now(),
+            self.engine.rng(),
+            sandbox,
+            container,
+            image,
+        );
         let instance = match outcome.result {
             Ok(instance) => Some(instance),
             Err(CallError::Failed) => None,
@@ -295,7 +311,7 @@ impl Simulation<'_> {
 
     /// A container instance exits on its own.
     pub(crate) fn on_own_exit(&mut self, instance: u32) {
-        let Some(record) = self.runtime.exits_on_its_own(self.now, instance) else {
+        let Some(record) = self.runtime.exits_on_its_own(self.engine.now(), instance) else {
             return;
         };
         let Some(container) = self
@@ -314,9 +330,9 @@ impl Simulation<'_> {
     /// and records the exit.
     pub(crate) fn record_exit(&mut self, container: ContainerIndex, record: ExitRecord) {
         if let Some(instance) = self.containers[container].instance {
-            let outcome = self
-                .runtime
-                .container_status(self.now, &mut self.rng, instance);
+            let outcome =
+                self.runtime
+                    .container_status(self.engine.now(), self.engine.rng(), instance);
             if let Err(error @ CallError::Illegal(_)) = outcome.result {
                 self.refused(Some(container), Call::ContainerStatus, error);
             }
@@ -325,7 +341,7 @@ impl Simulation<'_> {
         let is_init = self.plan.containers[container].kind == ContainerKind::Init;
         let view = &mut self.containers[container];
         if let Some(id) = view.exit_event.take() {
-            self.queue.cancel(id);
+            self.engine.cancel(id);
         }
         view.state = ContainerState::Terminated(record);
         view.started = false;

@@ -11,7 +11,7 @@ use crate::sim::engine::time::{SimDuration, SimTime};
 use crate::sim::kubelet::decide::Action;
 use crate::sim::kubelet::event::Event;
 use crate::sim::kubelet::kill::MINIMUM_GRACE_PERIOD;
-use crate::sim::kubelet::model::Simulation;
+use crate::sim::kubelet::model::Kubelet;
 use crate::sim::kubelet::state::{ContainerState, KillStep};
 use crate::sim::plan::spec::{ContainerIndex, ContainerKind, ProbeKind};
 use crate::sim::plan::termination::DeferTrigger;
@@ -20,7 +20,7 @@ use crate::sim::record::defer_outcome::DeferOutcome;
 use crate::sim::record::defer_outcome::SkipReason;
 use crate::sim::record::{Happening, KillReason, LaneState};
 
-impl Simulation<'_> {
+impl Kubelet<'_> {
     /// The scripted deletion or eviction arrives.
     pub(crate) fn on_delete(&mut self) {
         let Some(deletion) = self.behaviour.termination.deletion else {
@@ -30,8 +30,9 @@ impl Simulation<'_> {
             return;
         }
         let grace = deletion.grace.unwrap_or(self.plan.termination_grace);
-        self.pod_object.metadata.deletion_timestamp =
-            Some(crate::sim::kubelet::pod_status::timestamp(self.now));
+        self.pod_object.metadata.deletion_timestamp = Some(
+            crate::sim::kubelet::pod_status::timestamp(self.engine.now()),
+        );
         self.pod_object.metadata.deletion_grace_period_seconds = Some(grace.whole_seconds() as i64);
         self.emit(
             None,
@@ -56,15 +57,15 @@ impl Simulation<'_> {
 
     /// T0: starts the budget, the preStop hooks and the defer containers.
     fn begin_termination(&mut self, cause: TerminationCause, grace: SimDuration) {
-        self.term.started_at = Some(self.now);
+        self.term.started_at = Some(self.engine.now());
         self.term.cause = Some(cause);
         self.term.grace = grace;
         self.dirty = true;
         if self.pod.scheduled_at.is_none() {
             // Never bound to a node: the pod object just goes away.
             self.pod.killed = true;
-            self.pod.ended_at = Some(self.now);
-            self.term.removed_at = Some(self.now);
+            self.pod.ended_at = Some(self.engine.now());
+            self.term.removed_at = Some(self.engine.now());
             self.emit(None, Happening::Removed);
             return;
         }
@@ -78,7 +79,7 @@ impl Simulation<'_> {
         } else if has_defer && !self.term.defer_ran {
             self.term.defer_ran = true;
             self.term.defer_active = true;
-            self.schedule_deadline(self.now + grace);
+            self.schedule_deadline(self.engine.now() + grace);
             // D4: preStop hooks start at T0; PostExit terminates app containers at once (D3).
             let post_exit = self.plan.defer.trigger == DeferTrigger::PostExit;
             for container in self.plan.init_indices().chain(self.plan.app_indices()) {
@@ -110,9 +111,9 @@ impl Simulation<'_> {
 
     fn schedule_deadline(&mut self, at: SimTime) {
         if let Some((_, id)) = self.term.deadline.take() {
-            self.queue.cancel(id);
+            self.engine.cancel(id);
         }
-        let id = self.queue.schedule(at, Event::TerminationDeadline);
+        let id = self.engine.schedule_at(at, Event::TerminationDeadline);
         self.term.deadline = Some((at, id));
     }
 
@@ -123,7 +124,7 @@ impl Simulation<'_> {
             return Some(SimDuration::ZERO);
         }
         let end = start + self.term.grace;
-        Some(end.since(self.now))
+        Some(end.since(self.engine.now()))
     }
 
     /// The `StopContainer` timeout during a termination (None: not terminating).
@@ -143,10 +144,10 @@ impl Simulation<'_> {
             } else {
                 deadline + MINIMUM_GRACE_PERIOD
             };
-            return Some(bound.since(self.now));
+            return Some(bound.since(self.engine.now()));
         }
         let end = start + self.term.grace;
-        let left = end.since(self.now);
+        let left = end.since(self.engine.now());
         Some(left.max(MINIMUM_GRACE_PERIOD))
     }
 
@@ -250,19 +251,19 @@ impl Simulation<'_> {
         if self.plan.defer_indices().is_empty() || self.term.defer_ran || self.term.active() {
             return None;
         }
-        self.term.started_at = Some(self.now);
+        self.term.started_at = Some(self.engine.now());
         self.term.cause = Some(TerminationCause::Completed);
         self.term.grace = self.plan.termination_grace;
         self.term.defer_ran = true;
         self.term.defer_active = true;
-        self.schedule_deadline(self.now + self.plan.termination_grace);
+        self.schedule_deadline(self.engine.now() + self.plan.termination_grace);
         self.dirty = true;
         Some(self.decide_termination())
     }
 
     /// The budget's deadline: extend (D10, D9, then once by 2 s, D8) or expire.
     pub(crate) fn on_termination_deadline(&mut self) {
-        self.term.deadline = self.term.deadline.filter(|(at, _)| *at > self.now);
+        self.term.deadline = self.term.deadline.filter(|(at, _)| *at > self.engine.now());
         if !self.term.defer_active || self.pod.killed {
             return;
         }
@@ -286,7 +287,7 @@ impl Simulation<'_> {
         if !self.term.extended_min {
             self.term.extended_min = true;
             self.term.extended_by = self.term.extended_by + MINIMUM_GRACE_PERIOD;
-            self.schedule_deadline(self.now + MINIMUM_GRACE_PERIOD);
+            self.schedule_deadline(self.engine.now() + MINIMUM_GRACE_PERIOD);
             self.emit(None, Happening::MinimumGraceExtension);
             return;
         }
@@ -296,7 +297,7 @@ impl Simulation<'_> {
     fn extend(&mut self, by: SimDuration) {
         self.term.extensions += 1;
         self.term.extended_by = self.term.extended_by + by;
-        self.schedule_deadline(self.now + by);
+        self.schedule_deadline(self.engine.now() + by);
         let container = self.current_defer();
         self.emit(container, Happening::ExtendGracePeriod { by });
     }
@@ -363,7 +364,7 @@ impl Simulation<'_> {
         if self.pod.killed {
             return;
         }
-        self.term.node_crashed_at = Some(self.now);
+        self.term.node_crashed_at = Some(self.engine.now());
         for slot in 0..self.term.outcomes.len() {
             if self.term.outcomes[slot] == DeferOutcome::Running {
                 self.term.outcomes[slot] = DeferOutcome::Cut;
@@ -376,15 +377,15 @@ impl Simulation<'_> {
     /// The pod object is removed after the sandbox is gone (K4.4).
     pub(crate) fn pod_removed(&mut self) {
         if let Some(sandbox) = self.pod.sandbox {
-            let outcome = self
-                .runtime
-                .remove_pod_sandbox(self.now, &mut self.rng, sandbox);
+            let outcome =
+                self.runtime
+                    .remove_pod_sandbox(self.engine.now(), self.engine.rng(), sandbox);
             if let Err(error) = outcome.result {
                 self.refused(None, crate::sim::cri::trace::Call::RemovePodSandbox, error);
                 return;
             }
         }
-        self.term.removed_at = Some(self.now);
+        self.term.removed_at = Some(self.engine.now());
         self.emit(None, Happening::Removed);
     }
 }

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use crate::k8s::model::Pod;
 use crate::sim::engine::time::SimDuration;
-use crate::sim::kubelet::model::{SimConfig, Simulation};
+use crate::sim::kubelet::model::{Kubelet, SimConfig};
 use crate::sim::montecarlo::metrics::{self, Metric};
 use crate::sim::montecarlo::outcomes::Proportion;
 use crate::sim::montecarlo::stats::StreamStats;
@@ -161,7 +161,7 @@ pub fn run_one(
             lanes: false,
         },
     };
-    Simulation::new(pod, plan, behaviour, config).run_summary()
+    Kubelet::new(pod, plan, behaviour, config).run_summary()
 }
 
 /// Runs the Monte Carlo on the current rayon pool; `on_run` is called after each run (progress).

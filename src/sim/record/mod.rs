@@ -5,6 +5,7 @@
 
 pub mod defer_outcome;
 pub mod outcome;
+pub mod recorder;
 pub mod termination_summary;
 
 use crate::k8s::timestamp::EpochMillis;

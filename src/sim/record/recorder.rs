@@ -1,0 +1,77 @@
+//! The recorder a model writes to: what [`RecordOptions`] asks for goes into the [`Recording`],
+//! the rest is dropped at once (Monte Carlo runs record nothing).
+
+use crate::sim::engine::time::SimTime;
+use crate::sim::plan::spec::ContainerIndex;
+use crate::sim::record::{
+    Happening, LaneState, PodLaneState, RecordOptions, Recording, SimEvent, StatusRow,
+};
+
+/// A recording in progress.
+#[derive(Debug)]
+pub struct Recorder {
+    options: RecordOptions,
+    recording: Recording,
+    /// READY, STATUS and the restart count of the last status row, to record changes only.
+    last_row: Option<(String, String, String)>,
+}
+
+impl Recorder {
+    /// A recorder for `containers` lanes that keeps what `options` asks for.
+    pub fn new(options: RecordOptions, containers: usize) -> Self {
+        Recorder {
+            options,
+            recording: Recording {
+                lanes: vec![Vec::new(); containers],
+                ..Recording::default()
+            },
+            last_row: None,
+        }
+    }
+
+    /// What is recorded.
+    pub fn options(&self) -> RecordOptions {
+        self.options
+    }
+
+    /// Records a kubelet event.
+    pub fn event(&mut self, at: SimTime, container: Option<ContainerIndex>, what: Happening) {
+        if self.options.events {
+            self.recording.events.push(SimEvent {
+                at,
+                container,
+                what,
+            });
+        }
+    }
+
+    /// Records a container lane's change on the timeline.
+    pub fn lane(&mut self, container: ContainerIndex, at: SimTime, state: LaneState) {
+        if self.options.lanes {
+            self.recording.lane(container, at, state);
+        }
+    }
+
+    /// Records the pod lane's change on the timeline.
+    pub fn pod_lane(&mut self, at: SimTime, state: PodLaneState) {
+        if self.options.lanes {
+            self.recording.pod_lane(at, state);
+        }
+    }
+
+    /// Records a status row when its READY, STATUS or restart count changed.
+    pub fn status_row(&mut self, row: StatusRow) {
+        let restarts = row.restarts.split(' ').next().unwrap_or_default();
+        let key = (row.ready.clone(), row.status.clone(), restarts.to_string());
+        if self.last_row.as_ref() == Some(&key) {
+            return;
+        }
+        self.last_row = Some(key);
+        self.recording.statuses.push(row);
+    }
+
+    /// The recording so far, leaving an empty one.
+    pub fn take(&mut self) -> Recording {
+        std::mem::take(&mut self.recording)
+    }
+}
