@@ -1,4 +1,5 @@
-//! The command line: subcommands, flags and their help text (clap derive).
+//! The command line: the top-level flags and the subcommands (clap derive); each subcommand's
+//! flags and code live in `commands/`, running and exit codes in `run.rs`.
 
 pub mod commands;
 pub mod run;
@@ -7,10 +8,14 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::cli::commands::resources::ResourcesFormat;
-use crate::render::findings::FindingFormat;
-use crate::resources::feature_gates::GateSettings;
-use crate::resources::node_fit::NodeCapacity;
+use crate::cli::commands::completions::CompletionsArgs;
+use crate::cli::commands::example::ExampleArgs;
+use crate::cli::commands::explain::ExplainArgs;
+use crate::cli::commands::resources::ResourcesArgs;
+use crate::cli::commands::rules::RulesArgs;
+use crate::cli::commands::simulate::SimulateArgs;
+use crate::cli::commands::status::StatusArgs;
+use crate::cli::commands::validate::ValidateArgs;
 
 /// Validate and simulate Kubernetes pod lifecycles: init containers, sidecars, defer containers.
 #[derive(Debug, Parser)]
@@ -95,197 +100,4 @@ pub struct InputArgs {
     /// Manifest files or directories; `-` for standard input.
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
-}
-
-/// `podlife validate`.
-#[derive(Debug, Args)]
-pub struct ValidateArgs {
-    /// Manifests to check.
-    #[command(flatten)]
-    pub input: InputArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = FindingFormat::Human)]
-    pub format: FindingFormat,
-    /// Validate the manifest exactly as written, without applying API defaults first.
-    #[arg(long)]
-    pub no_defaulting: bool,
-    /// Enable only these rules: IDs, names, ID prefixes (`PL3`) or `ALL`; comma-separated or repeated.
-    #[arg(long, value_name = "RULE", value_delimiter = ',')]
-    pub select: Vec<String>,
-    /// Turn these rules off: IDs, names, ID prefixes or `ALL`; comma-separated or repeated.
-    #[arg(long, value_name = "RULE", value_delimiter = ',')]
-    pub ignore: Vec<String>,
-    /// Set a rule's level: `RULE=error|warning|info|off`; repeatable. A level other than `off`
-    /// also enables a rule that is off by default.
-    #[arg(long, value_name = "RULE=LEVEL")]
-    pub severity: Vec<String>,
-    /// Use this configuration file instead of discovering `.podlife.yaml` upward from each input.
-    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
-    pub config: Option<PathBuf>,
-    /// Use no configuration file.
-    #[arg(long)]
-    pub no_config: bool,
-    /// Validate pods with pending initializers as if they were initialized (strict findings keep
-    /// their severity instead of becoming notes).
-    #[arg(long)]
-    pub strict_initialized: bool,
-}
-
-/// `podlife resources`.
-#[derive(Debug, Args)]
-pub struct ResourcesArgs {
-    /// Manifests to read.
-    #[command(flatten)]
-    pub input: InputArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = ResourcesFormat::Human)]
-    pub format: ResourcesFormat,
-    /// Compute on the manifests as written, without API defaulting (by default a limit with no
-    /// request counts as the request, as the API server makes it).
-    #[arg(long)]
-    pub no_defaulting: bool,
-    /// Kubernetes feature gates, `Name=bool,…` (known: PodLevelResources, on by default since
-    /// Kubernetes 1.34; AllBeta, AllAlpha).
-    #[arg(long, value_name = "GATES", value_parser = GateSettings::parse)]
-    pub feature_gates: Vec<GateSettings>,
-    /// Leave pod overhead (`spec.overhead`) out of requests, limits and the node fit.
-    #[arg(long)]
-    pub exclude_overhead: bool,
-    /// Check each pod against an empty node with these allocatable resources
-    /// (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110).
-    #[arg(long, value_name = "RESOURCES", value_parser = NodeCapacity::parse)]
-    pub node: Option<NodeCapacity>,
-}
-
-/// `podlife status`.
-#[derive(Debug, Args)]
-pub struct StatusArgs {
-    /// Pods with a status.
-    #[command(flatten)]
-    pub input: InputArgs,
-    /// The clock AGE and restart times are measured against (RFC 3339); default: now.
-    #[arg(long, value_name = "RFC3339", value_parser = crate::cli::commands::status::parse_now)]
-    pub now: Option<crate::k8s::timestamp::EpochMillis>,
-    /// `wide` adds IP, NODE, NOMINATED NODE and READINESS GATES.
-    #[arg(short = 'o', long, value_enum, value_name = "OUTPUT")]
-    pub output: Option<crate::status::StatusOutput>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = crate::status::StatusFormat::Human)]
-    pub format: crate::status::StatusFormat,
-}
-
-/// `podlife simulate`.
-#[derive(Debug, Args)]
-pub struct SimulateArgs {
-    /// Manifests to simulate.
-    #[command(flatten)]
-    pub input: InputArgs,
-    /// Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`,
-    /// `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable.
-    #[arg(long, value_name = "CONTAINER[=HOW][*N]")]
-    pub fail: Vec<String>,
-    /// How long a container runs per attempt (`30s`, `forever`). Repeatable.
-    #[arg(long, value_name = "CONTAINER=DURATION")]
-    pub run: Vec<String>,
-    /// The horizon: stop after this much simulated time (a pod that settles ends earlier)
-    /// [default: 10m].
-    #[arg(long, value_name = "DURATION")]
-    pub until: Option<String>,
-    /// A scenario file: durations, exit codes per attempt, probe results over time, faults,
-    /// jitter, runtime latencies (see docs/simulate.md).
-    #[arg(long, value_name = "FILE")]
-    pub scenario: Option<PathBuf>,
-    /// Seed of the random generator used for jitter [default: 0, or the scenario's].
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Delete the pod at this simulated time (`30s`); see docs/termination.md.
-    #[arg(long, value_name = "DURATION")]
-    pub delete_at: Option<String>,
-    /// The deletion's grace period in seconds (overrides terminationGracePeriodSeconds).
-    #[arg(long, value_name = "SECONDS", requires = "delete_at")]
-    pub grace_period: Option<i64>,
-    /// Force the deletion: with `--grace-period 0`, no preStop hooks and no defer containers.
-    #[arg(long, requires = "delete_at")]
-    pub force: bool,
-    /// How long a container takes to exit after SIGTERM (default: at once). Repeatable.
-    #[arg(long, value_name = "CONTAINER=DURATION")]
-    pub stop: Vec<String>,
-    /// An assertion; an unmet one exits with 1: `phase=Running`, `status=Running`,
-    /// `ready-within=30s`, `initialized-within=10s`, `ended-within=1m`, `never-ready`,
-    /// `restarts<=3`, `restarts:CONTAINER<=3`. Repeatable.
-    #[arg(long, value_name = "ASSERTION")]
-    pub expect: Vec<String>,
-    /// Show the `kubectl get pods -w` rows at every change instead of the events.
-    #[arg(long)]
-    pub watch: bool,
-    /// Show a Gantt chart of the containers instead of the events.
-    #[arg(long)]
-    pub timeline: bool,
-    /// Show every call to the container runtime (CRI) instead of the events.
-    #[arg(long)]
-    pub trace: bool,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = crate::cli::commands::simulate::SimulateFormat::Human)]
-    pub format: crate::cli::commands::simulate::SimulateFormat,
-    /// Simulate only the pod with this name (default: every pod in the input).
-    #[arg(long, value_name = "NAME")]
-    pub pod: Option<String>,
-    /// Monte Carlo: N independent runs over the scenario's jitter, run i seeded from (--seed, i);
-    /// prints percentiles and outcome probabilities (see docs/montecarlo.md). `--runs 1` replays
-    /// one sampled run; without --runs every distribution takes its median.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub runs: Option<u64>,
-    /// With --runs: rerun the Monte Carlo for each value of a pod field or scenario duration
-    /// (`terminationGracePeriodSeconds=10..60/10`, `until=1m..5m/1m`).
-    #[arg(long, value_name = "NAME=A..B/STEP", requires = "runs")]
-    pub sweep: Option<String>,
-    /// With --runs: print the event logs of the K worst runs, each with the seed that replays it.
-    #[arg(long, value_name = "K", requires = "runs")]
-    pub keep_worst: Option<usize>,
-    /// With --runs: write a histogram and CDF of the headline metric as a standalone SVG.
-    #[arg(long, value_name = "FILE", requires = "runs")]
-    pub svg: Option<PathBuf>,
-}
-
-/// `podlife explain`.
-#[derive(Debug, Args)]
-pub struct ExplainArgs {
-    /// Rule ID (`PL005`) or name (`wrong-type`).
-    #[arg(required_unless_present = "all")]
-    pub rule: Option<String>,
-    /// Print every rule's documentation.
-    #[arg(long, conflicts_with = "rule")]
-    pub all: bool,
-}
-
-/// `podlife rules`.
-#[derive(Debug, Args)]
-pub struct RulesArgs {
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = RulesFormat::Table)]
-    pub format: RulesFormat,
-}
-
-/// Output formats of `podlife rules`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum RulesFormat {
-    /// A table.
-    Table,
-    /// A JSON array.
-    Json,
-}
-
-/// `podlife example`.
-#[derive(Debug, Args)]
-pub struct ExampleArgs {
-    /// The example to print; without it, list the examples.
-    pub name: Option<String>,
-}
-
-/// `podlife completions`.
-#[derive(Debug, Args)]
-pub struct CompletionsArgs {
-    /// The shell.
-    #[arg(value_enum)]
-    pub shell: clap_complete::Shell,
 }

@@ -5,5 +5,6 @@ pub mod findings;
 pub mod montecarlo;
 pub mod progress;
 pub mod resources;
+pub mod rules;
 pub mod simulate;
 pub mod status;

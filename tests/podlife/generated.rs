@@ -51,6 +51,6 @@ fn man_page_is_current() {
 fn rule_reference_is_current() {
     check_or_bless(
         "docs/rules.md",
-        podlife::cli::run::rules_reference().as_bytes(),
+        podlife::render::rules::rules_reference().as_bytes(),
     );
 }

@@ -1,8 +1,12 @@
 //! One file per subcommand: read the inputs, call the engine, render, choose the exit code.
 
+pub mod completions;
+pub mod example;
+pub mod explain;
 pub mod montecarlo;
 pub mod resources;
 pub mod rules;
 pub mod simulate;
 pub mod status;
 pub mod termination_flags;
+pub mod validate;

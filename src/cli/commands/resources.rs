@@ -2,12 +2,16 @@
 //! node fit, render them, and choose the exit code (1 when the input has errors, 2 when an input
 //! cannot be read).
 
+use crate::cli::InputArgs;
+use crate::resources::feature_gates::GateSettings;
+use crate::resources::node_fit::NodeCapacity;
+use clap::Args;
 use std::io::Write;
 
 use clap::ValueEnum;
 
+use crate::cli::Cli;
 use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, output_width, resolve_inputs};
-use crate::cli::{Cli, ResourcesArgs};
 use crate::error::Error;
 use crate::input::{self, SourceText};
 use crate::lint::finding::{Finding, Severity, Summary};
@@ -15,6 +19,32 @@ use crate::lint::validate::read_source;
 use crate::render::resources::{human, json};
 use crate::resources::feature_gates::FeatureGates;
 use crate::resources::report::{PodReport, Settings, analyse_pod};
+
+/// `podlife resources`.
+#[derive(Debug, Args)]
+pub struct ResourcesArgs {
+    /// Manifests to read.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ResourcesFormat::Human)]
+    pub format: ResourcesFormat,
+    /// Compute on the manifests as written, without API defaulting (by default a limit with no
+    /// request counts as the request, as the API server makes it).
+    #[arg(long)]
+    pub no_defaulting: bool,
+    /// Kubernetes feature gates, `Name=bool,…` (known: PodLevelResources, on by default since
+    /// Kubernetes 1.34; AllBeta, AllAlpha).
+    #[arg(long, value_name = "GATES", value_parser = GateSettings::parse)]
+    pub feature_gates: Vec<GateSettings>,
+    /// Leave pod overhead (`spec.overhead`) out of requests, limits and the node fit.
+    #[arg(long)]
+    pub exclude_overhead: bool,
+    /// Check each pod against an empty node with these allocatable resources
+    /// (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110).
+    #[arg(long, value_name = "RESOURCES", value_parser = NodeCapacity::parse)]
+    pub node: Option<NodeCapacity>,
+}
 
 /// Output formats of `resources`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -2,60 +2,26 @@
 
 use std::io::Write;
 
-use comfy_table::{ContentArrangement, Table, presets};
-use serde::Serialize;
+use clap::{Args, ValueEnum};
 
-use crate::cli::RulesFormat;
-use crate::lint::rules::{self, Rule};
+use crate::lint::rules;
+use crate::render::rules::{RuleListing, rules_table};
 
-/// One rule as `podlife rules --format json` prints it.
-#[derive(Debug, Serialize)]
-pub struct RuleListing {
-    /// `PL012`.
-    pub id: &'static str,
-    /// `unused-suppression`.
-    pub name: &'static str,
-    /// The default severity: `error`, `warning` or `info`.
-    pub severity: &'static str,
-    /// Whether it runs without configuration.
-    pub enabled: bool,
-    /// One line: what it reports.
-    pub summary: &'static str,
+/// `podlife rules`.
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RulesFormat::Table)]
+    pub format: RulesFormat,
 }
 
-impl RuleListing {
-    /// The listing of a rule.
-    pub fn of(rule: &'static Rule) -> Self {
-        RuleListing {
-            id: rule.id,
-            name: rule.name,
-            severity: rule.severity.as_str(),
-            enabled: rules::enabled_by_default(rule),
-            summary: rule.summary,
-        }
-    }
-}
-
-/// The rules as a table, `width` columns wide.
-pub fn rules_table(width: usize) -> String {
-    let mut table = Table::new();
-    table
-        .load_style(presets::UTF8_FULL_CONDENSED)
-        .force_no_tty()
-        .set_content_arrangement(ContentArrangement::Dynamic)
-        .set_width(u16::try_from(width).unwrap_or(u16::MAX))
-        .set_header(["ID", "name", "severity", "enabled", "summary"]);
-    for rule in rules::REGISTRY {
-        let listing = RuleListing::of(rule);
-        table.add_row([
-            listing.id,
-            listing.name,
-            listing.severity,
-            if listing.enabled { "yes" } else { "no" },
-            listing.summary,
-        ]);
-    }
-    format!("{table}\n")
+/// Output formats of `podlife rules`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RulesFormat {
+    /// A table.
+    Table,
+    /// A JSON array.
+    Json,
 }
 
 /// Writes the rule list in the chosen format.

@@ -1,11 +1,13 @@
 //! `podlife simulate`: read the pods, build each run's scenario from the file and flags, run, render, check.
 
+use crate::cli::InputArgs;
+use clap::Args;
 use std::io::Write;
 
 use clap::ValueEnum;
 
+use crate::cli::Cli;
 use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, output_width, resolve_inputs};
-use crate::cli::{Cli, SimulateArgs};
 use crate::error::Error;
 use crate::input::{self, Input};
 use crate::k8s::model::Pod;
@@ -18,6 +20,80 @@ use crate::sim::plan::spec::PodPlan;
 use crate::sim::record::RecordOptions;
 use crate::sim::scenario::{self, Patch, flags};
 use crate::yaml::source::for_each_document;
+use std::path::PathBuf;
+
+/// `podlife simulate`.
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// Manifests to simulate.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`,
+    /// `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable.
+    #[arg(long, value_name = "CONTAINER[=HOW][*N]")]
+    pub fail: Vec<String>,
+    /// How long a container runs per attempt (`30s`, `forever`). Repeatable.
+    #[arg(long, value_name = "CONTAINER=DURATION")]
+    pub run: Vec<String>,
+    /// The horizon: stop after this much simulated time (a pod that settles ends earlier)
+    /// [default: 10m].
+    #[arg(long, value_name = "DURATION")]
+    pub until: Option<String>,
+    /// A scenario file: durations, exit codes per attempt, probe results over time, faults,
+    /// jitter, runtime latencies (see docs/simulate.md).
+    #[arg(long, value_name = "FILE")]
+    pub scenario: Option<PathBuf>,
+    /// Seed of the random generator used for jitter [default: 0, or the scenario's].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Delete the pod at this simulated time (`30s`); see docs/termination.md.
+    #[arg(long, value_name = "DURATION")]
+    pub delete_at: Option<String>,
+    /// The deletion's grace period in seconds (overrides terminationGracePeriodSeconds).
+    #[arg(long, value_name = "SECONDS", requires = "delete_at")]
+    pub grace_period: Option<i64>,
+    /// Force the deletion: with `--grace-period 0`, no preStop hooks and no defer containers.
+    #[arg(long, requires = "delete_at")]
+    pub force: bool,
+    /// How long a container takes to exit after SIGTERM (default: at once). Repeatable.
+    #[arg(long, value_name = "CONTAINER=DURATION")]
+    pub stop: Vec<String>,
+    /// An assertion; an unmet one exits with 1: `phase=Running`, `status=Running`,
+    /// `ready-within=30s`, `initialized-within=10s`, `ended-within=1m`, `never-ready`,
+    /// `restarts<=3`, `restarts:CONTAINER<=3`. Repeatable.
+    #[arg(long, value_name = "ASSERTION")]
+    pub expect: Vec<String>,
+    /// Show the `kubectl get pods -w` rows at every change instead of the events.
+    #[arg(long)]
+    pub watch: bool,
+    /// Show a Gantt chart of the containers instead of the events.
+    #[arg(long)]
+    pub timeline: bool,
+    /// Show every call to the container runtime (CRI) instead of the events.
+    #[arg(long)]
+    pub trace: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = SimulateFormat::Human)]
+    pub format: SimulateFormat,
+    /// Simulate only the pod with this name (default: every pod in the input).
+    #[arg(long, value_name = "NAME")]
+    pub pod: Option<String>,
+    /// Monte Carlo: N independent runs over the scenario's jitter, run i seeded from (--seed, i);
+    /// prints percentiles and outcome probabilities (see docs/montecarlo.md). `--runs 1` replays
+    /// one sampled run; without --runs every distribution takes its median.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub runs: Option<u64>,
+    /// With --runs: rerun the Monte Carlo for each value of a pod field or scenario duration
+    /// (`terminationGracePeriodSeconds=10..60/10`, `until=1m..5m/1m`).
+    #[arg(long, value_name = "NAME=A..B/STEP", requires = "runs")]
+    pub sweep: Option<String>,
+    /// With --runs: print the event logs of the K worst runs, each with the seed that replays it.
+    #[arg(long, value_name = "K", requires = "runs")]
+    pub keep_worst: Option<usize>,
+    /// With --runs: write a histogram and CDF of the headline metric as a standalone SVG.
+    #[arg(long, value_name = "FILE", requires = "runs")]
+    pub svg: Option<PathBuf>,
+}
 
 /// The default horizon (`--until`).
 pub const DEFAULT_HORIZON: SimDuration = SimDuration::from_secs(600);

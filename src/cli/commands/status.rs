@@ -5,10 +5,12 @@
 //! the rows of the other pods are still printed); 2 when an input could not be read at all
 //! (missing file, I/O error) or for a usage error.
 
+use crate::cli::InputArgs;
+use clap::{Args, ValueEnum};
 use std::io::{IsTerminal, Write};
 
+use crate::cli::Cli;
 use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, resolve_inputs};
-use crate::cli::{Cli, StatusArgs};
 use crate::error::Error;
 use crate::input::{self, SourceText};
 use crate::k8s::timestamp::{EpochMillis, parse_rfc3339};
@@ -20,7 +22,39 @@ use crate::yaml::source::Document;
 
 use crate::render::status::{write_human, write_json};
 use crate::status::row::{PodRow, pod_row};
-use crate::status::{StatusFormat, StatusOutput};
+
+/// `--format` of `podlife status`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StatusFormat {
+    /// kubectl's aligned table.
+    Human,
+    /// `{"pods":[{"name","ready","status","restarts","age",…}]}`.
+    Json,
+}
+
+/// `-o`/`--output` of `podlife status`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StatusOutput {
+    /// Add IP, NODE, NOMINATED NODE and READINESS GATES.
+    Wide,
+}
+
+/// `podlife status`.
+#[derive(Debug, Args)]
+pub struct StatusArgs {
+    /// Pods with a status.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The clock AGE and restart times are measured against (RFC 3339); default: now.
+    #[arg(long, value_name = "RFC3339", value_parser = crate::cli::commands::status::parse_now)]
+    pub now: Option<crate::k8s::timestamp::EpochMillis>,
+    /// `wide` adds IP, NODE, NOMINATED NODE and READINESS GATES.
+    #[arg(short = 'o', long, value_enum, value_name = "OUTPUT")]
+    pub output: Option<StatusOutput>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = StatusFormat::Human)]
+    pub format: StatusFormat,
+}
 
 /// What one input held.
 #[derive(Debug, Default)]

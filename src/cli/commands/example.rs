@@ -1,0 +1,43 @@
+//! `podlife example`: list the built-in examples, or print one.
+
+use std::io::Write;
+
+use clap::Args;
+
+use crate::cli::run::EXIT_CLEAN;
+use crate::error::Error;
+use crate::input::examples;
+
+/// `podlife example`.
+#[derive(Debug, Args)]
+pub struct ExampleArgs {
+    /// The example to print; without it, list the examples.
+    pub name: Option<String>,
+}
+
+/// Runs `podlife example`.
+pub fn run(args: &ExampleArgs, out: &mut dyn Write) -> Result<u8, Error> {
+    let write_error = |e: std::io::Error| Error::io("writing output", e);
+    match &args.name {
+        None => {
+            for example in examples::EXAMPLES {
+                writeln!(out, "{:<18} {}", example.name, example.description)
+                    .map_err(write_error)?;
+            }
+            Ok(EXIT_CLEAN)
+        }
+        Some(name) => match examples::find(name) {
+            Some(example) => {
+                write!(out, "{}", example.text).map_err(write_error)?;
+                Ok(EXIT_CLEAN)
+            }
+            None => {
+                let names: Vec<&str> = examples::EXAMPLES.iter().map(|e| e.name).collect();
+                Err(Error::Usage(format!(
+                    "no example `{name}`; the examples are: {}",
+                    names.join(", ")
+                )))
+            }
+        },
+    }
+}

@@ -1,0 +1,165 @@
+//! `podlife validate`: check every input, render the findings in the chosen format, choose the
+//! exit code.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use crate::cli::run::{
+    EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, output_width, resolve_inputs, use_color,
+};
+use crate::cli::{Cli, InputArgs};
+use crate::error::Error;
+use crate::input;
+use crate::lint::finding::{Finding, Severity, Summary};
+use crate::lint::rules::CheckOptions;
+use crate::lint::settings::config_file;
+use crate::lint::validate::{FileReport, validate_source};
+use crate::render::findings::{self, human::HumanStyle};
+
+/// Output formats of `validate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FindingFormat {
+    /// Diagnostics with source snippets, like rustc.
+    Human,
+    /// One grep-friendly line per finding: `file:line:col: severity[ID] message`.
+    Short,
+    /// One JSON document (see README).
+    Json,
+    /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
+    Sarif,
+    /// GitHub Actions workflow commands (`::error file=…,line=…,col=…::…`).
+    Github,
+    /// JUnit XML: a test suite per file, a test case per pod, failures for errors.
+    Junit,
+}
+
+/// `podlife validate`.
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// Manifests to check.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FindingFormat::Human)]
+    pub format: FindingFormat,
+    /// Validate the manifest exactly as written, without applying API defaults first.
+    #[arg(long)]
+    pub no_defaulting: bool,
+    /// Enable only these rules: IDs, names, ID prefixes (`PL3`) or `ALL`; comma-separated or repeated.
+    #[arg(long, value_name = "RULE", value_delimiter = ',')]
+    pub select: Vec<String>,
+    /// Turn these rules off: IDs, names, ID prefixes or `ALL`; comma-separated or repeated.
+    #[arg(long, value_name = "RULE", value_delimiter = ',')]
+    pub ignore: Vec<String>,
+    /// Set a rule's level: `RULE=error|warning|info|off`; repeatable. A level other than `off`
+    /// also enables a rule that is off by default.
+    #[arg(long, value_name = "RULE=LEVEL")]
+    pub severity: Vec<String>,
+    /// Use this configuration file instead of discovering `.podlife.yaml` upward from each input.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+    /// Use no configuration file.
+    #[arg(long)]
+    pub no_config: bool,
+    /// Validate pods with pending initializers as if they were initialized (strict findings keep
+    /// their severity instead of becoming notes).
+    #[arg(long)]
+    pub strict_initialized: bool,
+}
+
+/// Runs `podlife validate`.
+pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Error> {
+    let inputs = resolve_inputs(cli, &args.input, true);
+    let options = CheckOptions {
+        no_defaulting: args.no_defaulting,
+        ..CheckOptions::default()
+    };
+    let configuration = config_file::ConfigResolver::prepare(
+        options,
+        config_file::ConfigSource::from_flags(args.config.as_deref(), args.no_config),
+        config_file::command_line_layer(
+            &args.select,
+            &args.ignore,
+            &args.severity,
+            args.strict_initialized,
+        )?,
+        &inputs,
+    )?;
+    let progress = crate::render::progress::Progress::new(
+        inputs.len() as u64,
+        "files",
+        !cli.quiet && args.format == FindingFormat::Human,
+    );
+    let reports = input::map_inputs(&inputs, |input| {
+        let report = input::read(input)
+            .map(|source| validate_source(&source, &configuration.options_for(input)));
+        progress.inc();
+        report
+    });
+    progress.finish();
+    let mut summary = Summary::default();
+    let mut failed = false;
+    let mut all: Vec<&Finding> = Vec::new();
+    let style = HumanStyle {
+        color: use_color(cli.color),
+        width: output_width(),
+    };
+    let write_error = |e: std::io::Error| Error::io("writing output", e);
+    for report in &reports {
+        match report
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|r| r.clone())
+        {
+            Ok(file) => {
+                summary.add(&file.summary);
+                if args.format == FindingFormat::Human {
+                    let findings: Vec<&Finding> = file.findings.iter().collect();
+                    findings::human::write_file_findings(
+                        out, &file.name, &file.text, &findings, style,
+                    )
+                    .map_err(write_error)?;
+                }
+            }
+            Err(error) => {
+                if error.is_broken_pipe() {
+                    return Err(error);
+                }
+                failed = true;
+                summary.failed_inputs += 1;
+                eprintln!("error: {error}");
+            }
+        }
+    }
+    for file in reports.iter().flatten().flatten() {
+        all.extend(file.findings.iter());
+    }
+    match args.format {
+        FindingFormat::Human => {
+            if !cli.quiet {
+                writeln!(out, "{summary}").map_err(write_error)?;
+            }
+        }
+        FindingFormat::Short => findings::short::write_findings(out, &all).map_err(write_error)?,
+        FindingFormat::Github => {
+            findings::github::write_findings(out, &all).map_err(write_error)?
+        }
+        FindingFormat::Json => {
+            findings::json::write_findings(out, &all, &summary).map_err(write_error)?
+        }
+        FindingFormat::Sarif => findings::sarif::write_findings(out, &all).map_err(write_error)?,
+        FindingFormat::Junit => {
+            let files: Vec<&FileReport> = reports.iter().flatten().flatten().collect();
+            findings::junit::write_report(out, &files).map_err(write_error)?
+        }
+    }
+    Ok(if failed {
+        EXIT_FAILURE
+    } else if all.iter().any(|f| f.severity == Severity::Error) {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    })
+}
