@@ -6,7 +6,6 @@ use std::sync::Arc;
 use serde::Serialize;
 
 pub use crate::k8s::workload::ObjectRef;
-use crate::lint::rules::Rule;
 use crate::yaml::field_path::FieldPath;
 use crate::yaml::source::Span;
 pub use crate::yaml::source::Target;
@@ -40,11 +39,27 @@ impl fmt::Display for Severity {
     }
 }
 
+/// Which rule a finding comes from: its stable code (`PL005`) and kebab name (`wrong-type`).
+/// The rule itself (severity, docs, check) is in the registry, `lint::rules`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RuleId {
+    /// `PL` + three digits, never reused.
+    pub code: &'static str,
+    /// Kebab-case name of the bad pattern.
+    pub name: &'static str,
+}
+
+impl fmt::Display for RuleId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code)
+    }
+}
+
 /// One thing a rule found.
 #[derive(Debug, Clone)]
 pub struct Finding {
     /// The rule that found it.
-    pub rule: &'static Rule,
+    pub rule: RuleId,
     /// Its severity (the rule's default unless configured).
     pub severity: Severity,
     /// What is wrong, rustc style: lowercase, no period, backticks around fields and values.
@@ -75,11 +90,12 @@ pub struct Finding {
 }
 
 impl Finding {
-    /// A finding of `rule` with its default severity.
-    pub fn new(rule: &'static Rule, message: impl Into<String>) -> Self {
+    /// A finding of `rule` at `severity` (a rule's findings start at its default severity:
+    /// `Rule::finding`).
+    pub fn new(rule: RuleId, severity: Severity, message: impl Into<String>) -> Self {
         Finding {
             rule,
-            severity: rule.severity,
+            severity,
             message: message.into(),
             label: None,
             help: None,
@@ -165,7 +181,7 @@ impl Finding {
             .span
             .map(|span| (span.start.line, span.start.column))
             .unwrap_or((0, 0));
-        (line, column, self.rule.id, &self.message)
+        (line, column, self.rule.code, &self.message)
     }
 }
 

@@ -39,12 +39,10 @@ pub fn read_source(
             line,
             column,
         };
-        let mut finding = Finding::new(
-            &rules::INVALID_YAML,
-            format!("file is not valid UTF-8 (byte 0x{byte:02x})"),
-        )
-        .spanned(Span::at(pos))
-        .help("save the file as UTF-8");
+        let mut finding = rules::INVALID_YAML
+            .finding(format!("file is not valid UTF-8 (byte 0x{byte:02x})"))
+            .spanned(Span::at(pos))
+            .help("save the file as UTF-8");
         finding.file = source.name.clone();
         findings.push(finding);
         return;
@@ -64,7 +62,8 @@ pub fn read_source(
         visit(&document, objects);
     });
     if objects_seen == 0 && !any_problem && findings.is_empty() {
-        let mut finding = Finding::new(&rules::NO_OBJECTS, "no Kubernetes objects in this input")
+        let mut finding = rules::NO_OBJECTS
+            .finding("no Kubernetes objects in this input")
             .spanned(Span::at(Pos {
                 index: 0,
                 line: 1,
@@ -159,8 +158,8 @@ pub fn strict_findings(pod: &crate::k8s::model::Pod) -> Vec<String> {
         .iter()
         .filter(|f| f.severity == crate::lint::finding::Severity::Error)
         .map(|f| match &f.path {
-            Some(path) => format!("{path}: {} ({})", f.message, f.rule.id),
-            None => format!("{} ({})", f.message, f.rule.id),
+            Some(path) => format!("{path}: {} ({})", f.message, f.rule.code),
+            None => format!("{} ({})", f.message, f.rule.code),
         })
         .collect()
 }
@@ -232,7 +231,7 @@ mod tests {
         };
         for example in crate::input::examples::EXAMPLES {
             let report = validate_source(&source(example.text), &CheckOptions::default());
-            let found: Vec<&str> = report.findings.iter().map(|f| f.rule.id).collect();
+            let found: Vec<&str> = report.findings.iter().map(|f| f.rule.code).collect();
             assert_eq!(
                 found,
                 shown(example.name),

@@ -7,7 +7,6 @@ use crate::k8s::workload::{
     InitContainerSource, LEGACY_INIT_ANNOTATIONS, LEGACY_INIT_STATUS_ANNOTATIONS,
     LegacyInitContainers, PodObject,
 };
-use crate::lint::finding::Finding;
 use crate::lint::load::ObjectReader;
 use crate::lint::rules;
 use crate::yaml::source::{Node, Pos, TreeProblemKind};
@@ -108,7 +107,7 @@ impl ObjectReader<'_, '_> {
                 "in annotation `{key}`: invalid JSON: {}",
                 json_error_message(&error)
             );
-            let mut finding = Finding::new(&rules::INVALID_YAML, message).spanned(span);
+            let mut finding = rules::INVALID_YAML.finding(message).spanned(span);
             finding.path = Some(annotation_path);
             finding.file = self.file.clone();
             finding.object = Some(object.object_ref());
@@ -129,8 +128,9 @@ impl ObjectReader<'_, '_> {
                 _ => &rules::INVALID_YAML,
             };
             let message = format!("in annotation `{key}`: {}", problem.message);
-            let mut finding =
-                Finding::new(rule, message).spanned(problem.span.relative_to(origin, indent));
+            let mut finding = rule
+                .finding(message)
+                .spanned(problem.span.relative_to(origin, indent));
             finding.path = Some(annotation_path.clone());
             finding.file = self.file.clone();
             finding.object = Some(object.object_ref());

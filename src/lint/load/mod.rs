@@ -56,7 +56,7 @@ pub fn read_document(file: &Arc<str>, text: &str, document: &Document<'_>) -> Do
             | TreeProblemKind::AliasBomb
             | TreeProblemKind::UnknownAnchor => &rules::INPUT_TOO_COMPLEX,
         };
-        let mut finding = Finding::new(rule, problem.message.clone()).spanned(problem.span);
+        let mut finding = rule.finding(problem.message.clone()).spanned(problem.span);
         finding.file = file.clone();
         finding.object = Some(ObjectRef {
             kind: String::new(),
@@ -132,7 +132,7 @@ mod tests {
         let unknown: Vec<String> = found[0]
             .findings
             .iter()
-            .filter(|finding| finding.rule.id == "PL006")
+            .filter(|finding| finding.rule.code == "PL006")
             .filter_map(|finding| finding.path.as_ref().map(ToString::to_string))
             .collect();
         assert_eq!(unknown, ["spec"]);
@@ -163,12 +163,14 @@ mod tests {
             }
         );
         assert_eq!(pod.pod.init_containers()[0].name(), "install");
-        let finding = Finding::new(&rules::CONTAINER_IMAGE_REQUIRED, "probe").at(FieldPath::root()
-            .child("metadata")
-            .child("annotations")
-            .key(LEGACY_INIT_ANNOTATIONS[0])
-            .index(0)
-            .child("image"));
+        let finding = rules::CONTAINER_IMAGE_REQUIRED
+            .finding("probe")
+            .at(FieldPath::root()
+                .child("metadata")
+                .child("annotations")
+                .key(LEGACY_INIT_ANNOTATIONS[0])
+                .index(0)
+                .child("image"));
         let located = locate(pod, documents[0].root.as_ref(), finding);
         let span = located.span.expect("located");
         let line = text

@@ -34,7 +34,7 @@ impl ObjectReader<'_, '_> {
         span: crate::yaml::source::Span,
         path: Option<FieldPath>,
     ) -> &mut Finding {
-        let mut finding = Finding::new(rule, message).spanned(span);
+        let mut finding = rule.finding(message).spanned(span);
         finding.file = self.file.clone();
         finding.path = path;
         finding.object = Some(ObjectRef {
@@ -261,7 +261,7 @@ impl ObjectReader<'_, '_> {
         }
         for error in errors {
             let (path, span) = error.location.clone().unwrap_or_default();
-            let mut finding = Finding::new(&rules::WRONG_TYPE, error.message).spanned(span);
+            let mut finding = rules::WRONG_TYPE.finding(error.message).spanned(span);
             finding.path = Some(path.strip_prefix(object_path).unwrap_or(path));
             finding.file = self.file.clone();
             finding.object = Some(object_ref.clone());
@@ -282,7 +282,8 @@ impl ObjectReader<'_, '_> {
             DecodeProblemKind::UnknownField => &rules::UNKNOWN_FIELD,
             DecodeProblemKind::WrongType => &rules::WRONG_TYPE,
         };
-        let mut finding = Finding::new(rule, problem.message)
+        let mut finding = rule
+            .finding(problem.message)
             .spanned(problem.span)
             .maybe_help(problem.help);
         finding.path = Some(
@@ -373,14 +374,12 @@ impl ObjectReader<'_, '_> {
                         if let QuantityValue::Invalid { text, error } = value {
                             let suggestion = crate::k8s::quantity::suggestion(text);
                             findings.push(
-                                Finding::new(
-                                    &rules::INVALID_QUANTITY,
-                                    format!("`{text}` is not a valid quantity"),
-                                )
-                                .at(base.child("resources").child(field).key(name))
-                                .label(error.to_string())
-                                .maybe_help(suggestion.map(|s| format!("did you mean `{s}`?")))
-                                .k8s("FieldValueInvalid", Some(text.clone())),
+                                rules::INVALID_QUANTITY
+                                    .finding(format!("`{text}` is not a valid quantity"))
+                                    .at(base.child("resources").child(field).key(name))
+                                    .label(error.to_string())
+                                    .maybe_help(suggestion.map(|s| format!("did you mean `{s}`?")))
+                                    .k8s("FieldValueInvalid", Some(text.clone())),
                             );
                         }
                     }
@@ -399,13 +398,11 @@ impl ObjectReader<'_, '_> {
         for (name, value) in object.pod.spec.overhead.iter().flatten() {
             if let QuantityValue::Invalid { text, error } = value {
                 findings.push(
-                    Finding::new(
-                        &rules::INVALID_QUANTITY,
-                        format!("`{text}` is not a valid quantity"),
-                    )
-                    .at(FieldPath::root().child("spec").child("overhead").key(name))
-                    .label(error.to_string())
-                    .k8s("FieldValueInvalid", Some(text.clone())),
+                    rules::INVALID_QUANTITY
+                        .finding(format!("`{text}` is not a valid quantity"))
+                        .at(FieldPath::root().child("spec").child("overhead").key(name))
+                        .label(error.to_string())
+                        .k8s("FieldValueInvalid", Some(text.clone())),
                 );
             }
         }

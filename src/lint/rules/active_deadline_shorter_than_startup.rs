@@ -89,10 +89,9 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         return;
     }
     findings.push(
-        Finding::new(
-            &RULE,
-            format!("`activeDeadlineSeconds` is {deadline} s, but {what} at least {needed} s"),
-        )
+        RULE.finding(format!(
+            "`activeDeadlineSeconds` is {deadline} s, but {what} at least {needed} s"
+        ))
         .at(context.pod_path("spec.activeDeadlineSeconds"))
         .label("passes first: the pod fails with `DeadlineExceeded`")
         .help(format!(

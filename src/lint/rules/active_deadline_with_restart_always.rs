@@ -42,9 +42,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         return;
     }
     findings.push(
-        Finding::new(
-            &RULE,
-            format!(
+        RULE.finding(format!(
                 "pod restarts its containers forever (`restartPolicy: Always`) but fails after `activeDeadlineSeconds: {deadline}`"
             ),
         )

@@ -48,10 +48,9 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         return;
     };
     findings.push(
-        Finding::new(
-            &RULE,
-            format!("`{field}` is set with `deferContainerGracePeriodExtension: true`"),
-        )
+        RULE.finding(format!(
+            "`{field}` is set with `deferContainerGracePeriodExtension: true`"
+        ))
         .at(context.pod_path(&format!("spec.{field}")))
         .on_key()
         .label("second kind of grace-period extension")

@@ -41,13 +41,10 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             .is_none_or(|image| image.trim().is_empty())
         {
             findings.push(
-                Finding::new(
-                    &RULE,
-                    format!(
-                        "{} has no `image`",
-                        list.describe_container(container, index)
-                    ),
-                )
+                RULE.finding(format!(
+                    "{} has no `image`",
+                    list.describe_container(container, index)
+                ))
                 .at(context.container_path(list, index).child("image"))
                 .label("`image` is required")
                 .help("add `image:` with the image to run, pinned to a tag or digest")

@@ -34,7 +34,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     for (list, index, container) in context.all_containers() {
         if container.name.as_deref().is_none_or(str::is_empty) {
             findings.push(
-                Finding::new(&RULE, format!("{} has no `name`", list.describe_nth(index)))
+                RULE.finding(format!("{} has no `name`", list.describe_nth(index)))
                     .at(context.container_path(list, index).child("name"))
                     .label("`name` is required")
                     .help("add `name:` with a lowercase DNS-1123 label, unique in the pod")

@@ -57,13 +57,10 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 continue;
             }
             findings.push(
-                Finding::new(
-                    &RULE,
-                    format!(
-                        "{} has a `{field}`",
-                        ContainerList::Defer.describe_container(container, index)
-                    ),
-                )
+                RULE.finding(format!(
+                    "{} has a `{field}`",
+                    ContainerList::Defer.describe_container(container, index)
+                ))
                 .at(context
                     .container_path(ContainerList::Defer, index)
                     .child(field))

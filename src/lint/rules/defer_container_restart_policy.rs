@@ -48,13 +48,10 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             None => "use `Always` to retry it while the grace period lasts, or remove the field for `Never` (the default)".to_string(),
         };
         findings.push(
-            Finding::new(
-                &RULE,
-                format!(
-                    "{} has `restartPolicy: {policy}`",
-                    ContainerList::Defer.describe_container(container, index)
-                ),
-            )
+            RULE.finding(format!(
+                "{} has `restartPolicy: {policy}`",
+                ContainerList::Defer.describe_container(container, index)
+            ))
             .at(context
                 .container_path(ContainerList::Defer, index)
                 .child("restartPolicy"))

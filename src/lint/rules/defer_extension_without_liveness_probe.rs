@@ -42,9 +42,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             continue;
         }
         findings.push(
-            Finding::new(
-                &RULE,
-                format!(
+            RULE.finding(format!(
                     "{} has no `livenessProbe`, so `deferContainerGracePeriodExtension` never extends its grace period",
                     ContainerList::Defer.describe_container(container, index)
                 ),

@@ -45,9 +45,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             continue;
         }
         findings.push(
-            Finding::new(
-                &RULE,
-                format!(
+            RULE.finding(format!(
                     "{} has identical liveness and readiness probes",
                     list.describe_container(container, index)
                 ),

@@ -86,9 +86,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             continue;
         }
         findings.push(
-            Finding::new(
-                &RULE,
-                format!(
+            RULE.finding(format!(
                     "{} decides the pod's effective request: {}",
                     ContainerList::Init.describe_container(container, index),
                     excess.join("; ")

@@ -72,9 +72,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             continue;
         }
         findings.push(
-            Finding::new(
-                &RULE,
-                format!(
+            RULE.finding(format!(
                     "{} {}, so the pod is Burstable instead of Guaranteed",
                     list.describe_container(container, index),
                     shortfall(container)

@@ -40,7 +40,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     let count = spec.defer_container_grace_period_extension_count;
     if let Some(seconds) = interval.filter(|seconds| *seconds < 1) {
         findings.push(
-            Finding::new(&RULE, format!("`{INTERVAL}` is {seconds}"))
+            RULE.finding(format!("`{INTERVAL}` is {seconds}"))
                 .at(context.pod_path(&format!("spec.{INTERVAL}")))
                 .label("must be at least 1 (seconds)")
                 .help("set the number of seconds each extension adds, at least 1")
@@ -49,7 +49,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     }
     if let Some(times) = count.filter(|times| *times < 0) {
         findings.push(
-            Finding::new(&RULE, format!("`{COUNT}` is {times}"))
+            RULE.finding(format!("`{COUNT}` is {times}"))
                 .at(context.pod_path(&format!("spec.{COUNT}")))
                 .label("must be greater than or equal to 0")
                 .help("set how many times the grace period may be extended (0 turns it off)")
@@ -63,7 +63,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     };
     if let Some((absent, present)) = missing {
         findings.push(
-            Finding::new(&RULE, format!("`{present}` is set without `{absent}`"))
+            RULE.finding(format!("`{present}` is set without `{absent}`"))
                 .at(context.pod_path(&format!("spec.{present}")))
                 .on_key()
                 .label(format!("needs `{absent}`"))

@@ -45,7 +45,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         None => "use `PreExit` (the default) or `PostExit`".to_string(),
     };
     findings.push(
-        Finding::new(&RULE, format!("`deferTrigger: {trigger}` is not a trigger"))
+        RULE.finding(format!("`deferTrigger: {trigger}` is not a trigger"))
             .at(context.pod_path("spec.deferTrigger"))
             .label("supported values: `PreExit`, `PostExit`")
             .help(help)

@@ -53,7 +53,8 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         } else {
             format!("initializer name `{name}` is not valid")
         };
-        let mut finding = Finding::new(&RULE, message)
+        let mut finding = RULE
+            .finding(message)
             .at(path)
             .label(label)
             .help(suggestion(name, initializers.alpha_form))

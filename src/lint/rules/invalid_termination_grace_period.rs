@@ -46,9 +46,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             .into_finding(&RULE),
         ),
         Some(seconds) if seconds < 0 => findings.push(
-            Finding::new(
-                &RULE,
-                format!("`terminationGracePeriodSeconds` is negative ({seconds})"),
+            RULE.finding(format!("`terminationGracePeriodSeconds` is negative ({seconds})"),
             )
             .at(path)
             .label("a grace period cannot be negative")

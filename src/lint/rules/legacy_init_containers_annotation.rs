@@ -55,10 +55,9 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         }
     };
     findings.push(
-        Finding::new(
-            &RULE,
-            format!("init containers are declared in the deprecated annotation `{key}`"),
-        )
+        RULE.finding(format!(
+            "init containers are declared in the deprecated annotation `{key}`"
+        ))
         .at(context.pod_path("metadata.annotations").key(key))
         .on_key()
         .label("deprecated since Kubernetes 1.6")

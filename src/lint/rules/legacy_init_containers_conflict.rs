@@ -73,9 +73,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         )
     };
     findings.push(
-        Finding::new(
-            &RULE,
-            format!(
+        RULE.finding(format!(
                 "annotation `{}` and `spec.initContainers` declare different init containers",
                 legacy.key
             ),

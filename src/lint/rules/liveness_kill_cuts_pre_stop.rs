@@ -48,9 +48,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             continue;
         };
         findings.push(
-            Finding::new(
-                &RULE,
-                format!(
+            RULE.finding(format!(
                     "a liveness kill gives {} {grace} s, less than its `preStop` sleep of {sleep} s",
                     list.describe_container(container, index)
                 ),

@@ -53,9 +53,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             continue;
         }
         findings.push(
-            Finding::new(
-                &RULE,
-                format!(
+            RULE.finding(format!(
                     "the `livenessProbe` of {} kills it after about {kill} s, before its `readinessProbe` even starts at {ready} s",
                     list.describe_container(container, index)
                 ),

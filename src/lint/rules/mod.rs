@@ -10,234 +10,101 @@ use std::sync::Arc;
 
 use crate::k8s::model::{Container, Pod};
 use crate::k8s::workload::{InitContainerSource, PodObject};
-use crate::lint::finding::{Finding, Severity};
+use crate::lint::finding::{Finding, RuleId, Severity};
 use crate::lint::settings::selection::{Level, RuleSettings};
 use crate::yaml::field_path::FieldPath;
 
-mod active_deadline_shorter_than_startup;
-mod active_deadline_with_restart_always;
-mod app_container_restart_policy;
-mod conflicting_defer_grace_period_extensions;
-mod container_image_required;
-mod container_name_required;
-mod defer_container_forbidden_field;
-mod defer_container_restart_policy;
-mod defer_extension_without_liveness_probe;
-mod deployment_restart_policy;
-mod duplicate_container_name;
-mod duplicate_key;
-mod duplicate_mount_path;
-mod duplicate_port_name;
-mod extended_resource_not_integral;
-mod extended_resource_request_limit;
-mod forbidden_ephemeral_container_field;
-mod forbidden_init_container_field;
-mod host_port_conflict;
-mod hugepages_not_page_multiple;
-mod hugepages_without_cpu_or_memory;
-mod identical_liveness_and_readiness_probes;
-mod image_whitespace;
-mod init_container_decides_requests;
-mod init_container_lowers_qos_class;
-mod init_container_restart_policy;
-mod input_too_complex;
-mod invalid_active_deadline;
-mod invalid_container_name;
-mod invalid_defer_grace_period_extension;
-mod invalid_defer_trigger;
-mod invalid_env_var_name;
-mod invalid_image_pull_policy;
-mod invalid_initializer_name;
-mod invalid_lifecycle_handler;
-mod invalid_port;
-mod invalid_probe_handler;
-mod invalid_probe_threshold;
-mod invalid_quantity;
-mod invalid_resize_policy;
-mod invalid_resource_name;
-mod invalid_restart_policy;
-mod invalid_termination_grace_period;
-mod invalid_termination_message_policy;
-mod invalid_volume_mount;
-mod invalid_yaml;
-mod job_restart_policy;
-mod legacy_init_containers_annotation;
-mod legacy_init_containers_conflict;
-mod limit_below_request;
-mod liveness_kill_cuts_pre_stop;
-mod liveness_probe_kills_slow_start;
-mod mutable_image_tag_with_if_not_present;
-mod negative_resource;
-mod never_ending_container_in_job;
-mod never_restart_with_init_containers;
-mod no_containers;
-mod no_objects;
-mod not_an_object;
-mod pending_initializers;
-mod probe_port_not_declared;
-mod probe_success_threshold;
-mod probe_timeout_exceeds_period;
-mod readiness_probe_grace_period;
-mod sidecar_without_startup_probe;
-mod termination_work_exceeds_grace_period;
-mod undeclared_volume_mount;
-mod unknown_field;
-mod unused_defer_settings;
-mod unused_suppression;
-mod workload_active_deadline;
-mod wrong_type;
-mod zero_grace_period_with_termination_work;
+/// Declares every rule file, re-exports its `RULE` under a constant name and builds
+/// [`REGISTRY`] in the order given (by ID): adding a rule is its file plus one line here.
+macro_rules! rules {
+    ($($id:ident $file:ident => $name:ident,)*) => {
+        $(mod $file;)*
+        $(pub use $file::RULE as $name;)*
 
-pub use active_deadline_shorter_than_startup::RULE as ACTIVE_DEADLINE_SHORTER_THAN_STARTUP;
-pub use active_deadline_with_restart_always::RULE as ACTIVE_DEADLINE_WITH_RESTART_ALWAYS;
-pub use app_container_restart_policy::RULE as APP_CONTAINER_RESTART_POLICY;
-pub use conflicting_defer_grace_period_extensions::RULE as CONFLICTING_DEFER_GRACE_PERIOD_EXTENSIONS;
-pub use container_image_required::RULE as CONTAINER_IMAGE_REQUIRED;
-pub use container_name_required::RULE as CONTAINER_NAME_REQUIRED;
-pub use defer_container_forbidden_field::RULE as DEFER_CONTAINER_FORBIDDEN_FIELD;
-pub use defer_container_restart_policy::RULE as DEFER_CONTAINER_RESTART_POLICY;
-pub use defer_extension_without_liveness_probe::RULE as DEFER_EXTENSION_WITHOUT_LIVENESS_PROBE;
-pub use deployment_restart_policy::RULE as DEPLOYMENT_RESTART_POLICY;
-pub use duplicate_container_name::RULE as DUPLICATE_CONTAINER_NAME;
-pub use duplicate_key::RULE as DUPLICATE_KEY;
-pub use duplicate_mount_path::RULE as DUPLICATE_MOUNT_PATH;
-pub use duplicate_port_name::RULE as DUPLICATE_PORT_NAME;
-pub use extended_resource_not_integral::RULE as EXTENDED_RESOURCE_NOT_INTEGRAL;
-pub use extended_resource_request_limit::RULE as EXTENDED_RESOURCE_REQUEST_LIMIT;
-pub use forbidden_ephemeral_container_field::RULE as FORBIDDEN_EPHEMERAL_CONTAINER_FIELD;
-pub use forbidden_init_container_field::RULE as FORBIDDEN_INIT_CONTAINER_FIELD;
-pub use host_port_conflict::RULE as HOST_PORT_CONFLICT;
-pub use hugepages_not_page_multiple::RULE as HUGEPAGES_NOT_PAGE_MULTIPLE;
-pub use hugepages_without_cpu_or_memory::RULE as HUGEPAGES_WITHOUT_CPU_OR_MEMORY;
-pub use identical_liveness_and_readiness_probes::RULE as IDENTICAL_LIVENESS_AND_READINESS_PROBES;
-pub use image_whitespace::RULE as IMAGE_WHITESPACE;
-pub use init_container_decides_requests::RULE as INIT_CONTAINER_DECIDES_REQUESTS;
-pub use init_container_lowers_qos_class::RULE as INIT_CONTAINER_LOWERS_QOS_CLASS;
-pub use init_container_restart_policy::RULE as INIT_CONTAINER_RESTART_POLICY;
-pub use input_too_complex::RULE as INPUT_TOO_COMPLEX;
-pub use invalid_active_deadline::RULE as INVALID_ACTIVE_DEADLINE;
-pub use invalid_container_name::RULE as INVALID_CONTAINER_NAME;
-pub use invalid_defer_grace_period_extension::RULE as INVALID_DEFER_GRACE_PERIOD_EXTENSION;
-pub use invalid_defer_trigger::RULE as INVALID_DEFER_TRIGGER;
-pub use invalid_env_var_name::RULE as INVALID_ENV_VAR_NAME;
-pub use invalid_image_pull_policy::RULE as INVALID_IMAGE_PULL_POLICY;
-pub use invalid_initializer_name::RULE as INVALID_INITIALIZER_NAME;
-pub use invalid_lifecycle_handler::RULE as INVALID_LIFECYCLE_HANDLER;
-pub use invalid_port::RULE as INVALID_PORT;
-pub use invalid_probe_handler::RULE as INVALID_PROBE_HANDLER;
-pub use invalid_probe_threshold::RULE as INVALID_PROBE_THRESHOLD;
-pub use invalid_quantity::RULE as INVALID_QUANTITY;
-pub use invalid_resize_policy::RULE as INVALID_RESIZE_POLICY;
-pub use invalid_resource_name::RULE as INVALID_RESOURCE_NAME;
-pub use invalid_restart_policy::RULE as INVALID_RESTART_POLICY;
-pub use invalid_termination_grace_period::RULE as INVALID_TERMINATION_GRACE_PERIOD;
-pub use invalid_termination_message_policy::RULE as INVALID_TERMINATION_MESSAGE_POLICY;
-pub use invalid_volume_mount::RULE as INVALID_VOLUME_MOUNT;
-pub use invalid_yaml::RULE as INVALID_YAML;
-pub use job_restart_policy::RULE as JOB_RESTART_POLICY;
-pub use legacy_init_containers_annotation::RULE as LEGACY_INIT_CONTAINERS_ANNOTATION;
-pub use legacy_init_containers_conflict::RULE as LEGACY_INIT_CONTAINERS_CONFLICT;
-pub use limit_below_request::RULE as LIMIT_BELOW_REQUEST;
-pub use liveness_kill_cuts_pre_stop::RULE as LIVENESS_KILL_CUTS_PRE_STOP;
-pub use liveness_probe_kills_slow_start::RULE as LIVENESS_PROBE_KILLS_SLOW_START;
-pub use mutable_image_tag_with_if_not_present::RULE as MUTABLE_IMAGE_TAG_WITH_IF_NOT_PRESENT;
-pub use negative_resource::RULE as NEGATIVE_RESOURCE;
-pub use never_ending_container_in_job::RULE as NEVER_ENDING_CONTAINER_IN_JOB;
-pub use never_restart_with_init_containers::RULE as NEVER_RESTART_WITH_INIT_CONTAINERS;
-pub use no_containers::RULE as NO_CONTAINERS;
-pub use no_objects::RULE as NO_OBJECTS;
-pub use not_an_object::RULE as NOT_AN_OBJECT;
-pub use pending_initializers::RULE as PENDING_INITIALIZERS;
-pub use probe_port_not_declared::RULE as PROBE_PORT_NOT_DECLARED;
-pub use probe_success_threshold::RULE as PROBE_SUCCESS_THRESHOLD;
-pub use probe_timeout_exceeds_period::RULE as PROBE_TIMEOUT_EXCEEDS_PERIOD;
-pub use readiness_probe_grace_period::RULE as READINESS_PROBE_GRACE_PERIOD;
-pub use sidecar_without_startup_probe::RULE as SIDECAR_WITHOUT_STARTUP_PROBE;
-pub use termination_work_exceeds_grace_period::RULE as TERMINATION_WORK_EXCEEDS_GRACE_PERIOD;
-pub use undeclared_volume_mount::RULE as UNDECLARED_VOLUME_MOUNT;
-pub use unknown_field::RULE as UNKNOWN_FIELD;
-pub use unused_defer_settings::RULE as UNUSED_DEFER_SETTINGS;
-pub use unused_suppression::RULE as UNUSED_SUPPRESSION;
-pub use workload_active_deadline::RULE as WORKLOAD_ACTIVE_DEADLINE;
-pub use wrong_type::RULE as WRONG_TYPE;
-pub use zero_grace_period_with_termination_work::RULE as ZERO_GRACE_PERIOD_WITH_TERMINATION_WORK;
+        /// Every rule, sorted by ID.
+        pub static REGISTRY: &[&Rule] = &[$(&$name),*];
 
-/// Every rule, sorted by ID.
-pub static REGISTRY: &[&Rule] = &[
-    &INVALID_YAML,
-    &DUPLICATE_KEY,
-    &INPUT_TOO_COMPLEX,
-    &NOT_AN_OBJECT,
-    &WRONG_TYPE,
-    &UNKNOWN_FIELD,
-    &INVALID_QUANTITY,
-    &NO_CONTAINERS,
-    &CONTAINER_NAME_REQUIRED,
-    &CONTAINER_IMAGE_REQUIRED,
-    &NO_OBJECTS,
-    &UNUSED_SUPPRESSION,
-    &INVALID_CONTAINER_NAME,
-    &DUPLICATE_CONTAINER_NAME,
-    &INVALID_IMAGE_PULL_POLICY,
-    &INVALID_TERMINATION_MESSAGE_POLICY,
-    &INVALID_RESTART_POLICY,
-    &INIT_CONTAINER_RESTART_POLICY,
-    &APP_CONTAINER_RESTART_POLICY,
-    &FORBIDDEN_INIT_CONTAINER_FIELD,
-    &INVALID_PROBE_HANDLER,
-    &INVALID_PROBE_THRESHOLD,
-    &PROBE_SUCCESS_THRESHOLD,
-    &READINESS_PROBE_GRACE_PERIOD,
-    &INVALID_LIFECYCLE_HANDLER,
-    &INVALID_PORT,
-    &DUPLICATE_PORT_NAME,
-    &HOST_PORT_CONFLICT,
-    &INVALID_ENV_VAR_NAME,
-    &UNDECLARED_VOLUME_MOUNT,
-    &DUPLICATE_MOUNT_PATH,
-    &INVALID_VOLUME_MOUNT,
-    &INVALID_RESOURCE_NAME,
-    &NEGATIVE_RESOURCE,
-    &LIMIT_BELOW_REQUEST,
-    &EXTENDED_RESOURCE_NOT_INTEGRAL,
-    &EXTENDED_RESOURCE_REQUEST_LIMIT,
-    &HUGEPAGES_WITHOUT_CPU_OR_MEMORY,
-    &HUGEPAGES_NOT_PAGE_MULTIPLE,
-    &INVALID_RESIZE_POLICY,
-    &INVALID_TERMINATION_GRACE_PERIOD,
-    &INVALID_ACTIVE_DEADLINE,
-    &JOB_RESTART_POLICY,
-    &DEPLOYMENT_RESTART_POLICY,
-    &WORKLOAD_ACTIVE_DEADLINE,
-    &FORBIDDEN_EPHEMERAL_CONTAINER_FIELD,
-    &IMAGE_WHITESPACE,
-    &DEFER_CONTAINER_RESTART_POLICY,
-    &DEFER_CONTAINER_FORBIDDEN_FIELD,
-    &INVALID_DEFER_TRIGGER,
-    &INVALID_DEFER_GRACE_PERIOD_EXTENSION,
-    &CONFLICTING_DEFER_GRACE_PERIOD_EXTENSIONS,
-    &DEFER_EXTENSION_WITHOUT_LIVENESS_PROBE,
-    &UNUSED_DEFER_SETTINGS,
-    &LEGACY_INIT_CONTAINERS_ANNOTATION,
-    &LEGACY_INIT_CONTAINERS_CONFLICT,
-    &INVALID_INITIALIZER_NAME,
-    &PENDING_INITIALIZERS,
-    &SIDECAR_WITHOUT_STARTUP_PROBE,
-    &TERMINATION_WORK_EXCEEDS_GRACE_PERIOD,
-    &ZERO_GRACE_PERIOD_WITH_TERMINATION_WORK,
-    &ACTIVE_DEADLINE_WITH_RESTART_ALWAYS,
-    &ACTIVE_DEADLINE_SHORTER_THAN_STARTUP,
-    &LIVENESS_PROBE_KILLS_SLOW_START,
-    &IDENTICAL_LIVENESS_AND_READINESS_PROBES,
-    &INIT_CONTAINER_DECIDES_REQUESTS,
-    &INIT_CONTAINER_LOWERS_QOS_CLASS,
-    &LIVENESS_KILL_CUTS_PRE_STOP,
-    &NEVER_RESTART_WITH_INIT_CONTAINERS,
-    &MUTABLE_IMAGE_TAG_WITH_IF_NOT_PRESENT,
-    &PROBE_PORT_NOT_DECLARED,
-    &PROBE_TIMEOUT_EXCEEDS_PERIOD,
-    &NEVER_ENDING_CONTAINER_IN_JOB,
-];
+        /// The ID each registry line names, to check it against the rule file's own.
+        #[cfg(test)]
+        static REGISTERED_IDS: &[&str] = &[$(stringify!($id)),*];
+    };
+}
+
+rules! {
+    PL001 invalid_yaml => INVALID_YAML,
+    PL002 duplicate_key => DUPLICATE_KEY,
+    PL003 input_too_complex => INPUT_TOO_COMPLEX,
+    PL004 not_an_object => NOT_AN_OBJECT,
+    PL005 wrong_type => WRONG_TYPE,
+    PL006 unknown_field => UNKNOWN_FIELD,
+    PL007 invalid_quantity => INVALID_QUANTITY,
+    PL008 no_containers => NO_CONTAINERS,
+    PL009 container_name_required => CONTAINER_NAME_REQUIRED,
+    PL010 container_image_required => CONTAINER_IMAGE_REQUIRED,
+    PL011 no_objects => NO_OBJECTS,
+    PL012 unused_suppression => UNUSED_SUPPRESSION,
+    PL100 invalid_container_name => INVALID_CONTAINER_NAME,
+    PL101 duplicate_container_name => DUPLICATE_CONTAINER_NAME,
+    PL102 invalid_image_pull_policy => INVALID_IMAGE_PULL_POLICY,
+    PL103 invalid_termination_message_policy => INVALID_TERMINATION_MESSAGE_POLICY,
+    PL104 invalid_restart_policy => INVALID_RESTART_POLICY,
+    PL105 init_container_restart_policy => INIT_CONTAINER_RESTART_POLICY,
+    PL106 app_container_restart_policy => APP_CONTAINER_RESTART_POLICY,
+    PL107 forbidden_init_container_field => FORBIDDEN_INIT_CONTAINER_FIELD,
+    PL108 invalid_probe_handler => INVALID_PROBE_HANDLER,
+    PL109 invalid_probe_threshold => INVALID_PROBE_THRESHOLD,
+    PL110 probe_success_threshold => PROBE_SUCCESS_THRESHOLD,
+    PL111 readiness_probe_grace_period => READINESS_PROBE_GRACE_PERIOD,
+    PL112 invalid_lifecycle_handler => INVALID_LIFECYCLE_HANDLER,
+    PL113 invalid_port => INVALID_PORT,
+    PL114 duplicate_port_name => DUPLICATE_PORT_NAME,
+    PL115 host_port_conflict => HOST_PORT_CONFLICT,
+    PL116 invalid_env_var_name => INVALID_ENV_VAR_NAME,
+    PL117 undeclared_volume_mount => UNDECLARED_VOLUME_MOUNT,
+    PL118 duplicate_mount_path => DUPLICATE_MOUNT_PATH,
+    PL119 invalid_volume_mount => INVALID_VOLUME_MOUNT,
+    PL120 invalid_resource_name => INVALID_RESOURCE_NAME,
+    PL121 negative_resource => NEGATIVE_RESOURCE,
+    PL122 limit_below_request => LIMIT_BELOW_REQUEST,
+    PL123 extended_resource_not_integral => EXTENDED_RESOURCE_NOT_INTEGRAL,
+    PL124 extended_resource_request_limit => EXTENDED_RESOURCE_REQUEST_LIMIT,
+    PL125 hugepages_without_cpu_or_memory => HUGEPAGES_WITHOUT_CPU_OR_MEMORY,
+    PL126 hugepages_not_page_multiple => HUGEPAGES_NOT_PAGE_MULTIPLE,
+    PL127 invalid_resize_policy => INVALID_RESIZE_POLICY,
+    PL128 invalid_termination_grace_period => INVALID_TERMINATION_GRACE_PERIOD,
+    PL129 invalid_active_deadline => INVALID_ACTIVE_DEADLINE,
+    PL130 job_restart_policy => JOB_RESTART_POLICY,
+    PL131 deployment_restart_policy => DEPLOYMENT_RESTART_POLICY,
+    PL132 workload_active_deadline => WORKLOAD_ACTIVE_DEADLINE,
+    PL133 forbidden_ephemeral_container_field => FORBIDDEN_EPHEMERAL_CONTAINER_FIELD,
+    PL134 image_whitespace => IMAGE_WHITESPACE,
+    PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,
+    PL201 defer_container_forbidden_field => DEFER_CONTAINER_FORBIDDEN_FIELD,
+    PL202 invalid_defer_trigger => INVALID_DEFER_TRIGGER,
+    PL203 invalid_defer_grace_period_extension => INVALID_DEFER_GRACE_PERIOD_EXTENSION,
+    PL204 conflicting_defer_grace_period_extensions => CONFLICTING_DEFER_GRACE_PERIOD_EXTENSIONS,
+    PL205 defer_extension_without_liveness_probe => DEFER_EXTENSION_WITHOUT_LIVENESS_PROBE,
+    PL206 unused_defer_settings => UNUSED_DEFER_SETTINGS,
+    PL207 legacy_init_containers_annotation => LEGACY_INIT_CONTAINERS_ANNOTATION,
+    PL208 legacy_init_containers_conflict => LEGACY_INIT_CONTAINERS_CONFLICT,
+    PL209 invalid_initializer_name => INVALID_INITIALIZER_NAME,
+    PL210 pending_initializers => PENDING_INITIALIZERS,
+    PL300 sidecar_without_startup_probe => SIDECAR_WITHOUT_STARTUP_PROBE,
+    PL301 termination_work_exceeds_grace_period => TERMINATION_WORK_EXCEEDS_GRACE_PERIOD,
+    PL302 zero_grace_period_with_termination_work => ZERO_GRACE_PERIOD_WITH_TERMINATION_WORK,
+    PL303 active_deadline_with_restart_always => ACTIVE_DEADLINE_WITH_RESTART_ALWAYS,
+    PL304 active_deadline_shorter_than_startup => ACTIVE_DEADLINE_SHORTER_THAN_STARTUP,
+    PL305 liveness_probe_kills_slow_start => LIVENESS_PROBE_KILLS_SLOW_START,
+    PL306 identical_liveness_and_readiness_probes => IDENTICAL_LIVENESS_AND_READINESS_PROBES,
+    PL307 init_container_decides_requests => INIT_CONTAINER_DECIDES_REQUESTS,
+    PL308 init_container_lowers_qos_class => INIT_CONTAINER_LOWERS_QOS_CLASS,
+    PL309 liveness_kill_cuts_pre_stop => LIVENESS_KILL_CUTS_PRE_STOP,
+    PL310 never_restart_with_init_containers => NEVER_RESTART_WITH_INIT_CONTAINERS,
+    PL311 mutable_image_tag_with_if_not_present => MUTABLE_IMAGE_TAG_WITH_IF_NOT_PRESENT,
+    PL312 probe_port_not_declared => PROBE_PORT_NOT_DECLARED,
+    PL313 probe_timeout_exceeds_period => PROBE_TIMEOUT_EXCEEDS_PERIOD,
+    PL314 never_ending_container_in_job => NEVER_ENDING_CONTAINER_IN_JOB,
+}
 
 /// Rules that are off unless configuration turns them on (`--select`, `--severity NAME=warning`):
 /// the built-in configuration's `severity: {NAME: off}`. Each is a sound check that fires on
@@ -264,6 +131,29 @@ pub struct Rule {
     pub docs: &'static str,
     /// Where findings come from.
     pub origin: Origin,
+}
+
+impl Rule {
+    /// The ID findings carry.
+    pub const fn id(&self) -> RuleId {
+        RuleId {
+            code: self.id,
+            name: self.name,
+        }
+    }
+
+    /// A finding of this rule with its default severity.
+    pub fn finding(&self, message: impl Into<String>) -> Finding {
+        Finding::new(self.id(), self.severity, message)
+    }
+}
+
+/// The registered rule a finding names.
+pub fn rule(id: RuleId) -> Option<&'static Rule> {
+    REGISTRY
+        .binary_search_by(|registered| registered.id.cmp(id.code))
+        .ok()
+        .and_then(|position| REGISTRY.get(position).copied())
 }
 
 /// Where a rule's findings come from.
@@ -452,6 +342,16 @@ mod tests {
     ];
 
     #[test]
+    fn each_registry_line_names_its_rule_file_id_and_resolves() {
+        assert_eq!(REGISTERED_IDS.len(), REGISTRY.len());
+        for (line, rule) in REGISTERED_IDS.iter().zip(REGISTRY) {
+            assert_eq!(*line, rule.id, "the `rules!` line of `{}`", rule.name);
+            let found = super::rule(rule.id()).map(|found| found.id);
+            assert_eq!(found, Some(rule.id), "{} resolves from its RuleId", rule.id);
+        }
+    }
+
+    #[test]
     fn registry_is_sorted_with_unique_ids_and_names() {
         let mut ids = HashSet::new();
         let mut names = HashSet::new();
@@ -589,7 +489,7 @@ mod tests {
                 let fired: Vec<&Finding> = report
                     .findings
                     .iter()
-                    .filter(|finding| finding.rule.id == rule.id)
+                    .filter(|finding| finding.rule.code == rule.id)
                     .collect();
                 assert_eq!(
                     !fired.is_empty(),
@@ -600,7 +500,7 @@ mod tests {
                     report
                         .findings
                         .iter()
-                        .map(|f| (f.rule.id, &f.message))
+                        .map(|f| (f.rule.code, &f.message))
                         .collect::<Vec<_>>()
                 );
             }

@@ -59,9 +59,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             "no tag (`latest`)"
         };
         findings.push(
-            Finding::new(
-                &RULE,
-                format!(
+            RULE.finding(format!(
                     "{} uses `{image}`, {tag}, with `imagePullPolicy: IfNotPresent`",
                     list.describe_container(container, index)
                 ),

@@ -51,9 +51,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             continue;
         };
         findings.push(
-            Finding::new(
-                &RULE,
-                format!(
+            RULE.finding(format!(
                     "{} runs forever (`{pattern}`), so the pod never completes",
                     ContainerList::App.describe_container(container, index)
                 ),

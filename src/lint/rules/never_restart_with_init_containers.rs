@@ -51,9 +51,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         return;
     }
     findings.push(
-        Finding::new(
-            &RULE,
-            format!(
+        RULE.finding(format!(
                 "with `restartPolicy: Never`, one failure of {} fails the pod for good",
                 regular.join(" or ")
             ),

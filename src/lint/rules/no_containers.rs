@@ -36,7 +36,7 @@ Add the app container(s) under `spec.containers`.
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     if context.pod.containers().is_empty() {
         findings.push(
-            Finding::new(&RULE, "pod has no app containers")
+            RULE.finding("pod has no app containers")
                 .at(context.pod_path("spec.containers"))
                 .label("`containers` is required")
                 .help("add at least one container under `spec.containers`")

@@ -59,7 +59,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         )
     };
     findings.push(
-        Finding::new(&RULE, message)
+        RULE.finding(message)
             .at(context.pod_path("metadata.initializers"))
             .on_key()
             .label("not initialized yet")

@@ -134,13 +134,10 @@ fn missing_port(
             declared.join("`, `")
         ),
     };
-    Finding::new(
-        &RULE,
-        format!(
-            "`{field}` of {} uses port `{name}`, which the container does not declare",
-            list.describe_container(container, index)
-        ),
-    )
+    RULE.finding(format!(
+        "`{field}` of {} uses port `{name}`, which the container does not declare",
+        list.describe_container(container, index)
+    ))
     .label("no port with this name")
     .help(help)
     .note("the kubelet resolves named ports among the container's own `ports`; every attempt fails")

@@ -52,9 +52,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 path.child("periodSeconds")
             };
             findings.push(
-                Finding::new(
-                    &RULE,
-                    format!(
+                RULE.finding(format!(
                         "the `{field}` of {} times out after {} s but is meant to run every {} s",
                         list.describe_container(container, index),
                         timing.timeout,

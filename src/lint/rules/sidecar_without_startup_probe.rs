@@ -50,9 +50,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         };
         let sidecar_name = ContainerList::Init.describe_container(sidecar, index);
         findings.push(
-            Finding::new(
-                &RULE,
-                format!(
+            RULE.finding(format!(
                     "sidecar {} has no `startupProbe`, so {} may start before it is ready",
                     sidecar_name.trim_start_matches("init container "),
                     ContainerList::Init.describe_container(next, next_index)

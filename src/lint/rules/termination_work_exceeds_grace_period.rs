@@ -57,9 +57,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             continue;
         }
         findings.push(
-            Finding::new(
-                &RULE,
-                format!(
+            RULE.finding(format!(
                     "the `preStop` hook of {} sleeps {seconds} s, longer than the {grace} s grace period",
                     list.describe_container(container, index)
                 ),
@@ -106,9 +104,7 @@ fn check_defer_containers(context: &PodContext<'_>, grace: i64, findings: &mut V
         String::new()
     };
     findings.push(
-        Finding::new(
-            &RULE,
-            format!(
+        RULE.finding(format!(
                 "the defer containers sleep {declared} s in all, more than their {budget} s budget ({grace} s grace period{extended} + 2 s)"
             ),
         )

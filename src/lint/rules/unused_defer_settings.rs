@@ -60,10 +60,9 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             continue;
         }
         findings.push(
-            Finding::new(
-                &RULE,
-                format!("`{field}` is set, but the pod has no `deferContainers`"),
-            )
+            RULE.finding(format!(
+                "`{field}` is set, but the pod has no `deferContainers`"
+            ))
             .at(context.pod_path(&format!("spec.{field}")))
             .on_key()
             .label("has no effect")

@@ -69,9 +69,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         return;
     }
     findings.push(
-        Finding::new(
-            &RULE,
-            format!(
+        RULE.finding(format!(
                 "`terminationGracePeriodSeconds: 0` leaves no time for {}",
                 cut.join(", ")
             ),

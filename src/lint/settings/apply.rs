@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::k8s::model::Pod;
 use crate::k8s::workload::PodObject;
-use crate::lint::finding::{Finding, ObjectRef, Severity};
+use crate::lint::finding::{Finding, ObjectRef, RuleId, Severity};
 use crate::lint::rules::{self, Origin};
 use crate::lint::settings::selection::{Level, RuleSettings, Selector};
 use crate::lint::settings::suppression::{self, IGNORE_ANNOTATION, SuppressionAnnotation};
@@ -62,13 +62,19 @@ pub fn apply(
 ) {
     let mut unused = suppress(findings, objects, settings, file);
     findings.append(&mut unused);
-    findings.retain_mut(|finding| match settings.level(finding.rule) {
-        Level::Off => false,
-        Level::On(severity) => {
-            if severity != finding.rule.severity {
-                finding.severity = severity;
+    findings.retain_mut(|finding| {
+        // Every finding names a registered rule (the registry's tests hold every rule file to it).
+        let Some(rule) = rules::rule(finding.rule) else {
+            return true;
+        };
+        match settings.level(rule) {
+            Level::Off => false,
+            Level::On(severity) => {
+                if severity != rule.severity {
+                    finding.severity = severity;
+                }
+                true
             }
-            true
         }
     });
     if !settings.strict_initialized {
@@ -119,33 +125,32 @@ fn suppress(
                 continue;
             }
             let finding = match &entry.selector {
-                Err(_) => Finding::new(
-                    &rules::UNUSED_SUPPRESSION,
-                    format!("`{IGNORE_ANNOTATION}` names no rule `{}`", entry.key),
-                )
-                .label("unknown rule")
-                .help(
-                    match crate::lint::settings::selection::suggest(&entry.key) {
-                        Some(candidate) => format!("did you mean `{candidate}`?"),
-                        None => "use a rule ID or name from `podlife rules`".to_string(),
-                    },
-                ),
+                Err(_) => rules::UNUSED_SUPPRESSION
+                    .finding(format!(
+                        "`{IGNORE_ANNOTATION}` names no rule `{}`",
+                        entry.key
+                    ))
+                    .label("unknown rule")
+                    .help(
+                        match crate::lint::settings::selection::suggest(&entry.key) {
+                            Some(candidate) => format!("did you mean `{candidate}`?"),
+                            None => "use a rule ID or name from `podlife rules`".to_string(),
+                        },
+                    ),
                 Ok(selector) => {
                     if !selector.rules().any(|rule| settings.enabled(rule)) {
                         continue;
                     }
-                    Finding::new(
-                        &rules::UNUSED_SUPPRESSION,
-                        format!(
+                    rules::UNUSED_SUPPRESSION
+                        .finding(format!(
                             "`{IGNORE_ANNOTATION}` entry `{}` suppressed nothing",
                             entry.key
-                        ),
-                    )
-                    .label("nothing to suppress")
-                    .help(format!(
-                        "remove the entry: {} found nothing in this object",
-                        describe_selector(selector)
-                    ))
+                        ))
+                        .label("nothing to suppress")
+                        .help(format!(
+                            "remove the entry: {} found nothing in this object",
+                            describe_selector(selector)
+                        ))
                 }
             };
             let mut finding = finding.spanned(annotation.span);
@@ -159,7 +164,7 @@ fn suppress(
             entry
                 .selector
                 .as_ref()
-                .is_ok_and(|s| s.matches(&rules::UNUSED_SUPPRESSION))
+                .is_ok_and(|s| s.matches(rules::UNUSED_SUPPRESSION.id()))
         });
         if !silenced {
             unused.append(&mut object_unused);
@@ -185,11 +190,11 @@ fn loosen_uninitialized(findings: &mut [Finding], facts: &ObjectFacts) {
         .map(|name| format!("`{name}`"))
         .collect::<Vec<_>>()
         .join(", ");
-    let mut deferred: Vec<&'static rules::Rule> = Vec::new();
+    let mut deferred: Vec<RuleId> = Vec::new();
     for finding in findings.iter_mut() {
         let strict = finding.severity == Severity::Error
-            && matches!(finding.rule.origin, Origin::Pod(_))
-            && finding.rule.id != rules::INVALID_INITIALIZER_NAME.id;
+            && rules::rule(finding.rule).is_some_and(|rule| matches!(rule.origin, Origin::Pod(_)))
+            && finding.rule != rules::INVALID_INITIALIZER_NAME.id();
         if !strict || finding.object.as_ref() != Some(&facts.object) {
             continue;
         }
@@ -201,17 +206,17 @@ fn loosen_uninitialized(findings: &mut [Finding], facts: &ObjectFacts) {
             Some(existing) => format!("{note}; {existing}"),
             None => note,
         });
-        if !deferred.iter().any(|rule| rule.id == finding.rule.id) {
+        if !deferred.contains(&finding.rule) {
             deferred.push(finding.rule);
         }
     }
-    deferred.sort_by_key(|rule| rule.id);
+    deferred.sort();
     let list = if deferred.is_empty() {
         "no strict check fails: the pod is complete for initialization".to_string()
     } else {
         let names: Vec<String> = deferred
             .iter()
-            .map(|rule| format!("{} `{}`", rule.id, rule.name))
+            .map(|rule| format!("{} `{}`", rule.code, rule.name))
             .collect();
         format!(
             "strict checks that will fail once initialized: {}",
@@ -219,7 +224,7 @@ fn loosen_uninitialized(findings: &mut [Finding], facts: &ObjectFacts) {
         )
     };
     for finding in findings.iter_mut() {
-        if finding.rule.id == rules::PENDING_INITIALIZERS.id
+        if finding.rule == rules::PENDING_INITIALIZERS.id()
             && finding.object.as_ref() == Some(&facts.object)
         {
             finding.note = Some(list.clone());
@@ -245,7 +250,7 @@ mod tests {
         validate_source(&source, &options)
             .findings
             .iter()
-            .map(|finding| (finding.rule.id, finding.severity))
+            .map(|finding| (finding.rule.code, finding.severity))
             .collect()
     }
 

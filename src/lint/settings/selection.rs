@@ -8,7 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::lint::finding::Severity;
+use crate::lint::finding::{RuleId, Severity};
 use crate::lint::rules::{self, Rule};
 
 /// A configured level: a severity, or off.
@@ -64,12 +64,12 @@ pub enum Selector {
 }
 
 impl Selector {
-    /// Whether the selector names `rule`.
-    pub fn matches(&self, rule: &Rule) -> bool {
+    /// Whether the selector names the rule `rule`.
+    pub fn matches(&self, rule: RuleId) -> bool {
         match self {
             Selector::All => true,
-            Selector::Prefix(prefix) => rule.id.starts_with(prefix.as_str()),
-            Selector::Rule(selected) => selected.id == rule.id,
+            Selector::Prefix(prefix) => rule.code.starts_with(prefix.as_str()),
+            Selector::Rule(selected) => selected.id == rule.code,
         }
     }
 
@@ -78,7 +78,7 @@ impl Selector {
         rules::REGISTRY
             .iter()
             .copied()
-            .filter(|rule| self.matches(rule))
+            .filter(|rule| self.matches(rule.id()))
     }
 }
 
@@ -204,13 +204,13 @@ impl RuleSettings {
         for layer in layers {
             for (position, rule) in rules::REGISTRY.iter().enumerate() {
                 if let Some(select) = &layer.select {
-                    enabled[position] = select.iter().any(|s| s.matches(rule));
+                    enabled[position] = select.iter().any(|s| s.matches(rule.id()));
                 }
-                if layer.ignore.iter().any(|s| s.matches(rule)) {
+                if layer.ignore.iter().any(|s| s.matches(rule.id())) {
                     enabled[position] = false;
                 }
                 for (selector, level) in &layer.severity {
-                    if selector.matches(rule) {
+                    if selector.matches(rule.id()) {
                         match level {
                             Level::Off => enabled[position] = false,
                             Level::On(severity) => {

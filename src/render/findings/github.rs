@@ -27,7 +27,7 @@ pub fn write_findings(out: &mut dyn Write, findings: &[&Finding]) -> std::io::Re
         }
         properties.push_str(&format!(
             ",title={}",
-            escape_property(&format!("{} {}", finding.rule.id, finding.rule.name))
+            escape_property(&format!("{} {}", finding.rule.code, finding.rule.name))
         ));
         let mut message = finding.message.clone();
         if let Some(help) = &finding.help {

@@ -38,7 +38,7 @@ impl fmt::Display for Rendered<'_> {
         write!(
             f,
             "{}[{}]: {}",
-            self.finding.severity, self.finding.rule.id, self.finding.message
+            self.finding.severity, self.finding.rule.code, self.finding.message
         )
     }
 }

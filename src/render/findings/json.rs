@@ -49,7 +49,7 @@ pub fn write_findings(
         .map(|finding| {
             let span = finding.span.unwrap_or_default();
             JsonFinding {
-                rule: finding.rule.id,
+                rule: finding.rule.code,
                 name: finding.rule.name,
                 severity: finding.severity.as_str(),
                 message: &finding.message,

@@ -86,7 +86,7 @@ fn line(finding: &Finding) -> String {
         .map_or((1, 1), |span| (span.start.line, span.start.column));
     let mut text = format!(
         "{}:{line}:{column}: {}[{}] {}",
-        finding.file, finding.severity, finding.rule.id, finding.message
+        finding.file, finding.severity, finding.rule.code, finding.message
     );
     if let Some(help) = &finding.help {
         text.push_str(&format!("\n  help: {help}"));
@@ -143,7 +143,7 @@ pub fn write_report(out: &mut dyn Write, files: &[&FileReport]) -> std::io::Resu
                     out,
                     r#"      <failure message="{}" type="{}">{}</failure>"#,
                     escape(&message),
-                    first.rule.id,
+                    first.rule.code,
                     escape_text(&body.join("\n"))
                 )?;
             }

@@ -244,10 +244,10 @@ pub fn write_findings(out: &mut dyn Write, findings: &[&Finding]) -> std::io::Re
                 .into_iter()
                 .collect();
             SarifResult {
-                rule_id: finding.rule.id,
+                rule_id: finding.rule.code,
                 rule_index: rules::REGISTRY
                     .iter()
-                    .position(|rule| rule.id == finding.rule.id)
+                    .position(|rule| rule.id == finding.rule.code)
                     .unwrap_or(0),
                 level: level(finding.severity),
                 message: Text { text },

@@ -13,7 +13,7 @@ pub fn write_findings(out: &mut dyn Write, findings: &[&Finding]) -> std::io::Re
         writeln!(
             out,
             "{}:{line}:{column}: {}[{}] {}",
-            finding.file, finding.severity, finding.rule.id, finding.message
+            finding.file, finding.severity, finding.rule.code, finding.message
         )?;
     }
     Ok(())

@@ -85,7 +85,8 @@ impl Problem {
 
     /// The finding of `rule` for this problem.
     pub fn into_finding(self, rule: &'static Rule) -> Finding {
-        let mut finding = Finding::new(rule, self.message)
+        let mut finding = rule
+            .finding(self.message)
             .at(self.path)
             .label(self.label)
             .help(self.help)
@@ -319,7 +320,7 @@ pub mod testing {
     pub fn findings(rule: &'static Rule, text: &str, no_defaulting: bool) -> Vec<Finding> {
         all_findings(text, no_defaulting)
             .into_iter()
-            .filter(|finding| finding.rule.id == rule.id)
+            .filter(|finding| finding.rule.code == rule.id)
             .collect()
     }
 
