@@ -9,7 +9,7 @@ use divan::Bencher;
 use divan::counter::{BytesCount, ItemsCount};
 use podlife::input::SourceText;
 use podlife::lint::load::read_document;
-use podlife::lint::rules::CheckOptions;
+use podlife::lint::settings::CheckOptions;
 use podlife::lint::validate::validate_source;
 use podlife::yaml::source::for_each_document;
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use libfuzzer_sys::fuzz_target;
 use podlife::input::SourceText;
-use podlife::lint::rules::CheckOptions;
+use podlife::lint::settings::CheckOptions;
 use podlife::lint::validate::validate_source;
 
 fuzz_target!(|data: &[u8]| {

@@ -893,6 +893,15 @@ pub struct Pod {
 }
 
 impl Pod {
+    /// The initializers still to act on the pod (docs/semantics.md I1: either spelling).
+    pub fn pending_initializers(&self) -> Vec<String> {
+        self.metadata
+            .initializers
+            .as_ref()
+            .map(|initializers| initializers.pending.clone())
+            .unwrap_or_default()
+    }
+
     /// Init containers as given (spec, or the legacy annotation once merged by the loader).
     pub fn init_containers(&self) -> &[Container] {
         self.spec.init_containers.as_deref().unwrap_or(&[])

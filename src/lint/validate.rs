@@ -5,8 +5,10 @@ use std::sync::Arc;
 use crate::input::SourceText;
 use crate::lint::finding::{Finding, ObjectRef, Summary};
 use crate::lint::load::{DocumentObjects, locate, read_document};
-use crate::lint::rules::{self, CheckOptions, PodContext};
+use crate::lint::rules::{self, Origin, PodContext, REGISTRY};
+use crate::lint::settings::CheckOptions;
 use crate::lint::settings::apply::{self, ObjectFacts};
+use crate::lint::settings::selection::Level;
 use crate::yaml::source::{Document, Pos, Span, for_each_document};
 
 /// What validating one source found.
@@ -106,9 +108,9 @@ pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileRepor
                 defaulted = crate::k8s::defaults::defaulted(&object.pod);
                 &defaulted
             };
-            let context = PodContext::with_pod(object, pod, options);
+            let context = PodContext::with_pod(object, pod, options.settings.strict_initialized);
             let mut found = Vec::new();
-            rules::check_pod(&context, &mut found);
+            check_pod(&context, options, &mut found);
             document_findings.extend(
                 found
                     .into_iter()
@@ -162,6 +164,17 @@ pub fn strict_findings(pod: &crate::k8s::model::Pod) -> Vec<String> {
             None => format!("{} ({})", f.message, f.rule.code),
         })
         .collect()
+}
+
+/// Runs every enabled pod check on one pod.
+pub fn check_pod(context: &PodContext<'_>, options: &CheckOptions, findings: &mut Vec<Finding>) {
+    for (position, rule) in REGISTRY.iter().enumerate() {
+        if let Origin::Pod(check) = rule.origin
+            && options.settings.level_at(position, rule) != Level::Off
+        {
+            check(context, findings);
+        }
+    }
 }
 
 #[cfg(test)]

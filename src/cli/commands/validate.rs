@@ -13,7 +13,7 @@ use crate::cli::{Cli, InputArgs};
 use crate::error::Error;
 use crate::input;
 use crate::lint::finding::{Finding, Severity, Summary};
-use crate::lint::rules::CheckOptions;
+use crate::lint::settings::CheckOptions;
 use crate::lint::settings::config_file;
 use crate::lint::validate::{FileReport, validate_source};
 use crate::render::findings::{self, human::HumanStyle};

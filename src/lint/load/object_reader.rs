@@ -360,8 +360,7 @@ impl ObjectReader<'_, '_> {
     }
 
     fn quantity_findings(&mut self, object: &PodObject) {
-        let context_options = rules::CheckOptions::default();
-        let context = rules::PodContext::new(object, &context_options);
+        let context = rules::PodContext::new(object);
         let mut findings = Vec::new();
         let mut check =
             |base: FieldPath, resources: Option<&crate::k8s::model::ResourceRequirements>| {

@@ -6,12 +6,9 @@
 
 pub mod helpers;
 
-use std::sync::Arc;
-
 use crate::k8s::model::{Container, Pod};
 use crate::k8s::workload::{InitContainerSource, PodObject};
 use crate::lint::finding::{Finding, RuleId, Severity};
-use crate::lint::settings::selection::{Level, RuleSettings};
 use crate::yaml::field_path::FieldPath;
 
 /// Declares every rule file, re-exports its `RULE` under a constant name and builds
@@ -223,41 +220,33 @@ impl ContainerList {
     }
 }
 
-/// Options that change what checks report.
-#[derive(Debug, Clone, Default)]
-pub struct CheckOptions {
-    /// Validate the manifest exactly as written, without API defaulting.
-    pub no_defaulting: bool,
-    /// Which rules run and at what severity (from configuration).
-    pub settings: Arc<RuleSettings>,
-}
-
-/// What a pod check sees: the pod, where it came from, and the options.
+/// What a pod check sees: the pod, where it came from, and how strictly to judge it.
 pub struct PodContext<'p> {
     /// The pod-bearing object.
     pub object: &'p PodObject,
     /// Its pod.
     pub pod: &'p Pod,
-    /// The options.
-    pub options: &'p CheckOptions,
+    /// Whether pods with pending initializers are judged as if initialized
+    /// (`--strict-initialized`).
+    pub strict_initialized: bool,
 }
 
 impl<'p> PodContext<'p> {
     /// A context for one pod.
-    pub fn new(object: &'p PodObject, options: &'p CheckOptions) -> Self {
+    pub fn new(object: &'p PodObject) -> Self {
         PodContext {
             object,
             pod: &object.pod,
-            options,
+            strict_initialized: false,
         }
     }
 
     /// A context for one pod as seen after defaulting (or any other view of the object's pod).
-    pub fn with_pod(object: &'p PodObject, pod: &'p Pod, options: &'p CheckOptions) -> Self {
+    pub fn with_pod(object: &'p PodObject, pod: &'p Pod, strict_initialized: bool) -> Self {
         PodContext {
             object,
             pod,
-            options,
+            strict_initialized,
         }
     }
 
@@ -317,21 +306,12 @@ impl<'p> PodContext<'p> {
     }
 }
 
-/// Runs every enabled pod check on one pod.
-pub fn check_pod(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
-    for (position, rule) in REGISTRY.iter().enumerate() {
-        if let Origin::Pod(check) = rule.origin
-            && context.options.settings.level_at(position, rule) != Level::Off
-        {
-            check(context, findings);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lint::settings::CheckOptions;
     use std::collections::HashSet;
+    use std::sync::Arc;
 
     const SECTIONS: [&str; 5] = [
         "## What it does",

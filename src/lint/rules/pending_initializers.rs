@@ -36,12 +36,12 @@ Seed: initializers-proposal.md ("When a resource is not initialized, validation 
 };
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
-    let pending = crate::lint::settings::apply::pending_initializers(context.pod);
+    let pending = context.pod.pending_initializers();
     if pending.is_empty() {
         return;
     }
     let names: Vec<String> = pending.iter().map(|name| format!("`{name}`")).collect();
-    let (message, help) = if context.options.settings.strict_initialized {
+    let (message, help) = if context.strict_initialized {
         (
             format!(
                 "pod has pending initializers {}; validated as if initialized",

@@ -7,7 +7,6 @@
 
 use std::sync::Arc;
 
-use crate::k8s::model::Pod;
 use crate::k8s::workload::PodObject;
 use crate::lint::finding::{Finding, ObjectRef, RuleId, Severity};
 use crate::lint::rules::{self, Origin};
@@ -32,7 +31,7 @@ impl ObjectFacts {
         let suppressions = root
             .map(|root| suppression::read_annotations(root, object))
             .unwrap_or_default();
-        let pending_initializers = pending_initializers(&object.pod);
+        let pending_initializers = object.pod.pending_initializers();
         if suppressions.is_empty() && pending_initializers.is_empty() {
             return None;
         }
@@ -42,15 +41,6 @@ impl ObjectFacts {
             pending_initializers,
         })
     }
-}
-
-/// The initializers still to act on a pod (SEMANTICS I1: either spelling).
-pub fn pending_initializers(pod: &Pod) -> Vec<String> {
-    pod.metadata
-        .initializers
-        .as_ref()
-        .map(|initializers| initializers.pending.clone())
-        .unwrap_or_default()
 }
 
 /// Applies suppressions, rule levels and the loosened validation of uninitialized pods.
@@ -236,7 +226,7 @@ fn loosen_uninitialized(findings: &mut [Finding], facts: &ObjectFacts) {
 mod tests {
     use super::*;
     use crate::input::SourceText;
-    use crate::lint::rules::CheckOptions;
+    use crate::lint::settings::CheckOptions;
     use crate::lint::settings::config_file::parse;
     use crate::lint::validate::validate_source;
 

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use crate::error::Error;
 use crate::input::Input;
-use crate::lint::rules::CheckOptions;
+use crate::lint::settings::CheckOptions;
 use crate::lint::settings::selection::{
     Level, RuleSettings, Selector, SettingsLayer, parse_severity_assignment,
 };

@@ -5,3 +5,16 @@ pub mod apply;
 pub mod config_file;
 pub mod selection;
 pub mod suppression;
+
+use std::sync::Arc;
+
+use crate::lint::settings::selection::RuleSettings;
+
+/// Options that change what checks report.
+#[derive(Debug, Clone, Default)]
+pub struct CheckOptions {
+    /// Validate the manifest exactly as written, without API defaulting.
+    pub no_defaulting: bool,
+    /// Which rules run and at what severity (from configuration).
+    pub settings: Arc<RuleSettings>,
+}

@@ -296,7 +296,8 @@ pub mod testing {
 
     use crate::input::SourceText;
     use crate::lint::finding::Finding;
-    use crate::lint::rules::{CheckOptions, Rule};
+    use crate::lint::rules::Rule;
+    use crate::lint::settings::CheckOptions;
     use crate::lint::validate::validate_source;
 
     /// Every located finding for `text`, validated with or without defaulting.
