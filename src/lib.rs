@@ -14,6 +14,7 @@ pub mod render;
 pub mod resources;
 pub mod sim;
 pub mod status;
+pub mod text;
 pub mod yaml;
 
 pub use cli::run::run;

@@ -6,6 +6,7 @@ mod podlife {
     pub mod config_and_formats;
     pub mod corpus;
     pub mod generated;
+    pub mod layers;
     pub mod montecarlo;
     pub mod resources;
     pub mod rule_fixtures;

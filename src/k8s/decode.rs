@@ -11,6 +11,7 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 
 use crate::k8s::field_schema::{self, Schema};
+use crate::text::closest;
 use crate::yaml::field_path::{FieldPath, Segment};
 use crate::yaml::source::{Node, NodeKind, Resolved, ScalarForm, Span, resolve_plain};
 
@@ -429,7 +430,7 @@ impl<'de, 'n, 'a, 'c, 'p> de::Deserializer<'de> for NodeDeserializer<'n, 'a, 'c,
                 kind: DecodeProblemKind::UnknownField,
                 path: self.path.to_path(),
                 span: candidate.key.span,
-                message: format!("unknown field `{}`", crate::yaml::source::clip(name)),
+                message: format!("unknown field `{}`", crate::text::clip(name)),
                 help: suggestion.map(|field| format!("did you mean `{field}`?")),
             });
         }
@@ -454,10 +455,7 @@ impl<'n, 'a, 'c, 'p> NodeDeserializer<'n, 'a, 'c, 'p> {
                                 kind: DecodeProblemKind::UnknownField,
                                 path: link.to_path(),
                                 span: key.span,
-                                message: format!(
-                                    "unknown field `{}`",
-                                    crate::yaml::source::clip(name)
-                                ),
+                                message: format!("unknown field `{}`", crate::text::clip(name)),
                                 help: suggestion.map(|field| format!("did you mean `{field}`?")),
                             });
                         }
@@ -583,38 +581,6 @@ impl<'de, 'n, 'a, 'c, 'p> de::MapAccess<'de> for MappingAccess<'n, 'a, 'c, 'p> {
     }
 }
 
-/// The known name closest to `name`, if it is close enough to be a likely typo.
-pub fn closest<'f>(name: &str, candidates: &[&'f str]) -> Option<&'f str> {
-    let lower = name.to_ascii_lowercase();
-    candidates
-        .iter()
-        .map(|candidate| {
-            (
-                edit_distance(&lower, &candidate.to_ascii_lowercase()),
-                *candidate,
-            )
-        })
-        .filter(|(distance, candidate)| *distance <= (candidate.len() / 3).max(1))
-        .min()
-        .map(|(_, candidate)| candidate)
-}
-
-/// Levenshtein distance between two strings, in characters.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    let mut current = vec![0; b.len() + 1];
-    for (i, ca) in a.chars().enumerate() {
-        current[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(ca != *cb);
-            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
-        }
-        std::mem::swap(&mut previous, &mut current);
-    }
-    previous[b.len()]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -702,7 +668,6 @@ mod tests {
 
     #[test]
     fn edit_distance_counts_edits() {
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
         assert_eq!(
             closest("imagePullPolicys", &["image", "imagePullPolicy"]),
             Some("imagePullPolicy")

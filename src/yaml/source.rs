@@ -250,23 +250,6 @@ pub struct Lookup<'n, 'a> {
     pub complete: bool,
 }
 
-/// Shortens a value for a message.
-pub fn clip(text: &str) -> Cow<'_, str> {
-    const MAX: usize = 40;
-    if text.chars().count() <= MAX && !text.contains('\n') {
-        Cow::Borrowed(text)
-    } else {
-        let short: String = text
-            .lines()
-            .next()
-            .unwrap_or("")
-            .chars()
-            .take(MAX)
-            .collect();
-        Cow::Owned(format!("{short}…"))
-    }
-}
-
 /// A problem found while building the tree, at a place.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TreeProblem {
@@ -308,6 +291,7 @@ pub struct Document<'a> {
     pub problems: Vec<TreeProblem>,
 }
 
+use crate::text::clip;
 pub use crate::yaml::scalar::{Resolved, resolve_plain};
 pub use crate::yaml::tree_builder::{for_each_document, parse_stream};
 

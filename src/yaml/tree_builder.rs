@@ -6,9 +6,10 @@ use std::collections::HashMap;
 
 use saphyr_parser::{Event, Parser, ScalarStyle};
 
+use crate::text::clip;
 use crate::yaml::source::{
     Document, MAX_ALIAS_NODES, MAX_DEPTH, Node, NodeKind, Pos, ScalarForm, Span, TreeProblem,
-    TreeProblemKind, clip,
+    TreeProblemKind,
 };
 
 fn pos_of(marker: &saphyr_parser::Marker) -> Pos {

@@ -30,7 +30,7 @@ pub fn run(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Error> {
     let key = args.rule.as_deref().unwrap_or("");
     let Some(rule) = rules::find(key) else {
         let names: Vec<&str> = rules::REGISTRY.iter().map(|r| r.name).collect();
-        let hint = crate::k8s::decode::closest(key, &names)
+        let hint = crate::text::closest(key, &names)
             .map(|n| format!("; did you mean `{n}`?"))
             .unwrap_or_default();
         return Err(Error::Usage(format!(

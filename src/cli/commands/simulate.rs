@@ -166,7 +166,7 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<Vec<FoundPod>, Error> {
         found.retain(|p| &p.name == wanted);
         if found.is_empty() {
             let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-            let hint = crate::k8s::decode::closest(wanted, &refs)
+            let hint = crate::text::closest(wanted, &refs)
                 .map(|n| format!("did you mean `{n}`? "))
                 .unwrap_or_default();
             return Err(Error::Usage(format!(

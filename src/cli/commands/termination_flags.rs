@@ -52,7 +52,7 @@ pub fn apply(args: &SimulateArgs, plan: &PodPlan, patch: &mut Patch) -> Result<(
         };
         let Some(container) = plan.find(name) else {
             let names = plan.names();
-            let hint = crate::k8s::decode::closest(name, &names)
+            let hint = crate::text::closest(name, &names)
                 .map(|n| format!("did you mean `{n}`? "))
                 .unwrap_or_default();
             return Err(Error::Usage(format!(

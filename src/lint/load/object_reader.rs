@@ -4,11 +4,12 @@
 use std::sync::Arc;
 
 use super::{DocumentObjects, locate};
-use crate::k8s::decode::{DecodeError, DecodeProblem, DecodeProblemKind, closest, decode};
+use crate::k8s::decode::{DecodeError, DecodeProblem, DecodeProblemKind, decode};
 use crate::k8s::model::{ObjectMeta, Pod, PodSpec, PodStatus, QuantityValue};
 use crate::k8s::workload::{InitContainerSource, PodObject, Scale, pod_template_paths};
 use crate::lint::finding::{Finding, ObjectRef};
 use crate::lint::rules;
+use crate::text::closest;
 use crate::yaml::field_path::FieldPath;
 use crate::yaml::source::{Node, NodeKind, Resolved, ScalarForm, resolve_plain};
 
@@ -148,7 +149,7 @@ impl ObjectReader<'_, '_> {
                     let help = closest(name, known).map(|field| format!("did you mean `{field}`?"));
                     let finding = self.loader_finding(
                         &rules::UNKNOWN_FIELD,
-                        format!("unknown field `{}`", crate::yaml::source::clip(name)),
+                        format!("unknown field `{}`", crate::text::clip(name)),
                         key.span,
                         Some(path.child(name)),
                     );

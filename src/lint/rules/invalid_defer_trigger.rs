@@ -40,7 +40,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     if TRIGGERS.contains(&trigger) {
         return;
     }
-    let help = match crate::k8s::decode::closest(trigger, &TRIGGERS) {
+    let help = match crate::text::closest(trigger, &TRIGGERS) {
         Some(known) => format!("did you mean `{known}`?"),
         None => "use `PreExit` (the default) or `PostExit`".to_string(),
     };

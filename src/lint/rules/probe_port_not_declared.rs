@@ -124,7 +124,7 @@ fn missing_port(
         .flatten()
         .filter_map(|port| port.name.as_deref())
         .collect();
-    let help = match crate::k8s::decode::closest(name, &declared) {
+    let help = match crate::text::closest(name, &declared) {
         Some(close) => format!("did you mean `{close}`?"),
         None if declared.is_empty() => {
             format!("declare the port under `ports:` with `name: {name}`, or use the port number")

@@ -108,7 +108,7 @@ pub fn parse(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
             },
             _ => {
                 let mut problem = ConfigProblem::new(key, format!("unknown key `{name}`"));
-                problem.help = Some(match crate::k8s::decode::closest(name, &CONFIG_KEYS) {
+                problem.help = Some(match crate::text::closest(name, &CONFIG_KEYS) {
                     Some(known) => format!("did you mean `{known}`?"),
                     None => format!("the keys are `{}`", CONFIG_KEYS.join("`, `")),
                 });

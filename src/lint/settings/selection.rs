@@ -143,7 +143,7 @@ pub fn suggest(key: &str) -> Option<&'static str> {
         .iter()
         .flat_map(|rule| [rule.id, rule.name])
         .collect();
-    crate::k8s::decode::closest(key, &candidates)
+    crate::text::closest(key, &candidates)
 }
 
 /// Parses `NAME=LEVEL` (the `--severity` flag).

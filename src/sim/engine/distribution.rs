@@ -319,12 +319,12 @@ pub fn dist_from_map<'de, A: MapAccess<'de>>(name: &str, mut map: A) -> Result<D
             Dist::Empirical(samples.into_iter().map(|s| s.0).collect())
         }
         other => {
-            let hint = crate::k8s::decode::closest(other, &DISTRIBUTIONS)
+            let hint = crate::text::closest(other, &DISTRIBUTIONS)
                 .map(|n| format!("; did you mean `{n}`?"))
                 .unwrap_or_else(|| format!("; the distributions are {}", DISTRIBUTIONS.join(", ")));
             return Err(de::Error::custom(format!(
                 "unknown distribution `{}`{hint}",
-                crate::yaml::source::clip(other)
+                crate::text::clip(other)
             )));
         }
     };

@@ -155,7 +155,7 @@ pub fn parse_duration(text: &str) -> Result<SimDuration, DurationError> {
     let bad = || {
         DurationError(format!(
             "`{}` is not a duration (write e.g. `500ms`, `30s`, `1m30s`, `2h`)",
-            crate::yaml::source::clip(text)
+            crate::text::clip(text)
         ))
     };
     let mut rest = text;
@@ -166,8 +166,8 @@ pub fn parse_duration(text: &str) -> Result<SimDuration, DurationError> {
             .ok_or_else(|| {
                 DurationError(format!(
                     "`{}` has no unit (write e.g. `{}s`)",
-                    crate::yaml::source::clip(text),
-                    crate::yaml::source::clip(text)
+                    crate::text::clip(text),
+                    crate::text::clip(text)
                 ))
             })?;
         if number_end == 0 {
@@ -209,7 +209,7 @@ pub fn parse_duration(text: &str) -> Result<SimDuration, DurationError> {
             if extra * u128::from(divisor) != u128::from(numerator) * u128::from(scale) {
                 return Err(DurationError(format!(
                     "`{}` is finer than a millisecond",
-                    crate::yaml::source::clip(text)
+                    crate::text::clip(text)
                 )));
             }
             value = value.checked_add(extra as u64).ok_or_else(bad)?;

@@ -8,10 +8,10 @@
 pub mod termination;
 
 use crate::error::Error;
-use crate::k8s::decode::closest;
 use crate::sim::engine::time::{SimDuration, SimTime, parse_duration};
 use crate::sim::plan::spec::PodPlan;
 use crate::sim::record::outcome::SimOutcome;
+use crate::text::closest;
 
 /// The keys `--expect` knows.
 pub const KEYS: [&str; 7] = [

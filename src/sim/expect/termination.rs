@@ -38,7 +38,7 @@ fn defer_name(text: &str, name: &str, plan: &PodPlan) -> Result<String, Error> {
         .defer_indices()
         .map(|c| plan.containers[c].name.as_str())
         .collect();
-    let hint = crate::k8s::decode::closest(name, &names)
+    let hint = crate::text::closest(name, &names)
         .map(|n| format!("did you mean `{n}`? "))
         .unwrap_or_default();
     Err(usage(

@@ -9,10 +9,10 @@
 //! `=`, `>=` or `>`.
 
 use crate::error::Error;
-use crate::k8s::decode::closest;
 use crate::sim::engine::time::{SimDuration, parse_duration};
 use crate::sim::montecarlo::metrics::{self, Metric, Unit};
 use crate::sim::montecarlo::runner::Aggregate;
+use crate::text::closest;
 
 const STATS: [&str; 7] = ["min", "mean", "p50", "p90", "p99", "max", "prob"];
 

@@ -24,13 +24,14 @@
 //!       liveness: {cycle: [success, success, failure]}
 //! ```
 
-use crate::k8s::decode::{DecodeProblemKind, closest, decode};
+use crate::k8s::decode::{DecodeProblemKind, decode};
 use crate::sim::engine::time::SimDuration;
 use crate::sim::plan::behaviour::{BackoffConfig, ProbeScript};
 use crate::sim::plan::spec::{ContainerKind, PodPlan, ProbeKind};
 use crate::sim::scenario::format::{AttemptSection, ContainerSection, ProbeSection, ScenarioFile};
 use crate::sim::scenario::located::ScenarioError;
 use crate::sim::scenario::patch::{AttemptPatch, ContainerPatch, Patch};
+use crate::text::closest;
 use crate::yaml::field_path::FieldPath;
 use crate::yaml::source::{Node, Span, TreeProblemKind, parse_stream};
 

@@ -6,12 +6,12 @@
 //! container behaves normally.
 
 use crate::error::Error;
-use crate::k8s::decode::closest;
 use crate::sim::engine::distribution::Dist;
 use crate::sim::engine::time::parse_duration;
 use crate::sim::plan::behaviour::{ExitKind, FailureCount, ProbeScript, RunTime};
 use crate::sim::plan::spec::{ContainerKind, PodPlan, ProbeKind};
 use crate::sim::scenario::patch::{AttemptPatch, Patch};
+use crate::text::closest;
 
 /// The fault kinds `--fail` takes after `=`.
 pub const FAULTS: [&str; 8] = [

@@ -152,7 +152,7 @@ impl<'de> Deserialize<'de> for Answer {
                     "failure" => Ok(Answer(false)),
                     other => Err(E::custom(format!(
                         "expected `success` or `failure`, found `{}`",
-                        crate::yaml::source::clip(other)
+                        crate::text::clip(other)
                     ))),
                 }
             }
@@ -188,7 +188,7 @@ impl<'de> Deserialize<'de> for Count {
                     "always" => Ok(Count(FailureCount::Always)),
                     other => Err(E::custom(format!(
                         "expected a number or `always`, found `{}`",
-                        crate::yaml::source::clip(other)
+                        crate::text::clip(other)
                     ))),
                 }
             }
@@ -266,7 +266,7 @@ impl<'de> Deserialize<'de> for ExitValue {
                     "hang" => Ok(ExitValue(ExitKind::Hang)),
                     other => Err(E::custom(format!(
                         "expected an exit code, `oom` or `hang`, found `{}`",
-                        crate::yaml::source::clip(other)
+                        crate::text::clip(other)
                     ))),
                 }
             }

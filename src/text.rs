@@ -1,0 +1,59 @@
+//! Plain-text helpers every layer may use: clipping a value for a message, and the closest
+//! known name for a "did you mean".
+
+use std::borrow::Cow;
+
+/// Shortens a value for a message.
+pub fn clip(text: &str) -> Cow<'_, str> {
+    const MAX: usize = 40;
+    if text.chars().count() <= MAX && !text.contains('\n') {
+        Cow::Borrowed(text)
+    } else {
+        let short: String = text
+            .lines()
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take(MAX)
+            .collect();
+        Cow::Owned(format!("{short}…"))
+    }
+}
+
+/// The known name closest to `name`, if it is close enough to be a likely typo.
+pub fn closest<'f>(name: &str, candidates: &[&'f str]) -> Option<&'f str> {
+    let lower = name.to_ascii_lowercase();
+    candidates
+        .iter()
+        .map(|candidate| {
+            (
+                strsim::levenshtein(&lower, &candidate.to_ascii_lowercase()),
+                *candidate,
+            )
+        })
+        .filter(|(distance, candidate)| *distance <= (candidate.len() / 3).max(1))
+        .min()
+        .map(|(_, candidate)| candidate)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_likely_typo_gets_its_closest_name() {
+        assert_eq!(
+            closest("imagePullPolcy", &["image", "imagePullPolicy"]),
+            Some("imagePullPolicy")
+        );
+        assert_eq!(closest("IMAGE", &["image"]), Some("image"));
+        assert_eq!(closest("command", &["image", "imagePullPolicy"]), None);
+    }
+
+    #[test]
+    fn long_or_multi_line_values_are_clipped() {
+        assert_eq!(clip("short"), "short");
+        assert_eq!(clip("a\nb"), "a…");
+        assert_eq!(clip(&"x".repeat(50)).chars().count(), 41);
+    }
+}
