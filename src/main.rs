@@ -10,5 +10,5 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> std::process::ExitCode {
     let cli = podlife::cli::Cli::parse();
-    std::process::ExitCode::from(podlife::run(cli))
+    std::process::ExitCode::from(podlife::run(&cli))
 }

@@ -1,4 +1,5 @@
 //! The one integration-test binary: what a user runs, as a user sees it.
+#![allow(clippy::too_many_lines, clippy::cast_possible_truncation)]
 
 mod podlife {
     pub mod bad_input;

@@ -17,10 +17,10 @@ pub const EXIT_FINDINGS: u8 = 1;
 pub const EXIT_FAILURE: u8 = 2;
 
 /// Runs a command line and returns the process exit code.
-pub fn run(cli: Cli) -> u8 {
+pub fn run(cli: &Cli) -> u8 {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let result = dispatch(&cli, &mut out).and_then(|code| {
+    let result = dispatch(cli, &mut out).and_then(|code| {
         out.flush().map_err(|e| Error::io("writing output", e))?;
         Ok(code)
     });

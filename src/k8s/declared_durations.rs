@@ -31,9 +31,9 @@ impl ProbeTiming {
     /// The timing of a probe, defaults filled in (non-positive values count as the default).
     pub fn of(probe: &Probe) -> Self {
         let positive =
-            |value: Option<i64>, default: i64| value.filter(|v| *v > 0).unwrap_or(default);
+            |value: Option<i32>, default: i64| value.filter(|v| *v > 0).map_or(default, i64::from);
         ProbeTiming {
-            initial_delay: probe.initial_delay_seconds.unwrap_or(0).max(0),
+            initial_delay: i64::from(probe.initial_delay_seconds.unwrap_or(0).max(0)),
             period: positive(probe.period_seconds, DEFAULT_PERIOD_SECONDS),
             timeout: positive(probe.timeout_seconds, DEFAULT_TIMEOUT_SECONDS),
             failure_threshold: positive(probe.failure_threshold, DEFAULT_FAILURE_THRESHOLD),
@@ -172,7 +172,7 @@ mod tests {
     use super::*;
 
     fn argv(words: &[&str]) -> Vec<String> {
-        words.iter().map(|w| w.to_string()).collect()
+        words.iter().map(std::string::ToString::to_string).collect()
     }
 
     #[test]

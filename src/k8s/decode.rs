@@ -196,7 +196,10 @@ impl NodeDeserializer<'_, '_, '_, '_> {
             {
                 let whole = text.split(['.', 'e', 'E']).next().unwrap_or(text);
                 self.wrong_type("an integer", Some(format!("write `{whole}`")));
-                visitor.visit_i64(value as i64).map_err(|e| self.locate(e))
+                // Whole and below 9e15 (the guard above): exact in an i64.
+                #[allow(clippy::cast_possible_truncation)]
+                let value = value as i64;
+                visitor.visit_i64(value).map_err(|e| self.locate(e))
             }
             _ => {
                 if let (NodeKind::Scalar(text, ScalarForm::Text), Ok(value)) = (
@@ -215,6 +218,24 @@ impl NodeDeserializer<'_, '_, '_, '_> {
     }
 }
 
+impl NodeDeserializer<'_, '_, '_, '_> {
+    /// An `int32` field (the API's probe numbers, ports): a number outside its range is a type
+    /// error, as the API server's decoder rejects it, never a wrapped value.
+    fn integer32<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
+        if let Some((text, Resolved::Int(value))) = self.plain()
+            && i32::try_from(value).is_err()
+        {
+            return Err(DecodeError {
+                message: format!(
+                    "number `{text}` does not fit in an int32 (-2147483648 to 2147483647)"
+                ),
+                location: Some((self.path.to_path(), self.node.span)),
+            });
+        }
+        self.integer(visitor)
+    }
+}
+
 macro_rules! forward_integers {
     ($($method:ident)*) => {
         $(fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
@@ -223,7 +244,7 @@ macro_rules! forward_integers {
     };
 }
 
-impl<'de, 'n, 'a, 'c, 'p> de::Deserializer<'de> for NodeDeserializer<'n, 'a, 'c, 'p> {
+impl<'de> de::Deserializer<'de> for NodeDeserializer<'_, '_, '_, '_> {
     type Error = DecodeError;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
@@ -261,8 +282,12 @@ impl<'de, 'n, 'a, 'c, 'p> de::Deserializer<'de> for NodeDeserializer<'n, 'a, 'c,
         }
     }
 
+    fn deserialize_i32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
+        self.integer32(visitor)
+    }
+
     forward_integers! {
-        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64 deserialize_i128
+        deserialize_i8 deserialize_i16 deserialize_i64 deserialize_i128
         deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_u128
     }
 
@@ -438,7 +463,7 @@ impl<'de, 'n, 'a, 'c, 'p> de::Deserializer<'de> for NodeDeserializer<'n, 'a, 'c,
     }
 }
 
-impl<'n, 'a, 'c, 'p> NodeDeserializer<'n, 'a, 'c, 'p> {
+impl NodeDeserializer<'_, '_, '_, '_> {
     /// Reports every key of `node`, at any depth, that `schema` does not name. Values of the
     /// wrong type are left alone: the model does not read them.
     fn check_fields(&self, node: &Node<'_>, schema: &Schema, path: PathLink<'_>) {
@@ -500,7 +525,7 @@ struct SequenceAccess<'n, 'a, 'c, 'p> {
     path: &'p PathLink<'p>,
 }
 
-impl<'de, 'n, 'a, 'c, 'p> de::SeqAccess<'de> for SequenceAccess<'n, 'a, 'c, 'p> {
+impl<'de> de::SeqAccess<'de> for SequenceAccess<'_, '_, '_, '_> {
     type Error = DecodeError;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(
@@ -534,7 +559,7 @@ struct MappingAccess<'n, 'a, 'c, 'p> {
     fields: Option<&'static [&'static str]>,
 }
 
-impl<'de, 'n, 'a, 'c, 'p> de::MapAccess<'de> for MappingAccess<'n, 'a, 'c, 'p> {
+impl<'de> de::MapAccess<'de> for MappingAccess<'_, '_, '_, '_> {
     type Error = DecodeError;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(
@@ -600,6 +625,31 @@ mod tests {
         let mut problems = Vec::new();
         let result = decode(root, &FieldPath::parse("spec.probe"), &mut problems);
         (result, problems)
+    }
+
+    #[test]
+    fn an_int32_field_out_of_range_is_a_located_type_error_not_a_wrapped_value() {
+        let text = "failureThreshold: 4294967296\n";
+        let documents = parse_stream(text);
+        let root = documents[0].root.as_ref().expect("root");
+        let mut problems = Vec::new();
+        let probe: Result<crate::k8s::model::Probe, _> =
+            decode(root, &FieldPath::parse("spec.probe"), &mut problems);
+        let error = probe.expect_err("4294967296 is no int32");
+        assert!(
+            error.message.contains("does not fit in an int32"),
+            "{}",
+            error.message
+        );
+        let (path, span) = error.location.expect("located");
+        assert_eq!(path.to_string(), "spec.probe.failureThreshold");
+        assert_eq!((span.start.line, span.start.column), (1, 19));
+        let text = "failureThreshold: 2147483647\n";
+        let documents = parse_stream(text);
+        let root = documents[0].root.as_ref().expect("root");
+        let probe: crate::k8s::model::Probe =
+            decode(root, &FieldPath::parse("spec.probe"), &mut problems).expect("fits");
+        assert_eq!(probe.failure_threshold, Some(i32::MAX));
     }
 
     #[test]

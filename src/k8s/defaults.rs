@@ -66,7 +66,7 @@ fn default_string(field: &mut Option<String>, value: &str) {
 }
 
 /// Sets an unset or zero number, as `SetDefaults_Probe` does for `0`.
-fn default_number(field: &mut Option<i64>, value: i64) {
+fn default_number(field: &mut Option<i32>, value: i32) {
     if field.is_none_or(|n| n == 0) {
         *field = Some(value);
     }

@@ -260,7 +260,7 @@ impl<'de> Deserialize<'de> for Initializers {
                                 match entry {
                                     Entry::Name(name) => result.pending.push(name),
                                     Entry::Named(Named { name }) => {
-                                        result.pending.push(name.unwrap_or_default())
+                                        result.pending.push(name.unwrap_or_default());
                                     }
                                 }
                             }
@@ -535,15 +535,15 @@ pub struct Probe {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grpc: Option<GrpcAction>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub initial_delay_seconds: Option<i64>,
+    pub initial_delay_seconds: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub timeout_seconds: Option<i64>,
+    pub timeout_seconds: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub period_seconds: Option<i64>,
+    pub period_seconds: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub success_threshold: Option<i64>,
+    pub success_threshold: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub failure_threshold: Option<i64>,
+    pub failure_threshold: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub termination_grace_period_seconds: Option<i64>,
 }

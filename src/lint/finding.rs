@@ -179,8 +179,7 @@ impl Finding {
     pub fn sort_key(&self) -> (u32, u32, &'static str, &str) {
         let (line, column) = self
             .span
-            .map(|span| (span.start.line, span.start.column))
-            .unwrap_or((0, 0));
+            .map_or((0, 0), |span| (span.start.line, span.start.column));
         (line, column, self.rule.code, &self.message)
     }
 }

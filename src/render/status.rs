@@ -32,13 +32,17 @@ pub fn write_human(out: &mut dyn Write, rows: &[PodRow], wide: bool) -> std::io:
         return Ok(());
     }
     let columns = if wide { HEADERS.len() } else { NARROW_COLUMNS };
-    let lines: Vec<Vec<String>> =
-        std::iter::once(HEADERS[..columns].iter().map(|h| h.to_string()).collect())
-            .chain(
-                rows.iter()
-                    .map(|row| row.cells(wide).into_iter().map(printable_cell).collect()),
-            )
-            .collect();
+    let lines: Vec<Vec<String>> = std::iter::once(
+        HEADERS[..columns]
+            .iter()
+            .map(std::string::ToString::to_string)
+            .collect(),
+    )
+    .chain(
+        rows.iter()
+            .map(|row| row.cells(wide).into_iter().map(printable_cell).collect()),
+    )
+    .collect();
     let widths: Vec<usize> = (0..columns)
         .map(|column| {
             let widest = lines

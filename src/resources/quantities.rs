@@ -118,7 +118,7 @@ mod tests {
             "ephemeral-storage",
         ];
         assert_eq!(
-            display_order(names.iter().map(|n| n.to_string())),
+            display_order(names.iter().map(std::string::ToString::to_string)),
             [
                 "cpu",
                 "memory",

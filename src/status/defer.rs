@@ -23,7 +23,7 @@ pub const DEFER_SKIPPED_REASON: &str = "DeferSkipped";
 /// `Defer:…` while defer containers run, or `None` (no defer statuses, not triggered, or all finished).
 /// Call only for pods whose phase is not terminal.
 pub fn defer_status(pod: &Pod, status: &PodStatus, deleting: bool) -> Option<String> {
-    let defer_statuses = statuses(&status.defer_container_statuses);
+    let defer_statuses = statuses(status.defer_container_statuses.as_ref());
     let started = |index: usize| {
         let state = state_of(&defer_statuses[index]);
         state.running.is_some() || state.terminated.is_some()

@@ -90,7 +90,8 @@ pub fn pod_row(pod: &Pod, now: Option<EpochMillis>) -> PodRow {
     }
     // A pod held by scheduling gates carries {type: PodScheduled, reason: SchedulingGated}.
     if conditions(status).iter().any(|c| {
-        c.condition_type.as_deref() == Some("PodScheduled") && is(&c.reason, "SchedulingGated")
+        c.condition_type.as_deref() == Some("PodScheduled")
+            && is(c.reason.as_ref(), "SchedulingGated")
     }) {
         reason = "SchedulingGated".to_string();
     }
@@ -103,7 +104,10 @@ pub fn pod_row(pod: &Pod, now: Option<EpochMillis>) -> PodRow {
     let mut sidecar_restarts = Restarts::default();
 
     let mut initializing = false;
-    for (index, container) in statuses(&status.init_container_statuses).iter().enumerate() {
+    for (index, container) in statuses(status.init_container_statuses.as_ref())
+        .iter()
+        .enumerate()
+    {
         restarts.add(container);
         let sidecar = is_sidecar_status(init_containers, container);
         if sidecar {
@@ -137,7 +141,7 @@ pub fn pod_row(pod: &Pod, now: Option<EpochMillis>) -> PodRow {
         // Once initialized, regular init containers' restarts no longer count.
         restarts = sidecar_restarts;
         let mut has_running = false;
-        for container in statuses(&status.container_statuses).iter().rev() {
+        for container in statuses(status.container_statuses.as_ref()).iter().rev() {
             restarts.add(container);
             let state = state_of(container);
             if let Some(waiting) = state.waiting.as_ref().and_then(waiting_reason) {
@@ -160,7 +164,7 @@ pub fn pod_row(pod: &Pod, now: Option<EpochMillis>) -> PodRow {
     }
 
     let deleting = pod.metadata.deletion_timestamp.is_some();
-    if deleting && is(&status.reason, NODE_UNREACHABLE_POD_REASON) {
+    if deleting && is(status.reason.as_ref(), NODE_UNREACHABLE_POD_REASON) {
         reason = "Unknown".to_string();
     } else if !is_phase_terminal(phase) {
         if let Some(defer) = defer_status(pod, status, deleting) {
@@ -254,8 +258,8 @@ pub(super) fn state_of(container: &ContainerStatus) -> &ContainerState {
 }
 
 /// A status list, or none.
-pub(super) fn statuses(list: &Option<Vec<ContainerStatus>>) -> &[ContainerStatus] {
-    list.as_deref().unwrap_or(&[])
+pub(super) fn statuses(list: Option<&Vec<ContainerStatus>>) -> &[ContainerStatus] {
+    list.map_or(&[], Vec::as_slice)
 }
 
 /// The spec container a status belongs to; with duplicate names the last one wins (as Go's map does).
@@ -277,13 +281,13 @@ fn conditions(status: &PodStatus) -> &[PodCondition] {
 
 /// Whether a condition of this type has status `True` (kubectl looks at each such condition).
 fn condition_true(status: &PodStatus, condition_type: &str) -> bool {
-    conditions(status)
-        .iter()
-        .any(|c| c.condition_type.as_deref() == Some(condition_type) && is(&c.status, "True"))
+    conditions(status).iter().any(|c| {
+        c.condition_type.as_deref() == Some(condition_type) && is(c.status.as_ref(), "True")
+    })
 }
 
-fn is(value: &Option<String>, expected: &str) -> bool {
-    value.as_deref() == Some(expected)
+fn is(value: Option<&String>, expected: &str) -> bool {
+    value.is_some_and(|value| value == expected)
 }
 
 fn is_phase_terminal(phase: &str) -> bool {
@@ -325,7 +329,7 @@ fn readiness_gates(pod: &Pod, status: &PodStatus) -> String {
             conditions(status)
                 .iter()
                 .find(|c| c.condition_type.as_deref().unwrap_or("") == wanted)
-                .is_some_and(|c| is(&c.status, "True"))
+                .is_some_and(|c| is(c.status.as_ref(), "True"))
         })
         .count();
     format!("{true_conditions}/{}", gates.len())

@@ -4,7 +4,7 @@ use super::super::test_pods::{DAY, MINUTE, NOW, PodBuilder, SECOND, narrow, stat
 use super::pod_row;
 
 fn row(cells: [&str; 5]) -> Vec<String> {
-    cells.iter().map(|c| c.to_string()).collect()
+    cells.iter().map(std::string::ToString::to_string).collect()
 }
 
 /// printers_test.go `TestPrintPod`, row by row (AGE is `<unknown>`: no creationTimestamp).

@@ -67,9 +67,8 @@ fn resolve_int(text: &str) -> Option<Resolved> {
     if cleaned.is_empty() || !cleaned.chars().all(|c| c.is_digit(radix)) {
         return None;
     }
-    let magnitude = match u128::from_str_radix(&cleaned, radix) {
-        Ok(value) => value,
-        Err(_) => return Some(Resolved::BigInt),
+    let Ok(magnitude) = u128::from_str_radix(&cleaned, radix) else {
+        return Some(Resolved::BigInt);
     };
     let signed = if negative {
         i128::try_from(magnitude).ok().map(|v| -v)

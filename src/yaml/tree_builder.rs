@@ -56,7 +56,7 @@ pub fn for_each_document<'a>(text: &'a str, visit: impl FnMut(Document<'a>)) {
                 }
             }
             Err(error) => {
-                builder.syntax_error(error);
+                builder.syntax_error(&error);
                 break;
             }
         }
@@ -328,7 +328,7 @@ impl<'a, F: FnMut(Document<'a>)> TreeBuilder<'a, F> {
         self.values.push(node);
     }
 
-    fn syntax_error(&mut self, error: saphyr_parser::ScanError) {
+    fn syntax_error(&mut self, error: &saphyr_parser::ScanError) {
         let pos = pos_of(error.marker());
         self.stack.clear();
         self.values.clear();

@@ -10,7 +10,7 @@ pub fn to_yaml(node: &Node<'_>, indent: usize) -> String {
     let mut out = String::new();
     match &node.kind {
         NodeKind::Mapping(entries) if !entries.is_empty() => {
-            write_mapping(&mut out, entries, indent)
+            write_mapping(&mut out, entries, indent);
         }
         NodeKind::Sequence(items) if !items.is_empty() => write_sequence(&mut out, items, indent),
         _ => {

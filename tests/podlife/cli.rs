@@ -74,7 +74,7 @@ fn directories_are_read_recursively_in_sorted_order() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     let files: Vec<&str> = stdout.lines().filter_map(|l| l.split(':').next()).collect();
     let mut sorted = files.clone();
-    sorted.sort();
+    sorted.sort_unstable();
     assert_eq!(files, sorted);
     assert_eq!(output.status.code(), Some(1));
 }

@@ -2,6 +2,7 @@
 
 pub mod completions;
 pub mod example;
+pub mod expectations;
 pub mod explain;
 pub mod montecarlo;
 pub mod resources;

@@ -3,6 +3,7 @@
 
 use std::io::Write;
 
+use crate::cli::commands::expectations;
 use crate::cli::commands::simulate::{DEFAULT_HORIZON, FoundPod, SimulateFormat, prepare};
 use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, output_width};
 use crate::cli::{Cli, SimulateArgs};
@@ -21,23 +22,49 @@ use crate::sim::record::RecordOptions;
 /// How many worst runs are listed without `--keep-worst`.
 pub const DEFAULT_WORST: usize = 5;
 
-/// Runs the Monte Carlo (and its sweep) for one pod and writes the report. Returns the exit code.
-#[allow(clippy::too_many_arguments)]
+/// A Monte Carlo as the command line asks for it, the same for every pod of the input.
+pub(crate) struct MonteCarloRequest<'a> {
+    /// Global flags (`--quiet`).
+    pub(crate) cli: &'a Cli,
+    /// `simulate`'s flags.
+    pub(crate) args: &'a SimulateArgs,
+    /// The scenario file's text, if one was given.
+    pub(crate) scenario_text: Option<&'a str>,
+    /// `--until`.
+    pub(crate) until: Option<SimDuration>,
+    /// The scenario as the report names it.
+    pub(crate) scenario_description: &'a str,
+    /// `--runs`.
+    pub(crate) runs: u64,
+}
+
+/// One swept value's row of the sweep table: headers and cells.
+type SweepRow = (Vec<String>, Vec<String>);
+
+/// What one Monte Carlo (one swept value) ended with.
+enum ValueOutcome {
+    /// Reported; whether an expectation was unmet, and the sweep table's row.
+    Reported {
+        unmet: bool,
+        sweep_row: Option<SweepRow>,
+    },
+    /// Stop with this exit code (a scenario that does not fit, a kubelet-model bug).
+    Stop(u8),
+}
+
+/// Runs the Monte Carlo (and its sweep) for pod number `number` and writes the report.
+/// Returns the exit code.
 pub(crate) fn run_pod(
-    cli: &Cli,
-    args: &SimulateArgs,
+    request: &MonteCarloRequest<'_>,
     found: &FoundPod,
-    scenario_text: Option<&str>,
-    until: Option<SimDuration>,
-    scenario_description: &str,
-    runs: u64,
     number: usize,
     out: &mut dyn Write,
 ) -> Result<u8, Error> {
-    let write_error = |e: std::io::Error| Error::io("writing output", e);
+    let args = request.args;
     if args.watch || args.timeline || args.trace {
         return Err(Error::Usage(format!(
-            "--watch, --timeline and --trace show one run: with --runs {runs}, use --keep-worst K for the worst runs' events, or replay one with --seed SEED --runs 1"
+            "--watch, --timeline and --trace show one run: with --runs {}, use --keep-worst K for the worst runs' events, or replay one with --seed SEED --runs 1",
+            request.runs
         )));
     }
     let sweep = args.sweep.as_deref().map(sweep::parse).transpose()?;
@@ -46,166 +73,183 @@ pub(crate) fn run_pod(
         None => vec![None],
     };
     let mut unmet = false;
-    let mut sweep_rows: Vec<Vec<String>> = Vec::new();
-    let mut sweep_headers: Vec<String> = Vec::new();
+    let mut rows: Vec<SweepRow> = Vec::new();
     for (position, value) in values.iter().enumerate() {
-        let edit = |pod: &mut crate::k8s::model::Pod| {
-            if let (Some(sweep), Some(value)) = (&sweep, value) {
-                sweep.apply_to_pod(pod, *value);
+        let swept = sweep.as_ref().zip(*value);
+        let first = number == 0 && position == 0;
+        match run_value(request, found, swept, first, out)? {
+            ValueOutcome::Stop(code) => return Ok(code),
+            ValueOutcome::Reported {
+                unmet: value_unmet,
+                sweep_row,
+            } => {
+                unmet |= value_unmet;
+                rows.extend(sweep_row);
             }
-        };
-        let Some(mut prepared) = prepare(found, args, scenario_text, &edit)? else {
-            return Ok(EXIT_FAILURE);
-        };
-        if let (Some(sweep), Some(value)) = (&sweep, value) {
-            sweep.apply_to_patch(&mut prepared.patch, &prepared.plan, *value)?;
-        }
-        let plan = &prepared.plan;
-        let behaviour = prepared.patch.build(plan);
-        let metric_list = metrics::metrics(plan);
-        let expectations: Vec<expect::TailExpectation> = args
-            .expect
-            .iter()
-            .map(|text| expect::parse(text, &metric_list))
-            .collect::<Result<_, _>>()?;
-        let seed = args.seed.or(prepared.settings.seed).unwrap_or(0);
-        let horizon = sweep
-            .as_ref()
-            .zip(*value)
-            .and_then(|(s, v)| s.horizon(v))
-            .or(until)
-            .or(prepared.settings.until)
-            .unwrap_or(DEFAULT_HORIZON);
-        let keep = args.keep_worst.unwrap_or(DEFAULT_WORST);
-        let progress = Progress::new(
-            runs,
-            "runs",
-            !cli.quiet && args.format == SimulateFormat::Human,
-        );
-        let (metric_list, aggregate) = runner::run(
-            &prepared.pod,
-            plan,
-            &behaviour,
-            MonteCarloConfig {
-                seed,
-                runs,
-                horizon,
-                keep_worst: keep,
-            },
-            Some(&|| progress.inc()),
-        );
-        progress.finish();
-        let scenario = match (&sweep, value) {
-            (Some(sweep), Some(value)) => {
-                format!(
-                    "{scenario_description}, {}={}",
-                    sweep.name,
-                    sweep.show(*value)
-                )
-            }
-            _ => scenario_description.to_string(),
-        };
-        let context = ReportContext {
-            plan,
-            source: &found.source,
-            kind: &found.kind,
-            scenario: &scenario,
-            seed,
-            horizon,
-            metrics: &metric_list,
-            aggregate: &aggregate,
-        };
-        if let Some(path) = &args.svg {
-            write_svg(path, &context, sweep.as_ref().zip(*value))?;
-        }
-        let results: Vec<(&expect::TailExpectation, Result<(), String>)> = expectations
-            .iter()
-            .map(|e| (e, e.check(&metric_list, &aggregate)))
-            .collect();
-        match args.format {
-            SimulateFormat::Json => {
-                let sweep_json = sweep.as_ref().zip(*value).map(|(s, v)| json::SweepJson {
-                    name: s.name.clone(),
-                    value: s.show(v),
-                });
-                out.write_all(json::render(&context, sweep_json).as_bytes())
-                    .map_err(write_error)?;
-            }
-            SimulateFormat::Human => {
-                if number > 0 || position > 0 {
-                    writeln!(out).map_err(write_error)?;
-                }
-                out.write_all(report::render(&context, output_width()).as_bytes())
-                    .map_err(write_error)?;
-                if args.keep_worst.is_some() {
-                    write_worst_logs(out, &prepared, found, &context, &behaviour, horizon)
-                        .map_err(write_error)?;
-                }
-                if !results.is_empty() {
-                    writeln!(out, "\nexpectations:").map_err(write_error)?;
-                    for (expectation, result) in &results {
-                        match result {
-                            Ok(()) => writeln!(out, "  ok      {}", expectation.text),
-                            Err(why) => writeln!(out, "  FAILED  {}: {why}", expectation.text),
-                        }
-                        .map_err(write_error)?;
-                    }
-                }
-            }
-        }
-        if let (Some(sweep), Some(value)) = (&sweep, value) {
-            let (headers, row) = sweep_row(sweep, *value, &context);
-            sweep_headers = headers;
-            sweep_rows.push(row);
-        }
-        for (expectation, result) in &results {
-            if let Err(why) = result {
-                unmet = true;
-                eprintln!(
-                    "podlife: expectation not met for pod `{}`: `{}`: {why}",
-                    plan.name, expectation.text
-                );
-            }
-        }
-        let bugs_at = metrics::outcome_names()
-            .iter()
-            .position(|n| *n == "ModelBug");
-        if let Some(bugs) = bugs_at
-            .map(|i| aggregate.outcomes[i].count)
-            .filter(|c| *c > 0)
-        {
-            eprintln!(
-                "podlife: internal error: {bugs} run(s) made calls the runtime refused (replay one of the worst runs' seeds with --runs 1); please report it"
-            );
-            return Ok(EXIT_FAILURE);
         }
     }
     if let (Some(sweep), SimulateFormat::Human) = (&sweep, args.format) {
-        // Columns that say nothing (no value, or 0% for every value) are left out.
-        let keep: Vec<bool> = (0..sweep_headers.len())
-            .map(|column| {
-                column == 0
-                    || sweep_rows
-                        .iter()
-                        .any(|row| !matches!(row[column].as_str(), "-" | "0%"))
-            })
-            .collect();
-        let pick = |cells: &[String]| -> Vec<String> {
-            cells
-                .iter()
-                .zip(&keep)
-                .filter(|(_, kept)| **kept)
-                .map(|(cell, _)| cell.clone())
-                .collect()
-        };
-        let sweep_headers = pick(&sweep_headers);
-        let sweep_rows: Vec<Vec<String>> = sweep_rows.iter().map(|row| pick(row)).collect();
-        let headers: Vec<&str> = sweep_headers.iter().map(String::as_str).collect();
-        writeln!(out, "\nsweep of {} ({runs} runs per value):", sweep.name).map_err(write_error)?;
-        out.write_all(crate::render::simulate::table::render(&headers, &sweep_rows).as_bytes())
-            .map_err(write_error)?;
+        write_sweep_table(out, sweep, request.runs, &rows)
+            .map_err(|e| Error::io("writing output", e))?;
     }
     Ok(if unmet { EXIT_FINDINGS } else { EXIT_CLEAN })
+}
+
+/// The Monte Carlo of one pod at one swept value (or without a sweep): run, report, judge.
+fn run_value(
+    request: &MonteCarloRequest<'_>,
+    found: &FoundPod,
+    swept: Option<(&Sweep, u64)>,
+    first: bool,
+    out: &mut dyn Write,
+) -> Result<ValueOutcome, Error> {
+    let write_error = |e: std::io::Error| Error::io("writing output", e);
+    let args = request.args;
+    let edit = |pod: &mut crate::k8s::model::Pod| {
+        if let Some((sweep, value)) = swept {
+            sweep.apply_to_pod(pod, value);
+        }
+    };
+    let Some(mut prepared) = prepare(found, args, request.scenario_text, &edit)? else {
+        return Ok(ValueOutcome::Stop(EXIT_FAILURE));
+    };
+    if let Some((sweep, value)) = swept {
+        sweep.apply_to_patch(&mut prepared.patch, &prepared.plan, value)?;
+    }
+    let plan = &prepared.plan;
+    let behaviour = prepared.patch.build(plan);
+    let known_metrics = metrics::metrics(plan);
+    let wanted: Vec<expect::TailExpectation> = args
+        .expect
+        .iter()
+        .map(|text| expect::parse(text, &known_metrics))
+        .collect::<Result<_, _>>()?;
+    let seed = args.seed.or(prepared.settings.seed).unwrap_or(0);
+    let horizon = swept
+        .and_then(|(sweep, value)| sweep.horizon(value))
+        .or(request.until)
+        .or(prepared.settings.until)
+        .unwrap_or(DEFAULT_HORIZON);
+    let progress = Progress::new(
+        request.runs,
+        "runs",
+        !request.cli.quiet && args.format == SimulateFormat::Human,
+    );
+    let (metric_list, aggregate) = runner::run(
+        &prepared.pod,
+        plan,
+        &behaviour,
+        MonteCarloConfig {
+            seed,
+            runs: request.runs,
+            horizon,
+            keep_worst: args.keep_worst.unwrap_or(DEFAULT_WORST),
+        },
+        Some(&|| progress.inc()),
+    );
+    progress.finish();
+    let scenario = match swept {
+        Some((sweep, value)) => format!(
+            "{}, {}={}",
+            request.scenario_description,
+            sweep.name,
+            sweep.show(value)
+        ),
+        None => request.scenario_description.to_string(),
+    };
+    let context = ReportContext {
+        run: found.describe(plan, &scenario, seed, horizon),
+        metrics: &metric_list,
+        aggregate: &aggregate,
+    };
+    if let Some(path) = &args.svg {
+        write_svg(path, &context, swept)?;
+    }
+    let results: Vec<expectations::Checked<'_>> = wanted
+        .iter()
+        .map(|e| (e.text.as_str(), e.check(&metric_list, &aggregate)))
+        .collect();
+    match args.format {
+        SimulateFormat::Json => {
+            let sweep_json = swept.map(|(sweep, value)| json::SweepJson {
+                name: sweep.name.clone(),
+                value: sweep.show(value),
+            });
+            out.write_all(json::render(&context, sweep_json).as_bytes())
+                .map_err(write_error)?;
+        }
+        SimulateFormat::Human => {
+            if !first {
+                writeln!(out).map_err(write_error)?;
+            }
+            out.write_all(report::render(&context, output_width()).as_bytes())
+                .map_err(write_error)?;
+            if args.keep_worst.is_some() {
+                write_worst_logs(out, &prepared, found, &context, &behaviour, horizon)
+                    .map_err(write_error)?;
+            }
+            if !results.is_empty() {
+                writeln!(out).map_err(write_error)?;
+            }
+            expectations::write_section(out, &results).map_err(write_error)?;
+        }
+    }
+    let sweep_row = swept.map(|(sweep, value)| sweep_row(sweep, value, &context));
+    let unmet = expectations::report_unmet(&plan.name, &results);
+    if let Some(bugs) = model_bug_runs(&aggregate) {
+        eprintln!(
+            "podlife: internal error: {bugs} run(s) made calls the runtime refused (replay one of the worst runs' seeds with --runs 1); please report it"
+        );
+        return Ok(ValueOutcome::Stop(EXIT_FAILURE));
+    }
+    Ok(ValueOutcome::Reported { unmet, sweep_row })
+}
+
+/// How many runs made calls the runtime refused (kubelet-model bugs), if any did.
+fn model_bug_runs(aggregate: &runner::Aggregate) -> Option<u64> {
+    let index = metrics::outcome_names()
+        .iter()
+        .position(|name| *name == "ModelBug")?;
+    aggregate
+        .outcomes
+        .get(index)
+        .map(|outcome| outcome.count)
+        .filter(|count| *count > 0)
+}
+
+/// The compact table of a sweep: one row per value. Columns that say nothing (no value, or 0%
+/// for every value) are left out.
+fn write_sweep_table(
+    out: &mut dyn Write,
+    sweep: &Sweep,
+    runs: u64,
+    rows: &[SweepRow],
+) -> std::io::Result<()> {
+    let Some((headers, _)) = rows.last() else {
+        return Ok(());
+    };
+    let keep: Vec<bool> = (0..headers.len())
+        .map(|column| {
+            column == 0
+                || rows.iter().any(|(_, row)| {
+                    row.get(column)
+                        .is_some_and(|cell| !matches!(cell.as_str(), "-" | "0%"))
+                })
+        })
+        .collect();
+    let pick = |cells: &[String]| -> Vec<String> {
+        cells
+            .iter()
+            .zip(&keep)
+            .filter(|(_, kept)| **kept)
+            .map(|(cell, _)| cell.clone())
+            .collect()
+    };
+    let headers = pick(headers);
+    let cells: Vec<Vec<String>> = rows.iter().map(|(_, row)| pick(row)).collect();
+    let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
+    writeln!(out, "\nsweep of {} ({runs} runs per value):", sweep.name)?;
+    out.write_all(crate::render::simulate::table::render(&headers, &cells).as_bytes())
 }
 
 /// `--svg FILE`: the headline metric's histogram and CDF; with a sweep, one file per value
@@ -221,7 +265,7 @@ fn write_svg(
     let metric = &context.metrics[index];
     let mut title = format!(
         "pod {}: {}, {} runs",
-        context.plan.name, metric.name, context.aggregate.runs
+        context.run.plan.name, metric.name, context.aggregate.runs
     );
     let path = match sweep {
         Some((sweep, value)) => {
@@ -299,7 +343,7 @@ fn write_worst_logs(
             worst_log(
                 prepared,
                 found,
-                context.scenario,
+                context.run.scenario,
                 behaviour,
                 worst.seed,
                 horizon,
@@ -335,14 +379,9 @@ pub(crate) fn worst_log(
         },
     );
     let context = RunContext {
-        plan: &prepared.plan,
+        run: found.describe(&prepared.plan, scenario, seed, horizon),
         outcome: &outcome,
-        source: &found.source,
-        kind: &found.kind,
-        seed,
         jitter: behaviour.has_jitter(),
-        scenario,
-        horizon,
     };
     let mut text = crate::render::simulate::events::render(&context);
     text.push('\n');

@@ -140,7 +140,7 @@ pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, E
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     match args.format {
         ResourcesFormat::Human => {
-            human::write_report(out, &pods, &settings, output_width()).map_err(write_error)?
+            human::write_report(out, &pods, &settings, output_width()).map_err(write_error)?;
         }
         ResourcesFormat::Json => json::write_report(out, &pods, &settings).map_err(write_error)?,
     }

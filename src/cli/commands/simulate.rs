@@ -7,12 +7,14 @@ use std::io::Write;
 use clap::ValueEnum;
 
 use crate::cli::Cli;
+use crate::cli::commands::expectations;
+use crate::cli::commands::montecarlo::MonteCarloRequest;
 use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, output_width, resolve_inputs};
 use crate::error::Error;
 use crate::input::{self, Input};
 use crate::k8s::model::Pod;
 use crate::lint::load::read_document;
-use crate::render::simulate::{self as views, RunContext};
+use crate::render::simulate::{self as views, RunContext, RunDescription};
 use crate::sim::engine::time::{SimDuration, parse_duration};
 use crate::sim::expect::{self, Expectation};
 use crate::sim::kubelet::model::{SimConfig, simulate};
@@ -117,6 +119,26 @@ pub(crate) struct FoundPod {
     pub(crate) name: String,
     /// The pod as found.
     pub(crate) pod: Pod,
+}
+
+impl FoundPod {
+    /// How reports name a run of this pod.
+    pub(crate) fn describe<'a>(
+        &'a self,
+        plan: &'a PodPlan,
+        scenario: &'a str,
+        seed: u64,
+        horizon: SimDuration,
+    ) -> RunDescription<'a> {
+        RunDescription {
+            plan,
+            source: &self.source,
+            kind: &self.kind,
+            scenario,
+            seed,
+            horizon,
+        }
+    }
 }
 
 fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<Vec<FoundPod>, Error> {
@@ -294,17 +316,15 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
     let mut unmet = false;
     for (number, found) in pods.iter().enumerate() {
         if let Some(runs) = args.runs.filter(|runs| *runs >= 2) {
-            let code = crate::cli::commands::montecarlo::run_pod(
+            let request = MonteCarloRequest {
                 cli,
                 args,
-                found,
-                scenario_text.as_deref(),
+                scenario_text: scenario_text.as_deref(),
                 until,
-                &scenario_description,
+                scenario_description: &scenario_description,
                 runs,
-                number,
-                out,
-            )?;
+            };
+            let code = crate::cli::commands::montecarlo::run_pod(&request, found, number, out)?;
             match code {
                 EXIT_CLEAN => continue,
                 EXIT_FINDINGS => {
@@ -323,7 +343,7 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
             patch,
             settings,
         } = prepared;
-        let expectations: Vec<Expectation> = args
+        let wanted: Vec<Expectation> = args
             .expect
             .iter()
             .map(|text| expect::parse(text, &plan))
@@ -352,18 +372,13 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
             },
         );
         let context = RunContext {
-            plan: &plan,
+            run: found.describe(&plan, &scenario_shown, seed, horizon),
             outcome: &outcome,
-            source: &found.source,
-            kind: &found.kind,
-            seed,
             jitter,
-            scenario: &scenario_shown,
-            horizon,
         };
-        let results: Vec<(&Expectation, Result<(), String>)> = expectations
+        let results: Vec<expectations::Checked<'_>> = wanted
             .iter()
-            .map(|e| (e, e.check(&plan, &outcome)))
+            .map(|e| (e.text.as_str(), e.check(&plan, &outcome)))
             .collect();
         match args.format {
             SimulateFormat::Json => {
@@ -377,15 +392,7 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
                 write_human(out, args, &context, &results).map_err(write_error)?;
             }
         }
-        for (expectation, result) in &results {
-            if let Err(why) = result {
-                unmet = true;
-                eprintln!(
-                    "podlife: expectation not met for pod `{}`: `{}`: {why}",
-                    plan.name, expectation.text
-                );
-            }
-        }
+        unmet |= expectations::report_unmet(&plan.name, &results);
         if outcome.summary.illegal_calls > 0 {
             eprintln!(
                 "podlife: internal error: the simulated kubelet made {} call(s) the runtime refused (see the KubeletModelBug events); please report it",
@@ -401,7 +408,7 @@ fn write_human(
     out: &mut dyn Write,
     args: &SimulateArgs,
     context: &RunContext<'_>,
-    results: &[(&Expectation, Result<(), String>)],
+    results: &[expectations::Checked<'_>],
 ) -> std::io::Result<()> {
     out.write_all(views::summary::header(context).as_bytes())?;
     writeln!(out)?;
@@ -424,16 +431,7 @@ fn write_human(
         writeln!(out)?;
     }
     out.write_all(views::summary::render(context).as_bytes())?;
-    if !results.is_empty() {
-        writeln!(out, "expectations:")?;
-        for (expectation, result) in results {
-            match result {
-                Ok(()) => writeln!(out, "  ok      {}", expectation.text)?,
-                Err(why) => writeln!(out, "  FAILED  {}: {why}", expectation.text)?,
-            }
-        }
-    }
-    Ok(())
+    expectations::write_section(out, results)
 }
 
 #[cfg(test)]

@@ -111,7 +111,7 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
         match report
             .as_ref()
             .map_err(Clone::clone)
-            .and_then(|r| r.clone())
+            .and_then(std::clone::Clone::clone)
         {
             Ok(file) => {
                 summary.add(&file.summary);
@@ -144,15 +144,15 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
         }
         FindingFormat::Short => findings::short::write_findings(out, &all).map_err(write_error)?,
         FindingFormat::Github => {
-            findings::github::write_findings(out, &all).map_err(write_error)?
+            findings::github::write_findings(out, &all).map_err(write_error)?;
         }
         FindingFormat::Json => {
-            findings::json::write_findings(out, &all, &summary).map_err(write_error)?
+            findings::json::write_findings(out, &all, &summary).map_err(write_error)?;
         }
         FindingFormat::Sarif => findings::sarif::write_findings(out, &all).map_err(write_error)?,
         FindingFormat::Junit => {
             let files: Vec<&FileReport> = reports.iter().flatten().flatten().collect();
-            findings::junit::write_report(out, &files).map_err(write_error)?
+            findings::junit::write_report(out, &files).map_err(write_error)?;
         }
     }
     Ok(if failed {

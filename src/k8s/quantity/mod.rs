@@ -395,7 +395,7 @@ impl Quantity {
         let pad = exponent.rem_euclid(3);
         exponent -= pad;
         let zeros = ["", "0", "00"]
-            .get(pad as usize)
+            .get(usize::try_from(pad).unwrap_or_default())
             .copied()
             .unwrap_or_default();
         let suffix = match (format, decimal_suffix(exponent)) {

@@ -34,7 +34,10 @@ pub(super) fn interpret(suffix: &[u8]) -> Option<Suffix> {
         b"Ei" => Some(Suffix::Binary(60)),
         [b'e' | b'E', rest @ ..] if !rest.is_empty() => {
             let exponent: i64 = std::str::from_utf8(rest).ok()?.parse().ok()?;
-            Some(Suffix::Decimal(exponent as i32, Format::DecimalExponent))
+            // apimachinery keeps the exponent's low 32 bits (`int32(exp)`): "1e4294967296" is 1.
+            #[allow(clippy::cast_possible_truncation)]
+            let exponent = exponent as i32;
+            Some(Suffix::Decimal(exponent, Format::DecimalExponent))
         }
         _ => None,
     }
@@ -167,7 +170,7 @@ pub(super) fn parse(s: &str) -> Result<Quantity, QuantityErrorKind> {
         Suffix::Binary(exponent) => {
             let scaled = mul_digits(&digits, 1u128 << exponent);
             let nanos = to_nanos(&scaled, -frac_len).map_or(BINARY_CAP_NANOS, |m| {
-                m.min(BINARY_CAP_NANOS.unsigned_abs()) as i128
+                i128::try_from(m).map_or(BINARY_CAP_NANOS, |m| m.min(BINARY_CAP_NANOS))
             });
             let format = if (1..NANO).contains(&nanos) {
                 Format::DecimalSI

@@ -101,7 +101,7 @@ mod tests {
 
     fn container(command: &[&str]) -> Container {
         Container {
-            command: Some(command.iter().map(|word| word.to_string()).collect()),
+            command: Some(command.iter().map(std::string::ToString::to_string).collect()),
             ..Container::default()
         }
     }

@@ -142,8 +142,7 @@ fn descriptor(rule: &'static Rule) -> ReportingDescriptor {
         .split("## What it does")
         .nth(1)
         .and_then(|rest| rest.split("\n## ").next())
-        .map(str::trim)
-        .unwrap_or(rule.summary);
+        .map_or(rule.summary, str::trim);
     let mut tags = vec![match rule.id.get(2..3) {
         Some("0") => "input",
         Some("1") => "api-validation",

@@ -116,17 +116,26 @@ pub fn render(context: &ReportContext<'_>, sweep: Option<SweepJson>) -> String {
         .map(|run| WorstJson {
             seed: run.seed,
             run: run.index,
-            ready_ms: run.summary.ready_at.map(|t| t.millis()),
-            initialized_ms: run.summary.initialized_at.map(|t| t.millis()),
-            ended_ms: run.summary.ended_at.map(|t| t.millis()),
+            ready_ms: run
+                .summary
+                .ready_at
+                .map(crate::sim::engine::time::SimTime::millis),
+            initialized_ms: run
+                .summary
+                .initialized_at
+                .map(crate::sim::engine::time::SimTime::millis),
+            ended_ms: run
+                .summary
+                .ended_at
+                .map(crate::sim::engine::time::SimTime::millis),
             phase: run.summary.phase.as_str(),
             restarts: run.summary.restarts.iter().map(|r| u64::from(*r)).sum(),
         })
         .collect();
     let document = Document {
-        seed: context.seed,
+        seed: context.run.seed,
         runs,
-        pod: context.plan.name.clone(),
+        pod: context.run.plan.name.clone(),
         sweep,
         metrics: metrics_json,
         outcomes,

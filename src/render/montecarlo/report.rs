@@ -5,27 +5,17 @@
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{CellAlignment, ContentArrangement, Table};
 
+use crate::render::simulate::RunDescription;
 use crate::sim::engine::time::SimDuration;
 use crate::sim::montecarlo::metrics::{self, Metric, Unit};
 use crate::sim::montecarlo::outcomes::percent;
 use crate::sim::montecarlo::runner::Aggregate;
-use crate::sim::plan::spec::PodPlan;
 
 /// What the report is about.
 #[derive(Debug, Clone, Copy)]
 pub struct ReportContext<'a> {
-    /// The pod.
-    pub plan: &'a PodPlan,
-    /// Where it came from.
-    pub source: &'a str,
-    /// Its kind.
-    pub kind: &'a str,
-    /// The scenario, described.
-    pub scenario: &'a str,
-    /// `--seed`.
-    pub seed: u64,
-    /// The horizon.
-    pub horizon: SimDuration,
+    /// The pod, the scenario, `--seed` and the horizon.
+    pub run: RunDescription<'a>,
     /// The metrics.
     pub metrics: &'a [Metric],
     /// The results.
@@ -44,7 +34,7 @@ pub fn value(unit: Unit, value: Option<u64>) -> String {
 fn mean(unit: Unit, mean: Option<f64>) -> String {
     match (unit, mean) {
         (_, None) => "-".to_string(),
-        (Unit::Millis, Some(v)) => SimDuration::from_millis(v.round() as u64).to_string(),
+        (Unit::Millis, Some(v)) => SimDuration::from_millis_f64(v).to_string(),
         (Unit::Count, Some(v)) => format!("{v:.2}"),
     }
 }
@@ -68,13 +58,13 @@ pub fn headline(context: &ReportContext<'_>) -> Option<usize> {
 pub fn header(context: &ReportContext<'_>) -> String {
     format!(
         "pod {} ({} in {}) · seed {} · {} runs · scenario: {} · until {}\n",
-        context.plan.name,
-        context.kind,
-        context.source,
-        context.seed,
+        context.run.plan.name,
+        context.run.kind,
+        context.run.source,
+        context.run.seed,
         context.aggregate.runs,
-        context.scenario,
-        context.horizon
+        context.run.scenario,
+        context.run.horizon
     )
 }
 
@@ -137,16 +127,18 @@ pub fn histogram(context: &ReportContext<'_>, width: usize) -> String {
         context.aggregate.runs
     );
     for (label, (_, _, count)) in labels.iter().zip(&bins) {
-        let length = (count * bar_room).div_ceil(most) as usize;
+        let length = usize::try_from((count * bar_room).div_ceil(most)).unwrap_or(usize::MAX);
         let bar = "█".repeat(if *count == 0 { 0 } else { length.max(1) });
         text.push_str(&format!(
             "{label:<label_width$} │{bar:<room$} {count:>count_width$}\n",
-            room = bar_room as usize
+            room = usize::try_from(bar_room).unwrap_or(usize::MAX)
         ));
     }
-    text.lines()
-        .map(|l| format!("{}\n", l.trim_end()))
-        .collect()
+    text.lines().fold(String::new(), |mut trimmed, line| {
+        trimmed.push_str(line.trim_end());
+        trimmed.push('\n');
+        trimmed
+    })
 }
 
 /// Outcome probabilities with their 95 % Wilson intervals.

@@ -6,8 +6,8 @@ use crate::render::simulate::table;
 /// The OBJECT column: `pod/<name>` or `container/<name>`.
 pub fn object(context: &RunContext<'_>, container: Option<usize>) -> String {
     match container {
-        Some(index) => format!("container/{}", context.plan.containers[index].name),
-        None => format!("pod/{}", context.plan.name),
+        Some(index) => format!("container/{}", context.run.plan.containers[index].name),
+        None => format!("pod/{}", context.run.plan.name),
     }
 }
 
@@ -24,7 +24,7 @@ pub fn render(context: &RunContext<'_>) -> String {
                 event.kind().to_string(),
                 event.reason().to_string(),
                 object(context, event.container),
-                event.message(context.plan),
+                event.message(context.run.plan),
             ]
         })
         .collect();

@@ -65,11 +65,11 @@ struct Summary<'a> {
 
 /// The document of one run, pretty-printed, with a trailing newline.
 pub fn render(context: &RunContext<'_>) -> String {
-    let plan = context.plan;
+    let plan = context.run.plan;
     let outcome = context.outcome;
     let summary = &outcome.summary;
     let document = Document {
-        seed: context.seed,
+        seed: context.run.seed,
         pod: &plan.name,
         events: outcome
             .recording
@@ -106,10 +106,18 @@ pub fn render(context: &RunContext<'_>) -> String {
             .collect(),
         summary: Summary {
             phase: summary.phase.as_str(),
-            scheduled_at_ms: summary.scheduled_at.map(|t| t.millis()),
-            initialized_at_ms: summary.initialized_at.map(|t| t.millis()),
-            ready_at_ms: summary.ready_at.map(|t| t.millis()),
-            ended_at_ms: summary.ended_at.map(|t| t.millis()),
+            scheduled_at_ms: summary
+                .scheduled_at
+                .map(crate::sim::engine::time::SimTime::millis),
+            initialized_at_ms: summary
+                .initialized_at
+                .map(crate::sim::engine::time::SimTime::millis),
+            ready_at_ms: summary
+                .ready_at
+                .map(crate::sim::engine::time::SimTime::millis),
+            ended_at_ms: summary
+                .ended_at
+                .map(crate::sim::engine::time::SimTime::millis),
             restarts: plan
                 .containers
                 .iter()

@@ -13,23 +13,31 @@ use crate::sim::engine::time::SimDuration;
 use crate::sim::plan::spec::PodPlan;
 use crate::sim::record::outcome::SimOutcome;
 
-/// Everything a view needs to know about one run.
+/// What every report of a simulation names: the pod, where it came from, the scenario, the
+/// seed and the horizon (one run's views and the Monte Carlo report share it).
 #[derive(Debug, Clone, Copy)]
-pub struct RunContext<'a> {
+pub struct RunDescription<'a> {
     /// The pod.
     pub plan: &'a PodPlan,
-    /// What happened.
-    pub outcome: &'a SimOutcome,
     /// Where the pod came from (`example:init-containers`, a path).
     pub source: &'a str,
     /// The object's kind (`Pod`, `Job`, …).
     pub kind: &'a str,
-    /// The generator's seed.
-    pub seed: u64,
-    /// Whether any duration is drawn from a distribution.
-    pub jitter: bool,
     /// The scenario, described (`defaults`, `scenario.yaml, --fail web=1`).
     pub scenario: &'a str,
+    /// The generator's seed.
+    pub seed: u64,
     /// The horizon.
     pub horizon: SimDuration,
+}
+
+/// Everything a view needs to know about one run.
+#[derive(Debug, Clone, Copy)]
+pub struct RunContext<'a> {
+    /// The pod, the scenario, the seed and the horizon.
+    pub run: RunDescription<'a>,
+    /// What happened.
+    pub outcome: &'a SimOutcome,
+    /// Whether any duration is drawn from a distribution.
+    pub jitter: bool,
 }

@@ -6,13 +6,17 @@ use crate::sim::engine::time::SimTime;
 /// One line: pod, where it came from, seed, scenario, horizon.
 pub fn header(context: &RunContext<'_>) -> String {
     let seed = if context.jitter {
-        format!("seed {}", context.seed)
+        format!("seed {}", context.run.seed)
     } else {
-        format!("seed {} (no jitter)", context.seed)
+        format!("seed {} (no jitter)", context.run.seed)
     };
     format!(
         "pod {} ({} in {}) · {seed} · scenario: {} · until {}\n",
-        context.plan.name, context.kind, context.source, context.scenario, context.horizon
+        context.run.plan.name,
+        context.run.kind,
+        context.run.source,
+        context.run.scenario,
+        context.run.horizon
     )
 }
 
@@ -44,11 +48,12 @@ pub fn render(context: &RunContext<'_>) -> String {
     let how = match summary.ended_at {
         Some(at) => format!("the pod stopped at {at}"),
         None if summary.cut_by_horizon => {
-            format!("the run stopped at the {} horizon", context.horizon)
+            format!("the run stopped at the {} horizon", context.run.horizon)
         }
         None => format!("nothing more happens after {}", summary.finished_at),
     };
     let restarts: Vec<String> = context
+        .run
         .plan
         .containers
         .iter()
@@ -61,7 +66,7 @@ pub fn render(context: &RunContext<'_>) -> String {
         ("initialized", moment(summary.initialized_at)),
         (
             "ready",
-            ready(summary.ready_at, &context.plan.readiness_gates),
+            ready(summary.ready_at, &context.run.plan.readiness_gates),
         ),
         ("ended", moment(summary.ended_at)),
         ("restarts", restarts.join(", ")),

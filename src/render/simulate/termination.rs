@@ -81,8 +81,8 @@ pub fn timeline_section(
     };
     let mut lane: Vec<char> = vec![' '; count];
     let mut paint = |from: u64, to: u64, ch: char| {
-        let first = (from / cell) as usize;
-        let last = (to.saturating_sub(1) / cell) as usize;
+        let first = usize::try_from(from / cell).unwrap_or(usize::MAX);
+        let last = usize::try_from(to.saturating_sub(1) / cell).unwrap_or(usize::MAX);
         for slot in lane
             .iter_mut()
             .take(last.min(count.saturating_sub(1)) + 1)
@@ -110,7 +110,11 @@ pub fn timeline_section(
         moments.push(format!("+{} at {}", by, ms(from)));
     }
     let mark = |lane: &mut Vec<char>, at: u64, ch: char| {
-        if let Some(slot) = lane.get_mut(((at / cell) as usize).min(count.saturating_sub(1))) {
+        if let Some(slot) = lane.get_mut(
+            usize::try_from(at / cell)
+                .unwrap_or(usize::MAX)
+                .min(count.saturating_sub(1)),
+        ) {
             *slot = ch;
         }
     };

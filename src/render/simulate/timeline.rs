@@ -122,7 +122,7 @@ fn nice_cell(millis: u64) -> u64 {
 
 /// Renders the chart to fit `width` columns.
 pub fn render(context: &RunContext<'_>, width: usize) -> String {
-    let plan = context.plan;
+    let plan = context.run.plan;
     let outcome = context.outcome;
     let end = outcome.summary.finished_at.max(SimTime(1));
     let labels: Vec<String> = plan
@@ -147,7 +147,7 @@ pub fn render(context: &RunContext<'_>, width: usize) -> String {
         + 2;
     let room = width.saturating_sub(label_width + 1).max(20) as u64;
     let cell = nice_cell(end.millis().div_ceil(room).max(1));
-    let count = end.millis().div_ceil(cell) as usize;
+    let count = usize::try_from(end.millis().div_ceil(cell)).unwrap_or(usize::MAX);
     let step = STEPS_MS
         .iter()
         .copied()
@@ -157,7 +157,7 @@ pub fn render(context: &RunContext<'_>, width: usize) -> String {
     let mut axis: Vec<char> = vec!['─'; count];
     let mut tick = 0u64;
     while tick <= end.millis() {
-        let position = (tick / cell) as usize;
+        let position = usize::try_from(tick / cell).unwrap_or(usize::MAX);
         if position < count {
             axis[position] = if tick == 0 { '├' } else { '┼' };
         }

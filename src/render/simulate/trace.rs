@@ -7,7 +7,7 @@ use crate::sim::plan::spec::Handler;
 
 /// The arguments worth showing.
 fn args(context: &RunContext<'_>, entry: &TraceEntry) -> String {
-    let plan = context.plan;
+    let plan = context.run.plan;
     match entry.args {
         CallArgs::None => String::new(),
         CallArgs::Image(index) => format!(
@@ -46,7 +46,7 @@ pub fn render(context: &RunContext<'_>) -> String {
             vec![
                 entry.at.to_string(),
                 entry.call.name().to_string(),
-                entry.target.id(context.plan),
+                entry.target.id(context.run.plan),
                 entry.result.text(),
                 entry.latency.to_string(),
                 args(context, entry),

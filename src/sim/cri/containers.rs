@@ -63,7 +63,8 @@ impl MockRuntime<'_> {
             exit: None,
             fails_by_chance: false,
         });
-        let id = (self.instances.len() - 1) as InstanceId;
+        // Instances are created one per container start, bounded by the run: far below u32::MAX.
+        let id = InstanceId::try_from(self.instances.len() - 1).unwrap_or(InstanceId::MAX);
         self.record(
             TraceEntry {
                 at: now,

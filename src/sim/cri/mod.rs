@@ -255,7 +255,8 @@ impl<'b> MockRuntime<'b> {
     pub fn run_pod_sandbox(&mut self, now: SimTime, rng: &mut ChaCha8Rng) -> Outcome<u32> {
         let latency = self.behaviour.timings.run_pod_sandbox.sample(rng);
         self.sandboxes.push(SandboxState::Ready);
-        let id = self.sandboxes.len() as u32;
+        // Sandboxes are created one at a time by the pod worker: far fewer than u32::MAX.
+        let id = u32::try_from(self.sandboxes.len()).unwrap_or(u32::MAX);
         self.record(
             TraceEntry {
                 at: now,
@@ -393,7 +394,7 @@ impl<'b> MockRuntime<'b> {
                     started_at: instance.started_at,
                     finished_at: at,
                 });
-                stopped.push(id as InstanceId);
+                stopped.push(InstanceId::try_from(id).unwrap_or(InstanceId::MAX));
             }
         }
         stopped

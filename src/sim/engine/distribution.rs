@@ -108,7 +108,7 @@ impl Dist {
         match self {
             Dist::Fixed(value) => *value,
             Dist::Uniform { low, high } => {
-                SimDuration::from_millis((low.millis() + high.millis()) / 2)
+                SimDuration::from_millis(u64::midpoint(low.millis(), high.millis()))
             }
             Dist::Normal { mean, .. } => *mean,
             Dist::LogNormal { median, .. } => *median,
@@ -133,11 +133,7 @@ fn standard_normal(rng: &mut ChaCha8Rng) -> f64 {
 }
 
 fn to_duration(millis: f64) -> SimDuration {
-    if millis.is_finite() && millis > 0.0 {
-        SimDuration::from_millis(millis.round().min(u64::MAX as f64 / 2.0) as u64)
-    } else {
-        SimDuration::ZERO
-    }
+    SimDuration::from_millis_f64(millis)
 }
 
 impl fmt::Display for Dist {
@@ -319,9 +315,10 @@ pub fn dist_from_map<'de, A: MapAccess<'de>>(name: &str, mut map: A) -> Result<D
             Dist::Empirical(samples.into_iter().map(|s| s.0).collect())
         }
         other => {
-            let hint = crate::text::closest(other, &DISTRIBUTIONS)
-                .map(|n| format!("; did you mean `{n}`?"))
-                .unwrap_or_else(|| format!("; the distributions are {}", DISTRIBUTIONS.join(", ")));
+            let hint = crate::text::closest(other, &DISTRIBUTIONS).map_or_else(
+                || format!("; the distributions are {}", DISTRIBUTIONS.join(", ")),
+                |n| format!("; did you mean `{n}`?"),
+            );
             return Err(de::Error::custom(format!(
                 "unknown distribution `{}`{hint}",
                 crate::text::clip(other)

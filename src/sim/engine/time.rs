@@ -37,12 +37,25 @@ impl SimDuration {
         SimDuration(millis)
     }
 
+    /// Milliseconds given as a real number (a sample, a mean), rounded; not finite or not
+    /// positive is zero, beyond half the range is half the range (room to add to it).
+    pub fn from_millis_f64(millis: f64) -> Self {
+        if millis.is_finite() && millis > 0.0 {
+            // In range by the clamp; `as` from a float saturates and cannot wrap.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let whole = millis.round().min(u64::MAX as f64 / 2.0) as u64;
+            SimDuration(whole)
+        } else {
+            SimDuration::ZERO
+        }
+    }
+
     /// A duration of whole seconds (negative counts as zero).
     pub const fn from_secs(seconds: i64) -> Self {
         if seconds <= 0 {
             SimDuration(0)
         } else {
-            SimDuration((seconds as u64).saturating_mul(1000))
+            SimDuration(seconds.unsigned_abs().saturating_mul(1000))
         }
     }
 
@@ -212,7 +225,8 @@ pub fn parse_duration(text: &str) -> Result<SimDuration, DurationError> {
                     crate::text::clip(text)
                 )));
             }
-            value = value.checked_add(extra as u64).ok_or_else(bad)?;
+            let extra = u64::try_from(extra).map_err(|_| bad())?;
+            value = value.checked_add(extra).ok_or_else(bad)?;
         }
         total = total.checked_add(value).ok_or_else(bad)?;
     }

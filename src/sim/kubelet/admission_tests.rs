@@ -40,7 +40,13 @@ fn i3_initializers_act_in_order_each_taking_scenario_time() {
         "{lines:#?}"
     );
     assert!(lines[2].starts_with("600ms Scheduled"), "{lines:#?}");
-    assert_eq!(outcome.summary.scheduled_at.map(|t| t.millis()), Some(600));
+    assert_eq!(
+        outcome
+            .summary
+            .scheduled_at
+            .map(super::super::engine::time::SimTime::millis),
+        Some(600)
+    );
 }
 
 #[test]
@@ -95,7 +101,13 @@ fn i4_strict_validation_failure_deletes_the_pod_with_located_findings() {
         "{lines:#?}"
     );
     assert_eq!(outcome.summary.scheduled_at, None);
-    assert_eq!(outcome.summary.ended_at.map(|t| t.millis()), Some(100));
+    assert_eq!(
+        outcome
+            .summary
+            .ended_at
+            .map(super::super::engine::time::SimTime::millis),
+        Some(100)
+    );
 }
 
 #[test]
@@ -115,7 +127,10 @@ fn i5_scheduling_gates_hold_the_pod_until_every_gate_is_removed() {
             .insert("region".to_string(), SimDuration::from_secs(9));
     });
     assert_eq!(
-        outcome.summary.scheduled_at.map(|t| t.millis()),
+        outcome
+            .summary
+            .scheduled_at
+            .map(super::super::engine::time::SimTime::millis),
         Some(9_000)
     );
     let rows: Vec<&str> = outcome

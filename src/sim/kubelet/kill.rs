@@ -85,7 +85,8 @@ impl Kubelet<'_> {
             }
         }
         // The kubelet subtracts whole seconds of the hook's run from the grace period.
-        let left = grace - SimDuration::from_secs(ran.whole_seconds() as i64);
+        let left =
+            grace - SimDuration::from_secs(i64::try_from(ran.whole_seconds()).unwrap_or(i64::MAX));
         let pending = self.engine.schedule_in(ran, Event::KillStep { container });
         self.containers[container].kill = Some(KillOp {
             reason,

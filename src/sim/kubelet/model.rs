@@ -241,7 +241,7 @@ impl<'a> Kubelet<'a> {
     fn advance_lane(&mut self) {
         match self.lane {
             Some(op @ (LaneOp::CreateSandbox(_) | LaneOp::ReplaceSandbox(_))) => {
-                self.advance_sandbox(op)
+                self.advance_sandbox(op);
             }
             Some(LaneOp::Start { container, step }) => self.advance_start(container, step),
             Some(LaneOp::KillPod(KillPodStep::StopSandbox)) => self.pod_stopped(),

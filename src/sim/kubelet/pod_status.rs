@@ -39,7 +39,7 @@ pub(crate) struct StatusCache {
 
 /// RFC 3339 of a simulated time.
 pub fn timestamp(at: SimTime) -> String {
-    format_rfc3339(BASE_EPOCH + at.millis() as i64)
+    format_rfc3339(epoch_of(at))
 }
 
 impl Kubelet<'_> {
@@ -244,7 +244,7 @@ impl Kubelet<'_> {
                         status,
                         reason,
                         since: now,
-                    })
+                    });
                 }
             }
         }
@@ -278,7 +278,7 @@ impl Kubelet<'_> {
     fn record_status_row(&mut self) {
         let now = self.engine.now();
         let pod = self.printable_pod();
-        let row = crate::status::pod_row(pod, Some(BASE_EPOCH + now.millis() as i64));
+        let row = crate::status::pod_row(pod, Some(epoch_of(now)));
         self.recorder.status_row(StatusRow {
             at: now,
             name: row.name,
@@ -517,4 +517,9 @@ impl Kubelet<'_> {
             ..ContainerStatus::default()
         }
     }
+}
+
+/// The wall-clock time of a simulated instant: the fixed creation time plus the simulated time.
+pub fn epoch_of(at: SimTime) -> crate::k8s::timestamp::EpochMillis {
+    BASE_EPOCH.saturating_add(i64::try_from(at.millis()).unwrap_or(i64::MAX))
 }

@@ -17,7 +17,7 @@ use crate::sim::record::RecordOptions;
 fn probe_strategy() -> impl Strategy<Value = Option<Probe>> {
     prop::option::weighted(
         0.4,
-        (0i64..3, 1i64..5, 1i64..4, any::<bool>()).prop_map(|(delay, period, failures, exec)| {
+        (0i32..3, 1i32..5, 1i32..4, any::<bool>()).prop_map(|(delay, period, failures, exec)| {
             let mut probe = Probe {
                 initial_delay_seconds: Some(delay),
                 period_seconds: Some(period),

@@ -33,7 +33,8 @@ impl Kubelet<'_> {
         self.pod_object.metadata.deletion_timestamp = Some(
             crate::sim::kubelet::pod_status::timestamp(self.engine.now()),
         );
-        self.pod_object.metadata.deletion_grace_period_seconds = Some(grace.whole_seconds() as i64);
+        self.pod_object.metadata.deletion_grace_period_seconds =
+            Some(i64::try_from(grace.whole_seconds()).unwrap_or(i64::MAX));
         self.emit(
             None,
             match deletion.cause {

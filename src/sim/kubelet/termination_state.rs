@@ -97,11 +97,17 @@ impl TerminationState {
             })
             .collect();
         TerminationSummary {
-            cause: term.cause.map(|c| c.as_str()),
-            requested_at_ms: term.started_at.map(|t| t.millis()),
+            cause: term
+                .cause
+                .map(super::super::plan::termination::TerminationCause::as_str),
+            requested_at_ms: term
+                .started_at
+                .map(super::super::engine::time::SimTime::millis),
             grace_period_seconds: term.started_at.map(|_| term.grace.whole_seconds()),
             force: term.force,
-            removed_at_ms: term.removed_at.map(|t| t.millis()),
+            removed_at_ms: term
+                .removed_at
+                .map(super::super::engine::time::SimTime::millis),
             time_to_terminated_ms: term
                 .started_at
                 .zip(term.removed_at)
@@ -110,7 +116,9 @@ impl TerminationState {
             minimum_extension: term.extended_min,
             extended_by_ms: term.extended_by.millis(),
             budget_expired: term.budget_expired,
-            node_crashed_at_ms: term.node_crashed_at.map(|t| t.millis()),
+            node_crashed_at_ms: term
+                .node_crashed_at
+                .map(super::super::engine::time::SimTime::millis),
             defer_containers,
             defer_counts: counts,
         }

@@ -31,6 +31,8 @@ impl Op {
         match self {
             Op::Less => actual < bound,
             Op::AtMost => actual <= bound,
+            // `=` on a metric means the exact value (counts, whole milliseconds).
+            #[allow(clippy::float_cmp)]
             Op::Equal => actual == bound,
             Op::AtLeast => actual >= bound,
             Op::Greater => actual > bound,
@@ -170,7 +172,7 @@ pub fn parse(text: &str, metric_list: &[Metric]) -> Result<TailExpectation, Erro
 
 fn show(unit: Unit, value: f64) -> String {
     match unit {
-        Unit::Millis => SimDuration::from_millis(value.round().max(0.0) as u64).to_string(),
+        Unit::Millis => SimDuration::from_millis_f64(value).to_string(),
         Unit::Count => format!("{value}"),
     }
 }

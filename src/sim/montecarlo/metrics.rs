@@ -183,9 +183,21 @@ pub fn extract(summary: &Summary, values: &mut Vec<Option<u64>>, outcomes: &mut 
     values.clear();
     outcomes.clear();
     let termination = termination_figures(summary);
-    values.push(summary.initialized_at.map(|t| t.millis()));
-    values.push(summary.ready_at.map(|t| t.millis()));
-    values.push(summary.ended_at.map(|t| t.millis()));
+    values.push(
+        summary
+            .initialized_at
+            .map(super::super::engine::time::SimTime::millis),
+    );
+    values.push(
+        summary
+            .ready_at
+            .map(super::super::engine::time::SimTime::millis),
+    );
+    values.push(
+        summary
+            .ended_at
+            .map(super::super::engine::time::SimTime::millis),
+    );
     if TERMINATION_AVAILABLE {
         values.push(termination.and_then(|t| t.terminated_ms));
         values.push(termination.map(|t| t.defer_completed));

@@ -62,7 +62,9 @@ impl WorstRun {
         (
             self.summary.phase == Phase::Failed,
             self.summary.ready_at.is_none(),
-            self.summary.ready_at.map_or(0, |t| t.millis()),
+            self.summary
+                .ready_at
+                .map_or(0, super::super::engine::time::SimTime::millis),
             std::cmp::Reverse(self.index),
         )
     }

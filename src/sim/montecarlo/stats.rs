@@ -11,17 +11,21 @@
 const SUB_BITS: u32 = 6;
 const SUB: u64 = 1 << SUB_BITS;
 /// Buckets for the whole u64 range.
+#[allow(clippy::cast_possible_truncation)] // a constant: 3,776
 const BUCKETS: usize = (SUB + (64 - SUB_BITS as u64) * SUB) as usize;
 
 /// The bucket of a value.
 fn bucket(value: u64) -> usize {
-    if value < SUB {
-        return value as usize;
-    }
-    let exponent = 63 - value.leading_zeros(); // ≥ SUB_BITS
-    let shift = exponent - SUB_BITS;
-    let mantissa = value >> shift; // in [SUB, 2 SUB)
-    (SUB + u64::from(shift) * SUB + (mantissa - SUB)) as usize
+    let index = if value < SUB {
+        value
+    } else {
+        let exponent = value.ilog2(); // ≥ SUB_BITS
+        let shift = exponent - SUB_BITS;
+        let mantissa = value >> shift; // in [SUB, 2 SUB)
+        SUB + u64::from(shift) * SUB + (mantissa - SUB)
+    };
+    // Below BUCKETS (3,776) by construction.
+    usize::try_from(index).unwrap_or(BUCKETS - 1)
 }
 
 /// The smallest value and the width of a bucket.
@@ -151,7 +155,9 @@ impl StreamStats {
             }
             let (low, width_of_bucket) = bucket_range(index);
             let value = (low + (width_of_bucket - 1) / 2).clamp(self.min, self.max);
-            let bin = (((value - self.min) / width) as usize).min(out.len() - 1);
+            let bin = usize::try_from((value - self.min) / width)
+                .unwrap_or(usize::MAX)
+                .min(out.len() - 1);
             out[bin].2 += count;
         }
         out
@@ -230,9 +236,9 @@ mod tests {
             let v = value * value % 9_973;
             all.add(v);
             if value % 3 == 0 {
-                left.add(v)
+                left.add(v);
             } else {
-                right.add(v)
+                right.add(v);
             }
         }
         right.merge(&left);

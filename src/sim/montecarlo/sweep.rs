@@ -110,7 +110,7 @@ pub fn parse(text: &str) -> Result<Sweep, Error> {
                 .map_err(|_| usage(format!("`{t}` is not a whole number of seconds")))
         } else {
             parse_duration(t.trim())
-                .map(|d| d.millis())
+                .map(super::super::engine::time::SimDuration::millis)
                 .map_err(|e| usage(e.to_string()))
         }
     };
@@ -119,7 +119,7 @@ pub fn parse(text: &str) -> Result<Sweep, Error> {
         return Err(usage("needs A ≤ B and a STEP above 0".into()));
     }
     let count = (high - low) / step + 1;
-    if count as usize > MAX_VALUES {
+    if usize::try_from(count).map_or(true, |count| count > MAX_VALUES) {
         return Err(usage(format!("{count} values; at most {MAX_VALUES}")));
     }
     let values = (0..count).map(|i| low + i * step).collect();

@@ -124,7 +124,7 @@ fn empirical_samples_are_equally_likely() {
     ]);
     let samples = draw(&dist, 8000);
     for value in 1..=4 {
-        let share = samples.iter().filter(|s| **s == value as f64).count() as f64 / 8000.0;
+        let share = samples.iter().filter(|s| **s == f64::from(value)).count() as f64 / 8000.0;
         assert!((share - 0.25).abs() < 0.02, "{value}: {share}");
     }
 }

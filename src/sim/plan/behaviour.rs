@@ -79,7 +79,11 @@ impl ProbeScript {
             }
             ProbeScript::Cycle(answers) => match answers.len() {
                 0 => true,
-                len => answers[(run % len as u64) as usize],
+                len => {
+                    // `run % len` is below `len`, a usize.
+                    let index = usize::try_from(run % len as u64).unwrap_or_default();
+                    answers.get(index).copied().unwrap_or(true)
+                }
             },
         }
     }

@@ -401,25 +401,33 @@ fn compile_container(
     }
 }
 
-fn positive_seconds(value: Option<i64>, default: i64, minimum: i64) -> i64 {
-    value.unwrap_or(default).max(minimum)
+/// A probe number with its default, at least `minimum`: `int32` in the API, so it always fits a
+/// `u32` once at least 1 (the decoder rejects numbers outside int32).
+fn positive(value: Option<i32>, default: u32, minimum: u32) -> u32 {
+    value
+        .map_or(default, |v| u32::try_from(v).unwrap_or(0))
+        .max(minimum)
 }
 
 fn compile_probe(probe: &Probe) -> ProbeSpec {
-    let handler = compile_action(&probe.exec, &probe.http_get, &probe.tcp_socket)
-        .or_else(|| {
-            probe.grpc.as_ref().map(|grpc| Handler::Grpc {
-                port: grpc.port.map(|p| p.to_string()).unwrap_or_default(),
-            })
+    let handler = compile_action(
+        probe.exec.as_ref(),
+        probe.http_get.as_ref(),
+        probe.tcp_socket.as_ref(),
+    )
+    .or_else(|| {
+        probe.grpc.as_ref().map(|grpc| Handler::Grpc {
+            port: grpc.port.map(|p| p.to_string()).unwrap_or_default(),
         })
-        .unwrap_or(Handler::Missing);
+    })
+    .unwrap_or(Handler::Missing);
     ProbeSpec {
         handler,
-        initial_delay: SimDuration::from_secs(probe.initial_delay_seconds.unwrap_or(0)),
-        period: SimDuration::from_secs(positive_seconds(probe.period_seconds, 10, 1)),
-        timeout: SimDuration::from_secs(positive_seconds(probe.timeout_seconds, 1, 1)),
-        success_threshold: positive_seconds(probe.success_threshold, 1, 1) as u32,
-        failure_threshold: positive_seconds(probe.failure_threshold, 3, 1) as u32,
+        initial_delay: SimDuration::from_secs(i64::from(probe.initial_delay_seconds.unwrap_or(0))),
+        period: SimDuration::from_secs(i64::from(positive(probe.period_seconds, 10, 1))),
+        timeout: SimDuration::from_secs(i64::from(positive(probe.timeout_seconds, 1, 1))),
+        success_threshold: positive(probe.success_threshold, 1, 1),
+        failure_threshold: positive(probe.failure_threshold, 3, 1),
         termination_grace: probe
             .termination_grace_period_seconds
             .map(SimDuration::from_secs),
@@ -427,20 +435,24 @@ fn compile_probe(probe: &Probe) -> ProbeSpec {
 }
 
 fn compile_handler(handler: &LifecycleHandler) -> Handler {
-    compile_action(&handler.exec, &handler.http_get, &handler.tcp_socket)
-        .or_else(|| {
-            handler.sleep.as_ref().map(|sleep| Handler::Sleep {
-                duration: SimDuration::from_secs(sleep.seconds.unwrap_or(0)),
-            })
+    compile_action(
+        handler.exec.as_ref(),
+        handler.http_get.as_ref(),
+        handler.tcp_socket.as_ref(),
+    )
+    .or_else(|| {
+        handler.sleep.as_ref().map(|sleep| Handler::Sleep {
+            duration: SimDuration::from_secs(sleep.seconds.unwrap_or(0)),
         })
-        .unwrap_or(Handler::Missing)
+    })
+    .unwrap_or(Handler::Missing)
 }
 
 /// The actions probes and lifecycle hooks share: exec, httpGet, tcpSocket (in that order).
 fn compile_action(
-    exec: &Option<ExecAction>,
-    http_get: &Option<HttpGetAction>,
-    tcp_socket: &Option<TcpSocketAction>,
+    exec: Option<&ExecAction>,
+    http_get: Option<&HttpGetAction>,
+    tcp_socket: Option<&TcpSocketAction>,
 ) -> Option<Handler> {
     if let Some(exec) = exec {
         Some(Handler::Exec {
@@ -451,13 +463,17 @@ fn compile_action(
             port: http
                 .port
                 .as_ref()
-                .map(|p| p.to_string())
+                .map(std::string::ToString::to_string)
                 .unwrap_or_default(),
             path: http.path.clone().unwrap_or_else(|| "/".to_string()),
         })
     } else {
         tcp_socket.as_ref().map(|tcp| Handler::TcpSocket {
-            port: tcp.port.as_ref().map(|p| p.to_string()).unwrap_or_default(),
+            port: tcp
+                .port
+                .as_ref()
+                .map(std::string::ToString::to_string)
+                .unwrap_or_default(),
         })
     }
 }
@@ -465,6 +481,21 @@ fn compile_action(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn probe_thresholds_never_wrap_k3() {
+        let probe = Probe {
+            failure_threshold: Some(i32::MAX),
+            success_threshold: Some(-4),
+            ..Probe::default()
+        };
+        let compiled = compile_probe(&probe);
+        assert_eq!(compiled.failure_threshold, 2_147_483_647);
+        assert_eq!(
+            compiled.success_threshold, 1,
+            "below the minimum counts as the minimum"
+        );
+    }
     use crate::k8s::model::{ObjectMeta, PodSpec};
 
     fn container(name: &str, image: &str) -> Container {

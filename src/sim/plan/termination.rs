@@ -50,7 +50,7 @@ impl DeferSettings {
                 .map(SimDuration::from_secs),
             count: spec
                 .defer_container_grace_period_extension_count
-                .map_or(0, |n| n.clamp(0, 1000) as u32),
+                .map_or(0, |n| u32::try_from(n.clamp(0, 1000)).unwrap_or(0)),
             pre_pull: spec.pre_pull_defer_images == Some(true),
             restart_always: pod
                 .defer_containers()

@@ -527,7 +527,7 @@ impl Recording {
             Some((when, last))
                 if *when == at && !matches!(last, LaneState::Completed | LaneState::Failed) =>
             {
-                *last = state
+                *last = state;
             }
             _ => lane.push((at, state)),
         }

@@ -305,7 +305,9 @@ impl Validator<'_, '_> {
         self.apply_attempt(index, path, default, &mut patch.default);
         for (number, attempt) in section.attempts.unwrap_or_default().into_iter().enumerate() {
             let attempt_path = path.child("attempts").index(number);
-            let target = patch.attempt_mut(number as u32 + 1);
+            // The attempt list is as long as the scenario file allows, far below u32::MAX.
+            let number = u32::try_from(number + 1).unwrap_or(u32::MAX);
+            let target = patch.attempt_mut(number);
             self.apply_attempt(index, &attempt_path, attempt, target);
         }
     }
