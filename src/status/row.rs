@@ -99,68 +99,17 @@ pub fn pod_row(pod: &Pod, now: Option<EpochMillis>) -> PodRow {
     let init_containers = pod.init_containers();
     let sidecars = init_containers.iter().filter(|c| c.is_sidecar()).count();
     let total_containers = pod.containers().len() + sidecars;
-    let mut ready_containers = 0usize;
-    let mut restarts = Restarts::default();
-    let mut sidecar_restarts = Restarts::default();
-
-    let mut initializing = false;
-    for (index, container) in statuses(status.init_container_statuses.as_ref())
-        .iter()
-        .enumerate()
-    {
-        restarts.add(container);
-        let sidecar = is_sidecar_status(init_containers, container);
-        if sidecar {
-            sidecar_restarts.add(container);
-        }
-        let state = state_of(container);
-        match (&state.terminated, &state.waiting) {
-            (Some(terminated), _) if terminated.exit_code.unwrap_or(0) == 0 => continue,
-            _ if sidecar && container.started == Some(true) => {
-                if container.ready == Some(true) {
-                    ready_containers += 1;
-                }
-                continue;
-            }
-            (Some(terminated), _) => {
-                // Initialization failed.
-                reason = format!("Init:{}", terminated_reason(terminated));
-            }
-            (None, Some(waiting))
-                if waiting_reason(waiting).is_some_and(|r| r != "PodInitializing") =>
-            {
-                reason = format!("Init:{}", waiting_reason(waiting).unwrap_or_default());
-            }
-            _ => reason = format!("Init:{index}/{}", init_containers.len()),
-        }
-        initializing = true;
-        break;
+    let init = init_progress(init_containers, status);
+    if let Some(init_reason) = init.reason {
+        reason = init_reason;
     }
+    let mut ready_containers = init.ready_sidecars;
+    let mut restarts = init.restarts;
 
-    if !initializing || condition_true(status, "Initialized") {
+    if !init.initializing || condition_true(status, "Initialized") {
         // Once initialized, regular init containers' restarts no longer count.
-        restarts = sidecar_restarts;
-        let mut has_running = false;
-        for container in statuses(status.container_statuses.as_ref()).iter().rev() {
-            restarts.add(container);
-            let state = state_of(container);
-            if let Some(waiting) = state.waiting.as_ref().and_then(waiting_reason) {
-                reason = waiting.to_string();
-            } else if let Some(terminated) = &state.terminated {
-                reason = terminated_reason(terminated);
-            } else if container.ready == Some(true) && state.running.is_some() {
-                has_running = true;
-                ready_containers += 1;
-            }
-        }
-        // Back to "Running" if at least one container is still running.
-        if reason == "Completed" && has_running {
-            reason = if condition_true(status, "Ready") {
-                "Running".to_string()
-            } else {
-                "NotReady".to_string()
-            };
-        }
+        restarts = init.sidecar_restarts;
+        app_containers(status, &mut restarts, &mut reason, &mut ready_containers);
     }
 
     let deleting = pod.metadata.deletion_timestamp.is_some();
@@ -192,6 +141,92 @@ pub fn pod_row(pod: &Pod, now: Option<EpochMillis>) -> PodRow {
         node: or_none(pod.spec.node_name.as_deref().unwrap_or("")),
         nominated_node: or_none(status.nominated_node_name.as_deref().unwrap_or("")),
         readiness_gates: readiness_gates(pod, status),
+    }
+}
+
+/// What the init containers say, as kubectl's first loop over them reads it.
+struct InitProgress {
+    /// Still initializing: an init container has not completed (nor started, for a sidecar).
+    initializing: bool,
+    /// `Init:N/M`, `Init:Error`, `Init:CrashLoopBackOff`, … while initializing.
+    reason: Option<String>,
+    /// Started sidecars that are ready.
+    ready_sidecars: usize,
+    /// Restarts of every init container seen.
+    restarts: Restarts,
+    /// Restarts of the sidecars alone.
+    sidecar_restarts: Restarts,
+}
+
+fn init_progress(init_containers: &[Container], status: &PodStatus) -> InitProgress {
+    let mut progress = InitProgress {
+        initializing: false,
+        reason: None,
+        ready_sidecars: 0,
+        restarts: Restarts::default(),
+        sidecar_restarts: Restarts::default(),
+    };
+    for (index, container) in statuses(status.init_container_statuses.as_ref())
+        .iter()
+        .enumerate()
+    {
+        progress.restarts.add(container);
+        let sidecar = is_sidecar_status(init_containers, container);
+        if sidecar {
+            progress.sidecar_restarts.add(container);
+        }
+        let state = state_of(container);
+        progress.reason = Some(match (&state.terminated, &state.waiting) {
+            (Some(terminated), _) if terminated.exit_code.unwrap_or(0) == 0 => continue,
+            _ if sidecar && container.started == Some(true) => {
+                if container.ready == Some(true) {
+                    progress.ready_sidecars += 1;
+                }
+                continue;
+            }
+            // Initialization failed.
+            (Some(terminated), _) => format!("Init:{}", terminated_reason(terminated)),
+            (None, Some(waiting))
+                if waiting_reason(waiting).is_some_and(|r| r != "PodInitializing") =>
+            {
+                format!("Init:{}", waiting_reason(waiting).unwrap_or_default())
+            }
+            _ => format!("Init:{index}/{}", init_containers.len()),
+        });
+        progress.initializing = true;
+        break;
+    }
+    progress
+}
+
+/// kubectl's second loop: app containers from last to first set the reason and count the
+/// ready ones; "Completed" with a container still running reads "Running" or "NotReady".
+fn app_containers(
+    status: &PodStatus,
+    restarts: &mut Restarts,
+    reason: &mut String,
+    ready_containers: &mut usize,
+) {
+    let mut has_running = false;
+    for container in statuses(status.container_statuses.as_ref()).iter().rev() {
+        restarts.add(container);
+        let state = state_of(container);
+        if let Some(waiting) = state.waiting.as_ref().and_then(waiting_reason) {
+            *reason = waiting.to_string();
+        } else if let Some(terminated) = &state.terminated {
+            *reason = terminated_reason(terminated);
+        } else if container.ready == Some(true) && state.running.is_some() {
+            has_running = true;
+            *ready_containers += 1;
+        }
+    }
+    // Back to "Running" if at least one container is still running.
+    if reason == "Completed" && has_running {
+        *reason = if condition_true(status, "Ready") {
+            "Running".to_string()
+        } else {
+            "NotReady".to_string()
+        };
     }
 }
 

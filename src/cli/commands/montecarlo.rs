@@ -4,9 +4,10 @@
 use std::io::Write;
 
 use crate::cli::commands::expectations;
-use crate::cli::commands::simulate::{DEFAULT_HORIZON, FoundPod, SimulateFormat, prepare};
+use crate::cli::commands::simulate::{
+    DEFAULT_HORIZON, FoundPod, Prepared, SimulateArgs, SimulateFormat, SimulateRequest, prepare,
+};
 use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, output_width};
-use crate::cli::{Cli, SimulateArgs};
 use crate::error::Error;
 use crate::render::montecarlo::report::ReportContext;
 use crate::render::montecarlo::{json, report, svg};
@@ -21,22 +22,6 @@ use crate::sim::record::RecordOptions;
 
 /// How many worst runs are listed without `--keep-worst`.
 pub const DEFAULT_WORST: usize = 5;
-
-/// A Monte Carlo as the command line asks for it, the same for every pod of the input.
-pub(crate) struct MonteCarloRequest<'a> {
-    /// Global flags (`--quiet`).
-    pub(crate) cli: &'a Cli,
-    /// `simulate`'s flags.
-    pub(crate) args: &'a SimulateArgs,
-    /// The scenario file's text, if one was given.
-    pub(crate) scenario_text: Option<&'a str>,
-    /// `--until`.
-    pub(crate) until: Option<SimDuration>,
-    /// The scenario as the report names it.
-    pub(crate) scenario_description: &'a str,
-    /// `--runs`.
-    pub(crate) runs: u64,
-}
 
 /// One swept value's row of the sweep table: headers and cells.
 type SweepRow = (Vec<String>, Vec<String>);
@@ -55,7 +40,8 @@ enum ValueOutcome {
 /// Runs the Monte Carlo (and its sweep) for pod number `number` and writes the report.
 /// Returns the exit code.
 pub(crate) fn run_pod(
-    request: &MonteCarloRequest<'_>,
+    request: &SimulateRequest<'_>,
+    runs: u64,
     found: &FoundPod,
     number: usize,
     out: &mut dyn Write,
@@ -63,8 +49,7 @@ pub(crate) fn run_pod(
     let args = request.args;
     if args.watch || args.timeline || args.trace {
         return Err(Error::Usage(format!(
-            "--watch, --timeline and --trace show one run: with --runs {}, use --keep-worst K for the worst runs' events, or replay one with --seed SEED --runs 1",
-            request.runs
+            "--watch, --timeline and --trace show one run: with --runs {runs}, use --keep-worst K for the worst runs' events, or replay one with --seed SEED --runs 1"
         )));
     }
     let sweep = args.sweep.as_deref().map(sweep::parse).transpose()?;
@@ -77,7 +62,7 @@ pub(crate) fn run_pod(
     for (position, value) in values.iter().enumerate() {
         let swept = sweep.as_ref().zip(*value);
         let first = number == 0 && position == 0;
-        match run_value(request, found, swept, first, out)? {
+        match run_value(request, runs, found, swept, first, out)? {
             ValueOutcome::Stop(code) => return Ok(code),
             ValueOutcome::Reported {
                 unmet: value_unmet,
@@ -89,15 +74,15 @@ pub(crate) fn run_pod(
         }
     }
     if let (Some(sweep), SimulateFormat::Human) = (&sweep, args.format) {
-        write_sweep_table(out, sweep, request.runs, &rows)
-            .map_err(|e| Error::io("writing output", e))?;
+        write_sweep_table(out, sweep, runs, &rows).map_err(|e| Error::io("writing output", e))?;
     }
     Ok(if unmet { EXIT_FINDINGS } else { EXIT_CLEAN })
 }
 
 /// The Monte Carlo of one pod at one swept value (or without a sweep): run, report, judge.
 fn run_value(
-    request: &MonteCarloRequest<'_>,
+    request: &SimulateRequest<'_>,
+    runs: u64,
     found: &FoundPod,
     swept: Option<(&Sweep, u64)>,
     first: bool,
@@ -130,24 +115,17 @@ fn run_value(
         .or(request.until)
         .or(prepared.settings.until)
         .unwrap_or(DEFAULT_HORIZON);
-    let progress = Progress::new(
-        request.runs,
-        "runs",
-        !request.cli.quiet && args.format == SimulateFormat::Human,
-    );
-    let (metric_list, aggregate) = runner::run(
-        &prepared.pod,
-        plan,
+    let (metric_list, aggregate) = run_with_progress(
+        request,
+        &prepared,
         &behaviour,
         MonteCarloConfig {
             seed,
-            runs: request.runs,
+            runs,
             horizon,
             keep_worst: args.keep_worst.unwrap_or(DEFAULT_WORST),
         },
-        Some(&|| progress.inc()),
     );
-    progress.finish();
     let scenario = match swept {
         Some((sweep, value)) => format!(
             "{}, {}={}",
@@ -169,31 +147,14 @@ fn run_value(
         .iter()
         .map(|e| (e.text.as_str(), e.check(&metric_list, &aggregate)))
         .collect();
-    match args.format {
-        SimulateFormat::Json => {
-            let sweep_json = swept.map(|(sweep, value)| json::SweepJson {
-                name: sweep.name.clone(),
-                value: sweep.show(value),
-            });
-            out.write_all(json::render(&context, sweep_json).as_bytes())
-                .map_err(write_error)?;
-        }
-        SimulateFormat::Human => {
-            if !first {
-                writeln!(out).map_err(write_error)?;
-            }
-            out.write_all(report::render(&context, output_width()).as_bytes())
-                .map_err(write_error)?;
-            if args.keep_worst.is_some() {
-                write_worst_logs(out, &prepared, found, &context, &behaviour, horizon)
-                    .map_err(write_error)?;
-            }
-            if !results.is_empty() {
-                writeln!(out).map_err(write_error)?;
-            }
-            expectations::write_section(out, &results).map_err(write_error)?;
-        }
-    }
+    let replay = Replay {
+        prepared: &prepared,
+        found,
+        behaviour: &behaviour,
+        horizon,
+    };
+    write_value_report(out, args, &context, swept, &results, first, &replay)
+        .map_err(write_error)?;
     let sweep_row = swept.map(|(sweep, value)| sweep_row(sweep, value, &context));
     let unmet = expectations::report_unmet(&plan.name, &results);
     if let Some(bugs) = model_bug_runs(&aggregate) {
@@ -203,6 +164,78 @@ fn run_value(
         return Ok(ValueOutcome::Stop(EXIT_FAILURE));
     }
     Ok(ValueOutcome::Reported { unmet, sweep_row })
+}
+
+/// Runs the Monte Carlo, with a progress bar on stderr for the human format.
+fn run_with_progress(
+    request: &SimulateRequest<'_>,
+    prepared: &Prepared,
+    behaviour: &crate::sim::plan::behaviour::Behaviour,
+    config: MonteCarloConfig,
+) -> (Vec<metrics::Metric>, runner::Aggregate) {
+    let progress = Progress::new(
+        config.runs,
+        "runs",
+        !request.cli.quiet && request.args.format == SimulateFormat::Human,
+    );
+    let result = runner::run(
+        &prepared.pod,
+        &prepared.plan,
+        behaviour,
+        config,
+        Some(&|| progress.inc()),
+    );
+    progress.finish();
+    result
+}
+
+/// What replaying a worst run needs (`--keep-worst`).
+struct Replay<'a> {
+    prepared: &'a Prepared,
+    found: &'a FoundPod,
+    behaviour: &'a crate::sim::plan::behaviour::Behaviour,
+    horizon: SimDuration,
+}
+
+/// Writes one value's report: JSON, or the human table with worst runs and expectations.
+fn write_value_report(
+    out: &mut dyn Write,
+    args: &SimulateArgs,
+    context: &ReportContext<'_>,
+    swept: Option<(&Sweep, u64)>,
+    results: &[expectations::Checked<'_>],
+    first: bool,
+    replay: &Replay<'_>,
+) -> std::io::Result<()> {
+    match args.format {
+        SimulateFormat::Json => {
+            let sweep_json = swept.map(|(sweep, value)| json::SweepJson {
+                name: sweep.name.clone(),
+                value: sweep.show(value),
+            });
+            out.write_all(json::render(context, sweep_json).as_bytes())
+        }
+        SimulateFormat::Human => {
+            if !first {
+                writeln!(out)?;
+            }
+            out.write_all(report::render(context, output_width()).as_bytes())?;
+            if args.keep_worst.is_some() {
+                write_worst_logs(
+                    out,
+                    replay.prepared,
+                    replay.found,
+                    context,
+                    replay.behaviour,
+                    replay.horizon,
+                )?;
+            }
+            if !results.is_empty() {
+                writeln!(out)?;
+            }
+            expectations::write_section(out, results)
+        }
+    }
 }
 
 /// How many runs made calls the runtime refused (kubelet-model bugs), if any did.
@@ -325,7 +358,7 @@ fn sweep_row(sweep: &Sweep, value: u64, context: &ReportContext<'_>) -> (Vec<Str
 /// `--seed SEED --runs 1` shows it.
 fn write_worst_logs(
     out: &mut dyn Write,
-    prepared: &crate::cli::commands::simulate::Prepared,
+    prepared: &Prepared,
     found: &FoundPod,
     context: &ReportContext<'_>,
     behaviour: &crate::sim::plan::behaviour::Behaviour,
@@ -356,7 +389,7 @@ fn write_worst_logs(
 
 /// The events table and summary of the run with `seed`, as a plain `--runs 1` run prints them.
 pub(crate) fn worst_log(
-    prepared: &crate::cli::commands::simulate::Prepared,
+    prepared: &Prepared,
     found: &FoundPod,
     scenario: &str,
     behaviour: &crate::sim::plan::behaviour::Behaviour,

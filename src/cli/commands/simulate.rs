@@ -8,7 +8,6 @@ use clap::ValueEnum;
 
 use crate::cli::Cli;
 use crate::cli::commands::expectations;
-use crate::cli::commands::montecarlo::MonteCarloRequest;
 use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, output_width, resolve_inputs};
 use crate::error::Error;
 use crate::input::{self, Input};
@@ -289,9 +288,22 @@ fn describe_scenario(args: &SimulateArgs) -> String {
     }
 }
 
+/// What the command line asks of every pod: the flags and what they name, read once.
+pub(crate) struct SimulateRequest<'a> {
+    /// Global flags (`--quiet`).
+    pub(crate) cli: &'a Cli,
+    /// `simulate`'s flags.
+    pub(crate) args: &'a SimulateArgs,
+    /// The scenario file's text, if one was given.
+    pub(crate) scenario_text: Option<&'a str>,
+    /// `--until`.
+    pub(crate) until: Option<SimDuration>,
+    /// The scenario as reports name it.
+    pub(crate) scenario_description: &'a str,
+}
+
 /// Runs `podlife simulate`.
 pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Error> {
-    let write_error = |e: std::io::Error| Error::io("writing output", e);
     let pods = find_pods(cli, args)?;
     let scenario_text = match &args.scenario {
         Some(path) => Some(
@@ -307,99 +319,110 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
         None => None,
     };
     let scenario_description = describe_scenario(args);
+    let request = SimulateRequest {
+        cli,
+        args,
+        scenario_text: scenario_text.as_deref(),
+        until,
+        scenario_description: &scenario_description,
+    };
+    let mut unmet = false;
+    for (number, found) in pods.iter().enumerate() {
+        let code = match args.runs.filter(|runs| *runs >= 2) {
+            Some(runs) => {
+                crate::cli::commands::montecarlo::run_pod(&request, runs, found, number, out)?
+            }
+            None => run_single(&request, found, number, out)?,
+        };
+        match code {
+            EXIT_CLEAN => {}
+            EXIT_FINDINGS => unmet = true,
+            other => return Ok(other),
+        }
+    }
+    Ok(if unmet { EXIT_FINDINGS } else { EXIT_CLEAN })
+}
+
+/// One run of pod number `number`: simulate, write the chosen views, judge `--expect`.
+fn run_single(
+    request: &SimulateRequest<'_>,
+    found: &FoundPod,
+    number: usize,
+    out: &mut dyn Write,
+) -> Result<u8, Error> {
+    let write_error = |e: std::io::Error| Error::io("writing output", e);
+    let args = request.args;
+    let Some(prepared) = prepare(found, args, request.scenario_text, &|_| {})? else {
+        return Ok(EXIT_FAILURE);
+    };
+    let Prepared {
+        pod,
+        plan,
+        patch,
+        settings,
+    } = prepared;
+    let wanted: Vec<Expectation> = args
+        .expect
+        .iter()
+        .map(|text| expect::parse(text, &plan))
+        .collect::<Result<_, _>>()?;
+    // Without --runs every distribution takes its median (a readable story); `--runs 1`
+    // draws from them, as run 0 of a Monte Carlo with the same seed does.
+    let sampled = patch.build(&plan);
+    let jitter = sampled.has_jitter();
+    let (behaviour, scenario_shown) = match args.runs {
+        None if jitter => (
+            sampled.at_medians(),
+            format!("{} at medians", request.scenario_description),
+        ),
+        _ => (sampled, request.scenario_description.to_string()),
+    };
+    let seed = args.seed.or(settings.seed).unwrap_or(0);
+    let horizon = request.until.or(settings.until).unwrap_or(DEFAULT_HORIZON);
     let record = RecordOptions {
         events: true,
         trace: args.trace || args.format == SimulateFormat::Json,
         statuses: true,
         lanes: args.timeline,
     };
-    let mut unmet = false;
-    for (number, found) in pods.iter().enumerate() {
-        if let Some(runs) = args.runs.filter(|runs| *runs >= 2) {
-            let request = MonteCarloRequest {
-                cli,
-                args,
-                scenario_text: scenario_text.as_deref(),
-                until,
-                scenario_description: &scenario_description,
-                runs,
-            };
-            let code = crate::cli::commands::montecarlo::run_pod(&request, found, number, out)?;
-            match code {
-                EXIT_CLEAN => continue,
-                EXIT_FINDINGS => {
-                    unmet = true;
-                    continue;
-                }
-                other => return Ok(other),
-            }
+    let outcome = simulate(
+        &pod,
+        &plan,
+        &behaviour,
+        SimConfig {
+            seed,
+            horizon,
+            record,
+        },
+    );
+    let context = RunContext {
+        run: found.describe(&plan, &scenario_shown, seed, horizon),
+        outcome: &outcome,
+        jitter,
+    };
+    let results: Vec<expectations::Checked<'_>> = wanted
+        .iter()
+        .map(|e| (e.text.as_str(), e.check(&plan, &outcome)))
+        .collect();
+    match args.format {
+        SimulateFormat::Json => {
+            out.write_all(views::json::render(&context).as_bytes())
+                .map_err(write_error)?;
         }
-        let Some(prepared) = prepare(found, args, scenario_text.as_deref(), &|_| {})? else {
-            return Ok(EXIT_FAILURE);
-        };
-        let Prepared {
-            pod,
-            plan,
-            patch,
-            settings,
-        } = prepared;
-        let wanted: Vec<Expectation> = args
-            .expect
-            .iter()
-            .map(|text| expect::parse(text, &plan))
-            .collect::<Result<_, _>>()?;
-        // Without --runs every distribution takes its median (a readable story); `--runs 1`
-        // draws from them, as run 0 of a Monte Carlo with the same seed does.
-        let sampled = patch.build(&plan);
-        let jitter = sampled.has_jitter();
-        let (behaviour, scenario_shown) = match args.runs {
-            None if jitter => (
-                sampled.at_medians(),
-                format!("{scenario_description} at medians"),
-            ),
-            _ => (sampled, scenario_description.clone()),
-        };
-        let seed = args.seed.or(settings.seed).unwrap_or(0);
-        let horizon = until.or(settings.until).unwrap_or(DEFAULT_HORIZON);
-        let outcome = simulate(
-            &pod,
-            &plan,
-            &behaviour,
-            SimConfig {
-                seed,
-                horizon,
-                record,
-            },
+        SimulateFormat::Human => {
+            if number > 0 {
+                writeln!(out).map_err(write_error)?;
+            }
+            write_human(out, args, &context, &results).map_err(write_error)?;
+        }
+    }
+    let unmet = expectations::report_unmet(&plan.name, &results);
+    if outcome.summary.illegal_calls > 0 {
+        eprintln!(
+            "podlife: internal error: the simulated kubelet made {} call(s) the runtime refused (see the KubeletModelBug events); please report it",
+            outcome.summary.illegal_calls
         );
-        let context = RunContext {
-            run: found.describe(&plan, &scenario_shown, seed, horizon),
-            outcome: &outcome,
-            jitter,
-        };
-        let results: Vec<expectations::Checked<'_>> = wanted
-            .iter()
-            .map(|e| (e.text.as_str(), e.check(&plan, &outcome)))
-            .collect();
-        match args.format {
-            SimulateFormat::Json => {
-                out.write_all(views::json::render(&context).as_bytes())
-                    .map_err(write_error)?;
-            }
-            SimulateFormat::Human => {
-                if number > 0 {
-                    writeln!(out).map_err(write_error)?;
-                }
-                write_human(out, args, &context, &results).map_err(write_error)?;
-            }
-        }
-        unmet |= expectations::report_unmet(&plan.name, &results);
-        if outcome.summary.illegal_calls > 0 {
-            eprintln!(
-                "podlife: internal error: the simulated kubelet made {} call(s) the runtime refused (see the KubeletModelBug events); please report it",
-                outcome.summary.illegal_calls
-            );
-            return Ok(EXIT_FAILURE);
-        }
+        return Ok(EXIT_FAILURE);
     }
     Ok(if unmet { EXIT_FINDINGS } else { EXIT_CLEAN })
 }

@@ -174,58 +174,52 @@ impl ObjectReader<'_, '_> {
         let mut errors: Vec<DecodeError> = Vec::new();
         let full = |path: &FieldPath| object_path.join(path);
 
-        let object_meta: ObjectMeta = match node.get("metadata") {
-            Some(meta) => decode(
-                meta,
-                &full(&FieldPath::root().child("metadata")),
-                &mut problems,
-            )
-            .unwrap_or_else(|error| {
-                errors.push(error);
-                ObjectMeta::default()
-            }),
-            None => ObjectMeta::default(),
-        };
+        let object_meta: ObjectMeta = decode_collecting(
+            node.get("metadata"),
+            &full(&FieldPath::root().child("metadata")),
+            &mut problems,
+            &mut errors,
+        )
+        .and_then(Result::ok)
+        .unwrap_or_default();
         let pod_meta_node = node.lookup(&metadata_path);
         let metadata: ObjectMeta = if kind == "Pod" {
             object_meta.clone()
-        } else if pod_meta_node.complete {
-            decode(pod_meta_node.value, &full(&metadata_path), &mut problems).unwrap_or_else(
-                |error| {
-                    errors.push(error);
+        } else {
+            let found = pod_meta_node.complete.then_some(pod_meta_node.value);
+            match decode_collecting(found, &full(&metadata_path), &mut problems, &mut errors) {
+                Some(Ok(metadata)) => metadata,
+                Some(Err(())) => {
                     incomplete = true;
                     ObjectMeta::default()
-                },
-            )
-        } else {
-            ObjectMeta::default()
+                }
+                None => ObjectMeta::default(),
+            }
         };
         let spec_node = node.lookup(&spec_path);
-        let spec: PodSpec = if spec_node.complete {
-            decode(spec_node.value, &full(&spec_path), &mut problems).unwrap_or_else(|error| {
-                errors.push(error);
+        let spec: PodSpec = match decode_collecting(
+            spec_node.complete.then_some(spec_node.value),
+            &full(&spec_path),
+            &mut problems,
+            &mut errors,
+        ) {
+            Some(Ok(spec)) => spec,
+            Some(Err(())) => {
                 incomplete = true;
                 PodSpec::default()
-            })
-        } else {
-            PodSpec::default()
-        };
-        let status: Option<PodStatus> = match node.get("status") {
-            Some(status) if kind == "Pod" && !status.is_null() => {
-                match decode(
-                    status,
-                    &full(&FieldPath::root().child("status")),
-                    &mut problems,
-                ) {
-                    Ok(status) => Some(status),
-                    Err(error) => {
-                        errors.push(error);
-                        None
-                    }
-                }
             }
-            _ => None,
+            None => PodSpec::default(),
         };
+        let status_node = node
+            .get("status")
+            .filter(|status| kind == "Pod" && !status.is_null());
+        let status: Option<PodStatus> = decode_collecting(
+            status_node,
+            &full(&FieldPath::root().child("status")),
+            &mut problems,
+            &mut errors,
+        )
+        .and_then(Result::ok);
         self.workload_spec_keys(node, object_path, &kind);
         let volume_claim_templates = read_claim_template_names(node, &kind);
 
@@ -261,16 +255,26 @@ impl ObjectReader<'_, '_> {
             self.push_decode_problem(problem, &object, &object_ref);
         }
         for error in errors {
-            let (path, span) = error.location.clone().unwrap_or_default();
-            let mut finding = rules::WRONG_TYPE.finding(error.message).spanned(span);
-            finding.path = Some(path.strip_prefix(object_path).unwrap_or(path));
-            finding.file = self.file.clone();
-            finding.object = Some(object_ref.clone());
-            finding.note = Some("the checks that need this value were skipped".to_string());
-            self.objects.findings.push(finding);
+            self.push_decode_error(error, object_path, &object_ref);
         }
         self.quantity_findings(&object);
         self.objects.pods.push(object);
+    }
+
+    /// A value that could not be read at all: PL005, and the checks that need it are skipped.
+    fn push_decode_error(
+        &mut self,
+        error: DecodeError,
+        object_path: &FieldPath,
+        object_ref: &ObjectRef,
+    ) {
+        let (path, span) = error.location.clone().unwrap_or_default();
+        let mut finding = rules::WRONG_TYPE.finding(error.message).spanned(span);
+        finding.path = Some(path.strip_prefix(object_path).unwrap_or(path));
+        finding.file = self.file.clone();
+        finding.object = Some(object_ref.clone());
+        finding.note = Some("the checks that need this value were skipped".to_string());
+        self.objects.findings.push(finding);
     }
 
     fn push_decode_problem(
@@ -433,6 +437,17 @@ const JOB_SPEC_FIELDS: &[&str] = &[
 ];
 
 /// `spec.volumeClaimTemplates[*].metadata.name` of a StatefulSet.
+/// Decodes a value if there is one, keeping its problems; a value that cannot be read at all
+/// goes to `errors` (`Some(Err(()))`).
+fn decode_collecting<T: serde::de::DeserializeOwned>(
+    value: Option<&Node<'_>>,
+    path: &FieldPath,
+    problems: &mut Vec<DecodeProblem>,
+    errors: &mut Vec<DecodeError>,
+) -> Option<Result<T, ()>> {
+    value.map(|value| decode(value, path, problems).map_err(|error| errors.push(error)))
+}
+
 fn read_claim_template_names(node: &Node<'_>, kind: &str) -> Vec<String> {
     if kind != "StatefulSet" {
         return Vec::new();

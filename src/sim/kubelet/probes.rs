@@ -5,11 +5,13 @@
 //! `successThreshold`/`failureThreshold` same answers in a row. Liveness and readiness wait for
 //! the startup probe. A failed liveness or startup result asks the kubelet to kill the container.
 
+use crate::sim::cri::InstanceId;
 use crate::sim::cri::trace::{Call, ExecPurpose};
+use crate::sim::engine::time::SimDuration;
 use crate::sim::kubelet::event::Event;
 use crate::sim::kubelet::model::Kubelet;
 use crate::sim::kubelet::state::{ContainerState, ProbeWorker};
-use crate::sim::plan::spec::{ContainerIndex, ContainerKind, Handler, ProbeKind};
+use crate::sim::plan::spec::{ContainerIndex, ContainerKind, Handler, ProbeKind, ProbeSpec};
 use crate::sim::record::{Happening, KillReason, LaneState};
 
 impl Kubelet<'_> {
@@ -68,21 +70,47 @@ impl Kubelet<'_> {
         }
     }
 
-    /// A probe worker ticks.
+    /// A probe worker ticks: schedule the next tick, then probe if the container is due.
     pub(crate) fn on_probe(&mut self, container: ContainerIndex, kind: ProbeKind) {
-        let Some(spec) = self.plan.containers[container].probe(kind) else {
+        let plan = self.plan;
+        let Some(spec) = plan.containers[container].probe(kind) else {
             return;
         };
+        let Some((instance, execution, elapsed)) = self.probe_due(container, kind, spec) else {
+            return;
+        };
+        let Some(answer) = self.run_probe(container, kind, spec, instance, execution, elapsed)
+        else {
+            return;
+        };
+        if !answer {
+            self.emit(Some(container), Happening::Unhealthy(kind));
+        }
+        if let Some(changed) = self.count_probe_result(container, kind, spec, answer) {
+            self.act_on_probe_result(container, kind, answer, changed);
+        }
+    }
+
+    /// Schedules the worker's next tick and says whether this tick probes: the container runs,
+    /// is not being killed, has started (for liveness and readiness behind a startup probe) and
+    /// is past the initial delay. Returns the instance, the execution number and the time since
+    /// the container started.
+    fn probe_due(
+        &mut self,
+        container: ContainerIndex,
+        kind: ProbeKind,
+        spec: &ProbeSpec,
+    ) -> Option<(InstanceId, u64, SimDuration)> {
         let has_startup = self.plan.containers[container]
             .probe(ProbeKind::Startup)
             .is_some();
         let view = &mut self.containers[container];
         view.probes[kind as usize].pending = None;
         let ContainerState::Running { since } = view.state else {
-            return;
+            return None;
         };
         if view.kill.is_some() || (kind == ProbeKind::Startup && view.started) {
-            return;
+            return None;
         }
         let next = self.engine.now() + spec.period;
         let pending = self
@@ -91,18 +119,30 @@ impl Kubelet<'_> {
         let view = &mut self.containers[container];
         view.probes[kind as usize].pending = Some(pending);
         if kind != ProbeKind::Startup && has_startup && !view.started {
-            return;
+            return None;
         }
         let worker = &mut view.probes[kind as usize];
         let elapsed = self.engine.now().since(since);
         if worker.on_hold || elapsed.whole_seconds() < spec.initial_delay.whole_seconds() {
-            return;
+            return None;
         }
-        let Some(instance) = view.instance else {
-            return;
-        };
+        let instance = view.instance?;
         let execution = worker.executions;
         worker.executions += 1;
+        Some((instance, execution, elapsed))
+    }
+
+    /// The probe's answer, as the scenario scripts it; an exec probe goes through `ExecSync`.
+    /// `None` when the runtime refused the call (a model bug, recorded).
+    fn run_probe(
+        &mut self,
+        container: ContainerIndex,
+        kind: ProbeKind,
+        spec: &ProbeSpec,
+        instance: InstanceId,
+        execution: u64,
+        elapsed: SimDuration,
+    ) -> Option<bool> {
         let attempt = self.runtime.attempt(instance);
         let script = &self.behaviour.containers[container];
         let answer = script
@@ -118,17 +158,26 @@ impl Kubelet<'_> {
                 self.engine.now(),
                 instance,
                 ExecPurpose::Probe(kind),
-                crate::sim::engine::time::SimDuration::ZERO,
+                SimDuration::ZERO,
                 answer,
             );
             if let Err(error) = outcome.result {
                 self.refused(Some(container), Call::ExecSync, error);
-                return;
+                return None;
             }
         }
-        if !answer {
-            self.emit(Some(container), Happening::Unhealthy(kind));
-        }
+        Some(answer)
+    }
+
+    /// Counts the answer toward the success or failure threshold (K3). Returns whether the
+    /// probe's result changed once a threshold is reached; `None` below it.
+    fn count_probe_result(
+        &mut self,
+        container: ContainerIndex,
+        kind: ProbeKind,
+        spec: &ProbeSpec,
+        answer: bool,
+    ) -> Option<bool> {
         let threshold = if answer {
             spec.success_threshold
         } else {
@@ -142,7 +191,7 @@ impl Kubelet<'_> {
             worker.run_length = 1;
         }
         if worker.run_length < threshold {
-            return;
+            return None;
         }
         let changed = worker.result != Some(answer);
         worker.result = Some(answer);
@@ -151,6 +200,18 @@ impl Kubelet<'_> {
             worker.on_hold = true;
             worker.run_length = 0;
         }
+        Some(changed)
+    }
+
+    /// What a probe result does: readiness changes Ready; a passed startup probe starts
+    /// liveness and readiness; a failed liveness or startup probe kills the container.
+    fn act_on_probe_result(
+        &mut self,
+        container: ContainerIndex,
+        kind: ProbeKind,
+        answer: bool,
+        changed: bool,
+    ) {
         match (kind, answer) {
             (ProbeKind::Readiness, _) => {
                 if changed {

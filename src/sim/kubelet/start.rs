@@ -5,7 +5,7 @@
 //! `CreateContainerError`) and a time before which it is not retried.
 
 use crate::sim::cri::trace::{Call, ExecPurpose};
-use crate::sim::cri::{CallError, ExitRecord, InstanceState};
+use crate::sim::cri::{CallError, ExitRecord, InstanceId, InstanceState};
 use crate::sim::engine::time::SimTime;
 use crate::sim::kubelet::event::Event;
 use crate::sim::kubelet::model::Kubelet;
@@ -32,7 +32,6 @@ impl Kubelet<'_> {
 
     /// A start step's call returned.
     pub(crate) fn advance_start(&mut self, container: ContainerIndex, step: StartStep) {
-        let now = self.engine.now();
         let before_start = matches!(
             step,
             StartStep::ImageStatus { .. }
@@ -48,70 +47,13 @@ impl Kubelet<'_> {
             return;
         }
         match step {
-            StartStep::ImageStatus { present } => {
-                let spec = &self.plan.containers[container];
-                let image = spec.image_index;
-                let policy = spec.pull_policy;
-                if policy == PullPolicy::Never && !present {
-                    self.emit(Some(container), Happening::NeverPull);
-                    self.emit(
-                        Some(container),
-                        Happening::StartError(StartError::ErrImageNeverPull),
-                    );
-                    let retry = now + self.behaviour.kubelet.sync_error_retry;
-                    self.start_failed(container, StartError::ErrImageNeverPull, retry);
-                    return;
-                }
-                let must_pull = match policy {
-                    PullPolicy::Always => true,
-                    PullPolicy::IfNotPresent => !present,
-                    PullPolicy::Never => false,
-                };
-                if !must_pull {
-                    self.emit(Some(container), Happening::AlreadyPresent);
-                    self.create_step(container);
-                    return;
-                }
-                if self.pod.image_backoff[image].is_in_backoff_since_update(now) {
-                    self.emit(Some(container), Happening::PullBackOff);
-                    self.emit(
-                        Some(container),
-                        Happening::StartError(StartError::ImagePullBackOff),
-                    );
-                    let retry = self.pod.image_backoff[image].ready_at_since_update();
-                    self.start_failed(container, StartError::ImagePullBackOff, retry);
-                    return;
-                }
-                self.emit(Some(container), Happening::Pulling);
-                self.lane_state(container, LaneState::Pulling);
-                let outcome = self
-                    .runtime
-                    .pull_image(now, self.engine.rng(), container, image);
-                self.lane = Some(LaneOp::Start {
-                    container,
-                    step: StartStep::Pull {
-                        ok: outcome.result.is_ok(),
-                        took: outcome.latency,
-                    },
-                });
-                self.lane_after(outcome.latency);
-            }
+            StartStep::ImageStatus { present } => self.after_image_status(container, present),
             StartStep::Pull { ok: true, took } => {
                 self.emit(Some(container), Happening::Pulled { took });
                 self.lane_state(container, LaneState::Starting);
                 self.create_step(container);
             }
-            StartStep::Pull { ok: false, .. } => {
-                let image = self.plan.containers[container].image_index;
-                self.pod.image_backoff[image].next(now, now);
-                self.emit(Some(container), Happening::PullFailed);
-                self.emit(
-                    Some(container),
-                    Happening::StartError(StartError::ErrImagePull),
-                );
-                // Retried at once: the next try finds the pull backing off (ImagePullBackOff).
-                self.start_failed(container, StartError::ErrImagePull, now);
-            }
+            StartStep::Pull { ok: false, .. } => self.after_failed_pull(container),
             StartStep::Prune => {
                 self.containers[container].previous_instance = None;
                 self.create_now(container);
@@ -121,34 +63,12 @@ impl Kubelet<'_> {
                     Some(container),
                     Happening::StartError(StartError::CreateContainerError),
                 );
-                let retry = now + self.behaviour.kubelet.sync_error_retry;
+                let retry = self.engine.now() + self.behaviour.kubelet.sync_error_retry;
                 self.start_failed(container, StartError::CreateContainerError, retry);
             }
             StartStep::Create {
                 instance: Some(instance),
-            } => {
-                self.emit(Some(container), Happening::Created);
-                let view = &mut self.containers[container];
-                view.previous_instance = view.instance;
-                view.instance = Some(instance);
-                let outcome = self
-                    .runtime
-                    .start_container(now, self.engine.rng(), instance);
-                match outcome.result {
-                    Ok(started) => {
-                        self.lane = Some(LaneOp::Start {
-                            container,
-                            step: StartStep::Start {
-                                instance,
-                                exits_at: started.exits_at,
-                                started_at: started.at,
-                            },
-                        });
-                        self.lane_after(outcome.latency);
-                    }
-                    Err(error) => self.refused(Some(container), Call::StartContainer, error),
-                }
-            }
+            } => self.after_create(container, instance),
             StartStep::Start {
                 instance,
                 exits_at,
@@ -170,20 +90,119 @@ impl Kubelet<'_> {
                 instance,
                 ok,
                 started_at,
-            } => {
-                if self.runtime.instance_state(instance) != Some(InstanceState::Running) {
-                    // It exited during its hook; the exit is already recorded.
-                    self.containers[container].starting = false;
-                    self.lane_done();
-                } else if ok {
-                    self.become_running(container, started_at);
-                } else {
-                    self.emit(Some(container), Happening::FailedPostStartHook);
-                    self.containers[container].starting = false;
-                    self.lane = Some(LaneOp::KillOne { container });
-                    self.begin_kill(container, KillReason::PostStartHook);
-                }
+            } => self.after_post_start(container, instance, ok, started_at),
+        }
+    }
+
+    /// `ImageStatus` answered: pull (by policy and back-off), or go on to create (K1.4).
+    fn after_image_status(&mut self, container: ContainerIndex, present: bool) {
+        let now = self.engine.now();
+        let spec = &self.plan.containers[container];
+        let image = spec.image_index;
+        let policy = spec.pull_policy;
+        if policy == PullPolicy::Never && !present {
+            self.emit(Some(container), Happening::NeverPull);
+            self.emit(
+                Some(container),
+                Happening::StartError(StartError::ErrImageNeverPull),
+            );
+            let retry = now + self.behaviour.kubelet.sync_error_retry;
+            self.start_failed(container, StartError::ErrImageNeverPull, retry);
+            return;
+        }
+        let must_pull = match policy {
+            PullPolicy::Always => true,
+            PullPolicy::IfNotPresent => !present,
+            PullPolicy::Never => false,
+        };
+        if !must_pull {
+            self.emit(Some(container), Happening::AlreadyPresent);
+            self.create_step(container);
+            return;
+        }
+        if self.pod.image_backoff[image].is_in_backoff_since_update(now) {
+            self.emit(Some(container), Happening::PullBackOff);
+            self.emit(
+                Some(container),
+                Happening::StartError(StartError::ImagePullBackOff),
+            );
+            let retry = self.pod.image_backoff[image].ready_at_since_update();
+            self.start_failed(container, StartError::ImagePullBackOff, retry);
+            return;
+        }
+        self.emit(Some(container), Happening::Pulling);
+        self.lane_state(container, LaneState::Pulling);
+        let outcome = self
+            .runtime
+            .pull_image(now, self.engine.rng(), container, image);
+        self.lane = Some(LaneOp::Start {
+            container,
+            step: StartStep::Pull {
+                ok: outcome.result.is_ok(),
+                took: outcome.latency,
+            },
+        });
+        self.lane_after(outcome.latency);
+    }
+
+    /// `PullImage` failed: `ErrImagePull`, and the image's back-off starts.
+    fn after_failed_pull(&mut self, container: ContainerIndex) {
+        let now = self.engine.now();
+        let image = self.plan.containers[container].image_index;
+        self.pod.image_backoff[image].next(now, now);
+        self.emit(Some(container), Happening::PullFailed);
+        self.emit(
+            Some(container),
+            Happening::StartError(StartError::ErrImagePull),
+        );
+        // Retried at once: the next try finds the pull backing off (ImagePullBackOff).
+        self.start_failed(container, StartError::ErrImagePull, now);
+    }
+
+    /// `CreateContainer` answered with an instance: `StartContainer` it.
+    fn after_create(&mut self, container: ContainerIndex, instance: InstanceId) {
+        self.emit(Some(container), Happening::Created);
+        let view = &mut self.containers[container];
+        view.previous_instance = view.instance;
+        view.instance = Some(instance);
+        let outcome = self
+            .runtime
+            .start_container(self.engine.now(), self.engine.rng(), instance);
+        match outcome.result {
+            Ok(started) => {
+                self.lane = Some(LaneOp::Start {
+                    container,
+                    step: StartStep::Start {
+                        instance,
+                        exits_at: started.exits_at,
+                        started_at: started.at,
+                    },
+                });
+                self.lane_after(outcome.latency);
             }
+            Err(error) => self.refused(Some(container), Call::StartContainer, error),
+        }
+    }
+
+    /// The postStart hook finished: running, or killed for a failed hook (K1.4).
+    fn after_post_start(
+        &mut self,
+        container: ContainerIndex,
+        instance: InstanceId,
+        ok: bool,
+        started_at: SimTime,
+    ) {
+        if self.runtime.instance_state(instance) != Some(InstanceState::Running) {
+            // It exited during its hook; the exit is already recorded.
+            self.containers[container].starting = false;
+            self.lane_done();
+        } else if ok {
+            self.become_running(container, started_at);
+        } else {
+            self.emit(Some(container), Happening::FailedPostStartHook);
+            self.containers[container].starting = false;
+            self.lane = Some(LaneOp::KillOne { container });
+            self.begin_kill(container, KillReason::PostStartHook);
         }
     }
 

@@ -260,6 +260,7 @@ impl SimEvent {
     }
 
     /// The message, as the kubelet words it.
+    #[allow(clippy::too_many_lines)] // one arm per event: a table of the kubelet's messages
     pub fn message(&self, plan: &PodPlan) -> String {
         let container = self.container.map(|c| &plan.containers[c]);
         let name = container.map_or("", |c| c.name.as_str());
@@ -294,35 +295,7 @@ impl SimEvent {
             ),
             Happening::Created => format!("Created container: {name}"),
             Happening::Started => format!("Started container {name}"),
-            Happening::Killing(reason) => {
-                let init = container.is_some_and(|c| {
-                    !matches!(
-                        c.kind,
-                        crate::sim::plan::spec::ContainerKind::App | crate::sim::plan::spec::ContainerKind::Defer
-                    )
-                });
-                let subject = if init { "Init container" } else { "Container" };
-                match reason {
-                    KillReason::Liveness { restart } => format!(
-                        "{subject} {name} failed liveness probe{}",
-                        if restart && !init {
-                            ", will be restarted"
-                        } else {
-                            ""
-                        }
-                    ),
-                    KillReason::Startup { restart } => format!(
-                        "{subject} {name} failed startup probe{}",
-                        if restart && !init {
-                            ", will be restarted"
-                        } else {
-                            ""
-                        }
-                    ),
-                    KillReason::PostStartHook => "FailedPostStartHook".to_string(),
-                    KillReason::Stopping => format!("Stopping container {name}"),
-                }
-            }
+            Happening::Killing(reason) => killing_message(container, name, reason),
             Happening::Unhealthy(kind) => {
                 let detail = container
                     .and_then(|c| c.probe(kind))
@@ -371,17 +344,7 @@ impl SimEvent {
                     .to_string()
             }
             Happening::Removed => "Pod sandbox removed; the pod object is gone".to_string(),
-            Happening::InitializerDone { index } => {
-                let name = plan.admission.initializers.get(index).map_or("?", String::as_str);
-                let patched = if plan.admission.patched.iter().any(|p| p == name) {
-                    " (applied its patch)"
-                } else {
-                    ""
-                };
-                format!(
-                    "Initializer {name} done{patched} and removed from metadata.initializers.pending"
-                )
-            }
+            Happening::InitializerDone { index } => initializer_done_message(plan, index),
             Happening::InitializerFailed { index } => format!(
                 "Initializer {} failed: the pod stays uninitialized and the scheduler ignores it",
                 plan.admission.initializers.get(index).map_or("?", String::as_str)
@@ -405,6 +368,56 @@ impl SimEvent {
             ),
         }
     }
+}
+
+/// The `Killing` event's message: why the kubelet kills a container.
+fn killing_message(
+    container: Option<&crate::sim::plan::spec::ContainerSpec>,
+    name: &str,
+    reason: KillReason,
+) -> String {
+    use crate::sim::plan::spec::ContainerKind;
+    let init =
+        container.is_some_and(|c| !matches!(c.kind, ContainerKind::App | ContainerKind::Defer));
+    let subject = if init { "Init container" } else { "Container" };
+    let restarted = |restart: bool| {
+        if restart && !init {
+            ", will be restarted"
+        } else {
+            ""
+        }
+    };
+    match reason {
+        KillReason::Liveness { restart } => {
+            format!(
+                "{subject} {name} failed liveness probe{}",
+                restarted(restart)
+            )
+        }
+        KillReason::Startup { restart } => {
+            format!(
+                "{subject} {name} failed startup probe{}",
+                restarted(restart)
+            )
+        }
+        KillReason::PostStartHook => "FailedPostStartHook".to_string(),
+        KillReason::Stopping => format!("Stopping container {name}"),
+    }
+}
+
+/// An initializer finished (I3): its name, and whether it applied a scenario patch.
+fn initializer_done_message(plan: &PodPlan, index: usize) -> String {
+    let name = plan
+        .admission
+        .initializers
+        .get(index)
+        .map_or("?", String::as_str);
+    let patched = if plan.admission.patched.iter().any(|p| p == name) {
+        " (applied its patch)"
+    } else {
+        ""
+    };
+    format!("Initializer {name} done{patched} and removed from metadata.initializers.pending")
 }
 
 fn probe_failure(handler: &crate::sim::plan::spec::Handler) -> String {

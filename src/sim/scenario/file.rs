@@ -24,11 +24,15 @@
 //!       liveness: {cycle: [success, success, failure]}
 //! ```
 
+use std::collections::BTreeMap;
+
 use crate::k8s::decode::{DecodeProblemKind, decode};
 use crate::sim::engine::time::SimDuration;
 use crate::sim::plan::behaviour::{BackoffConfig, ProbeScript};
 use crate::sim::plan::spec::{ContainerKind, PodPlan, ProbeKind};
-use crate::sim::scenario::format::{AttemptSection, ContainerSection, ProbeSection, ScenarioFile};
+use crate::sim::scenario::format::{
+    AttemptSection, ContainerSection, KubeletSection, ProbeSection, RuntimeSection, ScenarioFile,
+};
 use crate::sim::scenario::located::ScenarioError;
 use crate::sim::scenario::patch::{AttemptPatch, ContainerPatch, Patch};
 use crate::text::closest;
@@ -148,81 +152,90 @@ impl Validator<'_, '_> {
         };
         patch.scheduling = file.scheduling.or(patch.scheduling.take());
         if let Some(kubelet) = file.kubelet {
-            if let Some(delay) = kubelet.sync_delay {
-                patch.sync_delay = Some(delay.0);
-            }
-            if let Some(retry) = kubelet.sync_error_retry {
-                patch.sync_error_retry = Some(retry.0);
-            }
-            for (name, section, slot) in [
-                (
-                    "crashLoopBackOff",
-                    kubelet.crash_loop_backoff,
-                    &mut patch.crash_loop_backoff,
-                ),
-                (
-                    "imagePullBackOff",
-                    kubelet.image_pull_backoff,
-                    &mut patch.image_pull_backoff,
-                ),
-            ] {
-                let Some(section) = section else { continue };
-                let defaults = BackoffConfig::default();
-                let config = BackoffConfig {
-                    initial: section.initial.map_or(defaults.initial, |d| d.0),
-                    max: section.max.map_or(defaults.max, |d| d.0),
-                };
-                if config.initial > config.max || config.initial == SimDuration::ZERO {
-                    let path = FieldPath::parse(&format!("kubelet.{name}"));
-                    self.error_at(
-                        &path,
-                        true,
-                        format!("`{name}` needs 0 < `initial` ≤ `max`"),
-                        Some("the kubelet's defaults are `initial: 10s`, `max: 5m`; the ReduceDefaultCrashLoopBackOffDecay gate uses `1s` and `1m`".to_string()),
-                    );
-                }
-                *slot = Some(config);
-            }
+            self.apply_kubelet(kubelet, patch);
         }
         if let Some(runtime) = file.runtime {
-            let pairs = [
-                (runtime.run_pod_sandbox, &mut patch.run_pod_sandbox),
-                (runtime.stop_pod_sandbox, &mut patch.stop_pod_sandbox),
-                (runtime.remove_pod_sandbox, &mut patch.remove_pod_sandbox),
-                (runtime.status, &mut patch.status),
-                (runtime.remove_container, &mut patch.remove_container),
-                (runtime.pull_image, &mut patch.pull_image),
-                (runtime.create_container, &mut patch.create_container),
-                (runtime.start_container, &mut patch.start_container),
-            ];
-            for (value, slot) in pairs {
-                if value.is_some() {
-                    *slot = value;
-                }
-            }
+            apply_runtime(runtime, patch);
         }
         if let Some(images) = file.node.and_then(|n| n.images) {
-            for (index, image) in images.iter().enumerate() {
-                if !self.plan.images.contains(image) {
-                    let known: Vec<&str> = self.plan.images.iter().map(String::as_str).collect();
-                    let help = closest(image, &known)
-                        .map(|n| format!("did you mean `{n}`?"))
-                        .or_else(|| Some(format!("the pod's images are: {}", known.join(", "))));
-                    let path = FieldPath::parse("node.images").index(index);
-                    self.error_at(
-                        &path,
-                        false,
-                        format!("no container of the pod uses image `{image}`"),
-                        help,
-                    );
-                }
-            }
-            patch.images_present.extend(images);
+            self.apply_node_images(images, patch);
         }
         if let Some(deaths) = file.sandbox.and_then(|s| s.dies_at) {
             patch.sandbox_deaths.extend(deaths.into_iter().map(|d| d.0));
         }
-        for (name, section) in file.containers.unwrap_or_default() {
+        self.apply_containers(file.containers.unwrap_or_default(), patch);
+        if let Some(section) = termination {
+            self.apply_termination(section, patch);
+        }
+        settings
+    }
+
+    /// `kubelet:`: sync delay, error retry and the two back-off curves.
+    fn apply_kubelet(&mut self, kubelet: KubeletSection, patch: &mut Patch) {
+        if let Some(delay) = kubelet.sync_delay {
+            patch.sync_delay = Some(delay.0);
+        }
+        if let Some(retry) = kubelet.sync_error_retry {
+            patch.sync_error_retry = Some(retry.0);
+        }
+        for (name, section, slot) in [
+            (
+                "crashLoopBackOff",
+                kubelet.crash_loop_backoff,
+                &mut patch.crash_loop_backoff,
+            ),
+            (
+                "imagePullBackOff",
+                kubelet.image_pull_backoff,
+                &mut patch.image_pull_backoff,
+            ),
+        ] {
+            let Some(section) = section else { continue };
+            let defaults = BackoffConfig::default();
+            let config = BackoffConfig {
+                initial: section.initial.map_or(defaults.initial, |d| d.0),
+                max: section.max.map_or(defaults.max, |d| d.0),
+            };
+            if config.initial > config.max || config.initial == SimDuration::ZERO {
+                let path = FieldPath::parse(&format!("kubelet.{name}"));
+                self.error_at(
+                    &path,
+                    true,
+                    format!("`{name}` needs 0 < `initial` ≤ `max`"),
+                    Some("the kubelet's defaults are `initial: 10s`, `max: 5m`; the ReduceDefaultCrashLoopBackOffDecay gate uses `1s` and `1m`".to_string()),
+                );
+            }
+            *slot = Some(config);
+        }
+    }
+
+    /// `node.images`: images already present; each must be an image of the pod.
+    fn apply_node_images(&mut self, images: Vec<String>, patch: &mut Patch) {
+        for (index, image) in images.iter().enumerate() {
+            if !self.plan.images.contains(image) {
+                let known: Vec<&str> = self.plan.images.iter().map(String::as_str).collect();
+                let help = closest(image, &known)
+                    .map(|n| format!("did you mean `{n}`?"))
+                    .or_else(|| Some(format!("the pod's images are: {}", known.join(", "))));
+                let path = FieldPath::parse("node.images").index(index);
+                self.error_at(
+                    &path,
+                    false,
+                    format!("no container of the pod uses image `{image}`"),
+                    help,
+                );
+            }
+        }
+        patch.images_present.extend(images);
+    }
+
+    /// `containers:`: each section by container name (unknown names are located errors).
+    fn apply_containers(
+        &mut self,
+        containers: BTreeMap<String, ContainerSection>,
+        patch: &mut Patch,
+    ) {
+        for (name, section) in containers {
             let path = FieldPath::root().child("containers").key(&name);
             let Some(index) = self.plan.find(&name) else {
                 let names = self.plan.names();
@@ -246,10 +259,6 @@ impl Validator<'_, '_> {
             }
             self.apply_container(index, &path, section, &mut patch.containers[index]);
         }
-        if let Some(section) = termination {
-            self.apply_termination(section, patch);
-        }
-        settings
     }
 
     fn apply_container(
@@ -432,6 +441,25 @@ impl Validator<'_, '_> {
             }
         }
         Some(ProbeScript::Timeline(steps))
+    }
+}
+
+/// `runtime:`: the latency of each CRI call.
+fn apply_runtime(runtime: RuntimeSection, patch: &mut Patch) {
+    let pairs = [
+        (runtime.run_pod_sandbox, &mut patch.run_pod_sandbox),
+        (runtime.stop_pod_sandbox, &mut patch.stop_pod_sandbox),
+        (runtime.remove_pod_sandbox, &mut patch.remove_pod_sandbox),
+        (runtime.status, &mut patch.status),
+        (runtime.remove_container, &mut patch.remove_container),
+        (runtime.pull_image, &mut patch.pull_image),
+        (runtime.create_container, &mut patch.create_container),
+        (runtime.start_container, &mut patch.start_container),
+    ];
+    for (value, slot) in pairs {
+        if value.is_some() {
+            *slot = value;
+        }
     }
 }
 
