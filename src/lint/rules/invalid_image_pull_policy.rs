@@ -1,7 +1,7 @@
 //! PL102 `invalid-image-pull-policy`: `imagePullPolicy` is missing or not `Always`, `IfNotPresent` or `Never`.
 
 use crate::lint::finding::{Finding, Severity};
-use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
+use crate::lint::rules::helpers::api_validation::{EnumField, Who};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// `imagePullPolicy` is missing or not a supported value.
@@ -37,38 +37,17 @@ const SUPPORTED: [&str; 3] = ["Always", "IfNotPresent", "Never"];
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     for (list, index, container) in context.all_containers() {
-        if container
-            .image_pull_policy
-            .as_deref()
-            .is_some_and(|policy| SUPPORTED.contains(&policy))
-        {
-            continue;
-        }
-        let path = context.container_path(list, index).child("imagePullPolicy");
-        let who = Who::new(list, container, index);
-        let problem = match container.image_pull_policy.as_deref().unwrap_or("") {
-            "" => Problem::new(
-                path,
-                k8s_type::REQUIRED,
-                None,
-                format!("{who} has no `imagePullPolicy`"),
-                "`imagePullPolicy` is required without defaulting",
-                "set `imagePullPolicy:` to `Always`, `IfNotPresent` or `Never` (the API server would default it)",
-            ),
-            value if SUPPORTED.contains(&value) => continue,
-            value => Problem::new(
-                path,
-                k8s_type::NOT_SUPPORTED,
-                Some(value.to_string()),
-                format!("`imagePullPolicy: {value}` of {who} is not supported"),
-                "supported values: `Always`, `IfNotPresent`, `Never`",
-                match SUPPORTED.iter().find(|s| s.eq_ignore_ascii_case(value)) {
-                    Some(fixed) => format!("write `{fixed}` (the value is case-sensitive)"),
-                    None => "use `Always`, `IfNotPresent` or `Never`".to_string(),
-                },
-            ),
+        let owner = Who::new(list, container, index).to_string();
+        let field = EnumField {
+            name: "imagePullPolicy",
+            supported: &SUPPORTED,
+            owner: Some(&owner),
+            required_help: "set `imagePullPolicy:` to `Always`, `IfNotPresent` or `Never` (the API server would default it)",
         };
-        findings.push(problem.into_finding(&RULE));
+        let path = context.container_path(list, index).child("imagePullPolicy");
+        if let Some(problem) = field.check(path, container.image_pull_policy.as_deref()) {
+            findings.push(problem.into_finding(&RULE));
+        }
     }
 }
 

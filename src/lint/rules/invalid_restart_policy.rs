@@ -1,7 +1,7 @@
 //! PL104 `invalid-restart-policy`: the pod's `restartPolicy` is missing or not `Always`, `OnFailure` or `Never`.
 
 use crate::lint::finding::{Finding, Severity};
-use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
+use crate::lint::rules::helpers::api_validation::EnumField;
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// the pod's `restartPolicy` is missing or not a supported value.
@@ -34,30 +34,16 @@ Use `Always` (services), `OnFailure` (retrying batch work) or `Never` (run once)
 const SUPPORTED: [&str; 3] = ["Always", "OnFailure", "Never"];
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
-    let path = context.pod_path("spec.restartPolicy");
-    let problem = match context.pod.spec.restart_policy.as_deref().unwrap_or("") {
-        "" => Problem::new(
-            path,
-            k8s_type::REQUIRED,
-            None,
-            "the pod has no `restartPolicy`",
-            "`restartPolicy` is required without defaulting",
-            "set `restartPolicy:` to `Always`, `OnFailure` or `Never` (the API server would default it to `Always`)",
-        ),
-        value if SUPPORTED.contains(&value) => return,
-        value => Problem::new(
-            path,
-            k8s_type::NOT_SUPPORTED,
-            Some(value.to_string()),
-            format!("`restartPolicy: {value}` is not supported"),
-            "supported values: `Always`, `OnFailure`, `Never`",
-            match SUPPORTED.iter().find(|s| s.eq_ignore_ascii_case(value)) {
-                Some(fixed) => format!("write `{fixed}` (the value is case-sensitive)"),
-                None => "use `Always`, `OnFailure` or `Never`".to_string(),
-            },
-        ),
+    let field = EnumField {
+        name: "restartPolicy",
+        supported: &SUPPORTED,
+        owner: None,
+        required_help: "set `restartPolicy:` to `Always`, `OnFailure` or `Never` (the API server would default it to `Always`)",
     };
-    findings.push(problem.into_finding(&RULE));
+    let path = context.pod_path("spec.restartPolicy");
+    if let Some(problem) = field.check(path, context.pod.spec.restart_policy.as_deref()) {
+        findings.push(problem.into_finding(&RULE));
+    }
 }
 
 #[cfg(test)]

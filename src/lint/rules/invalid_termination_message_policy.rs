@@ -1,7 +1,7 @@
 //! PL103 `invalid-termination-message-policy`: `terminationMessagePolicy` is missing or not `File` or `FallbackToLogsOnError`.
 
 use crate::lint::finding::{Finding, Severity};
-use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
+use crate::lint::rules::helpers::api_validation::{EnumField, Who};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// `terminationMessagePolicy` is missing or not a supported value.
@@ -37,44 +37,17 @@ const SUPPORTED: [&str; 2] = ["File", "FallbackToLogsOnError"];
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     for (list, index, container) in context.all_containers() {
-        if container
-            .termination_message_policy
-            .as_deref()
-            .is_some_and(|policy| SUPPORTED.contains(&policy))
-        {
-            continue;
-        }
-        let path = context
-            .container_path(list, index)
-            .child("terminationMessagePolicy");
-        let who = Who::new(list, container, index);
-        let problem = match container
-            .termination_message_policy
-            .as_deref()
-            .unwrap_or("")
-        {
-            "" => Problem::new(
-                path,
-                k8s_type::REQUIRED,
-                None,
-                format!("{who} has no `terminationMessagePolicy`"),
-                "`terminationMessagePolicy` is required without defaulting",
-                "set `terminationMessagePolicy: File` (the API server would default it)",
-            ),
-            value if SUPPORTED.contains(&value) => continue,
-            value => Problem::new(
-                path,
-                k8s_type::NOT_SUPPORTED,
-                Some(value.to_string()),
-                format!("`terminationMessagePolicy: {value}` of {who} is not supported"),
-                "supported values: `File`, `FallbackToLogsOnError`",
-                match SUPPORTED.iter().find(|s| s.eq_ignore_ascii_case(value)) {
-                    Some(fixed) => format!("write `{fixed}` (the value is case-sensitive)"),
-                    None => "use `File` or `FallbackToLogsOnError`".to_string(),
-                },
-            ),
+        let owner = Who::new(list, container, index).to_string();
+        let field = EnumField {
+            name: "terminationMessagePolicy",
+            supported: &SUPPORTED,
+            owner: Some(&owner),
+            required_help: "set `terminationMessagePolicy: File` (the API server would default it)",
         };
-        findings.push(problem.into_finding(&RULE));
+        let path = context.container_path(list, index).child("terminationMessagePolicy");
+        if let Some(problem) = field.check(path, container.termination_message_policy.as_deref()) {
+            findings.push(problem.into_finding(&RULE));
+        }
     }
 }
 

@@ -101,6 +101,67 @@ impl Problem {
     }
 }
 
+/// An enum-like field the API server requires (after defaulting) and checks against a fixed
+/// set of values, as the policy rules share it.
+pub struct EnumField<'a> {
+    /// The field's JSON name (`imagePullPolicy`).
+    pub name: &'a str,
+    /// The values the API server supports, case-sensitive.
+    pub supported: &'a [&'a str],
+    /// Whose field it is (`container \`web\``), or `None` for the pod's own.
+    pub owner: Option<&'a str>,
+    /// How to fix a missing value (the API server would default it).
+    pub required_help: &'a str,
+}
+
+impl EnumField<'_> {
+    /// The problem with `value` at `path`: missing is `FieldValueRequired`, outside the set is
+    /// `FieldValueNotSupported` (with the right spelling when only the case is wrong); `None`
+    /// for a supported value.
+    pub fn check(&self, path: FieldPath, value: Option<&str>) -> Option<Problem> {
+        let name = self.name;
+        let quoted: Vec<String> = self.supported.iter().map(|s| format!("`{s}`")).collect();
+        Some(match value.unwrap_or("") {
+            "" => Problem::new(
+                path,
+                k8s_type::REQUIRED,
+                None,
+                format!("{} has no `{name}`", self.owner.unwrap_or("the pod")),
+                format!("`{name}` is required without defaulting"),
+                self.required_help,
+            ),
+            value if self.supported.contains(&value) => return None,
+            value => Problem::new(
+                path,
+                k8s_type::NOT_SUPPORTED,
+                Some(value.to_string()),
+                match self.owner {
+                    Some(owner) => format!("`{name}: {value}` of {owner} is not supported"),
+                    None => format!("`{name}: {value}` is not supported"),
+                },
+                format!("supported values: {}", quoted.join(", ")),
+                match self
+                    .supported
+                    .iter()
+                    .find(|s| s.eq_ignore_ascii_case(value))
+                {
+                    Some(fixed) => format!("write `{fixed}` (the value is case-sensitive)"),
+                    None => format!("use {}", either(&quoted)),
+                },
+            ),
+        })
+    }
+}
+
+/// `` `A`, `B` or `C` ``.
+fn either(values: &[String]) -> String {
+    match values.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
+    }
+}
+
 /// The three probes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProbeKind {
