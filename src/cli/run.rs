@@ -63,13 +63,18 @@ pub fn use_color(choice: ColorChoice) -> bool {
     }
 }
 
-/// The width to wrap human output at: `COLUMNS`, else 100.
+/// The width to wrap human output at: `COLUMNS` (an override, when at least 40), else the
+/// terminal's width when stdout is one (at least 40), else 100.
 pub fn output_width() -> usize {
-    std::env::var("COLUMNS")
+    let columns = std::env::var("COLUMNS")
         .ok()
         .and_then(|c| c.parse().ok())
-        .filter(|w| *w >= 40)
-        .unwrap_or(100)
+        .filter(|w: &usize| *w >= 40);
+    let terminal = || {
+        terminal_size::terminal_size_of(std::io::stdout())
+            .map(|(width, _)| usize::from(width.0).max(40))
+    };
+    columns.or_else(terminal).unwrap_or(100)
 }
 
 /// The inputs of a command: the paths given, else what is piped to stdin, else (a terminal, or
