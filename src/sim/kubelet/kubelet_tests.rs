@@ -1,4 +1,4 @@
-//! Whole-run tests of the kubelet model, named after SEMANTICS.md rules (K1–K4, T, R).
+//! Whole-run tests of the kubelet model, named after the rules of docs/semantics.md (K1–K4, T, R).
 
 use crate::sim::cri::trace::Call;
 use crate::sim::engine::distribution::Dist;

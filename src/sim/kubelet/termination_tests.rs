@@ -1,4 +1,4 @@
-//! Whole-run tests of termination (K4) and defer containers (D1–D15), named after SEMANTICS.md rules.
+//! Whole-run tests of termination (K4) and defer containers (D1–D15), named after the rules of docs/semantics.md.
 
 use crate::sim::cri::trace::{Call, CallArgs, Target};
 use crate::sim::engine::distribution::Dist;
