@@ -20,6 +20,24 @@ pub fn clip(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// `text` with every control character but newline and tab written as `\u{…}`, so text from
+/// input cannot move the cursor, clear the screen or retitle the terminal (cf. CVE-2021-25743).
+pub fn escape_control(text: &str) -> Cow<'_, str> {
+    let escaped = |ch: char| ch.is_control() && ch != '\n' && ch != '\t';
+    if !text.chars().any(escaped) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for ch in text.chars() {
+        if escaped(ch) {
+            out.push_str(&format!("\\u{{{:x}}}", u32::from(ch)));
+        } else {
+            out.push(ch);
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// The known name closest to `name`, if it is close enough to be a likely typo.
 pub fn closest<'f>(name: &str, candidates: &[&'f str]) -> Option<&'f str> {
     let lower = name.to_ascii_lowercase();

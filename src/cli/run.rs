@@ -4,6 +4,7 @@ use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 
 use crate::cli::commands;
+use crate::cli::output;
 use crate::cli::{Cli, ColorChoice, Command, InputArgs};
 use crate::error::Error;
 use crate::input::examples;
@@ -18,8 +19,7 @@ pub const EXIT_FAILURE: u8 = 2;
 
 /// Runs a command line and returns the process exit code.
 pub fn run(cli: &Cli) -> u8 {
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = output::stdout(use_color(cli.color));
     let result = dispatch(cli, &mut out).and_then(|code| {
         out.flush().map_err(|e| Error::io("writing output", e))?;
         Ok(code)
@@ -28,7 +28,7 @@ pub fn run(cli: &Cli) -> u8 {
         Ok(code) => code,
         Err(error) if error.is_broken_pipe() => EXIT_CLEAN,
         Err(error) => {
-            eprintln!("error: {error}");
+            output::note(format_args!("error: {error}"));
             EXIT_FAILURE
         }
     }
@@ -97,10 +97,10 @@ pub fn resolve_inputs(cli: &Cli, args: &InputArgs, example: bool) -> Vec<Result<
     if example && nothing_piped {
         let example = examples::default_example();
         if !cli.quiet {
-            eprintln!(
+            output::note(format_args!(
                 "podlife: no input given; using the built-in example `{}` (see `podlife example`)",
                 example.name
-            );
+            ));
         }
         return vec![Ok(Input::Example(example.name, example.text))];
     }

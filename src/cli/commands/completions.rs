@@ -20,7 +20,11 @@ pub struct CompletionsArgs {
 /// Runs `podlife completions`.
 pub fn run(args: &CompletionsArgs, out: &mut dyn Write) -> Result<u8, Error> {
     let mut command = Cli::command();
-    clap_complete::generate(args.shell, &mut command, "podlife", out);
+    // clap_complete panics when its writer fails, so it writes to memory and we write that.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut command, "podlife", &mut script);
+    out.write_all(&script)
+        .map_err(|e| Error::io("writing output", e))?;
     Ok(EXIT_CLEAN)
 }
 

@@ -27,7 +27,9 @@ pub fn report_unmet(pod: &str, results: &[Checked<'_>]) -> bool {
     for (text, result) in results {
         if let Err(why) = result {
             unmet = true;
-            eprintln!("podlife: expectation not met for pod `{pod}`: `{text}`: {why}");
+            crate::cli::output::note(format_args!(
+                "podlife: expectation not met for pod `{pod}`: `{text}`: {why}"
+            ));
         }
     }
     unmet

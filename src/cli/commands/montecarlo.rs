@@ -158,9 +158,9 @@ fn run_value(
     let sweep_row = swept.map(|(sweep, value)| sweep_row(sweep, value, &context));
     let unmet = expectations::report_unmet(&plan.name, &results);
     if let Some(bugs) = model_bug_runs(&aggregate) {
-        eprintln!(
+        crate::cli::output::note(format_args!(
             "podlife: internal error: {bugs} run(s) made calls the runtime refused (replay one of the worst runs' seeds with --runs 1); please report it"
-        );
+        ));
         return Ok(ValueOutcome::Stop(EXIT_FAILURE));
     }
     Ok(ValueOutcome::Reported { unmet, sweep_row })

@@ -98,7 +98,7 @@ pub fn analyse_source(source: &SourceText, settings: &Settings) -> SourceReport 
 
 /// Prints error findings on stderr in the `short` format, each followed by its help.
 fn write_errors(findings: &[Finding]) {
-    let mut stderr = std::io::stderr().lock();
+    let mut stderr = crate::cli::output::stderr();
     for finding in findings {
         let _ = crate::render::findings::short::write_findings(&mut stderr, &[finding]);
         if let Some(help) = &finding.help {
@@ -127,15 +127,15 @@ pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, E
             Err(error) if error.is_broken_pipe() => return Err(error),
             Err(error) => {
                 failed = true;
-                eprintln!("error: {error}");
+                crate::cli::output::note(format_args!("error: {error}"));
             }
         }
     }
     if errors > 0 && !cli.quiet {
         let noun = if errors == 1 { "error" } else { "errors" };
-        eprintln!(
+        crate::cli::output::note(format_args!(
             "podlife: {errors} {noun} in the input; values that could not be read are left out (details: `podlife validate`)"
-        );
+        ));
     }
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     match args.format {

@@ -159,11 +159,11 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<Vec<FoundPod>, Error> {
                     if cli.quiet {
                         continue;
                     }
-                    eprintln!(
+                    crate::cli::output::note(format_args!(
                         "podlife: skipping {} in {}: part of it could not be read (run `podlife validate`)",
                         object.display_name(),
                         source.name
-                    );
+                    ));
                     continue;
                 }
                 let name = object
@@ -247,12 +247,12 @@ pub(crate) fn prepare(
             Err(errors) => {
                 let name = path.display().to_string();
                 eprint!("{}", scenario::render(&errors, &name, text));
-                eprintln!(
+                crate::cli::output::note(format_args!(
                     "podlife: the scenario does not fit pod `{}` ({} error{})",
                     plan.name,
                     errors.len(),
                     if errors.len() == 1 { "" } else { "s" }
-                );
+                ));
                 return Ok(None);
             }
         }
@@ -418,10 +418,10 @@ fn run_single(
     }
     let unmet = expectations::report_unmet(&plan.name, &results);
     if outcome.summary.illegal_calls > 0 {
-        eprintln!(
+        crate::cli::output::note(format_args!(
             "podlife: internal error: the simulated kubelet made {} call(s) the runtime refused (see the KubeletModelBug events); please report it",
             outcome.summary.illegal_calls
-        );
+        ));
         return Ok(EXIT_FAILURE);
     }
     Ok(if unmet { EXIT_FINDINGS } else { EXIT_CLEAN })

@@ -111,16 +111,15 @@ pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<u8, Erro
             }
             Err(error) => {
                 failed = true;
-                eprintln!("error: {error}");
+                crate::cli::output::note(format_args!("error: {error}"));
             }
         }
     }
 
     if !errors.is_empty() {
         let references: Vec<&Finding> = errors.iter().collect();
-        let stderr = std::io::stderr();
         // Nothing useful is left to do if stderr itself is gone.
-        let _ = findings::short::write_findings(&mut stderr.lock(), &references);
+        let _ = findings::short::write_findings(&mut crate::cli::output::stderr(), &references);
     }
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     match args.format {
@@ -130,9 +129,11 @@ pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<u8, Erro
     if !cli.quiet {
         if without_status > 0 {
             let plural = if without_status == 1 { "" } else { "s" };
-            eprintln!("podlife: skipped {without_status} pod{plural} without a `status`");
+            crate::cli::output::note(format_args!(
+                "podlife: skipped {without_status} pod{plural} without a `status`"
+            ));
         } else if rows.is_empty() && !failed && errors.is_empty() {
-            eprintln!("podlife: no pods found");
+            crate::cli::output::note(format_args!("podlife: no pods found"));
         }
     }
     Ok(if failed {

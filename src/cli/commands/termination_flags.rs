@@ -24,9 +24,9 @@ pub fn apply(args: &SimulateArgs, plan: &PodPlan, patch: &mut Patch) -> Result<(
         };
         if args.force && grace != Some(SimDuration::ZERO) {
             // kubectl: --force needs --grace-period 0 to skip the graceful path.
-            eprintln!(
+            crate::cli::output::note(format_args!(
                 "podlife: --force without --grace-period 0 is a graceful deletion (as kubectl does it)"
-            );
+            ));
         }
         patch.termination.deletion = Some(Deletion {
             at,

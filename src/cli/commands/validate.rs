@@ -129,7 +129,7 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
                 }
                 failed = true;
                 summary.failed_inputs += 1;
-                eprintln!("error: {error}");
+                crate::cli::output::note(format_args!("error: {error}"));
             }
         }
     }
