@@ -1,7 +1,9 @@
 //! YAML and JSON text as a span tree: parsing, scalar resolution, paths into the tree, writing.
 
 pub mod field_path;
+pub mod locator;
 pub mod scalar;
 pub mod source;
+pub mod stream;
 pub mod tree_builder;
 pub mod writer;

@@ -278,6 +278,18 @@ pub enum TreeProblemKind {
     UnknownAnchor,
 }
 
+impl Document<'_> {
+    /// This document with every string owned, so it can outlive its source text.
+    pub fn into_owned(self) -> Document<'static> {
+        Document {
+            index: self.index,
+            root: self.root.map(Node::into_owned),
+            start: self.start,
+            problems: self.problems,
+        }
+    }
+}
+
 /// One YAML document of a stream.
 #[derive(Debug, Clone)]
 pub struct Document<'a> {
@@ -293,7 +305,7 @@ pub struct Document<'a> {
 
 use crate::text::clip;
 pub use crate::yaml::scalar::{Resolved, resolve_plain};
-pub use crate::yaml::tree_builder::{for_each_document, parse_stream};
+pub use crate::yaml::stream::{for_each_document, parse_stream};
 
 #[cfg(test)]
 mod tests {

@@ -1,5 +1,6 @@
 //! Building span trees from saphyr-parser's event stream: one pass per document, anchors with an
-//! expansion budget, merge keys, duplicate keys, bounded depth, located syntax errors.
+//! expansion budget, merge keys, duplicate keys, bounded depth; a syntax error ends the segment
+//! and goes back to the stream driver (`stream.rs`).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -7,45 +8,54 @@ use std::collections::HashMap;
 use saphyr_parser::{Event, Parser, ScalarStyle};
 
 use crate::text::clip;
+use crate::yaml::locator::Locator;
 use crate::yaml::source::{
     Document, MAX_ALIAS_NODES, MAX_DEPTH, Node, NodeKind, Pos, ScalarForm, Span, TreeProblem,
     TreeProblemKind,
 };
 
-fn pos_of(marker: &saphyr_parser::Marker) -> Pos {
-    Pos {
-        index: clamp_u32(marker.index()),
-        line: clamp_u32(marker.line()),
-        column: clamp_u32(marker.col() + 1),
-    }
+/// How a segment of a stream ended.
+pub(crate) struct SegmentEnd<'a> {
+    /// Documents numbered so far (the next document's index).
+    pub count: usize,
+    /// The syntax error that stopped it, if one did.
+    pub failure: Option<SyntaxFailure<'a>>,
 }
 
-fn clamp_u32(value: usize) -> u32 {
-    u32::try_from(value).unwrap_or(u32::MAX)
+/// A syntax error and the state the builder was in: what the driver needs to recover.
+pub(crate) struct SyntaxFailure<'a> {
+    /// The document the error is in, as far as it was built (its root dropped).
+    pub document: Document<'a>,
+    /// The document's start, in characters from the segment's start.
+    pub document_start: usize,
+    /// The scanner's message.
+    pub info: String,
+    /// Where the scanner stopped, in characters from the segment's start.
+    pub at: usize,
+    /// Where it stopped, located in the whole stream.
+    pub pos: Pos,
 }
 
-/// Parses a YAML (or JSON) stream into documents. Never panics; a syntax error ends the stream
-/// with a [`TreeProblemKind::Syntax`] problem on the document where it happened.
-pub fn parse_stream(text: &str) -> Vec<Document<'_>> {
-    let mut documents = Vec::new();
-    for_each_document(text, |document| documents.push(document));
-    documents
-}
-
-/// Parses a YAML (or JSON) stream and hands each document to `visit` as soon as it is complete,
-/// so memory is bounded by the largest document rather than the stream.
-pub fn for_each_document<'a>(text: &'a str, visit: impl FnMut(Document<'a>)) {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+/// Parses one segment of a stream (the whole stream, or what follows a broken document),
+/// handing each finished document to `visit`; stops at the end or at the first syntax error.
+pub(crate) fn parse_segment<'a>(
+    text: &'a str,
+    locator: &Locator,
+    count: usize,
+    visit: &mut dyn FnMut(Document<'a>),
+) -> SegmentEnd<'a> {
     let mut builder = TreeBuilder {
         visit,
-        count: 0,
+        locator,
+        count,
         current: None,
+        current_start: 0,
         stack: Vec::new(),
         values: Vec::new(),
         anchors: HashMap::new(),
         alias_nodes: 0,
         skipping: None,
-        last_pos: Pos::default(),
+        last_pos: locator.pos(&saphyr_parser::Marker::new(0, 1, 0)),
     };
     let mut parser = Parser::new_from_str(text);
     while let Some(next) = parser.next_event() {
@@ -56,12 +66,19 @@ pub fn for_each_document<'a>(text: &'a str, visit: impl FnMut(Document<'a>)) {
                 }
             }
             Err(error) => {
-                builder.syntax_error(&error);
-                break;
+                let failure = builder.failure(&error);
+                return SegmentEnd {
+                    count: builder.count,
+                    failure: Some(failure),
+                };
             }
         }
     }
     builder.finish_document();
+    SegmentEnd {
+        count: builder.count,
+        failure: None,
+    }
 }
 
 /// An open sequence or mapping; its children wait on the builder's shared value stack.
@@ -75,10 +92,13 @@ struct Frame<'a> {
     merges: Vec<Node<'a>>,
 }
 
-struct TreeBuilder<'a, F: FnMut(Document<'a>)> {
-    visit: F,
+struct TreeBuilder<'a, 'v> {
+    visit: &'v mut dyn FnMut(Document<'a>),
+    locator: &'v Locator,
     count: usize,
     current: Option<Document<'a>>,
+    /// Where the current document starts, in characters from the segment's start.
+    current_start: usize,
     stack: Vec<Frame<'a>>,
     /// Children of every open frame, innermost last; each frame is moved out in one exact-size
     /// allocation when it closes (no regrowth per child).
@@ -90,11 +110,11 @@ struct TreeBuilder<'a, F: FnMut(Document<'a>)> {
     last_pos: Pos,
 }
 
-impl<'a, F: FnMut(Document<'a>)> TreeBuilder<'a, F> {
+impl<'a> TreeBuilder<'a, '_> {
     /// Handles one event; returns true at the end of the stream.
     fn on_event(&mut self, event: Event<'a>, span: saphyr_parser::Span) -> bool {
-        let start = pos_of(&span.start);
-        let end = pos_of(&span.end);
+        let start = self.locator.pos(&span.start);
+        let end = self.locator.pos(&span.end);
         self.last_pos = end;
         if let Some(depth) = self.skipping {
             match event {
@@ -118,6 +138,7 @@ impl<'a, F: FnMut(Document<'a>)> TreeBuilder<'a, F> {
             }
             Event::DocumentStart(_) => {
                 self.finish_document();
+                self.current_start = span.start.index();
                 self.current = Some(Document {
                     index: self.count,
                     root: None,
@@ -164,8 +185,12 @@ impl<'a, F: FnMut(Document<'a>)> TreeBuilder<'a, F> {
                     Span { start, end },
                 ),
             },
-            Event::SequenceStart(anchor, _) => self.open(false, start, anchor),
-            Event::MappingStart(anchor, _) => self.open(true, start, anchor),
+            Event::SequenceStart(anchor, _) => {
+                self.open(false, start, anchor);
+            }
+            Event::MappingStart(anchor, _) => {
+                self.open(true, start, anchor);
+            }
             Event::SequenceEnd | Event::MappingEnd => self.close(end),
         }
         false
@@ -328,27 +353,32 @@ impl<'a, F: FnMut(Document<'a>)> TreeBuilder<'a, F> {
         self.values.push(node);
     }
 
-    fn syntax_error(&mut self, error: &saphyr_parser::ScanError) {
-        let pos = pos_of(error.marker());
+    /// Ends the segment at a syntax error: the open document goes back to the driver, which
+    /// decides between a lenient re-read and reporting it.
+    fn failure(&mut self, error: &saphyr_parser::ScanError) -> SyntaxFailure<'a> {
         self.stack.clear();
         self.values.clear();
         self.skipping = None;
-        let document = self.document();
-        document.root = None;
-        let (kind, message) = if error.info().contains("recursion limit") {
-            (
-                TreeProblemKind::TooDeep,
-                "document nests too deeply for the YAML parser".to_string(),
-            )
+        let document_start = if self.current.is_some() {
+            self.current_start
         } else {
-            (TreeProblemKind::Syntax, syntax_message(error.info()))
+            0
         };
-        document.problems.push(TreeProblem {
-            kind,
-            message,
-            span: Span::at(pos),
+        let mut document = self.current.take().unwrap_or_else(|| Document {
+            index: self.count,
+            root: None,
+            start: self.last_pos,
+            problems: Vec::new(),
         });
-        self.finish_document();
+        document.root = None;
+        self.count += 1;
+        SyntaxFailure {
+            document,
+            document_start,
+            info: error.info().to_string(),
+            at: error.marker().index(),
+            pos: self.locator.pos(error.marker()),
+        }
     }
 
     fn finish_document(&mut self) {
@@ -390,7 +420,7 @@ fn merge_into<'a>(entries: &mut Vec<(Node<'a>, Node<'a>)>, merge: Node<'a>) {
     }
 }
 
-fn syntax_message(info: &str) -> String {
+pub(crate) fn syntax_message(info: &str) -> String {
     let mut message = info.trim().to_string();
     if let Some(first) = message.get(..1) {
         let lower = first.to_lowercase();
@@ -405,6 +435,7 @@ fn syntax_message(info: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::yaml::stream::parse_stream;
 
     fn root(text: &str) -> Node<'_> {
         let mut documents = parse_stream(text);

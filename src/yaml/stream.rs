@@ -1,0 +1,442 @@
+//! Reading a whole YAML stream as go-yaml (what kubectl and the API server use) would: a broken
+//! document is reported and the next `---` line starts afresh, and the two indentation slips
+//! go-yaml lets pass in flow collections and quoted scalars are read, not rejected.
+//!
+//! saphyr-parser follows the YAML spec: inside a flow collection (`[…]`, `{…}`) or a quoted
+//! scalar, a continuation line must be indented deeper than the block it sits in. libyaml and
+//! go-yaml check no indentation there, so `args: [\n  a\n]` under a nested key and
+//! `command: ['sh', '-c', 'a;\n  b']` at depth are valid Kubernetes manifests. When the parser
+//! rejects a document for exactly that, the document alone is re-read with those continuation
+//! lines padded with spaces (insignificant there, so no value changes), and every position is
+//! mapped back to the unpadded file ([`Locator`]).
+
+use crate::yaml::locator::Locator;
+use crate::yaml::source::{Document, Span, TreeProblem, TreeProblemKind};
+use crate::yaml::tree_builder::{SyntaxFailure, parse_segment, syntax_message};
+
+/// Most lenient re-reads of one document; each pads one flow collection or quoted scalar.
+const MAX_REPAIRS: usize = 32;
+
+const QUOTED: &str = "invalid indentation in quoted scalar";
+const IN_FLOW: [&str; 2] = [
+    "invalid indentation in flow construct",
+    "invalid indentation",
+];
+
+/// Parses a YAML (or JSON) stream into documents. Never panics; see [`for_each_document`].
+pub fn parse_stream(text: &str) -> Vec<Document<'_>> {
+    let mut documents = Vec::new();
+    for_each_document(text, |document| documents.push(document));
+    documents
+}
+
+/// Parses a YAML (or JSON) stream and hands each document to `visit` as soon as it is complete,
+/// so memory is bounded by the largest document rather than the stream. Never panics. A syntax
+/// error is reported on the document it is in, and reading goes on at the next `---` line.
+pub fn for_each_document<'a>(text: &'a str, mut visit: impl FnMut(Document<'a>)) {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut cursor = Cursor::default();
+    let mut count = 0;
+    loop {
+        let segment = text.get(cursor.byte..).unwrap_or_default();
+        let locator = Locator::at(cursor.lines, cursor.chars);
+        let end = parse_segment(segment, &locator, count, &mut visit);
+        count = end.count;
+        let Some(failure) = end.failure else {
+            return;
+        };
+        let mut document = cursor;
+        document.forward_chars(text, failure.document_start);
+        let mut error = document;
+        error.forward_chars(text, failure.at.saturating_sub(failure.document_start));
+        let region_start = line_start(text, document.byte).max(cursor.byte);
+        let next = next_document_start(text, error.byte.max(cursor.byte + 1));
+        let region_end = next.unwrap_or(text.len());
+        let mut region = cursor;
+        region.forward_to(text, region_start);
+        let region_text = text.get(region_start..region_end).unwrap_or_default();
+        match reread_leniently(region_text, &region, &failure) {
+            Some((documents, next_count)) => {
+                documents.into_iter().for_each(&mut visit);
+                count = next_count;
+            }
+            None => visit(reported(failure)),
+        }
+        let Some(next) = next else {
+            return;
+        };
+        cursor = region;
+        cursor.forward_to(text, next);
+    }
+}
+
+/// The broken document with its syntax error.
+fn reported(failure: SyntaxFailure<'_>) -> Document<'_> {
+    let mut document = failure.document;
+    let (kind, message) = if failure.info.contains("recursion limit") {
+        (
+            TreeProblemKind::TooDeep,
+            "document nests too deeply for the YAML parser".to_string(),
+        )
+    } else {
+        (TreeProblemKind::Syntax, syntax_message(&failure.info))
+    };
+    document.problems.push(TreeProblem {
+        kind,
+        message,
+        span: Span::at(failure.pos),
+    });
+    document
+}
+
+/// Re-reads one broken document the way go-yaml would, if its error is an indentation slip
+/// inside a flow collection or quoted scalar: the documents read and the next index.
+fn reread_leniently(
+    region: &str,
+    start: &Cursor,
+    failure: &SyntaxFailure<'_>,
+) -> Option<(Vec<Document<'static>>, usize)> {
+    if failure.info != QUOTED && !IN_FLOW.contains(&failure.info.as_str()) {
+        return None;
+    }
+    let first_index = failure.document.index;
+    let mut text = region.to_string();
+    let mut locator = Locator::at(start.lines, start.chars);
+    for _ in 0..=MAX_REPAIRS {
+        let mut documents = Vec::new();
+        let end = parse_segment(&text, &locator, first_index, &mut |document| {
+            documents.push(document.into_owned());
+        });
+        let Some(failure) = end.failure else {
+            return Some((documents, end.count));
+        };
+        let pads = padding_for(&text, &failure.info, failure.at)?;
+        let mut padded = String::with_capacity(text.len() + pads.len() * 8);
+        let mut pads = pads.into_iter().peekable();
+        for (line, content) in text.split_inclusive('\n').enumerate() {
+            if let Some((_, spaces)) = pads.next_if(|&(at, _)| at == line) {
+                padded.extend(std::iter::repeat_n(' ', spaces));
+                locator.pad(line + 1, spaces);
+            }
+            padded.push_str(content);
+        }
+        text = padded;
+    }
+    None
+}
+
+/// Which lines (0-based, ascending) to pad by how many spaces so that the flow collection or
+/// quoted scalar the error at character `at` is in reads as go-yaml reads it.
+fn padding_for(text: &str, info: &str, at: usize) -> Option<Vec<(usize, usize)>> {
+    let error_byte = text.char_indices().nth(at).map_or(text.len(), |(b, _)| b);
+    let (open, close) = if info == QUOTED {
+        let quote = text.get(error_byte..)?.chars().next()?;
+        (error_byte, quoted_end(text, error_byte, quote)?)
+    } else {
+        let open = outermost_open_flow(text, error_byte)?;
+        (open, flow_end(text, open)?)
+    };
+    let first_line = text.get(..open)?.matches('\n').count();
+    let last_line = first_line + text.get(open..close)?.matches('\n').count();
+    let opening = text.get(line_start(text, open)..open)?;
+    let required = key_column(opening) + 1;
+    let mut pads = Vec::new();
+    for (line, content) in text
+        .split_inclusive('\n')
+        .enumerate()
+        .take(last_line + 1)
+        .skip(first_line + 1)
+    {
+        if content.starts_with("---") || content.starts_with("...") {
+            return None;
+        }
+        let indent = content.len() - content.trim_start_matches(' ').len();
+        let blank = content.trim().is_empty();
+        if !blank && indent < required {
+            pads.push((line, required - indent));
+        }
+    }
+    (!pads.is_empty()).then_some(pads)
+}
+
+/// The column where the block key of a line starts: its indentation plus any `- ` markers.
+fn key_column(line: &str) -> usize {
+    let mut column = 0;
+    let mut rest = line;
+    loop {
+        let trimmed = rest.trim_start_matches(' ');
+        column += rest.len() - trimmed.len();
+        match trimmed.strip_prefix("- ") {
+            Some(after) => {
+                column += 2;
+                rest = after;
+            }
+            None => return column,
+        }
+    }
+}
+
+/// The start of the outermost flow collection still open at `before`: a `[` or `{` where a
+/// value may start (after `:`, `-`, `,`, another bracket, or at a line start), outside quotes
+/// and comments.
+fn outermost_open_flow(text: &str, before: usize) -> Option<usize> {
+    let mut open: Vec<usize> = Vec::new();
+    let mut previous = '\n';
+    let mut chars = text.get(..before)?.char_indices().peekable();
+    while let Some((at, ch)) = chars.next() {
+        match ch {
+            '#' if previous.is_whitespace() => {
+                while chars.next_if(|&(_, c)| c != '\n').is_some() {}
+            }
+            '\'' | '"' if open.is_empty() => {}
+            '\'' | '"' => {
+                let end = quoted_end(text, at, ch)?;
+                while chars.next_if(|&(b, _)| b < end).is_some() {}
+            }
+            '[' | '{' if open.is_empty() && !matches!(previous, ':' | '-' | '\n') => {}
+            '[' | '{' if !matches!(previous, ':' | '-' | ',' | '[' | '{' | '\n') => {}
+            '[' | '{' => open.push(at),
+            ']' | '}' => {
+                open.pop();
+            }
+            _ => {}
+        }
+        if !ch.is_whitespace() || ch == '\n' {
+            previous = ch;
+        }
+    }
+    open.first().copied()
+}
+
+/// The byte just past the bracket closing the flow collection opened at `open`.
+fn flow_end(text: &str, open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut previous = ' ';
+    let mut chars = text.get(open..)?.char_indices().peekable();
+    while let Some((offset, ch)) = chars.next() {
+        let at = open + offset;
+        match ch {
+            '#' if previous.is_whitespace() => {
+                while chars.next_if(|&(_, c)| c != '\n').is_some() {}
+            }
+            '\'' | '"' => {
+                let end = quoted_end(text, at, ch)?;
+                while chars.next_if(|&(b, _)| open + b < end).is_some() {}
+            }
+            '[' | '{' => depth += 1,
+            ']' | '}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(at + 1);
+                }
+            }
+            _ => {}
+        }
+        previous = ch;
+    }
+    None
+}
+
+/// The byte just past the quote closing the scalar opened at `open` by `quote`.
+fn quoted_end(text: &str, open: usize, quote: char) -> Option<usize> {
+    let mut chars = text.get(open + 1..)?.char_indices().peekable();
+    while let Some((offset, ch)) = chars.next() {
+        match ch {
+            '\\' if quote == '"' => {
+                chars.next();
+            }
+            '\'' if quote == '\'' && chars.next_if(|&(_, c)| c == '\'').is_none() => {
+                return Some(open + 1 + offset + 1);
+            }
+            '"' if quote == '"' => return Some(open + 1 + offset + 1),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The start of the line holding byte `at`.
+fn line_start(text: &str, at: usize) -> usize {
+    text.get(..at)
+        .and_then(|before| before.rfind('\n'))
+        .map_or(0, |newline| newline + 1)
+}
+
+/// The start of the first line at or after byte `from` that begins a document (`---` then a
+/// space, a newline or the end).
+fn next_document_start(text: &str, from: usize) -> Option<usize> {
+    let mut at = line_start(text, from);
+    if at < from {
+        at = from + text.get(from..)?.find('\n')? + 1;
+    }
+    loop {
+        let rest = text.get(at..)?;
+        if let Some(after) = rest.strip_prefix("---")
+            && after.chars().next().is_none_or(char::is_whitespace)
+        {
+            return Some(at);
+        }
+        at += rest.find('\n')? + 1;
+    }
+}
+
+/// A place in the stream: byte offset, characters and lines before it. Moves only forward, so
+/// recovery costs one pass over the text however many documents are broken.
+#[derive(Debug, Clone, Copy, Default)]
+struct Cursor {
+    byte: usize,
+    chars: usize,
+    lines: usize,
+}
+
+impl Cursor {
+    fn forward_to(&mut self, text: &str, byte: usize) {
+        if byte <= self.byte {
+            return;
+        }
+        let passed = text.get(self.byte..byte).unwrap_or_default();
+        self.chars += passed.chars().count();
+        self.lines += passed.matches('\n').count();
+        self.byte = byte;
+    }
+
+    fn forward_chars(&mut self, text: &str, chars: usize) {
+        let rest = text.get(self.byte..).unwrap_or_default();
+        let byte = rest
+            .char_indices()
+            .nth(chars)
+            .map_or(text.len(), |(offset, _)| self.byte + offset);
+        self.forward_to(text, byte);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yaml::source::Node;
+
+    fn problems(text: &str) -> Vec<(TreeProblemKind, u32, u32)> {
+        parse_stream(text)
+            .iter()
+            .flat_map(|document| &document.problems)
+            .map(|p| (p.kind, p.span.start.line, p.span.start.column))
+            .collect()
+    }
+
+    #[test]
+    fn a_broken_document_is_reported_and_the_next_ones_are_read() {
+        let text = "a: 1\n---\nb: [\n---\nc: 3\n---\nd: {\n---\ne: 5\n";
+        let documents = parse_stream(text);
+        let roots: Vec<Option<&str>> = documents
+            .iter()
+            .map(|d| {
+                d.root
+                    .as_ref()
+                    .and_then(|r| match &r.kind {
+                        crate::yaml::source::NodeKind::Mapping(entries) => entries.first(),
+                        _ => None,
+                    })
+                    .and_then(|(k, _)| k.as_scalar())
+            })
+            .collect();
+        assert_eq!(roots, [Some("a"), None, Some("c"), None, Some("e")]);
+        let indexes: Vec<usize> = documents.iter().map(|d| d.index).collect();
+        assert_eq!(indexes, [0, 1, 2, 3, 4]);
+        assert_eq!(
+            problems(text),
+            [
+                (TreeProblemKind::Syntax, 4, 1),
+                (TreeProblemKind::Syntax, 8, 1)
+            ]
+        );
+    }
+
+    #[test]
+    fn positions_after_a_broken_document_are_the_files() {
+        let text = "x: [\n---\nspec:\n  é: 1\n  name: n\n";
+        let documents = parse_stream(text);
+        let root = documents
+            .last()
+            .and_then(|d| d.root.as_ref())
+            .expect("root");
+        let name = root
+            .get("spec")
+            .and_then(|s| s.entry("name"))
+            .expect("name");
+        assert_eq!((name.0.span.start.line, name.0.span.start.column), (5, 3));
+        assert_eq!(name.0.span.start.index, 24);
+    }
+
+    // go-yaml: accepted (libyaml checks no indentation inside flow collections).
+    #[test]
+    fn a_flow_sequence_closed_at_the_parent_keys_indentation_is_read() {
+        let text = "spec:\n  containers:\n  - name: c\n    args: [\n  a,\n  b\n]\n    image: i\n";
+        assert_eq!(problems(text), []);
+        let documents = parse_stream(text);
+        let root = documents[0].root.as_ref().expect("root");
+        let container = root
+            .get("spec")
+            .and_then(|s| s.get("containers"))
+            .and_then(|c| c.item(0));
+        let container = container.expect("container");
+        let args = container.get("args").expect("args");
+        assert_eq!(args.item(1).and_then(Node::as_scalar), Some("b"));
+        assert_eq!(
+            (
+                args.item(1).expect("b").span.start.line,
+                args.item(1).expect("b").span.start.column
+            ),
+            (6, 3)
+        );
+        assert_eq!(container.get("image").and_then(Node::as_scalar), Some("i"));
+    }
+
+    // go-yaml: accepted (libyaml checks no indentation inside quoted scalars).
+    #[test]
+    fn a_quoted_scalar_continued_less_indented_is_read() {
+        let text = "spec:\n  containers:\n  - name: c\n    command: ['sh', '-c', 'echo a;\n  exit 1']\n    args: [\"x\n y\"]\n";
+        assert_eq!(problems(text), []);
+        let documents = parse_stream(text);
+        let root = documents[0].root.as_ref().expect("root");
+        let container = root
+            .get("spec")
+            .and_then(|s| s.get("containers"))
+            .and_then(|c| c.item(0))
+            .expect("container");
+        let command = container.get("command").expect("command");
+        assert_eq!(
+            command.item(2).and_then(Node::as_scalar),
+            Some("echo a; exit 1")
+        );
+        assert_eq!(
+            container
+                .get("args")
+                .and_then(|a| a.item(0))
+                .and_then(Node::as_scalar),
+            Some("x y")
+        );
+    }
+
+    // go-yaml: rejected ("did not find expected key"): a block mapping under-indented stays an
+    // error, and so does a flow collection that is never closed.
+    #[test]
+    fn real_indentation_errors_stay_errors() {
+        assert_eq!(problems("a:\n    b: 1\n  c: 2\n").len(), 1);
+        assert_eq!(problems("a:\n  b: [1,\n2\n").len(), 1);
+        assert_eq!(problems("a:\n  b: 'x\n").len(), 1);
+    }
+
+    #[test]
+    fn the_document_after_a_lenient_reread_keeps_its_place() {
+        let text = "a:\n  b: [\n1]\n---\nc: 2\n";
+        let documents = parse_stream(text);
+        assert_eq!(documents.len(), 2);
+        assert!(documents.iter().all(|d| d.problems.is_empty()));
+        let c = documents[1]
+            .root
+            .as_ref()
+            .and_then(|r| r.entry("c"))
+            .expect("c");
+        assert_eq!((c.0.span.start.line, c.0.span.start.index), (5, 17));
+    }
+}
