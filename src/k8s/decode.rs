@@ -171,7 +171,7 @@ impl NodeDeserializer<'_, '_, '_, '_> {
     }
 
     fn plain(&self) -> Option<(&str, Resolved)> {
-        match &self.node.kind {
+        match self.node.kind() {
             NodeKind::Scalar(text, ScalarForm::Plain) => Some((text, resolve_plain(text))),
             _ => None,
         }
@@ -203,7 +203,7 @@ impl NodeDeserializer<'_, '_, '_, '_> {
             }
             _ => {
                 if let (NodeKind::Scalar(text, ScalarForm::Text), Ok(value)) = (
-                    &self.node.kind,
+                    self.node.kind(),
                     self.text().unwrap_or("").trim().parse::<i64>(),
                 ) {
                     self.wrong_type(
@@ -248,7 +248,7 @@ impl<'de> de::Deserializer<'de> for NodeDeserializer<'_, '_, '_, '_> {
     type Error = DecodeError;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
-        let result = match &self.node.kind {
+        let result = match self.node.kind() {
             NodeKind::Scalar(text, ScalarForm::Text) => visitor.visit_str(text),
             NodeKind::Scalar(text, ScalarForm::Plain) => match resolve_plain(text) {
                 Resolved::Null => visitor.visit_unit(),
@@ -268,7 +268,7 @@ impl<'de> de::Deserializer<'de> for NodeDeserializer<'_, '_, '_, '_> {
             Some((_, Resolved::Bool(value))) => {
                 visitor.visit_bool(value).map_err(|e| self.locate(e))
             }
-            _ => match self.node.kind {
+            _ => match *self.node.kind() {
                 NodeKind::Scalar(ref text, ScalarForm::Text)
                     if matches!(text.as_ref(), "true" | "false") =>
                 {
@@ -312,7 +312,7 @@ impl<'de> de::Deserializer<'de> for NodeDeserializer<'_, '_, '_, '_> {
     }
 
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
-        match &self.node.kind {
+        match self.node.kind() {
             NodeKind::Scalar(text, ScalarForm::Text) => {
                 visitor.visit_str(text).map_err(|e| self.locate(e))
             }
@@ -366,7 +366,7 @@ impl<'de> de::Deserializer<'de> for NodeDeserializer<'_, '_, '_, '_> {
         visitor: V,
     ) -> Result<V::Value, DecodeError> {
         match name {
-            RAW_SCALAR => match &self.node.kind {
+            RAW_SCALAR => match self.node.kind() {
                 NodeKind::Scalar(text, _) => visitor.visit_str(text).map_err(|e| self.locate(e)),
                 _ => Err(self.type_error("a quantity")),
             },
@@ -385,7 +385,7 @@ impl<'de> de::Deserializer<'de> for NodeDeserializer<'_, '_, '_, '_> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
-        match &self.node.kind {
+        match self.node.kind() {
             NodeKind::Sequence(items) => {
                 let access = SequenceAccess {
                     items: items.iter(),
@@ -467,7 +467,7 @@ impl NodeDeserializer<'_, '_, '_, '_> {
     /// Reports every key of `node`, at any depth, that `schema` does not name. Values of the
     /// wrong type are left alone: the model does not read them.
     fn check_fields(&self, node: &Node<'_>, schema: &Schema, path: PathLink<'_>) {
-        match (schema, &node.kind) {
+        match (schema, node.kind()) {
             (Schema::Fields(_), NodeKind::Mapping(entries)) => {
                 for (key, value) in entries {
                     let name = key.as_scalar().unwrap_or("");
@@ -502,7 +502,7 @@ impl NodeDeserializer<'_, '_, '_, '_> {
         fields: Option<&'static [&'static str]>,
         expected: &str,
     ) -> Result<V::Value, DecodeError> {
-        match &self.node.kind {
+        match self.node.kind() {
             NodeKind::Mapping(entries) => {
                 let access = MappingAccess {
                     entries: entries.iter(),

@@ -7,13 +7,17 @@
 //! turns a field path into file:line:col ([`Node::lookup`]).
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use crate::yaml::field_path::{FieldPath, Segment};
 
 /// Deepest nesting accepted in a document; real manifests stay far below it.
 pub const MAX_DEPTH: usize = 200;
 /// Most nodes that alias expansion may add to one document ("billion laughs" guard).
-pub const MAX_ALIAS_NODES: usize = 100_000;
+pub const MAX_ALIAS_NODES: usize = 500_000;
+/// Most scalar text that alias expansion may add to one document (one huge scalar aliased
+/// many times).
+pub const MAX_ALIAS_BYTES: usize = 32 << 20;
 
 /// A position in a source text.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -86,16 +90,64 @@ pub enum NodeKind<'a> {
 /// A YAML node with its location.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Node<'a> {
-    /// What the node holds.
-    pub kind: NodeKind<'a>,
-    /// Where it is.
+    /// What the node holds, or the anchored node an alias shares.
+    value: Value<'a>,
+    /// Where it is (for an alias: the alias, not the anchor).
     pub span: Span,
 }
 
+/// A node's content: its own, or shared with an anchor (an alias costs one pointer, however
+/// large the anchored node; anchoring a node costs nothing either).
+#[derive(Debug, Clone, PartialEq)]
+enum Value<'a> {
+    Own(NodeKind<'a>),
+    Shared(Arc<Node<'a>>),
+}
+
 impl<'a> Node<'a> {
+    /// A node holding `kind`, at `span`.
+    pub fn new(kind: NodeKind<'a>, span: Span) -> Self {
+        Self {
+            value: Value::Own(kind),
+            span,
+        }
+    }
+
+    /// A node sharing `anchored`'s content, at `span` (an alias).
+    pub fn shared(anchored: Arc<Node<'a>>, span: Span) -> Self {
+        Self {
+            value: Value::Shared(anchored),
+            span,
+        }
+    }
+
+    /// What the node holds (through an alias, what its anchor holds).
+    pub fn kind(&self) -> &NodeKind<'a> {
+        match &self.value {
+            Value::Own(kind) => kind,
+            Value::Shared(node) => node.kind(),
+        }
+    }
+
+    /// What the node holds, by value (an alias's content is copied).
+    pub fn into_kind(self) -> NodeKind<'a> {
+        match self.value {
+            Value::Own(kind) => kind,
+            Value::Shared(node) => Arc::unwrap_or_clone(node).into_kind(),
+        }
+    }
+
+    /// The content to change in place (an alias's content is copied first).
+    pub fn kind_mut(&mut self) -> &mut NodeKind<'a> {
+        match &mut self.value {
+            Value::Own(kind) => kind,
+            Value::Shared(node) => Arc::make_mut(node).kind_mut(),
+        }
+    }
+
     /// The scalar text, if this is a scalar.
     pub fn as_scalar(&self) -> Option<&str> {
-        match &self.kind {
+        match self.kind() {
             NodeKind::Scalar(text, _) => Some(text),
             _ => None,
         }
@@ -104,7 +156,7 @@ impl<'a> Node<'a> {
     /// The scalar text if this is a string (a plain scalar that resolves to a string, or any
     /// quoted one).
     pub fn as_str(&self) -> Option<&str> {
-        match &self.kind {
+        match self.kind() {
             NodeKind::Scalar(text, ScalarForm::Text) => Some(text),
             NodeKind::Scalar(text, ScalarForm::Plain) if resolve_plain(text) == Resolved::Str => {
                 Some(text)
@@ -115,12 +167,12 @@ impl<'a> Node<'a> {
 
     /// Whether this is a null scalar.
     pub fn is_null(&self) -> bool {
-        matches!(&self.kind, NodeKind::Scalar(text, ScalarForm::Plain) if resolve_plain(text) == Resolved::Null)
+        matches!(self.kind(), NodeKind::Scalar(text, ScalarForm::Plain) if resolve_plain(text) == Resolved::Null)
     }
 
     /// The entry of a mapping with this key: (key node, value node).
     pub fn entry(&self, key: &str) -> Option<(&Node<'a>, &Node<'a>)> {
-        match &self.kind {
+        match self.kind() {
             NodeKind::Mapping(entries) => entries
                 .iter()
                 .find(|(k, _)| k.as_scalar() == Some(key))
@@ -136,7 +188,7 @@ impl<'a> Node<'a> {
 
     /// The item of a sequence.
     pub fn item(&self, index: usize) -> Option<&Node<'a>> {
-        match &self.kind {
+        match self.kind() {
             NodeKind::Sequence(items) => items.get(index),
             _ => None,
         }
@@ -144,7 +196,7 @@ impl<'a> Node<'a> {
 
     /// What kind of YAML value this is, in words, for messages.
     pub fn describe(&self) -> String {
-        match &self.kind {
+        match self.kind() {
             NodeKind::Scalar(text, ScalarForm::Text) => format!("the string `{}`", clip(text)),
             NodeKind::Scalar(text, ScalarForm::Plain) => match resolve_plain(text) {
                 Resolved::Null => "null".to_string(),
@@ -191,7 +243,8 @@ impl<'a> Node<'a> {
 
     /// This tree with every string owned, so it can outlive its source text.
     pub fn into_owned(self) -> Node<'static> {
-        let kind = match self.kind {
+        let span = self.span;
+        let kind = match self.into_kind() {
             NodeKind::Scalar(text, form) => NodeKind::Scalar(Cow::Owned(text.into_owned()), form),
             NodeKind::Sequence(items) => {
                 NodeKind::Sequence(items.into_iter().map(Node::into_owned).collect())
@@ -203,16 +256,13 @@ impl<'a> Node<'a> {
                     .collect(),
             ),
         };
-        Node {
-            kind,
-            span: self.span,
-        }
+        Node::new(kind, span)
     }
 
     /// This tree with every span moved by [`Span::relative_to`].
     pub fn relocate(&mut self, origin: Pos, line_indent: u32) {
         self.span = self.span.relative_to(origin, line_indent);
-        match &mut self.kind {
+        match self.kind_mut() {
             NodeKind::Scalar(..) => {}
             NodeKind::Sequence(items) => items
                 .iter_mut()
@@ -221,20 +271,6 @@ impl<'a> Node<'a> {
                 k.relocate(origin, line_indent);
                 v.relocate(origin, line_indent);
             }),
-        }
-    }
-
-    /// How many nodes this tree holds (for the alias expansion budget).
-    pub fn count(&self) -> usize {
-        match &self.kind {
-            NodeKind::Scalar(..) => 1,
-            NodeKind::Sequence(items) => 1 + items.iter().map(Node::count).sum::<usize>(),
-            NodeKind::Mapping(entries) => {
-                1 + entries
-                    .iter()
-                    .map(|(k, v)| k.count() + v.count())
-                    .sum::<usize>()
-            }
         }
     }
 }
@@ -272,8 +308,10 @@ pub enum TreeProblemKind {
     ComplexKey,
     /// The document nests deeper than [`MAX_DEPTH`].
     TooDeep,
-    /// Aliases expand past [`MAX_ALIAS_NODES`].
+    /// Aliases expand past [`MAX_ALIAS_NODES`] or [`MAX_ALIAS_BYTES`].
     AliasBomb,
+    /// A merge key (`<<`) whose value is not a mapping or a list of mappings.
+    BadMerge,
     /// An alias names no anchor.
     UnknownAnchor,
 }

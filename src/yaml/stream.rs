@@ -332,7 +332,7 @@ mod tests {
             .map(|d| {
                 d.root
                     .as_ref()
-                    .and_then(|r| match &r.kind {
+                    .and_then(|r| match r.kind() {
                         crate::yaml::source::NodeKind::Mapping(entries) => entries.first(),
                         _ => None,
                     })

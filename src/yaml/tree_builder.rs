@@ -4,14 +4,15 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use saphyr_parser::{Event, Parser, ScalarStyle};
 
 use crate::text::clip;
 use crate::yaml::locator::Locator;
 use crate::yaml::source::{
-    Document, MAX_ALIAS_NODES, MAX_DEPTH, Node, NodeKind, Pos, ScalarForm, Span, TreeProblem,
-    TreeProblemKind,
+    Document, MAX_ALIAS_BYTES, MAX_ALIAS_NODES, MAX_DEPTH, Node, NodeKind, Pos, ScalarForm, Span,
+    TreeProblem, TreeProblemKind,
 };
 
 /// How a segment of a stream ended.
@@ -53,7 +54,7 @@ pub(crate) fn parse_segment<'a>(
         stack: Vec::new(),
         values: Vec::new(),
         anchors: HashMap::new(),
-        alias_nodes: 0,
+        aliased: Weight::default(),
         skipping: None,
         last_pos: locator.pos(&saphyr_parser::Marker::new(0, 1, 0)),
     };
@@ -85,6 +86,8 @@ pub(crate) fn parse_segment<'a>(
 struct Frame<'a> {
     mapping: bool,
     start: Pos,
+    /// The collection and its children so far, aliases expanded.
+    weight: Weight,
     anchor: usize,
     /// Where this frame's children start in `TreeBuilder::values`.
     base: usize,
@@ -103,8 +106,10 @@ struct TreeBuilder<'a, 'v> {
     /// Children of every open frame, innermost last; each frame is moved out in one exact-size
     /// allocation when it closes (no regrowth per child).
     values: Vec<Node<'a>>,
-    anchors: HashMap<usize, (Node<'a>, usize)>,
-    alias_nodes: usize,
+    /// Anchored nodes, stored once and shared by the tree and every alias, with their weight.
+    anchors: HashMap<usize, (Arc<Node<'a>>, Weight)>,
+    /// What aliases have expanded to so far in this document.
+    aliased: Weight,
     /// Depth of nesting being skipped after a fatal problem in the document.
     skipping: Option<usize>,
     last_pos: Pos,
@@ -146,7 +151,7 @@ impl<'a> TreeBuilder<'a, '_> {
                     problems: Vec::new(),
                 });
                 self.anchors.clear();
-                self.alias_nodes = 0;
+                self.aliased = Weight::default();
             }
             Event::DocumentEnd => self.finish_document(),
             Event::Scalar(text, style, anchor, tag) => {
@@ -156,28 +161,22 @@ impl<'a> TreeBuilder<'a, '_> {
                 } else {
                     ScalarForm::Text
                 };
-                let node = Node {
-                    kind: NodeKind::Scalar(text, form),
-                    span: Span { start, end },
+                let weight = Weight {
+                    nodes: 1,
+                    bytes: text.len(),
                 };
-                self.push_node(node, anchor);
+                let node = Node::new(NodeKind::Scalar(text, form), Span { start, end });
+                self.push_node(node, anchor, weight);
             }
             Event::Alias(id) => match self.anchors.get(&id) {
-                Some((node, count)) => {
-                    self.alias_nodes += count;
-                    if self.alias_nodes > MAX_ALIAS_NODES {
-                        self.fatal(
-                            TreeProblemKind::AliasBomb,
-                            format!(
-                                "aliases expand to more than {MAX_ALIAS_NODES} nodes; refusing to expand further"
-                            ),
-                            Span { start, end },
-                        );
+                Some((node, weight)) => {
+                    let (node, weight) = (Arc::clone(node), *weight);
+                    self.aliased = self.aliased.plus(weight);
+                    if let Some(message) = self.aliased.over_budget() {
+                        self.fatal(TreeProblemKind::AliasBomb, message, Span { start, end });
                         return false;
                     }
-                    let mut copy = node.clone();
-                    copy.span = Span { start, end };
-                    self.push_node(copy, 0);
+                    self.push_node(Node::shared(node, Span { start, end }), 0, weight);
                 }
                 None => self.problem(
                     TreeProblemKind::UnknownAnchor,
@@ -238,6 +237,7 @@ impl<'a> TreeBuilder<'a, '_> {
         self.stack.push(Frame {
             mapping,
             start,
+            weight: Weight { nodes: 1, bytes: 0 },
             anchor,
             base: self.values.len(),
             merges: Vec::new(),
@@ -260,19 +260,70 @@ impl<'a> TreeBuilder<'a, '_> {
             }
             drop(children);
             self.remove_duplicate_keys(&mut entries);
-            for merge in frame.merges {
-                merge_into(&mut entries, merge);
+            if !frame.merges.is_empty() {
+                self.merge(&mut entries, frame.merges);
             }
             NodeKind::Mapping(entries)
         } else {
             NodeKind::Sequence(self.values.drain(frame.base..).collect())
         };
-        self.push_node(Node { kind, span }, frame.anchor);
+        self.push_node(Node::new(kind, span), frame.anchor, frame.weight);
+    }
+
+    /// Merges `<<` values (a mapping or a list of mappings) into `entries` without overriding
+    /// keys, in time linear in the keys; any other value is an error, as in go-yaml.
+    fn merge(&mut self, entries: &mut Vec<(Node<'a>, Node<'a>)>, merges: Vec<Node<'a>>) {
+        let mut keys: std::collections::HashSet<String> = entries
+            .iter()
+            .filter_map(|(key, _)| key.as_scalar().map(str::to_string))
+            .collect();
+        for merge in merges {
+            let span = merge.span;
+            let described = merge.describe();
+            let sources = match merge.into_kind() {
+                NodeKind::Mapping(merged) => vec![merged],
+                NodeKind::Sequence(items) => {
+                    let mut sources = Vec::with_capacity(items.len());
+                    for item in items {
+                        let item_span = item.span;
+                        let item_described = item.describe();
+                        match item.into_kind() {
+                            NodeKind::Mapping(merged) => sources.push(merged),
+                            _ => self.problem(
+                                TreeProblemKind::BadMerge,
+                                format!(
+                                    "a merge key (`<<`) list takes mappings, found {item_described}"
+                                ),
+                                item_span,
+                            ),
+                        }
+                    }
+                    sources
+                }
+                NodeKind::Scalar(..) => {
+                    self.problem(
+                        TreeProblemKind::BadMerge,
+                        format!(
+                            "a merge key (`<<`) takes a mapping or a list of mappings, found {described}"
+                        ),
+                        span,
+                    );
+                    Vec::new()
+                }
+            };
+            for source in sources {
+                for (key, value) in source {
+                    if keys.insert(key.as_scalar().unwrap_or_default().to_string()) {
+                        entries.push((key, value));
+                    }
+                }
+            }
+        }
     }
 
     /// Keeps the first of each repeated key and reports the others.
     fn remove_duplicate_keys(&mut self, entries: &mut Vec<(Node<'a>, Node<'a>)>) {
-        let name = |entry: &(Node<'a>, Node<'a>)| match &entry.0.kind {
+        let name = |entry: &(Node<'a>, Node<'a>)| match entry.0.kind() {
             NodeKind::Scalar(text, _) => text.to_string(),
             _ => String::new(),
         };
@@ -314,24 +365,29 @@ impl<'a> TreeBuilder<'a, '_> {
         self.document().problems.extend(problems);
     }
 
-    fn push_node(&mut self, node: Node<'a>, anchor: usize) {
-        if anchor != 0 {
-            let count = node.count();
-            self.anchors.insert(anchor, (node.clone(), count));
-        }
+    fn push_node(&mut self, node: Node<'a>, anchor: usize, weight: Weight) {
+        let node = if anchor == 0 {
+            node
+        } else {
+            let span = node.span;
+            let anchored = Arc::new(node);
+            self.anchors.insert(anchor, (Arc::clone(&anchored), weight));
+            Node::shared(anchored, span)
+        };
         let Some(frame) = self.stack.last_mut() else {
             let document = self.document();
             document.root = Some(node);
             return;
         };
+        frame.weight = frame.weight.plus(weight);
         if frame.mapping {
             let is_key = (self.values.len() - frame.base).is_multiple_of(2);
-            if is_key && !matches!(node.kind, NodeKind::Scalar(..)) {
+            if is_key && !matches!(node.kind(), NodeKind::Scalar(..)) {
                 let span = node.span;
-                self.values.push(Node {
-                    kind: NodeKind::Scalar(Cow::Borrowed(""), ScalarForm::Text),
+                self.values.push(Node::new(
+                    NodeKind::Scalar(Cow::Borrowed(""), ScalarForm::Text),
                     span,
-                });
+                ));
                 self.problem(
                     TreeProblemKind::ComplexKey,
                     "mapping key is not a string".to_string(),
@@ -341,7 +397,7 @@ impl<'a> TreeBuilder<'a, '_> {
             }
             let after_merge_key = !is_key
                 && matches!(
-                    self.values.last().map(|key| &key.kind),
+                    self.values.last().map(Node::kind),
                     Some(NodeKind::Scalar(text, ScalarForm::Plain)) if text == "<<"
                 );
             if after_merge_key {
@@ -395,27 +451,35 @@ impl<'a> TreeBuilder<'a, '_> {
     }
 }
 
-/// Merges a `<<` value (a mapping or a list of mappings) into entries without overriding keys.
-fn merge_into<'a>(entries: &mut Vec<(Node<'a>, Node<'a>)>, merge: Node<'a>) {
-    let sources = match merge.kind {
-        NodeKind::Mapping(merged) => vec![merged],
-        NodeKind::Sequence(items) => items
-            .into_iter()
-            .filter_map(|item| match item.kind {
-                NodeKind::Mapping(merged) => Some(merged),
-                _ => None,
-            })
-            .collect(),
-        NodeKind::Scalar(..) => Vec::new(),
-    };
-    for source in sources {
-        for (key, value) in source {
-            if !entries
-                .iter()
-                .any(|(k, _)| k.as_scalar() == key.as_scalar())
-            {
-                entries.push((key, value));
-            }
+/// How much a node costs once aliases are expanded: nodes, and bytes of scalar text.
+#[derive(Debug, Clone, Copy, Default)]
+struct Weight {
+    nodes: usize,
+    bytes: usize,
+}
+
+impl Weight {
+    fn plus(self, other: Weight) -> Weight {
+        Weight {
+            nodes: self.nodes.saturating_add(other.nodes),
+            bytes: self.bytes.saturating_add(other.bytes),
+        }
+    }
+
+    /// The message when alias expansion has gone past the budget (go-yaml's "excessive
+    /// aliasing"): whatever reads the tree next (decoding, rules) walks the expansion.
+    fn over_budget(self) -> Option<String> {
+        if self.nodes > MAX_ALIAS_NODES {
+            Some(format!(
+                "aliases expand to more than {MAX_ALIAS_NODES} nodes; refusing to expand further"
+            ))
+        } else if self.bytes > MAX_ALIAS_BYTES {
+            Some(format!(
+                "aliases expand to more than {} MiB of text; refusing to expand further",
+                MAX_ALIAS_BYTES >> 20
+            ))
+        } else {
+            None
         }
     }
 }
@@ -482,6 +546,80 @@ mod tests {
         let documents = parse_stream(&text);
         assert_eq!(documents[0].problems[0].kind, TreeProblemKind::AliasBomb);
         assert!(documents[0].root.is_none());
+    }
+
+    #[test]
+    fn one_huge_scalar_aliased_many_times_is_bounded_in_bytes() {
+        let text = format!(
+            "a: &a {}\nb: [{}]\n",
+            "x".repeat(1 << 20),
+            vec!["*a"; 3000].join(",")
+        );
+        let documents = parse_stream(&text);
+        let problem = &documents[0].problems[0];
+        assert_eq!(problem.kind, TreeProblemKind::AliasBomb);
+        assert!(
+            problem.message.contains("MiB of text"),
+            "{}",
+            problem.message
+        );
+        assert_eq!(problem.span.start.line, 2);
+    }
+
+    #[test]
+    fn aliases_share_their_anchor_instead_of_copying_it() {
+        let tree = root("a: &a {x: 1}\nb: *a\nc: *a\n");
+        let (Some(b), Some(c)) = (tree.get("b"), tree.get("c")) else {
+            panic!("aliases resolve");
+        };
+        assert_eq!(b.get("x").and_then(Node::as_scalar), Some("1"));
+        assert!(std::ptr::eq(b.kind(), c.kind()), "one shared node");
+        assert_eq!((b.span.start.line, c.span.start.line), (2, 3));
+    }
+
+    #[test]
+    fn nested_anchors_cost_their_size_once() {
+        // Each level anchors a list holding the previous level: copying anchors would cost
+        // size × depth (here about 150 × 150 KB).
+        let mut inner = String::from("1");
+        for level in 0..150 {
+            inner = format!("&a{level} [{inner}, {}]", "z".repeat(1000));
+        }
+        let text = format!("x: {inner}\n");
+        let started = std::time::Instant::now();
+        let documents = parse_stream(&text);
+        assert!(
+            documents[0].problems.is_empty(),
+            "{:?}",
+            documents[0].problems
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    }
+
+    #[test]
+    fn merging_a_large_base_is_linear_and_accepted() {
+        let mut text = String::from("base: &b\n");
+        for key in 0..50_000 {
+            text.push_str(&format!("  k{key}: v\n"));
+        }
+        text.push_str("derived:\n  <<: *b\n  k1: mine\n");
+        let tree = root(&text);
+        let derived = tree.get("derived").expect("derived");
+        assert_eq!(derived.get("k1").and_then(Node::as_scalar), Some("mine"));
+        assert_eq!(derived.get("k49999").and_then(Node::as_scalar), Some("v"));
+    }
+
+    #[test]
+    fn merging_anything_but_mappings_is_an_error() {
+        for (text, line) in [("a:\n  <<: 5\n", 2), ("a:\n  <<: [{x: 1}, 5]\n", 2)] {
+            let documents = parse_stream(text);
+            let kinds: Vec<_> = documents[0]
+                .problems
+                .iter()
+                .map(|p| (p.kind, p.span.start.line))
+                .collect();
+            assert_eq!(kinds, [(TreeProblemKind::BadMerge, line)], "{text}");
+        }
     }
 
     #[test]

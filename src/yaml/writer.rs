@@ -8,7 +8,7 @@ use crate::yaml::source::{Node, NodeKind, Resolved, ScalarForm, resolve_plain};
 /// The node as YAML lines at `indent` spaces, each ending in a newline. Mapping order is kept.
 pub fn to_yaml(node: &Node<'_>, indent: usize) -> String {
     let mut out = String::new();
-    match &node.kind {
+    match node.kind() {
         NodeKind::Mapping(entries) if !entries.is_empty() => {
             write_mapping(&mut out, entries, indent);
         }
@@ -27,7 +27,7 @@ fn write_mapping(out: &mut String, entries: &[(Node<'_>, Node<'_>)], indent: usi
         out.push_str(&" ".repeat(indent));
         out.push_str(&inline(key));
         out.push(':');
-        match &value.kind {
+        match value.kind() {
             NodeKind::Mapping(inner) if !inner.is_empty() => {
                 out.push('\n');
                 write_mapping(out, inner, indent + 2);
@@ -57,7 +57,7 @@ fn write_sequence(out: &mut String, items: &[Node<'_>], indent: usize) {
 
 /// A scalar or an empty collection, written on one line.
 fn inline(node: &Node<'_>) -> String {
-    match &node.kind {
+    match node.kind() {
         NodeKind::Scalar(text, ScalarForm::Plain) => text.to_string(),
         NodeKind::Scalar(text, ScalarForm::Text) => string(text),
         NodeKind::Sequence(_) => "[]".to_string(),

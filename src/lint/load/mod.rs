@@ -50,7 +50,7 @@ pub fn read_document(file: &Arc<str>, text: &str, document: &Document<'_>) -> Do
     let mut objects = DocumentObjects::default();
     for problem in &document.problems {
         let rule = match problem.kind {
-            TreeProblemKind::Syntax => &rules::INVALID_YAML,
+            TreeProblemKind::Syntax | TreeProblemKind::BadMerge => &rules::INVALID_YAML,
             TreeProblemKind::DuplicateKey | TreeProblemKind::ComplexKey => &rules::DUPLICATE_KEY,
             TreeProblemKind::TooDeep
             | TreeProblemKind::AliasBomb

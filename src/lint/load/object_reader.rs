@@ -50,7 +50,7 @@ impl ObjectReader<'_, '_> {
     }
 
     pub(super) fn read_object(&mut self, node: &Node<'_>, object_path: &FieldPath, depth: usize) {
-        if !matches!(node.kind, NodeKind::Mapping(_)) {
+        if !matches!(node.kind(), NodeKind::Mapping(_)) {
             let message = format!(
                 "expected a Kubernetes object (a mapping), found {}",
                 node.describe()
@@ -99,10 +99,10 @@ impl ObjectReader<'_, '_> {
         if is_list {
             self.unknown_keys(node, object_path, &LIST_FIELDS);
             match node.get("items") {
-                Some(Node {
-                    kind: NodeKind::Sequence(items),
-                    ..
-                }) if depth < 4 => {
+                Some(list) if depth < 4 && matches!(list.kind(), NodeKind::Sequence(_)) => {
+                    let NodeKind::Sequence(items) = list.kind() else {
+                        return;
+                    };
                     for (index, item) in items.iter().enumerate() {
                         self.read_object(item, &object_path.child("items").index(index), depth + 1);
                     }
@@ -142,7 +142,7 @@ impl ObjectReader<'_, '_> {
     }
 
     fn unknown_keys(&mut self, node: &Node<'_>, path: &FieldPath, known: &[&str]) {
-        if let NodeKind::Mapping(entries) = &node.kind {
+        if let NodeKind::Mapping(entries) = node.kind() {
             for (key, _) in entries {
                 let name = key.as_scalar().unwrap_or("");
                 if !known.contains(&name) {
@@ -454,7 +454,7 @@ fn read_claim_template_names(node: &Node<'_>, kind: &str) -> Vec<String> {
     }
     let templates = node.lookup(&FieldPath::parse("spec.volumeClaimTemplates"));
     let mut names = Vec::new();
-    if let (NodeKind::Sequence(items), true) = (&templates.value.kind, templates.complete) {
+    if let (NodeKind::Sequence(items), true) = (templates.value.kind(), templates.complete) {
         for item in items {
             let name = item.lookup(&FieldPath::parse("metadata.name"));
             if let (Some(name), true) = (name.value.as_str(), name.complete) {
@@ -468,7 +468,7 @@ fn read_claim_template_names(node: &Node<'_>, kind: &str) -> Vec<String> {
 fn read_scale(node: &Node<'_>) -> Scale {
     let int = |path: &str| {
         let found = node.lookup(&FieldPath::parse(path));
-        match (&found.value.kind, found.complete) {
+        match (found.value.kind(), found.complete) {
             (NodeKind::Scalar(text, ScalarForm::Plain), true) => match resolve_plain(text) {
                 Resolved::Int(value) => Some(value),
                 _ => None,

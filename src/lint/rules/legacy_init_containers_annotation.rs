@@ -74,7 +74,7 @@ fn spec_equivalent(text: &str) -> Option<String> {
         return None;
     }
     let root = document.root.as_ref()?;
-    match &root.kind {
+    match root.kind() {
         NodeKind::Sequence(items) if !items.is_empty() => Some(format!(
             "spec:\n  initContainers:\n{}",
             to_yaml(root, 2).trim_end()

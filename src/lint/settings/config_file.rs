@@ -86,7 +86,7 @@ pub fn parse(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
     if root.is_null() {
         return Ok(SettingsLayer::default());
     }
-    let NodeKind::Mapping(entries) = &root.kind else {
+    let NodeKind::Mapping(entries) = root.kind() else {
         return Err(vec![ConfigProblem::new(
             &root,
             format!("expected a mapping of settings, found {}", root.describe()),
@@ -99,7 +99,7 @@ pub fn parse(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
             "select" => layer.select = Some(selectors(value, &mut problems)),
             "ignore" => layer.ignore = selectors(value, &mut problems),
             "severity" => layer.severity = severities(value, &mut problems),
-            "strictInitialized" => match &value.kind {
+            "strictInitialized" => match value.kind() {
                 NodeKind::Scalar(text, ScalarForm::Plain) => match resolve_plain(text) {
                     Resolved::Bool(flag) => layer.strict_initialized = Some(flag),
                     _ => problems.push(expected(value, "`true` or `false`")),
@@ -129,7 +129,7 @@ fn expected(node: &Node<'_>, what: &str) -> ConfigProblem {
 
 /// `select`/`ignore`: a list of rule keys, or one string of comma-separated keys.
 fn selectors(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Selector> {
-    let items: Vec<&Node<'_>> = match &node.kind {
+    let items: Vec<&Node<'_>> = match node.kind() {
         NodeKind::Sequence(items) => items.iter().collect(),
         NodeKind::Scalar(..) if node.is_null() => Vec::new(),
         NodeKind::Scalar(..) => vec![node],
@@ -156,7 +156,7 @@ fn selectors(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Selector
 
 /// `severity`: a mapping of rule keys to levels, applied in the file's order.
 fn severities(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<(Selector, Level)> {
-    let NodeKind::Mapping(entries) = &node.kind else {
+    let NodeKind::Mapping(entries) = node.kind() else {
         if !node.is_null() {
             problems.push(expected(node, "a mapping of rule to level"));
         }
