@@ -66,8 +66,11 @@ fn corpus() -> &'static Corpus {
             }
         };
         let sources: Vec<SourceText> = input::expand(&[path])
+            .inputs
             .into_iter()
-            .map(|input| input.and_then(|input: Input| input::read(&input)))
+            .map(|input| {
+                input.and_then(|input: Input| input::read(&input, input::DEFAULT_MAX_INPUT_BYTES))
+            })
             .collect::<Result<_, _>>()
             .expect("reading the corpus");
         let settings = Settings::default();

@@ -22,6 +22,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
     $completions = @(switch ($command) {
         'podlife' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
+            [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -47,6 +48,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             [CompletionResult]::new('--severity', '--severity', [CompletionResultType]::ParameterName, 'Set a rule''s level: `RULE=error|warning|info|off`; repeatable. A level other than `off` also enables a rule that is off by default')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
+            [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read')
             [CompletionResult]::new('--no-defaulting', '--no-defaulting', [CompletionResultType]::ParameterName, 'Validate the manifest exactly as written, without applying API defaults first')
             [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Use no configuration file')
             [CompletionResult]::new('--strict-initialized', '--strict-initialized', [CompletionResultType]::ParameterName, 'Validate pods with pending initializers as if they were initialized (strict findings keep their severity instead of becoming notes)')
@@ -61,6 +63,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Kubernetes feature gates, `Name=bool,…` (known: PodLevelResources, on by default since Kubernetes 1.34; AllBeta, AllAlpha)')
             [CompletionResult]::new('--node', '--node', [CompletionResultType]::ParameterName, 'Check each pod against an empty node with these allocatable resources (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
+            [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read')
             [CompletionResult]::new('--no-defaulting', '--no-defaulting', [CompletionResultType]::ParameterName, 'Compute on the manifests as written, without API defaulting (by default a limit with no request counts as the request, as the API server makes it)')
             [CompletionResult]::new('--exclude-overhead', '--exclude-overhead', [CompletionResultType]::ParameterName, 'Leave pod overhead (`spec.overhead`) out of requests, limits and the node fit')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
@@ -75,6 +78,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, '`wide` adds IP, NODE, NOMINATED NODE and READINESS GATES')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
+            [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -98,6 +102,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             [CompletionResult]::new('--keep-worst', '--keep-worst', [CompletionResultType]::ParameterName, 'With --runs: print the event logs of the K worst runs, each with the seed that replays it')
             [CompletionResult]::new('--svg', '--svg', [CompletionResultType]::ParameterName, 'With --runs: write a histogram and CDF of the headline metric as a standalone SVG')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
+            [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Force the deletion: with `--grace-period 0`, no preStop hooks and no defer containers')
             [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Show the `kubectl get pods -w` rows at every change instead of the events')
             [CompletionResult]::new('--timeline', '--timeline', [CompletionResultType]::ParameterName, 'Show a Gantt chart of the containers instead of the events')
@@ -110,6 +115,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
         }
         'podlife;explain' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
+            [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Print every rule''s documentation')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
@@ -120,6 +126,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
         'podlife;rules' {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
+            [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -128,6 +135,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
         }
         'podlife;example' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
+            [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -136,6 +144,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
         }
         'podlife;completions' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
+            [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -144,6 +153,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
         }
         'podlife;man' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
+            [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

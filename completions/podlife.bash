@@ -83,7 +83,7 @@ _podlife() {
 
     case "${cmd}" in
         podlife)
-            opts="-q -h -V --color --quiet --help --version validate resources status simulate explain rules example completions man help"
+            opts="-q -h -V --color --quiet --max-input-size --help --version validate resources status simulate explain rules example completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -91,6 +91,10 @@ _podlife() {
             case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-input-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -101,7 +105,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__completions)
-            opts="-q -h --color --quiet --help bash elvish fish powershell zsh"
+            opts="-q -h --color --quiet --max-input-size --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -109,6 +113,10 @@ _podlife() {
             case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-input-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -119,7 +127,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__example)
-            opts="-q -h --color --quiet --help"
+            opts="-q -h --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -127,6 +135,10 @@ _podlife() {
             case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-input-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -137,7 +149,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__explain)
-            opts="-q -h --all --color --quiet --help"
+            opts="-q -h --all --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -145,6 +157,10 @@ _podlife() {
             case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-input-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -309,7 +325,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__man)
-            opts="-q -h --color --quiet --help"
+            opts="-q -h --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -317,6 +333,10 @@ _podlife() {
             case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-input-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -327,7 +347,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__resources)
-            opts="-q -h --format --no-defaulting --feature-gates --exclude-overhead --node --color --quiet --help"
+            opts="-q -h --format --no-defaulting --feature-gates --exclude-overhead --node --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -349,6 +369,10 @@ _podlife() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --max-input-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -357,7 +381,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__rules)
-            opts="-q -h --format --color --quiet --help"
+            opts="-q -h --format --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -371,6 +395,10 @@ _podlife() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --max-input-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -379,7 +407,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__simulate)
-            opts="-q -h --fail --run --until --scenario --seed --delete-at --grace-period --force --stop --expect --watch --timeline --trace --format --pod --runs --sweep --keep-worst --svg --color --quiet --help"
+            opts="-q -h --fail --run --until --scenario --seed --delete-at --grace-period --force --stop --expect --watch --timeline --trace --format --pod --runs --sweep --keep-worst --svg --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -449,6 +477,10 @@ _podlife() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --max-input-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -457,7 +489,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__status)
-            opts="-o -q -h --now --output --format --color --quiet --help"
+            opts="-o -q -h --now --output --format --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -483,6 +515,10 @@ _podlife() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --max-input-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -491,7 +527,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__validate)
-            opts="-q -h --format --no-defaulting --select --ignore --severity --config --no-config --strict-initialized --color --quiet --help"
+            opts="-q -h --format --no-defaulting --select --ignore --severity --config --no-config --strict-initialized --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -519,6 +555,10 @@ _podlife() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-input-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)

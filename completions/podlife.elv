@@ -19,6 +19,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
     var completions = [
         &'podlife'= {
             cand --color 'When to use colour (honours NO_COLOR)'
+            cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
             cand -q 'Print only results: no summary line, no notes on stderr'
             cand --quiet 'Print only results: no summary line, no notes on stderr'
             cand -h 'Print help (see more with ''--help'')'
@@ -43,6 +44,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --severity 'Set a rule''s level: `RULE=error|warning|info|off`; repeatable. A level other than `off` also enables a rule that is off by default'
             cand --config 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input'
             cand --color 'When to use colour (honours NO_COLOR)'
+            cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
             cand --no-defaulting 'Validate the manifest exactly as written, without applying API defaults first'
             cand --no-config 'Use no configuration file'
             cand --strict-initialized 'Validate pods with pending initializers as if they were initialized (strict findings keep their severity instead of becoming notes)'
@@ -56,6 +58,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --feature-gates 'Kubernetes feature gates, `Name=bool,…` (known: PodLevelResources, on by default since Kubernetes 1.34; AllBeta, AllAlpha)'
             cand --node 'Check each pod against an empty node with these allocatable resources (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110)'
             cand --color 'When to use colour (honours NO_COLOR)'
+            cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
             cand --no-defaulting 'Compute on the manifests as written, without API defaulting (by default a limit with no request counts as the request, as the API server makes it)'
             cand --exclude-overhead 'Leave pod overhead (`spec.overhead`) out of requests, limits and the node fit'
             cand -q 'Print only results: no summary line, no notes on stderr'
@@ -69,6 +72,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --output '`wide` adds IP, NODE, NOMINATED NODE and READINESS GATES'
             cand --format 'Output format'
             cand --color 'When to use colour (honours NO_COLOR)'
+            cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
             cand -q 'Print only results: no summary line, no notes on stderr'
             cand --quiet 'Print only results: no summary line, no notes on stderr'
             cand -h 'Print help (see more with ''--help'')'
@@ -91,6 +95,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --keep-worst 'With --runs: print the event logs of the K worst runs, each with the seed that replays it'
             cand --svg 'With --runs: write a histogram and CDF of the headline metric as a standalone SVG'
             cand --color 'When to use colour (honours NO_COLOR)'
+            cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
             cand --force 'Force the deletion: with `--grace-period 0`, no preStop hooks and no defer containers'
             cand --watch 'Show the `kubectl get pods -w` rows at every change instead of the events'
             cand --timeline 'Show a Gantt chart of the containers instead of the events'
@@ -102,6 +107,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
         }
         &'podlife;explain'= {
             cand --color 'When to use colour (honours NO_COLOR)'
+            cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
             cand --all 'Print every rule''s documentation'
             cand -q 'Print only results: no summary line, no notes on stderr'
             cand --quiet 'Print only results: no summary line, no notes on stderr'
@@ -111,6 +117,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
         &'podlife;rules'= {
             cand --format 'Output format'
             cand --color 'When to use colour (honours NO_COLOR)'
+            cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
             cand -q 'Print only results: no summary line, no notes on stderr'
             cand --quiet 'Print only results: no summary line, no notes on stderr'
             cand -h 'Print help (see more with ''--help'')'
@@ -118,6 +125,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
         }
         &'podlife;example'= {
             cand --color 'When to use colour (honours NO_COLOR)'
+            cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
             cand -q 'Print only results: no summary line, no notes on stderr'
             cand --quiet 'Print only results: no summary line, no notes on stderr'
             cand -h 'Print help (see more with ''--help'')'
@@ -125,6 +133,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
         }
         &'podlife;completions'= {
             cand --color 'When to use colour (honours NO_COLOR)'
+            cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
             cand -q 'Print only results: no summary line, no notes on stderr'
             cand --quiet 'Print only results: no summary line, no notes on stderr'
             cand -h 'Print help (see more with ''--help'')'
@@ -132,6 +141,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
         }
         &'podlife;man'= {
             cand --color 'When to use colour (honours NO_COLOR)'
+            cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
             cand -q 'Print only results: no summary line, no notes on stderr'
             cand --quiet 'Print only results: no summary line, no notes on stderr'
             cand -h 'Print help (see more with ''--help'')'

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_podlife_global_optspecs
-    string join \n color= q/quiet h/help V/version
+    string join \n color= q/quiet max-input-size= h/help V/version
 end
 
 function __fish_podlife_needs_command
@@ -27,6 +27,7 @@ end
 complete -c podlife -n "__fish_podlife_needs_command" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"
+complete -c podlife -n "__fish_podlife_needs_command" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
 complete -c podlife -n "__fish_podlife_needs_command" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c podlife -n "__fish_podlife_needs_command" -s V -l version -d 'Print version'
@@ -53,6 +54,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand validate" -l config -d '
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l no-defaulting -d 'Validate the manifest exactly as written, without applying API defaults first'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l no-config -d 'Use no configuration file'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l strict-initialized -d 'Validate pods with pending initializers as if they were initialized (strict findings keep their severity instead of becoming notes)'
@@ -65,6 +67,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand resources" -l node -d 'C
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand resources" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l no-defaulting -d 'Compute on the manifests as written, without API defaulting (by default a limit with no request counts as the request, as the API server makes it)'
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l exclude-overhead -d 'Leave pod overhead (`spec.overhead`) out of requests, limits and the node fit'
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
@@ -76,6 +79,7 @@ json\t'`{"pods":[{"name","ready","status","restarts","age",…}]}`'"
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand status" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
 complete -c podlife -n "__fish_podlife_using_subcommand status" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l fail -d 'Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`, `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable' -r
@@ -97,6 +101,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l svg -d 'Wit
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l force -d 'Force the deletion: with `--grace-period 0`, no preStop hooks and no defer containers'
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l watch -d 'Show the `kubectl get pods -w` rows at every change instead of the events'
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l timeline -d 'Show a Gantt chart of the containers instead of the events'
@@ -106,6 +111,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand simulate" -s h -l help -
 complete -c podlife -n "__fish_podlife_using_subcommand explain" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand explain" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
 complete -c podlife -n "__fish_podlife_using_subcommand explain" -l all -d 'Print every rule\'s documentation'
 complete -c podlife -n "__fish_podlife_using_subcommand explain" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -114,21 +120,25 @@ json\t'A JSON array'"
 complete -c podlife -n "__fish_podlife_using_subcommand rules" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand rules" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
 complete -c podlife -n "__fish_podlife_using_subcommand rules" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand rules" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c podlife -n "__fish_podlife_using_subcommand example" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand example" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
 complete -c podlife -n "__fish_podlife_using_subcommand example" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand example" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c podlife -n "__fish_podlife_using_subcommand completions" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand completions" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
 complete -c podlife -n "__fish_podlife_using_subcommand completions" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c podlife -n "__fish_podlife_using_subcommand man" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand man" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
 complete -c podlife -n "__fish_podlife_using_subcommand man" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man help" -f -a "validate" -d 'Check manifests: syntax, types, unknown fields, and the pod lifecycle rules'

@@ -17,6 +17,13 @@ pub enum Error {
     },
     /// The command line asks for something impossible.
     Usage(String),
+    /// An input is larger than `--max-input-size`.
+    TooLarge {
+        /// The input, as findings name it.
+        name: String,
+        /// The limit in bytes.
+        limit: u64,
+    },
     /// The command's engine has not been built yet.
     NotImplemented(&'static str),
     /// A configuration file is invalid; every problem, located.
@@ -33,6 +40,17 @@ impl fmt::Display for Error {
         match self {
             Error::Io { action, source } => write!(f, "{action}: {source}"),
             Error::Usage(message) => f.write_str(message),
+            Error::TooLarge { name, limit } => {
+                let limit = if limit % (1 << 20) == 0 {
+                    format!("{} MiB", limit >> 20)
+                } else {
+                    format!("{limit} bytes")
+                };
+                write!(
+                    f,
+                    "`{name}` is larger than the input size limit of {limit}; raise it with --max-input-size"
+                )
+            }
             Error::NotImplemented(command) => {
                 write!(f, "`podlife {command}` is not implemented yet")
             }

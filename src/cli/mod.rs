@@ -31,9 +31,44 @@ pub struct Cli {
     /// Print only results: no summary line, no notes on stderr.
     #[arg(short, long, global = true)]
     pub quiet: bool,
+    /// Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`,
+    /// `1GiB`). A larger input is an error in its place; the others are still read.
+    #[arg(
+        long,
+        global = true,
+        value_name = "SIZE",
+        default_value = "256MiB",
+        value_parser = parse_size,
+        env = "PODLIFE_MAX_INPUT_SIZE"
+    )]
+    pub max_input_size: u64,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// Parses `--max-input-size`: a whole number of bytes, optionally with KiB, MiB or GiB.
+fn parse_size(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let (digits, unit) = text
+        .find(|c: char| !c.is_ascii_digit())
+        .map_or((text, ""), |at| text.split_at(at));
+    let shift = match unit.trim() {
+        "" | "B" => 0,
+        "KiB" => 10,
+        "MiB" => 20,
+        "GiB" => 30,
+        other => return Err(format!("unknown unit `{other}`: use B, KiB, MiB or GiB")),
+    };
+    let number: u64 = digits
+        .parse()
+        .map_err(|_| format!("`{text}` is not a size such as 256MiB"))?;
+    if number == 0 {
+        return Err("the size must be above zero".to_string());
+    }
+    number
+        .checked_mul(1 << shift)
+        .ok_or_else(|| format!("`{text}` is too large"))
 }
 
 /// When to use colour.
@@ -101,4 +136,21 @@ pub struct InputArgs {
     /// Manifest files or directories; `-` for standard input.
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes_take_bytes_or_binary_units() {
+        assert_eq!(parse_size("256MiB"), Ok(256 << 20));
+        assert_eq!(parse_size("1GiB"), Ok(1 << 30));
+        assert_eq!(parse_size("512KiB"), Ok(512 << 10));
+        assert_eq!(parse_size("1000"), Ok(1000));
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("12XB").is_err());
+        assert!(parse_size("99999999999999GiB").is_err());
+        assert!(parse_size("").is_err());
+    }
 }

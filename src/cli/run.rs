@@ -81,12 +81,21 @@ pub fn output_width() -> usize {
 /// nothing piped: `< /dev/null`, a script's closed stdin) the default example when `example`.
 pub fn resolve_inputs(cli: &Cli, args: &InputArgs, example: bool) -> Vec<Result<Input, Error>> {
     if !args.paths.is_empty() {
-        return input::expand(&args.paths);
+        let expansion = input::expand(&args.paths);
+        if !cli.quiet {
+            for path in &expansion.skipped {
+                output::note(format_args!(
+                    "info: skipped `{}`: not a regular file",
+                    path.display()
+                ));
+            }
+        }
+        return expansion.inputs;
     }
     let piped = if std::io::stdin().is_terminal() {
         None
     } else {
-        match input::read_stdin() {
+        match input::read_stdin(cli.max_input_size) {
             Ok(bytes) => Some(bytes),
             Err(error) => return vec![Err(error)],
         }

@@ -57,30 +57,53 @@ impl SourceText {
     }
 }
 
-/// Expands paths: directories become their `*.yaml`, `*.yml` and `*.json` files, recursively, in
-/// sorted order; `-` is standard input. A path that cannot be listed is an error in its place.
-pub fn expand(paths: &[PathBuf]) -> Vec<Result<Input, Error>> {
-    let mut inputs = Vec::new();
-    for path in paths {
-        if path.as_os_str() == "-" {
-            inputs.push(Ok(Input::Stdin));
-        } else if path.is_dir() {
-            let mut files = Vec::new();
-            match walk(path, &mut files) {
-                Ok(()) => {
-                    files.sort();
-                    inputs.extend(files.into_iter().map(|file| Ok(Input::File(file))));
-                }
-                Err(error) => inputs.push(Err(error)),
-            }
-        } else {
-            inputs.push(Ok(Input::File(path.clone())));
-        }
-    }
-    inputs
+/// Default for `--max-input-size`: far above any real manifest, far below what hurts.
+pub const DEFAULT_MAX_INPUT_BYTES: u64 = 256 << 20;
+
+/// What expanding the paths found.
+#[derive(Debug, Default)]
+pub struct Expansion {
+    /// The inputs in order; a path that cannot be listed is an error in its place.
+    pub inputs: Vec<Result<Input, Error>>,
+    /// Files a directory walk passed over because they are not regular files (FIFOs, sockets,
+    /// devices, dangling links): reading one could block forever or never end.
+    pub skipped: Vec<PathBuf>,
 }
 
-fn walk(directory: &Path, files: &mut Vec<PathBuf>) -> Result<(), Error> {
+/// Expands paths: directories become their `*.yaml`, `*.yml` and `*.json` regular files,
+/// recursively, in sorted order; `-` is standard input. A path named explicitly is read
+/// whatever it is (`<(helm template …)` is a FIFO), bounded by the size limit.
+pub fn expand(paths: &[PathBuf]) -> Expansion {
+    let mut expansion = Expansion::default();
+    for path in paths {
+        if path.as_os_str() == "-" {
+            expansion.inputs.push(Ok(Input::Stdin));
+        } else if path.is_dir() {
+            let mut files = Vec::new();
+            let mut skipped = Vec::new();
+            match walk(path, &mut files, &mut skipped) {
+                Ok(()) => {
+                    files.sort();
+                    skipped.sort();
+                    expansion
+                        .inputs
+                        .extend(files.into_iter().map(|file| Ok(Input::File(file))));
+                    expansion.skipped.extend(skipped);
+                }
+                Err(error) => expansion.inputs.push(Err(error)),
+            }
+        } else {
+            expansion.inputs.push(Ok(Input::File(path.clone())));
+        }
+    }
+    expansion
+}
+
+fn walk(
+    directory: &Path,
+    files: &mut Vec<PathBuf>,
+    skipped: &mut Vec<PathBuf>,
+) -> Result<(), Error> {
     let entries = std::fs::read_dir(directory)
         .map_err(|source| Error::io(format!("listing `{}`", directory.display()), source))?;
     for entry in entries {
@@ -91,9 +114,14 @@ fn walk(directory: &Path, files: &mut Vec<PathBuf>) -> Result<(), Error> {
             .file_type()
             .map_err(|source| Error::io(format!("reading `{}`", path.display()), source))?;
         if file_type.is_dir() {
-            walk(&path, files)?;
+            walk(&path, files, skipped)?;
         } else if is_manifest(&path) {
-            files.push(path);
+            // `metadata` follows a symbolic link to what it names.
+            if std::fs::metadata(&path).is_ok_and(|metadata| metadata.is_file()) {
+                files.push(path);
+            } else {
+                skipped.push(path);
+            }
         }
     }
     Ok(())
@@ -111,23 +139,70 @@ fn is_manifest(path: &Path) -> bool {
             .is_some_and(|e| matches!(e, "yaml" | "yml" | "json"))
 }
 
-/// Reads all of standard input.
-pub fn read_stdin() -> Result<Vec<u8>, Error> {
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .lock()
-        .read_to_end(&mut bytes)
-        .map_err(|source| Error::io("reading standard input".to_string(), source))?;
-    Ok(bytes)
+/// Reads all of standard input, at most `max_bytes`.
+pub fn read_stdin(max_bytes: u64) -> Result<Vec<u8>, Error> {
+    read_bounded(std::io::stdin().lock(), "<stdin>", max_bytes, None)
 }
 
-/// Reads an input's text.
-pub fn read(input: &Input) -> Result<SourceText, Error> {
+/// Reads `reader` to the end, or fails once it passes `max_bytes` (`/dev/zero` never ends).
+/// `size_hint` is a regular file's length; for a stream (stdin, a FIFO, a device) the buffer is
+/// reserved at the limit up front, which costs address space, not memory, until written, so
+/// no reallocation ever copies it: an endless input costs the limit, not twice it.
+fn read_bounded(
+    mut reader: impl Read,
+    name: &str,
+    max_bytes: u64,
+    size_hint: Option<u64>,
+) -> Result<Vec<u8>, Error> {
+    let limit = usize::try_from(max_bytes).unwrap_or(usize::MAX);
+    let too_large = || Error::TooLarge {
+        name: name.to_string(),
+        limit: max_bytes,
+    };
+    let capacity = size_hint.map_or(max_bytes, |size| size.saturating_add(1).min(max_bytes));
+    let mut bytes: Vec<u8> = Vec::with_capacity(usize::try_from(capacity).unwrap_or(limit));
+    let mut chunk = vec![0u8; 64 << 10];
+    loop {
+        let read = match reader.read(&mut chunk) {
+            Ok(0) => return Ok(bytes),
+            Ok(read) => read,
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(source) => return Err(Error::io(format!("reading `{name}`"), source)),
+        };
+        let needed = bytes.len().saturating_add(read);
+        if needed > limit {
+            return Err(too_large());
+        }
+        if needed > bytes.capacity() {
+            let grown = bytes.capacity().saturating_mul(2).max(needed).min(limit);
+            bytes.reserve_exact(grown - bytes.len());
+        }
+        bytes.extend_from_slice(chunk.get(..read).unwrap_or_default());
+    }
+}
+
+/// Reads an input's text, at most `max_bytes` of it.
+pub fn read(input: &Input, max_bytes: u64) -> Result<SourceText, Error> {
     let name: Arc<str> = Arc::from(input.display_name());
     let bytes = match input {
-        Input::File(path) => std::fs::read(path)
-            .map_err(|source| Error::io(format!("reading `{}`", path.display()), source))?,
-        Input::Stdin => read_stdin()?,
+        Input::File(path) => {
+            let name = path.display().to_string();
+            let file = std::fs::File::open(path)
+                .map_err(|source| Error::io(format!("reading `{name}`"), source))?;
+            let regular_size = file
+                .metadata()
+                .ok()
+                .filter(std::fs::Metadata::is_file)
+                .map(|metadata| metadata.len());
+            if regular_size.is_some_and(|size| size > max_bytes) {
+                return Err(Error::TooLarge {
+                    name,
+                    limit: max_bytes,
+                });
+            }
+            read_bounded(file, &name, max_bytes, regular_size)?
+        }
+        Input::Stdin => read_stdin(max_bytes)?,
         Input::Piped(bytes) => bytes.to_vec(),
         Input::Example(_, text) => text.as_bytes().to_vec(),
     };
@@ -168,4 +243,69 @@ pub fn map_inputs<T: Send>(
             Err(error) => Err(error.clone()),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let directory =
+            std::env::temp_dir().join(format!("podlife-input-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&directory).expect("temp dir");
+        directory
+    }
+
+    #[test]
+    fn an_endless_stream_stops_at_the_limit() {
+        let endless = std::io::repeat(b'a');
+        let result = read_bounded(endless, "endless", 1 << 20, None);
+        assert!(matches!(result, Err(Error::TooLarge { limit, .. }) if limit == 1 << 20));
+    }
+
+    #[test]
+    fn inputs_up_to_the_limit_are_read_whole() {
+        let text = vec![b'x'; 1000];
+        let bytes = read_bounded(text.as_slice(), "x", 1000, None).expect("at the limit");
+        assert_eq!(bytes.len(), 1000);
+        let result = read_bounded(text.as_slice(), "x", 999, None);
+        assert!(matches!(result, Err(Error::TooLarge { .. })));
+    }
+
+    #[test]
+    fn a_file_over_the_limit_is_an_error_in_its_place() {
+        let directory = scratch("limit");
+        let path = directory.join("big.yaml");
+        std::fs::write(&path, "a: 1\n".repeat(100)).expect("write");
+        let result = read(&Input::File(path.clone()), 100);
+        std::fs::remove_dir_all(&directory).ok();
+        let message = result.expect_err("too large").to_string();
+        assert!(
+            message.contains("larger than the input size limit of 100 bytes"),
+            "{message}"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_directory_walk_skips_what_is_not_a_regular_file() {
+        let directory = scratch("fifo");
+        std::fs::write(directory.join("pod.yaml"), "a: 1\n").expect("write");
+        let fifo = directory.join("fifo.yaml");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .is_ok_and(|status| status.success());
+        let dangling = directory.join("gone.yaml");
+        std::os::unix::fs::symlink(directory.join("nowhere"), &dangling).expect("symlink");
+        let expansion = expand(std::slice::from_ref(&directory));
+        std::fs::remove_dir_all(&directory).ok();
+        let inputs: Vec<Input> = expansion.inputs.into_iter().flatten().collect();
+        assert_eq!(inputs, [Input::File(directory.join("pod.yaml"))]);
+        let mut expected = vec![dangling];
+        if made {
+            expected.insert(0, fifo);
+        }
+        assert_eq!(expansion.skipped, expected);
+    }
 }

@@ -112,7 +112,7 @@ pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, E
     let settings = settings_from_args(args);
     let inputs = resolve_inputs(cli, &args.input, true);
     let reports = input::map_inputs(&inputs, |input| {
-        input::read(input).map(|source| analyse_source(&source, &settings))
+        input::read(input, cli.max_input_size).map(|source| analyse_source(&source, &settings))
     });
     let mut pods = Vec::new();
     let mut failed = false;

@@ -10,8 +10,9 @@ use crate::cli::Cli;
 use crate::cli::commands::expectations;
 use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, output_width, resolve_inputs};
 use crate::error::Error;
-use crate::input::{self, Input};
+use crate::input;
 use crate::k8s::model::Pod;
+use crate::lint::finding::{Finding, Severity};
 use crate::lint::load::read_document;
 use crate::render::simulate::{self as views, RunContext, RunDescription};
 use crate::sim::engine::time::{SimDuration, parse_duration};
@@ -140,22 +141,55 @@ impl FoundPod {
     }
 }
 
-fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<Vec<FoundPod>, Error> {
+/// The pods of the inputs, and how the inputs that could not be read should end the run.
+struct FoundPods {
+    pods: Vec<FoundPod>,
+    /// The exit code inputs that could not be read call for: 2 for a file that could not be
+    /// read at all, 1 for a document with errors; each was reported on stderr.
+    unreadable: Option<u8>,
+}
+
+fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
     let inputs = resolve_inputs(cli, &args.input, true);
     let mut found = Vec::new();
+    let mut unreadable = None;
+    let mut worse = |code: u8| unreadable = unreadable.max(Some(code));
     for input in inputs {
-        let input: Input = input?;
-        let source = input::read(&input)?;
+        let source = match input.and_then(|input| input::read(&input, cli.max_input_size)) {
+            Ok(source) => source,
+            Err(error) if matches!(error, Error::Usage(_)) => return Err(error),
+            Err(error) => {
+                crate::cli::output::note(format_args!("error: {error}"));
+                worse(EXIT_FAILURE);
+                continue;
+            }
+        };
         if let Some((line, column, _)) = source.not_utf8 {
-            return Err(Error::Usage(format!(
-                "{}:{line}:{column}: not valid UTF-8",
+            crate::cli::output::note(format_args!(
+                "error: {}:{line}:{column}: not valid UTF-8",
                 source.name
-            )));
+            ));
+            worse(EXIT_FAILURE);
+            continue;
         }
         for_each_document(&source.text, |document| {
             let objects = read_document(&source.name, &source.text, &document);
+            let errors: Vec<&Finding> = objects
+                .findings
+                .iter()
+                .filter(|finding| finding.severity == Severity::Error)
+                .collect();
+            if !errors.is_empty() {
+                // Nothing useful is left to do if stderr itself is gone.
+                let _ = crate::render::findings::short::write_findings(
+                    &mut crate::cli::output::stderr(),
+                    &errors,
+                );
+                worse(EXIT_FINDINGS);
+            }
             for object in objects.pods {
                 if object.incomplete {
+                    worse(EXIT_FINDINGS);
                     if cli.quiet {
                         continue;
                     }
@@ -202,7 +236,10 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<Vec<FoundPod>, Error> {
                 .to_string(),
         ));
     }
-    Ok(found)
+    Ok(FoundPods {
+        pods: found,
+        unreadable,
+    })
 }
 
 /// A pod ready to run: defaulted, planned, with its scenario patch (file and flags applied).
@@ -246,7 +283,8 @@ pub(crate) fn prepare(
             Ok(loaded) => settings = loaded,
             Err(errors) => {
                 let name = path.display().to_string();
-                eprint!("{}", scenario::render(&errors, &name, text));
+                let mut err = crate::cli::output::stderr();
+                let _ = write!(err, "{}", scenario::render(&errors, &name, text));
                 crate::cli::output::note(format_args!(
                     "podlife: the scenario does not fit pod `{}` ({} error{})",
                     plan.name,
@@ -304,7 +342,7 @@ pub(crate) struct SimulateRequest<'a> {
 
 /// Runs `podlife simulate`.
 pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Error> {
-    let pods = find_pods(cli, args)?;
+    let FoundPods { pods, unreadable } = find_pods(cli, args)?;
     let scenario_text = match &args.scenario {
         Some(path) => Some(
             std::fs::read_to_string(path)
@@ -340,7 +378,8 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
             other => return Ok(other),
         }
     }
-    Ok(if unmet { EXIT_FINDINGS } else { EXIT_CLEAN })
+    let code = if unmet { EXIT_FINDINGS } else { EXIT_CLEAN };
+    Ok(code.max(unreadable.unwrap_or(EXIT_CLEAN)))
 }
 
 /// One run of pod number `number`: simulate, write the chosen views, judge `--expect`.

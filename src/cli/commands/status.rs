@@ -96,7 +96,7 @@ pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<u8, Erro
     let wide = args.output == Some(StatusOutput::Wide);
 
     let results = input::map_inputs(&inputs, |input| {
-        input::read(input).map(|source| read_rows(&source, now))
+        input::read(input, cli.max_input_size).map(|source| read_rows(&source, now))
     });
     let mut rows = Vec::new();
     let mut without_status = 0usize;

@@ -96,7 +96,17 @@ pub fn parse(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
     for (key, value) in entries {
         let name = key.as_scalar().unwrap_or("");
         match name {
-            "select" => layer.select = Some(selectors(value, &mut problems)),
+            "select" => {
+                let selected = selectors(value, &mut problems);
+                if selected.is_empty() {
+                    problems.push(ConfigProblem::new(
+                        value,
+                        "`select` names no rules; an empty selection would turn off every check, \
+                         syntax errors included (leave `select` out to keep the defaults)",
+                    ));
+                }
+                layer.select = Some(selected);
+            }
             "ignore" => layer.ignore = selectors(value, &mut problems),
             "severity" => layer.severity = severities(value, &mut problems),
             "strictInitialized" => match value.kind() {
@@ -200,12 +210,21 @@ pub fn command_line_layer(
             })
             .collect()
     };
+    let select = if select.is_empty() {
+        None
+    } else {
+        let selected = keys(select, "--select")?;
+        if selected.is_empty() {
+            return Err(Error::Usage(
+                "--select: no rules named; an empty selection would turn off every check, syntax \
+                 errors included (to run only some rules, name them: `--select PL1,PL3`)"
+                    .to_string(),
+            ));
+        }
+        Some(selected)
+    };
     Ok(SettingsLayer {
-        select: if select.is_empty() {
-            None
-        } else {
-            Some(keys(select, "--select")?)
-        },
+        select,
         ignore: keys(ignore, "--ignore")?,
         severity: severity
             .iter()
@@ -421,6 +440,7 @@ mod tests {
         assert_eq!(discover(&nested), Some(nested.join(".podlife.yml")));
         std::fs::write(nested.join("pod.yaml"), "").unwrap();
         let inputs: Vec<_> = crate::input::expand(std::slice::from_ref(&repository))
+            .inputs
             .into_iter()
             .flatten()
             .collect();

@@ -34,7 +34,7 @@ impl Kubelet<'_> {
             crate::sim::kubelet::pod_status::timestamp(self.engine.now()),
         );
         self.pod_object.metadata.deletion_grace_period_seconds =
-            Some(i64::try_from(grace.whole_seconds()).unwrap_or(i64::MAX));
+            Some(i64::try_from(self.plan.grace_seconds(grace)).unwrap_or(i64::MAX));
         self.emit(
             None,
             match deletion.cause {

@@ -103,7 +103,7 @@ impl TerminationState {
             requested_at_ms: term
                 .started_at
                 .map(super::super::engine::time::SimTime::millis),
-            grace_period_seconds: term.started_at.map(|_| term.grace.whole_seconds()),
+            grace_period_seconds: term.started_at.map(|_| plan.grace_seconds(term.grace)),
             force: term.force,
             removed_at_ms: term
                 .removed_at

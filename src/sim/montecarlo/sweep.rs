@@ -106,8 +106,9 @@ pub fn parse(text: &str) -> Result<Sweep, Error> {
         if seconds {
             t.trim()
                 .parse::<u64>()
-                .map(|s| s.saturating_mul(1000))
-                .map_err(|_| usage(format!("`{t}` is not a whole number of seconds")))
+                .map_err(|_| usage(format!("`{t}` is not a whole number of seconds")))?
+                .checked_mul(1000)
+                .ok_or_else(|| usage(format!("`{t}` seconds is too long to simulate")))
         } else {
             parse_duration(t.trim())
                 .map(super::super::engine::time::SimDuration::millis)
@@ -118,10 +119,15 @@ pub fn parse(text: &str) -> Result<Sweep, Error> {
     if step == 0 || low > high {
         return Err(usage("needs A ≤ B and a STEP above 0".into()));
     }
-    let count = (high - low) / step + 1;
-    if usize::try_from(count).map_or(true, |count| count > MAX_VALUES) {
-        return Err(usage(format!("{count} values; at most {MAX_VALUES}")));
-    }
+    let count = ((high - low) / step)
+        .checked_add(1)
+        .filter(|&count| usize::try_from(count).is_ok_and(|count| count <= MAX_VALUES))
+        .ok_or_else(|| {
+            usage(format!(
+                "{} values; at most {MAX_VALUES}",
+                u128::from((high - low) / step) + 1
+            ))
+        })?;
     let values = (0..count).map(|i| low + i * step).collect();
     Ok(Sweep {
         name: name.to_string(),
@@ -231,5 +237,20 @@ mod tests {
         assert!(parse("terminationGracePeriodSeconds=60..10/10").is_err());
         assert!(parse("bogus=1..2/1").is_err());
         assert!(parse("until=1m..2m").is_err());
+    }
+
+    #[test]
+    fn sweeps_that_overflow_are_usage_errors_not_empty() {
+        for text in [
+            "terminationGracePeriodSeconds=0..18446744073709551615/1",
+            "terminationGracePeriodSeconds=18446744073709552..18446744073709552/1",
+            "activeDeadlineSeconds=1..18446744073709551615/18446744073709551615",
+        ] {
+            assert!(
+                matches!(parse(text), Err(Error::Usage(_))),
+                "{text}: {:?}",
+                parse(text).map(|s| s.values.len())
+            );
+        }
     }
 }

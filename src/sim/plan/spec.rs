@@ -236,6 +236,9 @@ pub struct PodPlan {
     pub images: Vec<String>,
     /// `terminationGracePeriodSeconds`.
     pub termination_grace: SimDuration,
+    /// `terminationGracePeriodSeconds` as written (defaulted), for reports: a value past what
+    /// milliseconds can hold runs as "forever" but is shown as given.
+    pub termination_grace_seconds: i64,
     /// `activeDeadlineSeconds`.
     pub active_deadline: Option<SimDuration>,
     /// `readinessGates[].conditionType`.
@@ -251,6 +254,16 @@ pub struct PodPlan {
 }
 
 impl PodPlan {
+    /// A grace period in whole seconds as reports show it: the pod's own value when the grace
+    /// is the pod's, else the duration's seconds.
+    pub fn grace_seconds(&self, grace: SimDuration) -> u64 {
+        if grace == self.termination_grace {
+            u64::try_from(self.termination_grace_seconds).unwrap_or(0)
+        } else {
+            grace.whole_seconds()
+        }
+    }
+
     /// Compiles a defaulted pod.
     pub fn new(pod: &Pod) -> Self {
         let mut images: Vec<String> = Vec::new();
@@ -275,6 +288,10 @@ impl PodPlan {
                 containers.push(compile_container(container, kind, list_index, &mut images));
             }
         }
+        let grace_seconds = pod
+            .spec
+            .termination_grace_period_seconds
+            .unwrap_or(crate::k8s::defaults::DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS);
         PodPlan {
             name: pod
                 .metadata
@@ -290,11 +307,8 @@ impl PodPlan {
             init_count: pod.init_containers().len(),
             containers,
             images,
-            termination_grace: SimDuration::from_secs(
-                pod.spec
-                    .termination_grace_period_seconds
-                    .unwrap_or(crate::k8s::defaults::DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS),
-            ),
+            termination_grace: SimDuration::from_secs(grace_seconds),
+            termination_grace_seconds: grace_seconds,
             active_deadline: pod
                 .spec
                 .active_deadline_seconds
