@@ -116,6 +116,7 @@ fn bench_case(bencher: Bencher, case: &Case, threads: usize) {
                 &case.plan,
                 &case.behaviour,
                 MonteCarloConfig {
+                    max_events: podlife::sim::kubelet::model::DEFAULT_MAX_EVENTS,
                     seed: 0,
                     runs: RUNS,
                     horizon: SimDuration::from_secs(600),

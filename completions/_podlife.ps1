@@ -89,6 +89,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             [CompletionResult]::new('--fail', '--fail', [CompletionResultType]::ParameterName, 'Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`, `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable')
             [CompletionResult]::new('--run', '--run', [CompletionResultType]::ParameterName, 'How long a container runs per attempt (`30s`, `forever`). Repeatable')
             [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'The horizon: stop after this much simulated time (a pod that settles ends earlier) [default: 10m]')
+            [CompletionResult]::new('--max-events', '--max-events', [CompletionResultType]::ParameterName, 'Most events one run may handle (probes, restarts, runtime calls); a run that needs more stops with an error instead of running for hours or filling memory')
             [CompletionResult]::new('--scenario', '--scenario', [CompletionResultType]::ParameterName, 'A scenario file: durations, exit codes per attempt, probe results over time, faults, jitter, runtime latencies (see docs/simulate.md)')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the random generator used for jitter [default: 0, or the scenario''s]')
             [CompletionResult]::new('--delete-at', '--delete-at', [CompletionResultType]::ParameterName, 'Delete the pod at this simulated time (`30s`); see docs/termination.md')

@@ -82,6 +82,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --fail 'Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`, `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable'
             cand --run 'How long a container runs per attempt (`30s`, `forever`). Repeatable'
             cand --until 'The horizon: stop after this much simulated time (a pod that settles ends earlier) [default: 10m]'
+            cand --max-events 'Most events one run may handle (probes, restarts, runtime calls); a run that needs more stops with an error instead of running for hours or filling memory'
             cand --scenario 'A scenario file: durations, exit codes per attempt, probe results over time, faults, jitter, runtime latencies (see docs/simulate.md)'
             cand --seed 'Seed of the random generator used for jitter [default: 0, or the scenario''s]'
             cand --delete-at 'Delete the pod at this simulated time (`30s`); see docs/termination.md'

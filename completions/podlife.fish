@@ -85,6 +85,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand status" -s h -l help -d 
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l fail -d 'Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`, `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l run -d 'How long a container runs per attempt (`30s`, `forever`). Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l until -d 'The horizon: stop after this much simulated time (a pod that settles ends earlier) [default: 10m]' -r
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l max-events -d 'Most events one run may handle (probes, restarts, runtime calls); a run that needs more stops with an error instead of running for hours or filling memory' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l scenario -d 'A scenario file: durations, exit codes per attempt, probe results over time, faults, jitter, runtime latencies (see docs/simulate.md)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l seed -d 'Seed of the random generator used for jitter [default: 0, or the scenario\'s]' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l delete-at -d 'Delete the pod at this simulated time (`30s`); see docs/termination.md' -r

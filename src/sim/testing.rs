@@ -46,6 +46,7 @@ pub fn run(
         &plan,
         &behaviour,
         SimConfig {
+            max_events: crate::sim::kubelet::model::DEFAULT_MAX_EVENTS,
             seed: 0,
             horizon,
             record: RecordOptions::ALL,

@@ -124,8 +124,16 @@ fn run_value(
             runs,
             horizon,
             keep_worst: args.keep_worst.unwrap_or(DEFAULT_WORST),
+            max_events: args.max_events,
         },
     );
+    if aggregate.cut_by_event_budget > 0 {
+        return Err(Error::Usage(format!(
+            "pod `{}`: {} of {} runs reached the budget of {} events before {horizon} \
+             (every probe period and restart is an event); shorten --until or raise --max-events",
+            plan.name, aggregate.cut_by_event_budget, aggregate.runs, args.max_events
+        )));
+    }
     let scenario = match swept {
         Some((sweep, value)) => format!(
             "{}, {}={}",
@@ -401,6 +409,7 @@ pub(crate) fn worst_log(
         &prepared.plan,
         behaviour,
         SimConfig {
+            max_events: crate::sim::kubelet::model::DEFAULT_MAX_EVENTS,
             seed,
             horizon,
             record: RecordOptions {

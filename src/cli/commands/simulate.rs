@@ -41,6 +41,11 @@ pub struct SimulateArgs {
     /// [default: 10m].
     #[arg(long, value_name = "DURATION")]
     pub until: Option<String>,
+    /// Most events one run may handle (probes, restarts, runtime calls); a run that needs more
+    /// stops with an error instead of running for hours or filling memory.
+    #[arg(long, value_name = "N", default_value_t = crate::sim::kubelet::model::DEFAULT_MAX_EVENTS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_events: u64,
     /// A scenario file: durations, exit codes per attempt, probe results over time, faults,
     /// jitter, runtime latencies (see docs/simulate.md).
     #[arg(long, value_name = "FILE")]
@@ -429,11 +434,19 @@ fn run_single(
         &plan,
         &behaviour,
         SimConfig {
+            max_events: request.args.max_events,
             seed,
             horizon,
             record,
         },
     );
+    if outcome.summary.cut_by_event_budget {
+        return Err(Error::Usage(format!(
+            "pod `{}`: the run reached its budget of {} events at {} of the {} asked for \
+             (every probe period and restart is an event); shorten --until or raise --max-events",
+            plan.name, args.max_events, outcome.summary.finished_at, horizon
+        )));
+    }
     let context = RunContext {
         run: found.describe(&plan, &scenario_shown, seed, horizon),
         outcome: &outcome,

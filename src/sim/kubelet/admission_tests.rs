@@ -87,6 +87,7 @@ fn i4_strict_validation_failure_deletes_the_pod_with_located_findings() {
         &plan,
         &behaviour,
         crate::sim::kubelet::model::SimConfig {
+            max_events: crate::sim::kubelet::model::DEFAULT_MAX_EVENTS,
             seed: 0,
             horizon: HORIZON,
             record: crate::sim::record::RecordOptions::ALL,

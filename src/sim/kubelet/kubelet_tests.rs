@@ -580,6 +580,7 @@ fn t4_without_jitter_the_seed_changes_nothing() {
     let plan = PodPlan::new(&pod);
     let behaviour = crate::sim::plan::behaviour::Behaviour::defaults(&plan);
     let config = |seed| crate::sim::kubelet::model::SimConfig {
+        max_events: crate::sim::kubelet::model::DEFAULT_MAX_EVENTS,
         seed,
         horizon: TEN_MINUTES,
         record: crate::sim::record::RecordOptions::ALL,
@@ -613,4 +614,32 @@ fn k1_10_never_pull_policy_with_an_absent_image() {
         statuses(&outcome).last().map(String::as_str),
         Some("1/1 Running 0")
     );
+}
+
+#[test]
+fn t1_a_run_past_its_event_budget_stops_and_says_so() {
+    let pod = pod_from_yaml(
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: c\n    image: i\n    readinessProbe: {exec: {command: [x]}, periodSeconds: 1}\n",
+    );
+    let plan = PodPlan::new(&pod);
+    let behaviour = crate::sim::plan::behaviour::Behaviour::defaults(&plan);
+    let config = |max_events| crate::sim::kubelet::model::SimConfig {
+        max_events,
+        seed: 0,
+        horizon: SimDuration::from_secs(10 * 365 * 24 * 3600),
+        record: crate::sim::record::RecordOptions::ALL,
+    };
+    let cut = crate::sim::kubelet::model::simulate(&pod, &plan, &behaviour, config(5_000));
+    assert!(cut.summary.cut_by_event_budget);
+    assert_eq!(cut.summary.events_handled, 5_000);
+    assert!(
+        cut.trace.len() < 20_000,
+        "the trace is bounded by the budget"
+    );
+    let short = crate::sim::kubelet::model::SimConfig {
+        horizon: SimDuration::from_secs(60),
+        ..config(5_000)
+    };
+    let whole = crate::sim::kubelet::model::simulate(&pod, &plan, &behaviour, short);
+    assert!(!whole.summary.cut_by_event_budget);
 }

@@ -23,6 +23,9 @@ use crate::sim::record::{Happening, LaneState, RecordOptions};
 /// How to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SimConfig {
+    /// Most events one run may handle; past it the run stops and says so
+    /// ([`Summary::cut_by_event_budget`]). Bounds time and memory whatever the horizon.
+    pub max_events: u64,
     /// Seed of the generator (T4).
     pub seed: u64,
     /// When to stop at the latest.
@@ -30,6 +33,10 @@ pub struct SimConfig {
     /// What to record.
     pub record: RecordOptions,
 }
+
+/// Default for [`SimConfig::max_events`] (`--max-events`): about 2.8 days of a pod with a 1 s
+/// probe, far past any startup or termination.
+pub const DEFAULT_MAX_EVENTS: u64 = 250_000;
 
 /// A run in progress.
 pub struct Kubelet<'a> {
@@ -50,6 +57,9 @@ pub struct Kubelet<'a> {
     /// The earliest time a waiting start may be retried, found by the last decision.
     pub(crate) next_wake: Option<SimTime>,
     pub(crate) events_handled: u64,
+    pub(crate) max_events: u64,
+    /// Whether the event budget stopped the run.
+    pub(crate) cut_by_event_budget: bool,
     pub(crate) finished: bool,
     pub(crate) cut_by_horizon: bool,
     pub(crate) status_cache: StatusCache,
@@ -101,6 +111,8 @@ impl<'a> Kubelet<'a> {
             dirty: true,
             next_wake: None,
             events_handled: 0,
+            max_events: config.max_events,
+            cut_by_event_budget: false,
             finished: false,
             cut_by_horizon: false,
             status_cache: StatusCache {
@@ -139,6 +151,11 @@ impl<'a> Kubelet<'a> {
     /// Handles the next event. Returns false once the run is over.
     pub fn step(&mut self) -> bool {
         if self.finished {
+            return false;
+        }
+        if self.events_handled >= self.max_events && self.engine.has_pending() {
+            self.cut_by_event_budget = true;
+            self.finished = true;
             return false;
         }
         let Some(event) = self.engine.next_event() else {
@@ -381,6 +398,7 @@ impl<'a> Kubelet<'a> {
             cut_by_horizon: self.cut_by_horizon,
             restarts: self.containers.iter().map(|c| c.restart_count).collect(),
             events_handled: self.events_handled,
+            cut_by_event_budget: self.cut_by_event_budget,
             illegal_calls: self.runtime.illegal_calls(),
             termination: self.term.summary(self.plan),
         }

@@ -240,6 +240,7 @@ proptest! {
         let plan = PodPlan::new(&pod);
         let behaviour = behaviour_for(&plan, &faults);
         let mut simulation = Kubelet::new(&pod, &plan, &behaviour, SimConfig {
+            max_events: crate::sim::kubelet::model::DEFAULT_MAX_EVENTS,
             seed: faults.seed,
             horizon: HORIZON,
             record: RecordOptions::ALL,
@@ -283,7 +284,7 @@ proptest! {
     ) {
         let plan = PodPlan::new(&pod);
         let behaviour = behaviour_for(&plan, &faults);
-        let config = SimConfig { seed: faults.seed, horizon: HORIZON, record: RecordOptions::ALL };
+        let config = SimConfig { max_events: crate::sim::kubelet::model::DEFAULT_MAX_EVENTS, seed: faults.seed, horizon: HORIZON, record: RecordOptions::ALL };
         let first = crate::sim::kubelet::model::simulate(&pod, &plan, &behaviour, config);
         let second = crate::sim::kubelet::model::simulate(&pod, &plan, &behaviour, config);
         prop_assert_eq!(&first.recording.events, &second.recording.events);

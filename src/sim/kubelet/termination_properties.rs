@@ -139,6 +139,7 @@ fn run(case: &Case) -> (PodPlan, SimOutcome) {
         &plan,
         &behaviour,
         SimConfig {
+            max_events: crate::sim::kubelet::model::DEFAULT_MAX_EVENTS,
             seed: 0,
             horizon: SimDuration::from_secs(600),
             record: RecordOptions::ALL,

@@ -42,6 +42,8 @@ pub struct MonteCarloConfig {
     pub horizon: SimDuration,
     /// How many worst runs to keep.
     pub keep_worst: usize,
+    /// `--max-events`, per run.
+    pub max_events: u64,
 }
 
 /// One of the worst runs.
@@ -81,6 +83,8 @@ pub struct Aggregate {
     pub outcomes: Vec<Proportion>,
     /// The worst runs, worst first.
     pub worst: Vec<WorstRun>,
+    /// Runs the event budget stopped before their horizon.
+    pub cut_by_event_budget: u64,
     keep: usize,
 }
 
@@ -91,6 +95,7 @@ impl Aggregate {
             stats: vec![StreamStats::default(); metric_count],
             outcomes: vec![Proportion::default(); metrics::outcome_names().len()],
             worst: Vec::new(),
+            cut_by_event_budget: 0,
             keep,
         }
     }
@@ -98,6 +103,7 @@ impl Aggregate {
     fn add(&mut self, run: WorstRun, values: &mut Vec<Option<u64>>, flags: &mut Vec<bool>) {
         metrics::extract(&run.summary, values, flags);
         self.runs += 1;
+        self.cut_by_event_budget += u64::from(run.summary.cut_by_event_budget);
         for (stats, value) in self.stats.iter_mut().zip(values.iter()) {
             if let Some(value) = value {
                 stats.add(*value);
@@ -131,6 +137,7 @@ impl Aggregate {
 
     fn merge(mut self, other: Aggregate) -> Aggregate {
         self.runs += other.runs;
+        self.cut_by_event_budget += other.cut_by_event_budget;
         for (mine, theirs) in self.stats.iter_mut().zip(&other.stats) {
             mine.merge(theirs);
         }
@@ -152,8 +159,10 @@ pub fn run_one(
     behaviour: &Behaviour,
     seed: u64,
     horizon: SimDuration,
+    max_events: u64,
 ) -> Summary {
     let config = SimConfig {
+        max_events,
         seed,
         horizon,
         record: RecordOptions {
@@ -186,7 +195,14 @@ pub fn run(
             let end = ((block + 1) * BLOCK).min(config.runs);
             for index in block * BLOCK..end {
                 let seed = run_seed(config.seed, index);
-                let summary = run_one(pod, plan, behaviour, seed, config.horizon);
+                let summary = run_one(
+                    pod,
+                    plan,
+                    behaviour,
+                    seed,
+                    config.horizon,
+                    config.max_events,
+                );
                 aggregate.add(
                     WorstRun {
                         index,

@@ -28,6 +28,8 @@ pub struct Summary {
     pub restarts: Vec<u32>,
     /// Events handled (queue pops).
     pub events_handled: u64,
+    /// Whether the event budget (`--max-events`) stopped the run before its horizon.
+    pub cut_by_event_budget: bool,
     /// Calls the runtime refused: kubelet-model bugs (must be 0).
     pub illegal_calls: u32,
     /// Deletion, defer containers, extensions, kills (termination issue).
