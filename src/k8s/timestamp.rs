@@ -6,15 +6,14 @@ pub type EpochMillis = i64;
 /// Parses an RFC 3339 timestamp (`2026-11-23T07:42:00Z`, fractional seconds and offsets allowed).
 pub fn parse_rfc3339(text: &str) -> Option<EpochMillis> {
     let text = text.trim();
-    let bytes = text.as_bytes();
-    if bytes.len() < 20
-        || bytes[4] != b'-'
-        || bytes[7] != b'-'
-        || !matches!(bytes[10], b'T' | b't' | b' ')
+    let byte = |at: usize| text.as_bytes().get(at).copied();
+    if text.len() < 20
+        || byte(4) != Some(b'-')
+        || byte(7) != Some(b'-')
+        || !matches!(byte(10), Some(b'T' | b't' | b' '))
+        || byte(13) != Some(b':')
+        || byte(16) != Some(b':')
     {
-        return None;
-    }
-    if bytes[13] != b':' || bytes[16] != b':' {
         return None;
     }
     let number = |range: std::ops::Range<usize>| -> Option<i64> {
@@ -32,35 +31,40 @@ pub fn parse_rfc3339(text: &str) -> Option<EpochMillis> {
         || day > days_in_month(year, month)
         || hour > 23
         || minute > 59
-        || second > 60
+        || second > 59
     {
         return None;
     }
-    let mut rest = &text[19..];
+    let mut rest = text.get(19..)?;
     let mut millis = 0i64;
     if let Some(fraction) = rest.strip_prefix('.') {
         let digits = fraction.bytes().take_while(u8::is_ascii_digit).count();
         if digits == 0 {
             return None;
         }
-        let padded: String = fraction[..digits]
+        let padded: String = fraction
+            .get(..digits)?
             .chars()
             .chain("000".chars())
             .take(3)
             .collect();
         millis = padded.parse().ok()?;
-        rest = &fraction[digits..];
+        rest = fraction.get(digits..)?;
     }
-    let offset_minutes = match rest {
-        "Z" | "z" => 0,
-        _ if rest.len() == 6 && matches!(&rest[3..4], ":") => {
-            let sign = match &rest[..1] {
-                "+" => 1,
-                "-" => -1,
-                _ => return None,
+    // Go's time.Parse(time.RFC3339), which the API server uses: `Z` or `±hh:mm` with hh ≤ 23
+    // and mm ≤ 59; seconds up to 59 (no leap second).
+    let offset_minutes = match rest.as_bytes() {
+        [b'Z' | b'z'] => 0,
+        [sign @ (b'+' | b'-'), h1, h2, b':', m1, m2] => {
+            let two = |a: u8, b: u8| -> Option<i64> {
+                (a.is_ascii_digit() && b.is_ascii_digit())
+                    .then(|| i64::from(a - b'0') * 10 + i64::from(b - b'0'))
             };
-            let hours: i64 = rest[1..3].parse().ok()?;
-            let minutes: i64 = rest[4..6].parse().ok()?;
+            let (hours, minutes) = (two(*h1, *h2)?, two(*m1, *m2)?);
+            if hours > 23 || minutes > 59 {
+                return None;
+            }
+            let sign = if *sign == b'+' { 1 } else { -1 };
             sign * (hours * 60 + minutes)
         }
         _ => return None,
@@ -137,6 +141,7 @@ mod tests {
         assert_eq!(parse_rfc3339("1970-01-01T00:00:00Z"), Some(0));
         assert_eq!(parse_rfc3339("1970-01-01T00:00:01.5Z"), Some(1500));
         assert_eq!(parse_rfc3339("1970-01-01T01:00:00+01:00"), Some(0));
+        assert_eq!(parse_rfc3339("1970-01-01T23:59:00+23:59"), Some(0));
         assert_eq!(
             parse_rfc3339("2024-02-29T00:00:00Z")
                 .map(format_rfc3339)
@@ -154,6 +159,13 @@ mod tests {
             "2026-11-23 07:42",
             "2026-11-23T07:42:05",
             "2026-11-23T07:42:05.Z",
+            "2026-11-23T07:42:60Z",
+            "2026-11-23T07:42:05+99:99",
+            "2026-11-23T07:42:05+24:00",
+            "2026-11-23T07:42:05+05:60",
+            "2026-11-23T07:42:05+-5:00",
+            "2026-11-23T07:42:0é+05:00",
+            "2026-11-23T07:42:05+0é:0",
         ] {
             assert_eq!(parse_rfc3339(bad), None, "{bad}");
         }

@@ -330,7 +330,8 @@ fn write_svg(
         &context.aggregate.stats[index],
         context.aggregate.runs,
     );
-    std::fs::write(&path, text).map_err(|e| Error::io(format!("writing `{}`", path.display()), e))
+    crate::cli::output::replace_file(&path, text.as_bytes())
+        .map_err(|e| Error::io(format!("writing `{}`", path.display()), e))
 }
 
 /// One row of the sweep table: the value, p50/p90/p99 of the headline metric and the

@@ -55,8 +55,9 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 k8s_type::INVALID,
                 Some(name.to_string()),
                 format!(
-                    "{} name `{name}` is not a valid DNS-1123 label",
-                    list.noun()
+                    "{} name `{}` is not a valid DNS-1123 label",
+                    list.noun(),
+                    crate::text::clip(name)
                 ),
                 reason,
                 help,

@@ -153,29 +153,11 @@ pub fn render(context: &RunContext<'_>, width: usize) -> String {
         .copied()
         .find(|step| step / cell >= 9)
         .unwrap_or(cell * 10);
-    let mut label_row: Vec<char> = vec![' '; count + 12];
-    let mut axis: Vec<char> = vec!['─'; count];
-    let mut tick = 0u64;
-    while tick <= end.millis() {
-        let position = usize::try_from(tick / cell).unwrap_or(usize::MAX);
-        if position < count {
-            axis[position] = if tick == 0 { '├' } else { '┼' };
-        }
-        let text = format_duration(SimDuration(tick));
-        if position + text.chars().count() <= label_row.len() {
-            for (offset, ch) in text.chars().enumerate() {
-                label_row[position + offset] = ch;
-            }
-        }
-        tick += step;
-    }
+    let (label_row, axis) = axis_rows(end.millis(), cell, count, step);
     let pad = " ".repeat(label_width);
     let mut text = String::new();
-    text.push_str(&format!(
-        "{pad}{}\n",
-        label_row.iter().collect::<String>().trim_end()
-    ));
-    text.push_str(&format!("{pad}{}\n", axis.iter().collect::<String>()));
+    text.push_str(&format!("{pad}{}\n", label_row.trim_end()));
+    text.push_str(&format!("{pad}{axis}\n"));
     let pod_cells = cells(
         &outcome.recording.pod_lane,
         end,
@@ -219,4 +201,60 @@ pub fn render(context: &RunContext<'_>, width: usize) -> String {
         format_duration(SimDuration(cell))
     ));
     text
+}
+
+/// The label row and the axis of a timeline `count` cells wide, one cell `cell` ms, a tick
+/// every `step` ms up to `end` ms.
+fn axis_rows(end: u64, cell: u64, count: usize, step: u64) -> (String, String) {
+    let mut label_row: Vec<char> = vec![' '; count + 12];
+    let mut axis: Vec<char> = vec!['─'; count];
+    let mut tick = 0u64;
+    // Labels never overwrite each other: a label that would start inside (or touching) the
+    // previous one is left out, and its tick stays on the axis.
+    let mut free_from = 0;
+    while tick <= end {
+        let position = usize::try_from(tick / cell).unwrap_or(usize::MAX);
+        if let Some(mark) = axis.get_mut(position) {
+            *mark = if tick == 0 { '├' } else { '┼' };
+        }
+        let text = format_duration(SimDuration(tick));
+        let length = text.chars().count();
+        if position >= free_from && position + length <= label_row.len() {
+            for (offset, ch) in text.chars().enumerate() {
+                if let Some(cell) = label_row.get_mut(position + offset) {
+                    *cell = ch;
+                }
+            }
+            free_from = position + length + 1;
+        }
+        let Some(next) = tick.checked_add(step) else {
+            break;
+        };
+        tick = next;
+    }
+    (label_row.into_iter().collect(), axis.into_iter().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn axis_labels_never_collide() {
+        // A cell of 1h23m20s and ticks every 10 cells: labels reach 10 characters.
+        let cell = 5_000_000;
+        let (labels, axis) = axis_rows(cell * 600, cell, 600, cell * 10);
+        assert_eq!(axis.chars().count(), 600);
+        let words: Vec<&str> = labels.split_whitespace().collect();
+        assert!(words.len() > 10, "{labels}");
+        let ticks: Vec<String> = (0..=60)
+            .map(|k| format_duration(SimDuration(k * cell * 10)))
+            .collect();
+        for word in &words {
+            assert!(
+                ticks.iter().any(|tick| tick == word),
+                "labels ran together or were overwritten: `{word}` in {labels}"
+            );
+        }
+    }
 }

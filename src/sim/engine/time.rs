@@ -211,10 +211,20 @@ pub fn parse_duration(text: &str) -> Result<SimDuration, DurationError> {
             whole.parse().map_err(|_| bad())?
         };
         let mut value = whole.checked_mul(scale).ok_or_else(bad)?;
+        if !fraction.chars().all(|c| c.is_ascii_digit()) {
+            return Err(bad());
+        }
+        let fraction = fraction.trim_end_matches('0');
+        if fraction.len() > 9 {
+            return Err(DurationError(format!(
+                "`{}` is finer than a millisecond",
+                crate::text::clip(text)
+            )));
+        }
         if !fraction.is_empty() {
             let mut divisor: u64 = 1;
             let mut numerator: u64 = 0;
-            for digit in fraction.chars().take(9) {
+            for digit in fraction.chars() {
                 numerator = numerator * 10 + u64::from(digit.to_digit(10).ok_or_else(bad)?);
                 divisor *= 10;
             }
@@ -236,6 +246,17 @@ pub fn parse_duration(text: &str) -> Result<SimDuration, DurationError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn t1_durations_finer_than_a_millisecond_are_refused_not_rounded() {
+        assert!(parse_duration("1.0000000001s").is_err());
+        assert!(parse_duration("1.0001s").is_err());
+        assert_eq!(
+            parse_duration("1.500000000000s").map(SimDuration::millis),
+            Ok(1500)
+        );
+        assert_eq!(parse_duration("0.001s").map(SimDuration::millis), Ok(1));
+    }
 
     #[test]
     fn t1_durations_print_exactly_and_briefly() {
