@@ -1,5 +1,9 @@
 //! The one integration-test binary: what a user runs, as a user sees it.
-#![allow(clippy::too_many_lines, clippy::cast_possible_truncation)]
+#![allow(
+    clippy::too_many_lines,
+    clippy::cast_possible_truncation,
+    clippy::format_collect
+)]
 
 mod podlife {
     pub mod bad_input;
@@ -7,6 +11,7 @@ mod podlife {
     pub mod config_and_formats;
     pub mod corpus;
     pub mod generated;
+    pub mod hostile;
     pub mod layers;
     pub mod montecarlo;
     pub mod resources;
