@@ -3,6 +3,8 @@
 //! real corpus. Run with `cargo bench --bench load`; set `PODLIFE_BENCH_CORPUS` to a generated
 //! file to skip generation.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
 use std::sync::{Arc, OnceLock};
 
 use divan::Bencher;

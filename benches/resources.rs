@@ -5,6 +5,8 @@
 //! `python3 shared/tools/gen_corpus.py 10000` (looked up beside the crate's ancestors) and removed
 //! afterwards. Run with `cargo bench --bench resources`.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
 use std::io::Sink;
 use std::path::{Path, PathBuf};
 use std::process::Command;

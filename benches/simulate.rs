@@ -3,6 +3,8 @@
 //! status rows); `full` also prints a status row at every READY/STATUS/RESTARTS change, as the
 //! CLI does. Run with `cargo bench --bench simulate`.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
 use std::sync::{Arc, OnceLock};
 
 use divan::Bencher;

@@ -14,7 +14,10 @@
         clippy::cast_possible_wrap,
         clippy::cast_sign_loss,
         clippy::float_cmp,
-        clippy::large_stack_arrays
+        clippy::large_stack_arrays,
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::indexing_slicing
     )
 )]
 

@@ -2,7 +2,10 @@
 #![allow(
     clippy::too_many_lines,
     clippy::cast_possible_truncation,
-    clippy::format_collect
+    clippy::format_collect,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing
 )]
 
 mod podlife {

@@ -11,13 +11,16 @@ pub struct Example {
     pub text: &'static str,
 }
 
+/// The example used when no input is given.
+static DEFAULT: Example = Example {
+    name: "init-containers",
+    description: "the init-container proposal's pod: wait for a service, register, run",
+    text: include_str!("../examples/init-containers.yaml"),
+};
+
 /// Every example; the first is the default.
 pub static EXAMPLES: &[Example] = &[
-    Example {
-        name: "init-containers",
-        description: "the init-container proposal's pod: wait for a service, register, run",
-        text: include_str!("../examples/init-containers.yaml"),
-    },
+    DEFAULT,
     Example {
         name: "sidecar",
         description: "a native sidecar (restartPolicy: Always) started before a migration and the app",
@@ -52,7 +55,7 @@ pub static EXAMPLES: &[Example] = &[
 
 /// The example used when no input is given.
 pub fn default_example() -> &'static Example {
-    &EXAMPLES[0]
+    &DEFAULT
 }
 
 /// Finds an example by name.

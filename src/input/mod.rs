@@ -215,7 +215,7 @@ pub fn read(input: &Input, max_bytes: u64) -> Result<SourceText, Error> {
         Err(error) => {
             let valid = error.utf8_error().valid_up_to();
             let bytes = error.as_bytes();
-            let before = String::from_utf8_lossy(&bytes[..valid]);
+            let before = String::from_utf8_lossy(bytes.get(..valid).unwrap_or_default());
             let line = before.matches('\n').count() + 1;
             let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
             SourceText {

@@ -92,9 +92,10 @@ pub fn command_seconds(argv: &[String]) -> Option<i64> {
     match base {
         "sleep" => argv.get(1).and_then(|value| parse_duration(value)),
         "sh" | "bash" | "ash" | "dash" | "zsh" => argv
-            .windows(2)
-            .find(|pair| is_command_flag(&pair[0]))
-            .and_then(|pair| script_seconds(&pair[1])),
+            .iter()
+            .zip(argv.iter().skip(1))
+            .find(|(flag, _)| is_command_flag(flag))
+            .and_then(|(_, script)| script_seconds(script)),
         _ => None,
     }
 }
@@ -105,8 +106,13 @@ pub fn script_of(argv: &[String]) -> String {
         .first()
         .map(|program| program.rsplit('/').next().unwrap_or(program))
         .is_some_and(|base| matches!(base, "sh" | "bash" | "ash" | "dash" | "zsh"));
-    if shell && let Some(pair) = argv.windows(2).find(|pair| is_command_flag(&pair[0])) {
-        return pair[1].clone();
+    if shell
+        && let Some((_, script)) = argv
+            .iter()
+            .zip(argv.iter().skip(1))
+            .find(|(flag, _)| is_command_flag(flag))
+    {
+        return script.clone();
     }
     argv.join(" ")
 }

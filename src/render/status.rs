@@ -33,8 +33,9 @@ pub fn write_human(out: &mut dyn Write, rows: &[PodRow], wide: bool) -> std::io:
     }
     let columns = if wide { HEADERS.len() } else { NARROW_COLUMNS };
     let lines: Vec<Vec<String>> = std::iter::once(
-        HEADERS[..columns]
+        HEADERS
             .iter()
+            .take(columns)
             .map(std::string::ToString::to_string)
             .collect(),
     )
@@ -47,7 +48,7 @@ pub fn write_human(out: &mut dyn Write, rows: &[PodRow], wide: bool) -> std::io:
         .map(|column| {
             let widest = lines
                 .iter()
-                .map(|cells| cells[column].chars().count())
+                .map(|cells| cells.get(column).map_or(0, |cell| cell.chars().count()))
                 .max()
                 .unwrap_or(0);
             (widest + PADDING).max(MIN_WIDTH)
@@ -55,10 +56,10 @@ pub fn write_human(out: &mut dyn Write, rows: &[PodRow], wide: bool) -> std::io:
         .collect();
     for cells in &lines {
         let mut line = String::new();
-        for (column, cell) in cells.iter().enumerate() {
+        for (column, (cell, width)) in cells.iter().zip(&widths).enumerate() {
             line.push_str(cell);
             if column + 1 < columns {
-                let fill = widths[column] - cell.chars().count();
+                let fill = width.saturating_sub(cell.chars().count());
                 line.extend(std::iter::repeat_n(' ', fill));
             }
         }

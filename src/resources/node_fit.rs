@@ -73,7 +73,10 @@ impl fmt::Display for NodeCapacity {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut items: Vec<String> = display_order(self.allocatable.keys().cloned())
             .into_iter()
-            .map(|name| format!("{name}={}", self.allocatable[&name]))
+            .filter_map(|name| {
+                let value = self.allocatable.get(&name)?;
+                Some(format!("{name}={value}"))
+            })
             .collect();
         if !self.allocatable.contains_key("pods") {
             items.push(format!("pods={DEFAULT_MAX_PODS}"));

@@ -25,8 +25,10 @@ pub const DEFER_SKIPPED_REASON: &str = "DeferSkipped";
 pub fn defer_status(pod: &Pod, status: &PodStatus, deleting: bool) -> Option<String> {
     let defer_statuses = statuses(status.defer_container_statuses.as_ref());
     let started = |index: usize| {
-        let state = state_of(&defer_statuses[index]);
-        state.running.is_some() || state.terminated.is_some()
+        defer_statuses.get(index).is_some_and(|status| {
+            let state = state_of(status);
+            state.running.is_some() || state.terminated.is_some()
+        })
     };
     let triggered = deleting || (0..defer_statuses.len()).any(started);
     if !triggered {

@@ -69,7 +69,7 @@ impl PodRow {
             &self.readiness_gates,
         ];
         let count = if wide { all.len() } else { NARROW_COLUMNS };
-        all[..count].to_vec()
+        all.into_iter().take(count).collect()
     }
 }
 

@@ -100,9 +100,9 @@ impl FieldPath {
     /// The path without its first `count` segments, if it starts with `prefix`.
     pub fn strip_prefix(&self, prefix: &FieldPath) -> Option<FieldPath> {
         self.segments
-            .starts_with(&prefix.segments)
-            .then(|| FieldPath {
-                segments: self.segments[prefix.segments.len()..].to_vec(),
+            .strip_prefix(prefix.segments.as_slice())
+            .map(|rest| FieldPath {
+                segments: rest.to_vec(),
             })
     }
 }

@@ -35,7 +35,9 @@ pub fn resolve_plain(text: &str) -> Resolved {
         ".nan" | ".NaN" | ".NAN" => return Resolved::Float(f64::NAN),
         _ => {}
     }
-    let first = text.as_bytes()[0];
+    let Some(&first) = text.as_bytes().first() else {
+        return Resolved::Str;
+    };
     if !(first.is_ascii_digit() || matches!(first, b'-' | b'+' | b'.')) {
         return Resolved::Str;
     }
@@ -51,10 +53,10 @@ pub fn resolve_plain(text: &str) -> Resolved {
 }
 
 fn resolve_int(text: &str) -> Option<Resolved> {
-    let (negative, digits) = match text.as_bytes()[0] {
-        b'-' => (true, &text[1..]),
-        b'+' => (false, &text[1..]),
-        _ => (false, text),
+    let (negative, digits) = if let Some(rest) = text.strip_prefix('-') {
+        (true, rest)
+    } else {
+        (false, text.strip_prefix('+').unwrap_or(text))
     };
     let (radix, body) = if let Some(hex) = digits.strip_prefix("0x") {
         (16, hex)

@@ -329,8 +329,9 @@ impl<'a> TreeBuilder<'a, '_> {
         };
         let has_duplicates = if entries.len() <= 16 {
             entries.iter().enumerate().any(|(i, a)| {
-                entries[..i]
+                entries
                     .iter()
+                    .take(i)
                     .any(|b| a.0.as_scalar() == b.0.as_scalar())
             })
         } else {

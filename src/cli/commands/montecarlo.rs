@@ -300,10 +300,14 @@ fn write_svg(
     context: &ReportContext<'_>,
     sweep: Option<(&Sweep, u64)>,
 ) -> Result<(), Error> {
-    let Some(index) = report::headline(context) else {
+    let Some((metric, stats)) = report::headline(context).and_then(|index| {
+        Some((
+            context.metrics.get(index)?,
+            context.aggregate.stats.get(index)?,
+        ))
+    }) else {
         return Ok(());
     };
-    let metric = &context.metrics[index];
     let mut title = format!(
         "pod {}: {}, {} runs",
         context.run.plan.name, metric.name, context.aggregate.runs
@@ -324,12 +328,7 @@ fn write_svg(
         }
         None => path.to_path_buf(),
     };
-    let text = svg::render(
-        &title,
-        metric,
-        &context.aggregate.stats[index],
-        context.aggregate.runs,
-    );
+    let text = svg::render(&title, metric, stats, context.aggregate.runs);
     crate::cli::output::replace_file(&path, text.as_bytes())
         .map_err(|e| Error::io(format!("writing `{}`", path.display()), e))
 }
@@ -341,9 +340,12 @@ fn sweep_row(sweep: &Sweep, value: u64, context: &ReportContext<'_>) -> (Vec<Str
     let mut row = vec![sweep.show(value)];
     let runs = context.aggregate.runs;
     for key in ["readyMs", "endedMs"] {
-        if let Some(index) = context.metrics.iter().position(|m| m.key == key) {
-            let metric = &context.metrics[index];
-            let stats = &context.aggregate.stats[index];
+        if let Some((metric, stats)) = context
+            .metrics
+            .iter()
+            .zip(&context.aggregate.stats)
+            .find(|(metric, _)| metric.key == key)
+        {
             for (label, permille) in [("P50", 500), ("P90", 900), ("P99", 990)] {
                 headers.push(format!("{} {label}", metric.name.to_uppercase()));
                 row.push(report::value(metric.unit, stats.quantile(permille, runs)));

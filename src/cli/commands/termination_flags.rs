@@ -63,7 +63,12 @@ pub fn apply(args: &SimulateArgs, plan: &PodPlan, patch: &mut Patch) -> Result<(
         };
         let duration =
             parse_duration(duration).map_err(|e| Error::Usage(format!("{flag}: {e}")))?;
-        patch.containers[container].default.stop = Some(Dist::Fixed(duration));
+        let patched = patch.containers.get_mut(container).ok_or_else(|| {
+            Error::Usage(format!(
+                "{flag}: container {container} is not in the scenario"
+            ))
+        })?;
+        patched.default.stop = Some(Dist::Fixed(duration));
     }
     Ok(())
 }

@@ -71,12 +71,12 @@ pub(super) fn scan(b: &[u8]) -> Option<Parts<'_>> {
     let mut pos = usize::from(matches!(b.first(), Some(b'-' | b'+')));
     let int_start = pos;
     pos = digits_from(pos);
-    let int = &b[int_start..pos];
+    let int = b.get(int_start..pos)?;
     let mut frac: &[u8] = &[];
     if b.get(pos) == Some(&b'.') {
         let start = pos + 1;
         pos = digits_from(start);
-        frac = &b[start..pos];
+        frac = b.get(start..pos)?;
     }
     let suffix_start = pos;
     while b.get(pos).is_some_and(|c| SUFFIX_CHARS.contains(c)) {
@@ -86,11 +86,12 @@ pub(super) fn scan(b: &[u8]) -> Option<Parts<'_>> {
         pos += 1;
     }
     pos = digits_from(pos);
-    (pos == b.len()).then(|| Parts {
+    let suffix = b.get(suffix_start..)?;
+    (pos == b.len()).then_some(Parts {
         negative,
         int,
         frac,
-        suffix: &b[suffix_start..],
+        suffix,
     })
 }
 
@@ -114,7 +115,7 @@ pub(super) fn mul_digits(digits: &[u8], factor: u128) -> Vec<u8> {
 /// `digits × 10^scale` in nano-units, rounded away from zero; `None` if it overflows.
 pub(super) fn to_nanos(digits: &[u8], scale: i64) -> Option<u128> {
     let start = digits.iter().position(|&d| d != 0).unwrap_or(digits.len());
-    let digits = &digits[start..];
+    let digits = digits.get(start..).unwrap_or_default();
     let accumulate = |ds: &[u8]| {
         ds.iter()
             .try_fold(0u128, |v, &d| v.checked_mul(10)?.checked_add(u128::from(d)))

@@ -135,10 +135,10 @@ impl PodObject {
     /// Maps a pod-relative path (`spec.x`, `metadata.y`) to the object-relative path.
     pub fn object_relative(&self, pod_path: &FieldPath) -> FieldPath {
         let segments = pod_path.segments();
-        let (prefix, rest) = match segments.first() {
-            Some(Segment::Field(first)) if first == "spec" => (&self.spec_path, &segments[1..]),
-            Some(Segment::Field(first)) if first == "metadata" => {
-                (&self.metadata_path, &segments[1..])
+        let (prefix, rest) = match segments.split_first() {
+            Some((Segment::Field(first), rest)) if first == "spec" => (&self.spec_path, rest),
+            Some((Segment::Field(first), rest)) if first == "metadata" => {
+                (&self.metadata_path, rest)
             }
             _ => return pod_path.clone(),
         };
@@ -149,11 +149,11 @@ impl PodObject {
     pub fn span_of(&self, root: &Node<'_>, path: &FieldPath, target: Target) -> Option<Span> {
         let annotations = self.metadata_path.child("annotations");
         if let Some(rest) = path.strip_prefix(&annotations)
-            && let Some(Segment::Key(key)) = rest.segments().first()
-            && rest.segments().len() > 1
+            && let Some((Segment::Key(key), inner)) = rest.segments().split_first()
+            && !inner.is_empty()
             && let Some((_, tree)) = self.annotation_trees.iter().find(|(k, _)| k == key)
         {
-            let inner = FieldPath::from(rest.segments()[1..].to_vec());
+            let inner = FieldPath::from(inner.to_vec());
             return Some(span_from(tree.lookup(&inner), target));
         }
         let full = self.object_path.join(path);

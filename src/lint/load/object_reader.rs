@@ -34,8 +34,11 @@ impl ObjectReader<'_, '_> {
         message: String,
         span: crate::yaml::source::Span,
         path: Option<FieldPath>,
-    ) -> &mut Finding {
-        let mut finding = rule.finding(message).spanned(span);
+    ) {
+        self.push_finding(rule.finding(message).spanned(span), path);
+    }
+
+    fn push_finding(&mut self, mut finding: Finding, path: Option<FieldPath>) {
         finding.file = self.file.clone();
         finding.path = path;
         finding.object = Some(ObjectRef {
@@ -45,8 +48,6 @@ impl ObjectReader<'_, '_> {
             document: self.document,
         });
         self.objects.findings.push(finding);
-        let last = self.objects.findings.len() - 1;
-        &mut self.objects.findings[last]
     }
 
     pub(super) fn read_object(&mut self, node: &Node<'_>, object_path: &FieldPath, depth: usize) {
@@ -81,19 +82,17 @@ impl ObjectReader<'_, '_> {
             .collect();
         if !missing.is_empty() {
             let message = format!("object has no `{}`", missing.join("` and no `"));
-            let finding = self.loader_finding(
-                &rules::NOT_AN_OBJECT,
-                message,
-                crate::yaml::source::Span::at(node.span.start),
-                Some(object_path.clone()),
-            );
-            finding.help = Some(match missing.as_slice() {
-                ["kind"] => "add `kind:` (e.g. `kind: Pod`)".to_string(),
-                ["apiVersion"] => "add `apiVersion:` (e.g. `apiVersion: v1` for a Pod)".to_string(),
-                _ => "add `apiVersion:` and `kind:` (e.g. `apiVersion: v1` and `kind: Pod`)"
-                    .to_string(),
-            });
-            finding.label = Some("not a Kubernetes object".to_string());
+            let help = match missing.as_slice() {
+                ["kind"] => "add `kind:` (e.g. `kind: Pod`)",
+                ["apiVersion"] => "add `apiVersion:` (e.g. `apiVersion: v1` for a Pod)",
+                _ => "add `apiVersion:` and `kind:` (e.g. `apiVersion: v1` and `kind: Pod`)",
+            };
+            let finding = rules::NOT_AN_OBJECT
+                .finding(message)
+                .spanned(crate::yaml::source::Span::at(node.span.start))
+                .help(help)
+                .label("not a Kubernetes object");
+            self.push_finding(finding, Some(object_path.clone()));
             return;
         }
         if is_list {
@@ -147,13 +146,11 @@ impl ObjectReader<'_, '_> {
                 let name = key.as_scalar().unwrap_or("");
                 if !known.contains(&name) {
                     let help = closest(name, known).map(|field| format!("did you mean `{field}`?"));
-                    let finding = self.loader_finding(
-                        &rules::UNKNOWN_FIELD,
-                        format!("unknown field `{}`", crate::text::clip(name)),
-                        key.span,
-                        Some(path.child(name)),
-                    );
-                    finding.help = help;
+                    let finding = rules::UNKNOWN_FIELD
+                        .finding(format!("unknown field `{}`", crate::text::clip(name)))
+                        .spanned(key.span)
+                        .maybe_help(help);
+                    self.push_finding(finding, Some(path.child(name)));
                 }
             }
         }

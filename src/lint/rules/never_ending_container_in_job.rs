@@ -80,9 +80,8 @@ fn runs_forever(container: &Container) -> Option<&'static str> {
     {
         return None;
     }
-    let pairs = words.windows(2);
-    for pair in pairs {
-        let found = match (pair[0], pair[1]) {
+    for (&first, &second) in words.iter().zip(words.iter().skip(1)) {
+        let found = match (first, second) {
             ("while", "true" | ":" | "sleep") => Some("while true"),
             ("sleep", "infinity" | "inf") => Some("sleep infinity"),
             ("tail", "-f" | "-F" | "--follow" | "-F0") => Some("tail -f"),

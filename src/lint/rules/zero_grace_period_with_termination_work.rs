@@ -60,9 +60,9 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         .iter()
         .map(|container| format!("`{}`", container.name()))
         .collect();
-    match defer.len() {
-        0 => {}
-        1 => cut.push(format!("defer container {}", defer[0])),
+    match defer.as_slice() {
+        [] => {}
+        [one] => cut.push(format!("defer container {one}")),
         _ => cut.push(format!("defer containers {}", defer.join(", "))),
     }
     if cut.is_empty() {

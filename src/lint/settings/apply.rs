@@ -97,21 +97,21 @@ fn suppress(
                 return true;
             }
             let mut keep = true;
-            for (position, (_, entry)) in entries.iter().enumerate() {
+            for ((_, entry), used) in entries.iter().zip(used.iter_mut()) {
                 if entry
                     .selector
                     .as_ref()
                     .is_ok_and(|s| s.matches(finding.rule))
                 {
-                    used[position] = true;
+                    *used = true;
                     keep = false;
                 }
             }
             keep
         });
         let mut object_unused = Vec::new();
-        for (position, (annotation, entry)) in entries.iter().enumerate() {
-            if used[position] {
+        for ((annotation, entry), used) in entries.iter().zip(&used) {
+            if *used {
                 continue;
             }
             let finding = match &entry.selector {

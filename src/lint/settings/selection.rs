@@ -202,20 +202,24 @@ impl RuleSettings {
             rules::REGISTRY.iter().map(|rule| rule.severity).collect();
         let mut strict_initialized = false;
         for layer in layers {
-            for (position, rule) in rules::REGISTRY.iter().enumerate() {
+            for ((rule, enabled), severity) in rules::REGISTRY
+                .iter()
+                .zip(enabled.iter_mut())
+                .zip(severities.iter_mut())
+            {
                 if let Some(select) = &layer.select {
-                    enabled[position] = select.iter().any(|s| s.matches(rule.id()));
+                    *enabled = select.iter().any(|s| s.matches(rule.id()));
                 }
                 if layer.ignore.iter().any(|s| s.matches(rule.id())) {
-                    enabled[position] = false;
+                    *enabled = false;
                 }
                 for (selector, level) in &layer.severity {
                     if selector.matches(rule.id()) {
                         match level {
-                            Level::Off => enabled[position] = false,
-                            Level::On(severity) => {
-                                enabled[position] = true;
-                                severities[position] = *severity;
+                            Level::Off => *enabled = false,
+                            Level::On(level) => {
+                                *enabled = true;
+                                *severity = *level;
                             }
                         }
                     }

@@ -191,7 +191,7 @@ pub fn file_uri(file: &str) -> (String, Option<&'static str>) {
     let relative = encoded.strip_prefix("./").unwrap_or(&encoded).to_string();
     if path.starts_with('/') {
         (format!("file://{encoded}"), None)
-    } else if path.len() > 2 && path.as_bytes()[1] == b':' {
+    } else if path.len() > 2 && path.as_bytes().get(1) == Some(&b':') {
         (format!("file:///{encoded}"), None)
     } else {
         (relative, Some("%SRCROOT%"))

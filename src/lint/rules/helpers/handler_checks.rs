@@ -46,23 +46,18 @@ impl<'h> Handler<'h> {
         }
     }
 
-    /// The handler types set, in Kubernetes' order, and how many there are.
-    fn kinds(&self) -> ([&'static str; 5], usize) {
-        let mut kinds = [""; 5];
-        let mut count = 0;
-        for (set, kind) in [
+    /// The handler types set, in Kubernetes' order.
+    fn kinds(&self) -> Vec<&'static str> {
+        [
             (self.exec.is_some(), "exec"),
             (self.http_get.is_some(), "httpGet"),
             (self.tcp_socket.is_some(), "tcpSocket"),
             (self.grpc.is_some(), "grpc"),
             (self.sleep.is_some(), "sleep"),
-        ] {
-            if set {
-                kinds[count] = kind;
-                count += 1;
-            }
-        }
-        (kinds, count)
+        ]
+        .into_iter()
+        .filter_map(|(set, kind)| set.then_some(kind))
+        .collect()
     }
 }
 
@@ -77,8 +72,8 @@ pub fn handler_problems(
     grace_period: Option<i64>,
 ) -> Vec<Problem> {
     let mut problems = Vec::new();
-    let (kinds, count) = handler.kinds();
-    let Some((first, rest)) = kinds[..count].split_first() else {
+    let kinds = handler.kinds();
+    let Some((first, rest)) = kinds.split_first() else {
         problems.push(
             Problem::new(
                 path(),
