@@ -47,7 +47,10 @@ pub struct StreamStats {
     sum: u128,
     min: u64,
     max: u64,
-    buckets: Box<[u64]>,
+    /// Counts per bucket, only as long as the highest bucket seen: a metric whose values stay
+    /// small (restarts) costs a few words, not all 3,776 buckets (a pod with 16,000 containers
+    /// has 16,000 restart metrics).
+    buckets: Vec<u64>,
 }
 
 impl Default for StreamStats {
@@ -57,7 +60,7 @@ impl Default for StreamStats {
             sum: 0,
             min: u64::MAX,
             max: 0,
-            buckets: vec![0; BUCKETS].into_boxed_slice(),
+            buckets: Vec::new(),
         }
     }
 }
@@ -69,7 +72,13 @@ impl StreamStats {
         self.sum += u128::from(value);
         self.min = self.min.min(value);
         self.max = self.max.max(value);
-        self.buckets[bucket(value)] += 1;
+        let index = bucket(value);
+        if index >= self.buckets.len() {
+            self.buckets.resize(index + 1, 0);
+        }
+        if let Some(count) = self.buckets.get_mut(index) {
+            *count += 1;
+        }
     }
 
     /// Adds everything `other` saw.
@@ -78,6 +87,9 @@ impl StreamStats {
         self.sum += other.sum;
         self.min = self.min.min(other.min);
         self.max = self.max.max(other.max);
+        if other.buckets.len() > self.buckets.len() {
+            self.buckets.resize(other.buckets.len(), 0);
+        }
         for (mine, theirs) in self.buckets.iter_mut().zip(other.buckets.iter()) {
             *mine += theirs;
         }
