@@ -9,7 +9,10 @@ use crate::lint::rules::{self, Origin, PodContext, REGISTRY};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::apply::{self, ObjectFacts};
 use crate::lint::settings::selection::Level;
+use rayon::prelude::*;
+
 use crate::yaml::source::{Document, Pos, Span, for_each_document};
+use crate::yaml::stream::{Chunk, for_each_document_of, split_stream};
 
 /// What validating one source found.
 #[derive(Debug, Clone)]
@@ -64,37 +67,155 @@ pub fn read_source(
         visit(&document, objects);
     });
     if objects_seen == 0 && !any_problem && findings.is_empty() {
-        let mut finding = rules::NO_OBJECTS
-            .finding("no Kubernetes objects in this input")
-            .spanned(Span::at(Pos {
-                index: 0,
-                line: 1,
-                column: 1,
-            }))
-            .help("remove the empty file, or fix the step that generates it");
-        finding.file = source.name.clone();
-        finding.object = None::<ObjectRef>;
-        findings.push(finding);
+        findings.push(no_objects(source));
     }
 }
 
-/// Validates one source: loader findings plus every pod check, located and sorted.
+/// PL011 on a source with no objects and nothing else wrong.
+fn no_objects(source: &SourceText) -> Finding {
+    let mut finding = rules::NO_OBJECTS
+        .finding("no Kubernetes objects in this input")
+        .spanned(Span::at(Pos {
+            index: 0,
+            line: 1,
+            column: 1,
+        }))
+        .help("remove the empty file, or fix the step that generates it");
+    finding.file = source.name.clone();
+    finding.object = None::<ObjectRef>;
+    finding
+}
+
+/// Sources at least this large are read in pieces on every core (smaller ones are not worth
+/// the split; many files already spread over the cores one file each).
+const PARALLEL_FROM_BYTES: usize = 1 << 20;
+/// Pieces per core: enough that a piece with slow documents does not hold the others up.
+const PIECES_PER_THREAD: usize = 4;
+
+/// Validates one source: loader findings plus every pod check, located and sorted. A large
+/// source is cut at document starts and its pieces are read and checked in parallel; the
+/// report is the same as reading it whole (document numbers and positions are the stream's).
 pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileReport {
     let mut findings = Vec::new();
     let mut summary = Summary::default();
-    let mut document_findings = Vec::new();
+    if source.not_utf8.is_some() {
+        read_source(source, &mut findings, &mut summary, |_, _| {});
+        return finish(source, findings, &[], Vec::new(), summary, options);
+    }
+    let pieces = if source.text.len() >= PARALLEL_FROM_BYTES {
+        (rayon::current_num_threads() * PIECES_PER_THREAD)
+            .min(source.text.len() / (PARALLEL_FROM_BYTES / 4))
+    } else {
+        1
+    };
+    validate_in_pieces(source, options, pieces)
+}
+
+/// [`validate_source`] with the source cut into about `pieces` pieces.
+fn validate_in_pieces(source: &SourceText, options: &CheckOptions, pieces: usize) -> FileReport {
+    let mut findings = Vec::new();
+    let mut summary = Summary {
+        files: 1,
+        ..Summary::default()
+    };
+    let chunks = split_stream(&source.text, pieces);
+    let mut checked: Vec<PieceReport> = if chunks.len() > 1 {
+        chunks
+            .par_iter()
+            .map(|chunk| check_piece(source, chunk, options))
+            .collect()
+    } else {
+        chunks
+            .iter()
+            .map(|chunk| check_piece(source, chunk, options))
+            .collect()
+    };
+    // A piece whose last document broke may read differently from the whole stream there
+    // (the parser can run past a `---` inside a flow collection): read the source whole.
+    let pieces_read = checked.len();
+    if checked
+        .iter()
+        .take(pieces_read.saturating_sub(1))
+        .any(|piece| piece.last_broken)
+    {
+        checked = vec![check_piece(source, &Chunk::whole(&source.text), options)];
+    }
     let mut facts = Vec::new();
-    let mut pod_refs = Vec::new();
-    read_source(source, &mut findings, &mut summary, |document, objects| {
+    let mut pods = Vec::new();
+    let mut objects_seen = 0;
+    let mut any_problem = false;
+    let mut documents_before = 0;
+    for mut piece in checked {
+        let renumber = |object: &mut ObjectRef| object.document += documents_before;
+        piece
+            .findings
+            .iter_mut()
+            .filter_map(|f| f.object.as_mut())
+            .for_each(renumber);
+        piece
+            .facts
+            .iter_mut()
+            .map(|f| &mut f.object)
+            .for_each(renumber);
+        piece.pods.iter_mut().for_each(renumber);
+        documents_before += piece.summary.documents;
+        findings.append(&mut piece.findings);
+        facts.append(&mut piece.facts);
+        pods.append(&mut piece.pods);
+        summary.add(&piece.summary);
+        objects_seen += piece.objects_seen;
+        any_problem |= piece.any_problem;
+    }
+    if objects_seen == 0 && !any_problem {
+        findings.push(no_objects(source));
+    }
+    finish(source, findings, &facts, pods, summary, options)
+}
+
+/// What reading and checking one piece of a source found, document numbers counted from the
+/// piece's start.
+struct PieceReport {
+    findings: Vec<Finding>,
+    facts: Vec<ObjectFacts>,
+    pods: Vec<ObjectRef>,
+    summary: Summary,
+    objects_seen: usize,
+    any_problem: bool,
+    /// Whether the piece's last document had a syntax error.
+    last_broken: bool,
+}
+
+fn check_piece(source: &SourceText, chunk: &Chunk<'_>, options: &CheckOptions) -> PieceReport {
+    let mut piece = PieceReport {
+        findings: Vec::new(),
+        facts: Vec::new(),
+        pods: Vec::new(),
+        summary: Summary::default(),
+        objects_seen: 0,
+        any_problem: false,
+        last_broken: false,
+    };
+    piece.last_broken = for_each_document_of(chunk, |document| {
+        piece.summary.documents += 1;
+        let objects = read_document(&source.name, &source.text, &document);
+        if objects.empty {
+            piece.summary.empty_documents += 1;
+        }
+        piece.any_problem |= !document.problems.is_empty() || !objects.findings.is_empty();
+        piece.objects_seen += objects.pods.len() + objects.skipped;
+        piece.summary.pods += objects.pods.len();
+        piece.summary.skipped_objects += objects.skipped;
         let DocumentObjects {
             pods,
             findings: loader,
             ..
         } = objects;
-        document_findings.extend(loader);
+        piece.findings.extend(loader);
         for object in &pods {
-            pod_refs.push(object.object_ref());
-            facts.extend(ObjectFacts::read(document.root.as_ref(), object));
+            piece.pods.push(object.object_ref());
+            piece
+                .facts
+                .extend(ObjectFacts::read(document.root.as_ref(), object));
             if object.incomplete {
                 continue;
             }
@@ -111,15 +232,26 @@ pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileRepor
             let context = PodContext::with_pod(object, pod, options.settings.strict_initialized);
             let mut found = Vec::new();
             check_pod(&context, options, &mut found);
-            document_findings.extend(
+            piece.findings.extend(
                 found
                     .into_iter()
                     .map(|f| locate(object, document.root.as_ref(), f)),
             );
         }
     });
-    findings.append(&mut document_findings);
-    apply::apply(&mut findings, &facts, &options.settings, &source.name);
+    piece
+}
+
+/// Configuration applied, findings sorted and counted: the report of one source.
+fn finish(
+    source: &SourceText,
+    mut findings: Vec<Finding>,
+    facts: &[ObjectFacts],
+    pods: Vec<ObjectRef>,
+    mut summary: Summary,
+    options: &CheckOptions,
+) -> FileReport {
+    apply::apply(&mut findings, facts, &options.settings, &source.name);
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     for finding in &findings {
         summary.count(finding.severity);
@@ -128,7 +260,7 @@ pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileRepor
         name: source.name.clone(),
         text: Arc::from(source.text.as_str()),
         findings,
-        pods: pod_refs,
+        pods,
         summary,
     }
 }
@@ -221,6 +353,21 @@ mod tests {
                 let span = finding.span.expect("every finding has a span");
                 prop_assert!(span.start.line as usize <= text.lines().count() + 1);
             }
+        }
+
+        /// Several mutated manifests in one stream: read in pieces, the report is the one read
+        /// whole, byte for byte (document numbers, positions, order, counts).
+        #[test]
+        fn validating_in_pieces_equals_validating_whole(
+            texts in proptest::collection::vec(mutated_manifest(), 1..6),
+            pieces in 2usize..9,
+        ) {
+            let text = texts.join("\n---\n");
+            let whole = validate_in_pieces(&source(&text), &CheckOptions::default(), 1);
+            let split = validate_in_pieces(&source(&text), &CheckOptions::default(), pieces);
+            prop_assert_eq!(format!("{:?}", split.findings), format!("{:?}", whole.findings));
+            prop_assert_eq!(split.pods, whole.pods);
+            prop_assert_eq!(split.summary, whole.summary);
         }
 
         #[test]

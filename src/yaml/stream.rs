@@ -33,17 +33,125 @@ pub fn parse_stream(text: &str) -> Vec<Document<'_>> {
 /// Parses a YAML (or JSON) stream and hands each document to `visit` as soon as it is complete,
 /// so memory is bounded by the largest document rather than the stream. Never panics. A syntax
 /// error is reported on the document it is in, and reading goes on at the next `---` line.
-pub fn for_each_document<'a>(text: &'a str, mut visit: impl FnMut(Document<'a>)) {
+pub fn for_each_document<'a>(text: &'a str, visit: impl FnMut(Document<'a>)) {
+    // The whole stream has no boundary, so whether its last document broke does not matter.
+    let _ = for_each_document_of(&Chunk::whole(text), visit);
+}
+
+/// A piece of a stream that can be read on its own: it starts at the start of the stream or at
+/// a `---` line, and ends with the `---` line that starts the next piece (so its last document
+/// ends exactly as it does in the whole stream; documents from that line on belong to the next
+/// piece and are not visited).
+#[derive(Debug, Clone, Copy)]
+pub struct Chunk<'a> {
+    /// The piece's text, the next piece's `---` line included.
+    pub text: &'a str,
+    /// Lines of the stream before the piece.
+    pub lines_before: usize,
+    /// Characters of the stream before the piece.
+    pub chars_before: usize,
+    /// The stream line (1-based) of the next piece's `---` line, if there is a next piece.
+    pub boundary_line: Option<u32>,
+}
+
+impl<'a> Chunk<'a> {
+    /// The whole stream as one piece (a byte order mark skipped).
+    pub fn whole(text: &'a str) -> Self {
+        Chunk {
+            text: text.strip_prefix('\u{feff}').unwrap_or(text),
+            lines_before: 0,
+            chars_before: 0,
+            boundary_line: None,
+        }
+    }
+}
+
+/// Cuts a stream into about `pieces` pieces at document starts, for reading in parallel. A
+/// `---` line at column 0 ends whatever came before it in YAML (even an unclosed quote or
+/// bracket is an error there), so each piece reads exactly as it does in the whole stream; a
+/// `---` right after a directive (`%YAML`) is not a cut. A byte order mark is skipped.
+pub fn split_stream(text: &str, pieces: usize) -> Vec<Chunk<'_>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut cursor = Cursor::default();
+    let mut starts = vec![0];
+    for piece in 1..pieces.max(1) {
+        let wanted = text.len() / pieces * piece;
+        let mut at = wanted.max(starts.last().copied().unwrap_or(0) + 1);
+        let cut = loop {
+            let Some(found) = next_document_start(text, at) else {
+                break None;
+            };
+            let previous_line = text
+                .get(..found.saturating_sub(1))
+                .map_or("", |before| before.rsplit('\n').next().unwrap_or(before));
+            if found > 0 && !previous_line.starts_with('%') {
+                break Some(found);
+            }
+            at = found + 1;
+        };
+        match cut {
+            Some(cut) if Some(&cut) != starts.last() => starts.push(cut),
+            Some(_) => {}
+            None => break,
+        }
+    }
+    let mut chunks = Vec::with_capacity(starts.len());
+    let mut lines_before = 0;
+    let mut chars_before = 0;
+    for (index, &start) in starts.iter().enumerate() {
+        let next = starts.get(index + 1).copied();
+        let end = next.map_or(text.len(), |next| {
+            text.get(next..)
+                .and_then(|rest| rest.find('\n'))
+                .map_or(text.len(), |newline| next + newline + 1)
+        });
+        let own = text
+            .get(start..next.unwrap_or(text.len()))
+            .unwrap_or_default();
+        let own_lines = own.matches('\n').count();
+        chunks.push(Chunk {
+            text: text.get(start..end).unwrap_or_default(),
+            lines_before,
+            chars_before,
+            boundary_line: next
+                .map(|_| u32::try_from(lines_before + own_lines + 1).unwrap_or(u32::MAX)),
+        });
+        lines_before += own_lines;
+        chars_before += own.chars().count();
+    }
+    chunks
+}
+
+/// Reads one piece of a stream like [`for_each_document`]; document indexes count from 0 in
+/// the piece. Returns whether the piece's last document had a syntax error: the parser may
+/// then have read past the `---` line in the whole stream (inside a flow collection, say), so
+/// the piece is not known to read as the whole stream does, and the caller reads it whole.
+pub fn for_each_document_of<'a>(chunk: &Chunk<'a>, mut visit: impl FnMut(Document<'a>)) -> bool {
+    let text = chunk.text;
+    let mut last_broken = false;
+    let mut visit = |document: Document<'a>, broken: bool| {
+        if chunk
+            .boundary_line
+            .is_none_or(|boundary| document.start.line < boundary)
+        {
+            last_broken = broken;
+            visit(document);
+        }
+    };
+    let mut cursor = Cursor {
+        byte: 0,
+        chars: chunk.chars_before,
+        lines: chunk.lines_before,
+    };
     let mut count = 0;
     loop {
         let segment = text.get(cursor.byte..).unwrap_or_default();
         let locator = Locator::at(cursor.lines, cursor.chars);
-        let end = parse_segment(segment, &locator, count, &mut visit);
+        let end = parse_segment(segment, &locator, count, &mut |document| {
+            visit(document, false);
+        });
         count = end.count;
         let Some(failure) = end.failure else {
-            return;
+            return last_broken;
         };
         let mut document = cursor;
         document.forward_chars(text, failure.document_start);
@@ -57,13 +165,15 @@ pub fn for_each_document<'a>(text: &'a str, mut visit: impl FnMut(Document<'a>))
         let region_text = text.get(region_start..region_end).unwrap_or_default();
         match reread_leniently(region_text, &region, &failure) {
             Some((documents, next_count)) => {
-                documents.into_iter().for_each(&mut visit);
+                for document in documents {
+                    visit(document, true);
+                }
                 count = next_count;
             }
-            None => visit(reported(failure)),
+            None => visit(reported(failure), true),
         }
         let Some(next) = next else {
-            return;
+            return last_broken;
         };
         cursor = region;
         cursor.forward_to(text, next);
@@ -438,5 +548,72 @@ mod tests {
             .and_then(|r| r.entry("c"))
             .expect("c");
         assert_eq!((c.0.span.start.line, c.0.span.start.index), (5, 17));
+    }
+
+    /// Every document of every piece, indexes made stream-wide, as `Debug` text.
+    fn read_in_pieces(text: &str, pieces: usize) -> Vec<String> {
+        let chunks = split_stream(text, pieces);
+        let mut all = Vec::new();
+        for (number, chunk) in chunks.iter().enumerate() {
+            let offset = all.len();
+            let last_broken = for_each_document_of(chunk, |mut document| {
+                document.index += offset;
+                all.push(format!("{:?}", document.into_owned()));
+            });
+            if last_broken && number + 1 < chunks.len() {
+                return read_in_pieces(text, 1);
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn reading_in_pieces_gives_exactly_what_reading_whole_gives() {
+        let pod =
+            |name: &str| format!("apiVersion: v1\nkind: Pod\nmetadata:\n  name: {name}\n  é: ü\n");
+        let texts = [
+            format!("{}---\n{}---\n{}", pod("a"), pod("b"), pod("c")),
+            format!("\u{feff}{}---\n{}", pod("a"), pod("b")),
+            format!(
+                "{}---\nfoo: [\n---\n{}---\nbar: 'x\n---\n{}",
+                pod("a"),
+                pod("b"),
+                pod("c")
+            ),
+            format!(
+                "{}...\n%YAML 1.2\n---\n{}---\n---\n{}",
+                pod("a"),
+                pod("b"),
+                pod("c")
+            ),
+            format!("{}---\na:\n  b: [\n1]\n---\n{}", pod("a"), pod("b")),
+            format!("--- |\n  text\n---\n{}--- >\n  folded\n---", pod("a")),
+            "no markers at all: 1\nsecond: 2\n".to_string(),
+            format!(
+                "{}metadata:\n{{a\n    - x: 80\n\n---\n# c\n# d\n{}",
+                pod("a"),
+                pod("b")
+            ),
+        ];
+        for text in &texts {
+            let whole: Vec<String> = parse_stream(text)
+                .into_iter()
+                .map(|document| format!("{:?}", document.into_owned()))
+                .collect();
+            for pieces in [1, 2, 3, 5, 40] {
+                assert_eq!(
+                    read_in_pieces(text, pieces),
+                    whole,
+                    "{pieces} pieces of {text:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_directive_keeps_its_document_start() {
+        let text = "a: 1\n...\n%YAML 1.2\n---\nb: 2\n";
+        let chunks = split_stream(text, 8);
+        assert_eq!(chunks.len(), 1, "{chunks:?}");
     }
 }
