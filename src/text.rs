@@ -39,17 +39,23 @@ pub fn escape_control(text: &str) -> Cow<'_, str> {
 }
 
 /// The known name closest to `name`, if it is close enough to be a likely typo.
+///
+/// A candidate whose length differs from `name`'s by more than the allowed distance cannot be
+/// close, so it is not compared: a 100 KB key costs one count, not 100 KB × every candidate.
 pub fn closest<'f>(name: &str, candidates: &[&'f str]) -> Option<&'f str> {
+    let allowed = |candidate: &str| (candidate.chars().count() / 3).max(1);
+    let length = name.chars().count();
     let lower = name.to_ascii_lowercase();
     candidates
         .iter()
+        .filter(|candidate| length.abs_diff(candidate.chars().count()) <= allowed(candidate))
         .map(|candidate| {
             (
                 strsim::levenshtein(&lower, &candidate.to_ascii_lowercase()),
                 *candidate,
             )
         })
-        .filter(|(distance, candidate)| *distance <= (candidate.len() / 3).max(1))
+        .filter(|(distance, candidate)| *distance <= allowed(candidate))
         .min()
         .map(|(_, candidate)| candidate)
 }
@@ -66,6 +72,7 @@ mod tests {
         );
         assert_eq!(closest("IMAGE", &["image"]), Some("image"));
         assert_eq!(closest("command", &["image", "imagePullPolicy"]), None);
+        assert_eq!(closest(&"i".repeat(100_000), &["image"]), None);
     }
 
     #[test]
