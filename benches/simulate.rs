@@ -1,7 +1,9 @@
 //! Simulation benchmark: events per second on a 50-container pod with flapping probes over a
 //! simulated day. `engine` records events and the trace (what `--format json` needs without the
 //! status rows); `full` also prints a status row at every READY/STATUS/RESTARTS change, as the
-//! CLI does. Run with `cargo bench --bench simulate`.
+//! CLI does. `init_containers_3000` runs a pod of 3,000 init containers to Ready and
+//! `probes_every_second_for_an_hour` one container probed every second for an hour, both with
+//! everything the CLI records. Run with `cargo bench --bench simulate`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
@@ -47,6 +49,56 @@ fn pod() -> &'static Pod {
         podlife::k8s::defaults::apply(&mut pod);
         pod
     })
+}
+
+/// A defaulted pod from manifest text.
+fn parse_pod(text: &str) -> Pod {
+    let name: Arc<str> = Arc::from("bench.yaml");
+    let documents = parse_stream(text);
+    let objects = read_document(&name, text, &documents[0]);
+    let mut pod = objects.pods.into_iter().next().expect("a pod").pod;
+    podlife::k8s::defaults::apply(&mut pod);
+    pod
+}
+
+/// Runs `pod` with the default world until `horizon`, counting events.
+fn run_default_world(bencher: Bencher, pod: &Pod, horizon: SimDuration) {
+    let plan = PodPlan::new(pod);
+    let behaviour = Behaviour::defaults(&plan);
+    let config = || SimConfig {
+        horizon,
+        ..config(RecordOptions::ALL)
+    };
+    let events = simulate(pod, &plan, &behaviour, config())
+        .summary
+        .events_handled;
+    bencher.counter(ItemsCount::new(events)).bench(|| {
+        simulate(pod, &plan, &behaviour, config())
+            .summary
+            .events_handled
+    });
+}
+
+/// 3,000 init containers, run in order to Ready.
+#[divan::bench(sample_count = 5)]
+fn init_containers_3000(bencher: Bencher) {
+    let mut text = String::from(
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: inits}\nspec:\n  initContainers:\n",
+    );
+    for index in 0..3000 {
+        text.push_str(&format!(
+            "  - {{name: init-{index}, image: busybox:1.36}}\n"
+        ));
+    }
+    text.push_str("  containers: [{name: app, image: nginx:1.27}]\n");
+    run_default_world(bencher, &parse_pod(&text), SimDuration::from_secs(3600));
+}
+
+/// One container with 1 s liveness and readiness probes, for an hour.
+#[divan::bench(sample_count = 10)]
+fn probes_every_second_for_an_hour(bencher: Bencher) {
+    let text = "apiVersion: v1\nkind: Pod\nmetadata: {name: probed}\nspec:\n  containers:\n  - name: app\n    image: nginx:1.27\n    livenessProbe: {httpGet: {path: /healthz, port: 8080}, periodSeconds: 1}\n    readinessProbe: {httpGet: {path: /ready, port: 8080}, periodSeconds: 1}\n";
+    run_default_world(bencher, &parse_pod(text), SimDuration::from_secs(3600));
 }
 
 /// Readiness flaps (3 up, 3 down); liveness fails 3 times in a row every 40 probes.

@@ -3,6 +3,8 @@
 //! The rules follow `pkg/printers/internalversion/printers.go` `printPod` exactly (SEMANTICS K8),
 //! plus podlife's `Defer:` status for defer containers (SEMANTICS D15, see [`super::defer`]).
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use crate::k8s::model::{Container, ContainerState, ContainerStatus, Pod, PodCondition, PodStatus};
@@ -166,12 +168,21 @@ fn init_progress(init_containers: &[Container], status: &PodStatus) -> InitProgr
         restarts: Restarts::default(),
         sidecar_restarts: Restarts::default(),
     };
+    // kubectl's map of init container names to restart policies: built once per row, so a
+    // pod with thousands of init containers costs linear time, not a scan per status.
+    let mut sidecars: HashMap<&str, bool> = HashMap::with_capacity(init_containers.len());
+    for container in init_containers {
+        sidecars.insert(container.name(), container.is_sidecar());
+    }
     for (index, container) in statuses(status.init_container_statuses.as_ref())
         .iter()
         .enumerate()
     {
         progress.restarts.add(container);
-        let sidecar = is_sidecar_status(init_containers, container);
+        let sidecar = sidecars
+            .get(container.name.as_deref().unwrap_or(""))
+            .copied()
+            .unwrap_or(false);
         if sidecar {
             progress.sidecar_restarts.add(container);
         }
@@ -304,10 +315,6 @@ pub(super) fn spec_of<'p>(
 ) -> Option<&'p Container> {
     let name = status.name.as_deref().unwrap_or("");
     containers.iter().rev().find(|c| c.name() == name)
-}
-
-fn is_sidecar_status(init_containers: &[Container], status: &ContainerStatus) -> bool {
-    spec_of(init_containers, status).is_some_and(Container::is_sidecar)
 }
 
 fn conditions(status: &PodStatus) -> &[PodCondition] {
