@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let source = SourceText {
         name: Arc::from("fuzz.yaml"),
-        text: text.to_string(),
+        text: Arc::new(text.to_string()),
         not_utf8: None,
     };
     let report = validate_source(&source, &CheckOptions::default());

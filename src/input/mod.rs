@@ -40,8 +40,9 @@ impl Input {
 pub struct SourceText {
     /// The name, as findings print it.
     pub name: Arc<str>,
-    /// The text (empty when `not_utf8` is set).
-    pub text: String,
+    /// The text (empty when `not_utf8` is set), shared with the reports that show snippets of
+    /// it, never copied.
+    pub text: Arc<String>,
     /// Position of the first invalid UTF-8 byte: (line, column, byte).
     pub not_utf8: Option<(u32, u32, u8)>,
 }
@@ -51,7 +52,7 @@ impl SourceText {
     pub fn new(name: &str, text: impl Into<String>) -> Self {
         SourceText {
             name: Arc::from(name),
-            text: text.into(),
+            text: Arc::new(text.into()),
             not_utf8: None,
         }
     }
@@ -209,7 +210,7 @@ pub fn read(input: &Input, max_bytes: u64) -> Result<SourceText, Error> {
     Ok(match String::from_utf8(bytes) {
         Ok(text) => SourceText {
             name,
-            text,
+            text: Arc::new(text),
             not_utf8: None,
         },
         Err(error) => {
@@ -220,7 +221,7 @@ pub fn read(input: &Input, max_bytes: u64) -> Result<SourceText, Error> {
             let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
             SourceText {
                 name,
-                text: String::new(),
+                text: Arc::default(),
                 not_utf8: Some((
                     u32::try_from(line).unwrap_or(u32::MAX),
                     u32::try_from(column).unwrap_or(u32::MAX),

@@ -19,8 +19,8 @@ use crate::yaml::stream::{Chunk, for_each_document_of, split_stream};
 pub struct FileReport {
     /// The source's name.
     pub name: Arc<str>,
-    /// Its text, for snippets.
-    pub text: Arc<str>,
+    /// Its text, for snippets (the source's own, shared).
+    pub text: Arc<String>,
     /// Findings, sorted by position then rule, with configuration applied.
     pub findings: Vec<Finding>,
     /// The pods found, in order.
@@ -258,7 +258,7 @@ fn finish(
     }
     FileReport {
         name: source.name.clone(),
-        text: Arc::from(source.text.as_str()),
+        text: Arc::clone(&source.text),
         findings,
         pods,
         summary,
@@ -280,7 +280,7 @@ pub fn strict_findings(pod: &crate::k8s::model::Pod) -> Vec<String> {
     }
     let source = SourceText {
         name: Arc::from("initialized pod"),
-        text: document.to_string(),
+        text: Arc::new(document.to_string()),
         not_utf8: None,
     };
     let options = CheckOptions {

@@ -2,7 +2,6 @@
 
 use std::fmt;
 use std::io::Write;
-use std::sync::Arc;
 
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceSpan};
 
@@ -287,7 +286,7 @@ impl miette::SourceCode for Excerpt {
 pub fn write_file_findings(
     out: &mut dyn Write,
     name: &str,
-    text: &Arc<str>,
+    text: &str,
     findings: &[&Finding],
     style: HumanStyle,
 ) -> std::io::Result<()> {
@@ -412,7 +411,7 @@ mod snippet_tests {
             color: false,
             width: 100,
         };
-        write_file_findings(&mut out, "f.json", &Arc::from(text), &references, style)
+        write_file_findings(&mut out, "f.json", text, &references, style)
             .expect("writes to memory");
         String::from_utf8(out).expect("utf-8")
     }

@@ -365,7 +365,7 @@ pub mod testing {
     pub fn all_findings(text: &str, no_defaulting: bool) -> Vec<Finding> {
         let source = SourceText {
             name: Arc::from("test.yaml"),
-            text: text.to_string(),
+            text: Arc::new(text.to_string()),
             not_utf8: None,
         };
         validate_source(
