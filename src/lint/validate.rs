@@ -140,8 +140,10 @@ fn validate_in_pieces(source: &SourceText, options: &CheckOptions, pieces: usize
     {
         checked = vec![check_piece(source, &Chunk::whole(&source.text), options)];
     }
-    let mut facts = Vec::new();
-    let mut pods = Vec::new();
+    // Sized once: appending piece by piece would regrow (and briefly double) the largest lists.
+    findings.reserve_exact(checked.iter().map(|piece| piece.findings.len()).sum());
+    let mut facts = Vec::with_capacity(checked.iter().map(|piece| piece.facts.len()).sum());
+    let mut pods = Vec::with_capacity(checked.iter().map(|piece| piece.pods.len()).sum());
     let mut objects_seen = 0;
     let mut any_problem = false;
     let mut documents_before = 0;
