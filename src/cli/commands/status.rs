@@ -16,8 +16,11 @@ use crate::input::{self, SourceText};
 use crate::k8s::timestamp::{EpochMillis, parse_rfc3339};
 use crate::k8s::workload::PodObject;
 use crate::lint::finding::{Finding, Severity, Summary};
+use crate::lint::load::locate;
+use crate::lint::rules;
 use crate::lint::validate::read_source;
 use crate::render::findings;
+use crate::yaml::field_path::FieldPath;
 use crate::yaml::source::Document;
 
 use crate::render::status::{write_human, write_json};
@@ -161,7 +164,19 @@ fn read_rows(source: &SourceText, now: EpochMillis) -> InputRows {
                 match &object.pod.status {
                     // Its spec could not be decoded: the loader error says so; no half-right row.
                     Some(_) if object.incomplete => {}
-                    Some(_) => read.rows.push(pod_row(&object.pod, Some(now))),
+                    Some(_) => {
+                        let bad_times = timestamp_errors(object);
+                        if bad_times.is_empty() {
+                            read.rows.push(pod_row(&object.pod, Some(now)));
+                        } else {
+                            // The API server rejects such a pod; no row with a made-up age.
+                            document_findings.extend(
+                                bad_times
+                                    .into_iter()
+                                    .map(|f| locate(object, document.root.as_ref(), f)),
+                            );
+                        }
+                    }
                     // A status is there but could not be decoded: the loader error says so.
                     None if has_status(document, object) => {}
                     None => read.without_status += 1,
@@ -174,6 +189,64 @@ fn read_rows(source: &SourceText, now: EpochMillis) -> InputRows {
     source_findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     read.errors = source_findings;
     read
+}
+
+/// The timestamps the row reads (`creationTimestamp`, each container's last
+/// `terminated.finishedAt`) that are not RFC 3339 as Go parses it: located PL005 errors, since
+/// the API server would not decode the pod and an unreadable time must not become `<unknown>`.
+fn timestamp_errors(object: &PodObject) -> Vec<Finding> {
+    let pod = &object.pod;
+    let mut times: Vec<(FieldPath, &str)> = Vec::new();
+    if let Some(created) = pod.metadata.creation_timestamp.as_deref() {
+        times.push((
+            FieldPath::root()
+                .child("metadata")
+                .child("creationTimestamp"),
+            created,
+        ));
+    }
+    if let Some(status) = &pod.status {
+        for (list, statuses) in [
+            ("initContainerStatuses", &status.init_container_statuses),
+            ("containerStatuses", &status.container_statuses),
+            (
+                "ephemeralContainerStatuses",
+                &status.ephemeral_container_statuses,
+            ),
+            ("deferContainerStatuses", &status.defer_container_statuses),
+        ] {
+            for (index, container) in statuses.iter().flatten().enumerate() {
+                let finished = container
+                    .last_state
+                    .as_ref()
+                    .and_then(|state| state.terminated.as_ref())
+                    .and_then(|terminated| terminated.finished_at.as_deref());
+                if let Some(finished) = finished {
+                    let path = FieldPath::root()
+                        .child("status")
+                        .child(list)
+                        .index(index)
+                        .child("lastState")
+                        .child("terminated")
+                        .child("finishedAt");
+                    times.push((path, finished));
+                }
+            }
+        }
+    }
+    times
+        .into_iter()
+        .filter(|(_, text)| parse_rfc3339(text).is_none())
+        .map(|(path, text)| {
+            rules::WRONG_TYPE
+                .finding(format!(
+                    "`{}` is not an RFC 3339 time",
+                    crate::text::clip(text)
+                ))
+                .at(path)
+                .help("write it as the API server does, e.g. `2026-01-01T00:00:00Z`")
+        })
+        .collect()
 }
 
 /// Whether the object has a non-null `status` in the document (decoded or not).
@@ -197,6 +270,25 @@ mod tests {
 
     fn now() -> EpochMillis {
         parse_now(NOW).unwrap_or_default()
+    }
+
+    #[test]
+    fn k8_an_unreadable_timestamp_is_a_located_error_not_an_unknown_age() {
+        let text = "apiVersion: v1\nkind: Pod\nmetadata: {name: p, creationTimestamp: \"2026-01-01T00:00:60+99:99\"}\nspec:\n  containers: [{name: c, image: i}]\nstatus:\n  phase: Running\n  containerStatuses:\n  - name: c\n    restartCount: 1\n    lastState: {terminated: {exitCode: 1, finishedAt: \"yesterday\"}}\n";
+        let read = read_rows(&source(text), now());
+        assert!(read.rows.is_empty());
+        let places: Vec<(u32, u32)> = read
+            .errors
+            .iter()
+            .filter_map(|f| f.span.map(|s| (s.start.line, s.start.column)))
+            .collect();
+        assert_eq!(places, [(3, 40), (11, 55)], "{:?}", read.errors);
+        let fine = text
+            .replace("2026-01-01T00:00:60+99:99", "2026-01-01T00:00:00+01:00")
+            .replace("yesterday", "2026-01-01T11:00:00Z");
+        let read = read_rows(&source(&fine), now());
+        assert!(read.errors.is_empty(), "{:?}", read.errors);
+        assert_eq!(read.rows.len(), 1);
     }
 
     #[test]
