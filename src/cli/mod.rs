@@ -89,8 +89,9 @@ pub enum Command {
     ///
     /// Reads Pods and the pod templates of Deployments, StatefulSets, DaemonSets, ReplicaSets,
     /// ReplicationControllers, Jobs, CronJobs, PodTemplates and Lists, from files, directories
-    /// (recursively: *.yaml, *.yml, *.json) or `-` for standard input. With no input and
-    /// nothing piped to stdin, validates the built-in example.
+    /// (recursively: *.yaml, *.yml, *.json) or `-` for standard input. With no path, standard
+    /// input must bring manifests: nothing there is a usage error (exit 2), so a CI step whose
+    /// generator printed nothing fails.
     Validate(ValidateArgs),
     /// Effective requests and limits of each pod, its QoS class, and whether it fits a node.
     ///
@@ -108,8 +109,9 @@ pub enum Command {
     ///
     /// Runs a deterministic, second-by-second model of what the kubelet would do with each pod:
     /// sandbox, image pulls, init containers in order, sidecars, app containers, probes, restarts
-    /// with CrashLoopBackOff, phases and conditions, activeDeadlineSeconds. With no input and
-    /// nothing piped to stdin, simulates the built-in example.
+    /// with CrashLoopBackOff, phases and conditions, activeDeadlineSeconds. With no path and stdin
+    /// a terminal or not given (`< /dev/null`), simulates the built-in example; an empty pipe is
+    /// a usage error.
     ///
     /// Default scenario: scheduling 0 ms; RunPodSandbox 200 ms; image pulls 2 s (IfNotPresent:
     /// once per image, Always: every start); CreateContainer and StartContainer 100 ms each;

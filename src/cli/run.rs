@@ -77,9 +77,27 @@ pub fn output_width() -> usize {
     columns.or_else(terminal).unwrap_or(100)
 }
 
-/// The inputs of a command: the paths given, else what is piped to stdin, else (a terminal, or
-/// nothing piped: `< /dev/null`, a script's closed stdin) the default example when `example`.
-pub fn resolve_inputs(cli: &Cli, args: &InputArgs, example: bool) -> Vec<Result<Input, Error>> {
+/// What a command does when no path is given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoPath {
+    /// `simulate`, the main job: with stdin a terminal or not given (`< /dev/null`, closed), run
+    /// the built-in example and say so.
+    Example,
+    /// `validate`, `resources`, `status`: stdin must bring manifests. A CI step whose
+    /// generator printed nothing (`helm template … | podlife validate`) must fail, not check
+    /// the example and pass.
+    Stdin,
+}
+
+/// The inputs of a command: the paths given, else what is piped to stdin. With no path and
+/// nothing on stdin, `NoPath::Example` runs the built-in example when stdin is a terminal or
+/// not given; anything else is a usage error that says how to check the example. An explicit
+/// `-` always reads stdin (empty: the "no objects" finding).
+pub fn resolve_inputs(
+    cli: &Cli,
+    args: &InputArgs,
+    no_path: NoPath,
+) -> Result<Vec<Result<Input, Error>>, Error> {
     if !args.paths.is_empty() {
         let expansion = input::expand(&args.paths);
         if !cli.quiet {
@@ -90,28 +108,58 @@ pub fn resolve_inputs(cli: &Cli, args: &InputArgs, example: bool) -> Vec<Result<
                 ));
             }
         }
-        return expansion.inputs;
+        return Ok(expansion.inputs);
     }
+    let stdin_given = !std::io::stdin().is_terminal() && stdin_is_pipe_or_file();
     let piped = if std::io::stdin().is_terminal() {
         None
     } else {
         match input::read_stdin(cli.max_input_size) {
             Ok(bytes) => Some(bytes),
-            Err(error) => return vec![Err(error)],
+            Err(error) => return Ok(vec![Err(error)]),
         }
     };
     let nothing_piped = piped
         .as_ref()
         .is_none_or(|bytes| bytes.iter().all(u8::is_ascii_whitespace));
-    if example && nothing_piped {
-        let example = examples::default_example();
+    if !nothing_piped {
+        return Ok(vec![Ok(Input::Piped(Arc::from(piped.unwrap_or_default())))]);
+    }
+    let example = examples::default_example();
+    if no_path == NoPath::Example && !stdin_given {
         if !cli.quiet {
             output::note(format_args!(
                 "podlife: no input given; using the built-in example `{}` (see `podlife example`)",
                 example.name
             ));
         }
-        return vec![Ok(Input::Example(example.name, example.text))];
+        return Ok(vec![Ok(Input::Example(example.name, example.text))]);
     }
-    vec![Ok(Input::Piped(Arc::from(piped.unwrap_or_default())))]
+    let why = if stdin_given {
+        "standard input is empty (did the command that feeds it fail?)"
+    } else {
+        "no path given and nothing piped"
+    };
+    Err(Error::Usage(format!(
+        "{why}: give manifest files or directories, or pipe manifests in; \
+         to check the built-in example: `podlife example {} | podlife <command> -`",
+        example.name
+    )))
+}
+
+/// Whether standard input is a pipe or a file (given, even if empty), as opposed to a device
+/// such as `/dev/null` or a closed descriptor (not given).
+fn stdin_is_pipe_or_file() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        std::fs::metadata("/dev/stdin").is_ok_and(|metadata| {
+            let kind = metadata.file_type();
+            kind.is_fifo() || kind.is_file() || kind.is_socket()
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        true
+    }
 }

@@ -175,9 +175,11 @@ fn api_validation_paths_and_defaulting() {
     snapshot("api__error_inside_legacy_annotation", &render(&output));
 }
 
-/// The README's main job, `podlife simulate` with no file, works from a script too: with nothing
-/// on stdin (`< /dev/null`, a closed pipe) it runs the built-in example, as on a terminal. An
-/// explicit `-` reads stdin even when it is empty.
+/// The README's main job, `podlife simulate` with no file, works from a script too: with stdin
+/// not given (`< /dev/null`) it runs the built-in example, as on a terminal. `validate`,
+/// `resources` and `status` never fall back to the example: a CI step whose generator printed
+/// nothing must fail (exit 2), not pass on the example. An explicit `-` reads stdin even when it
+/// is empty (the PL011 "no objects" finding).
 #[test]
 fn no_input_and_nothing_piped_runs_the_example() {
     let output = run(&["simulate"]);
@@ -189,8 +191,29 @@ fn no_input_and_nothing_piped_runs_the_example() {
     );
     assert!(String::from_utf8_lossy(&output.stdout).contains("summary:"));
 
-    let blank = run_with_stdin(&["validate", "--format", "json"], b"\n  \n");
-    assert_eq!(json(&blank)["summary"]["pods"], 1);
+    for command in ["validate", "resources", "status"] {
+        for output in [
+            run(&[command]),
+            run(&[command, "--format", "json"]),
+            run_with_stdin(&[command], b""),
+            run_with_stdin(&[command, "--format", "json"], b"\n  \n"),
+        ] {
+            assert_eq!(output.status.code(), Some(2), "{command}");
+            assert!(output.stdout.is_empty(), "{command}");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(
+                stderr.contains("podlife example init-containers | podlife <command> -"),
+                "{command}: {stderr}"
+            );
+        }
+    }
+    let empty_pipe = run_with_stdin(&["simulate"], b"");
+    assert_eq!(
+        empty_pipe.status.code(),
+        Some(2),
+        "`true | podlife simulate`"
+    );
+    assert!(String::from_utf8_lossy(&empty_pipe.stderr).contains("standard input is empty"));
 
     let explicit = run(&["validate", "--format", "json", "-"]);
     assert_eq!(json(&explicit)["summary"]["pods"], 0);

@@ -11,7 +11,9 @@ use std::io::Write;
 use clap::ValueEnum;
 
 use crate::cli::Cli;
-use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, output_width, resolve_inputs};
+use crate::cli::run::{
+    EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, output_width, resolve_inputs,
+};
 use crate::error::Error;
 use crate::input::{self, SourceText};
 use crate::lint::finding::{Finding, Severity, Summary};
@@ -110,7 +112,7 @@ fn write_errors(findings: &[Finding]) {
 /// Runs `podlife resources`.
 pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, Error> {
     let settings = settings_from_args(args);
-    let inputs = resolve_inputs(cli, &args.input, true);
+    let inputs = resolve_inputs(cli, &args.input, NoPath::Stdin)?;
     let reports = input::map_inputs(&inputs, |input| {
         input::read(input, cli.max_input_size).map(|source| analyse_source(&source, &settings))
     });

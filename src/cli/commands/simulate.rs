@@ -8,7 +8,9 @@ use clap::ValueEnum;
 
 use crate::cli::Cli;
 use crate::cli::commands::expectations;
-use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, output_width, resolve_inputs};
+use crate::cli::run::{
+    EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, output_width, resolve_inputs,
+};
 use crate::error::Error;
 use crate::input;
 use crate::k8s::model::Pod;
@@ -155,7 +157,7 @@ struct FoundPods {
 }
 
 fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
-    let inputs = resolve_inputs(cli, &args.input, true);
+    let inputs = resolve_inputs(cli, &args.input, NoPath::Example)?;
     let mut found = Vec::new();
     let mut unreadable = None;
     let mut worse = |code: u8| unreadable = unreadable.max(Some(code));

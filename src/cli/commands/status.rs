@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 use std::io::{IsTerminal, Write};
 
 use crate::cli::Cli;
-use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, resolve_inputs};
+use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, resolve_inputs};
 use crate::error::Error;
 use crate::input::{self, SourceText};
 use crate::k8s::timestamp::{EpochMillis, parse_rfc3339};
@@ -94,7 +94,7 @@ pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<u8, Erro
                 .to_string(),
         ));
     }
-    let inputs = resolve_inputs(cli, &args.input, false);
+    let inputs = resolve_inputs(cli, &args.input, NoPath::Stdin)?;
     let now = args.now.unwrap_or_else(wall_clock);
     let wide = args.output == Some(StatusOutput::Wide);
 

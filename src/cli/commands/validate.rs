@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use crate::cli::run::{
-    EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, output_width, resolve_inputs, use_color,
+    EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, output_width, resolve_inputs, use_color,
 };
 use crate::cli::{Cli, InputArgs};
 use crate::error::Error;
@@ -71,7 +71,7 @@ pub struct ValidateArgs {
 
 /// Runs `podlife validate`.
 pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Error> {
-    let inputs = resolve_inputs(cli, &args.input, true);
+    let inputs = resolve_inputs(cli, &args.input, NoPath::Stdin)?;
     let options = CheckOptions {
         no_defaulting: args.no_defaulting,
         ..CheckOptions::default()
