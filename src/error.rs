@@ -88,6 +88,16 @@ impl Error {
         matches!(self, Error::Io { source, .. } if source.kind() == std::io::ErrorKind::BrokenPipe)
     }
 
+    /// What the error is about, for reports that list failed inputs: the first `quoted` name
+    /// in the message (``reading `pod.yaml` `` → `pod.yaml`), else the whole message.
+    pub fn subject(&self) -> String {
+        let text = self.to_string();
+        text.split('`')
+            .nth(1)
+            .filter(|_| text.matches('`').count() >= 2)
+            .map_or_else(|| text.clone(), str::to_string)
+    }
+
     /// An I/O error with what was being done.
     pub fn io(action: impl Into<String>, source: std::io::Error) -> Self {
         Error::Io {

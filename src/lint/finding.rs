@@ -184,6 +184,16 @@ impl Finding {
     }
 }
 
+/// An input that could not be read at all (missing, unreadable, too large, a directory that
+/// cannot be listed): machine formats name each one, so a CI report never hides it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FailedInput {
+    /// The input as given (a path, `<stdin>`).
+    pub path: String,
+    /// Why, as the error on stderr says it.
+    pub error: String,
+}
+
 /// Counts of what a run looked at and found.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]

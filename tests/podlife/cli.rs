@@ -46,6 +46,58 @@ fn explain_prints_a_rules_docs() {
     snapshot_cli("cli__explain_unknown", &["explain", "wrong-typ"]);
 }
 
+/// An input that cannot be read is named in every machine format, not only counted.
+#[test]
+fn unreadable_inputs_are_named_in_every_machine_format() {
+    let args = |format| {
+        [
+            "validate",
+            "--format",
+            format,
+            "testdata/clean/live-pod.yaml",
+            "testdata/missing.yaml",
+        ]
+    };
+    let output = run(&args("json"));
+    assert_eq!(output.status.code(), Some(2));
+    let report = json(&output);
+    assert_eq!(report["summary"]["failedInputs"], 1);
+    assert_eq!(report["failedInputs"][0]["path"], "testdata/missing.yaml");
+    assert!(
+        report["failedInputs"][0]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("No such file")),
+        "{report}"
+    );
+    let sarif = json(&run(&args("sarif")));
+    let invocation = &sarif["runs"][0]["invocations"][0];
+    assert_eq!(invocation["executionSuccessful"], false);
+    assert_eq!(
+        invocation["toolExecutionNotifications"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+            ["uri"],
+        "testdata/missing.yaml"
+    );
+    let junit = String::from_utf8_lossy(&run(&args("junit")).stdout).into_owned();
+    assert!(junit.contains(r#"errors="1""#), "{junit}");
+    assert!(
+        junit.contains(
+            r#"<testsuite name="testdata/missing.yaml" tests="1" failures="0" errors="1""#
+        ),
+        "{junit}"
+    );
+    assert!(junit.contains(r#"type="unreadable-input""#), "{junit}");
+    let clean = json(&run(&[
+        "validate",
+        "--format",
+        "sarif",
+        "testdata/clean/live-pod.yaml",
+    ]));
+    assert_eq!(
+        clean["runs"][0]["invocations"][0]["executionSuccessful"],
+        true
+    );
+}
+
 #[test]
 fn usage_errors_exit_2() {
     let output = run(&["validate", "--format", "yaml"]);

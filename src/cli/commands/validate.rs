@@ -11,8 +11,8 @@ use crate::cli::run::{
 };
 use crate::cli::{Cli, InputArgs};
 use crate::error::Error;
-use crate::input;
-use crate::lint::finding::{Finding, Severity, Summary};
+use crate::input::{self, Input};
+use crate::lint::finding::{FailedInput, Finding, Severity, Summary};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::config_file;
 use crate::lint::validate::{FileReport, validate_source};
@@ -107,12 +107,13 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
         width: output_width(),
     };
     let write_error = |e: std::io::Error| Error::io("writing output", e);
-    for report in &reports {
-        match report
-            .as_ref()
-            .map_err(Clone::clone)
-            .and_then(std::clone::Clone::clone)
-        {
+    let mut failed_inputs: Vec<FailedInput> = Vec::new();
+    for (input, report) in inputs.iter().zip(&reports) {
+        let report = match report {
+            Ok(Ok(file)) => Ok(file),
+            Ok(Err(error)) | Err(error) => Err(error),
+        };
+        match report {
             Ok(file) => {
                 summary.add(&file.summary);
                 if args.format == FindingFormat::Human {
@@ -125,10 +126,16 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
             }
             Err(error) => {
                 if error.is_broken_pipe() {
-                    return Err(error);
+                    return Err(error.clone());
                 }
                 failed = true;
                 summary.failed_inputs += 1;
+                failed_inputs.push(FailedInput {
+                    path: input
+                        .as_ref()
+                        .map_or_else(|_| error.subject(), Input::display_name),
+                    error: error.to_string(),
+                });
                 crate::cli::output::note(format_args!("error: {error}"));
             }
         }
@@ -136,25 +143,18 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
     for file in reports.iter().flatten().flatten() {
         all.extend(file.findings.iter());
     }
-    match args.format {
-        FindingFormat::Human => {
-            if !cli.quiet {
-                writeln!(out, "{summary}").map_err(write_error)?;
-            }
-        }
-        FindingFormat::Short => findings::short::write_findings(out, &all).map_err(write_error)?,
-        FindingFormat::Github => {
-            findings::github::write_findings(out, &all).map_err(write_error)?;
-        }
-        FindingFormat::Json => {
-            findings::json::write_findings(out, &all, &summary).map_err(write_error)?;
-        }
-        FindingFormat::Sarif => findings::sarif::write_findings(out, &all).map_err(write_error)?,
-        FindingFormat::Junit => {
-            let files: Vec<&FileReport> = reports.iter().flatten().flatten().collect();
-            findings::junit::write_report(out, &files).map_err(write_error)?;
-        }
-    }
+    write_report(
+        out,
+        args.format,
+        &Report {
+            findings: &all,
+            summary: &summary,
+            failed_inputs: &failed_inputs,
+            files: &reports.iter().flatten().flatten().collect::<Vec<_>>(),
+        },
+        cli.quiet,
+    )
+    .map_err(write_error)?;
     Ok(if failed {
         EXIT_FAILURE
     } else if all.iter().any(|f| f.severity == Severity::Error) {
@@ -162,4 +162,39 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
     } else {
         EXIT_CLEAN
     })
+}
+
+/// What the machine formats print: every finding, the counts, the inputs that could not be read.
+struct Report<'r> {
+    findings: &'r [&'r Finding],
+    summary: &'r Summary,
+    failed_inputs: &'r [FailedInput],
+    files: &'r [&'r FileReport],
+}
+
+/// Writes the report in `format` (the human format's findings are written per file as they
+/// come; here it adds the summary line).
+fn write_report(
+    out: &mut dyn Write,
+    format: FindingFormat,
+    report: &Report<'_>,
+    quiet: bool,
+) -> std::io::Result<()> {
+    let Report {
+        findings,
+        summary,
+        failed_inputs,
+        files,
+    } = *report;
+    match format {
+        FindingFormat::Human if quiet => Ok(()),
+        FindingFormat::Human => writeln!(out, "{summary}"),
+        FindingFormat::Short => findings::short::write_findings(out, findings),
+        FindingFormat::Github => findings::github::write_findings(out, findings),
+        FindingFormat::Json => {
+            findings::json::write_findings(out, findings, summary, failed_inputs)
+        }
+        FindingFormat::Sarif => findings::sarif::write_findings(out, findings, failed_inputs),
+        FindingFormat::Junit => findings::junit::write_report(out, files, failed_inputs),
+    }
 }

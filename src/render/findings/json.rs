@@ -4,7 +4,7 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use crate::lint::finding::{Finding, ObjectRef, Summary};
+use crate::lint::finding::{FailedInput, Finding, ObjectRef, Summary};
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -33,9 +33,12 @@ struct JsonFinding<'f> {
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct JsonReport<'f> {
     findings: Vec<JsonFinding<'f>>,
     summary: &'f Summary,
+    /// Every input that could not be read, by name (the summary only counts them).
+    failed_inputs: &'f [FailedInput],
 }
 
 /// Writes the findings and summary as one JSON document.
@@ -43,6 +46,7 @@ pub fn write_findings(
     out: &mut dyn Write,
     findings: &[&Finding],
     summary: &Summary,
+    failed_inputs: &[FailedInput],
 ) -> std::io::Result<()> {
     let findings = findings
         .iter()
@@ -67,6 +71,11 @@ pub fn write_findings(
             }
         })
         .collect();
-    serde_json::to_writer_pretty(&mut *out, &JsonReport { findings, summary })?;
+    let report = JsonReport {
+        findings,
+        summary,
+        failed_inputs,
+    };
+    serde_json::to_writer_pretty(&mut *out, &report)?;
     writeln!(out)
 }

@@ -7,7 +7,7 @@
 
 use std::io::Write;
 
-use crate::lint::finding::{Finding, ObjectRef, Severity};
+use crate::lint::finding::{FailedInput, Finding, ObjectRef, Severity};
 use crate::lint::validate::FileReport;
 
 /// One test case: a name and its findings.
@@ -98,10 +98,18 @@ fn line(finding: &Finding) -> String {
 }
 
 /// Writes the JUnit XML document for the files validated.
-pub fn write_report(out: &mut dyn Write, files: &[&FileReport]) -> std::io::Result<()> {
+/// An input that could not be read is a suite of one errored test case, so a CI report never
+/// shows "0 tests, 0 errors" for it.
+pub fn write_report(
+    out: &mut dyn Write,
+    files: &[&FileReport],
+    failed_inputs: &[FailedInput],
+) -> std::io::Result<()> {
     let suites: Vec<(&FileReport, Vec<Case<'_>>)> =
         files.iter().map(|file| (*file, cases(file))).collect();
-    let tests: usize = suites.iter().map(|(_, cases)| cases.len()).sum();
+    let tests: usize =
+        suites.iter().map(|(_, cases)| cases.len()).sum::<usize>() + failed_inputs.len();
+    let errors = failed_inputs.len();
     let failures: usize = suites
         .iter()
         .map(|(_, cases)| cases.iter().filter(|case| case.failed()).count())
@@ -109,8 +117,23 @@ pub fn write_report(out: &mut dyn Write, files: &[&FileReport]) -> std::io::Resu
     writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
     writeln!(
         out,
-        r#"<testsuites name="podlife" tests="{tests}" failures="{failures}" errors="0">"#
+        r#"<testsuites name="podlife" tests="{tests}" failures="{failures}" errors="{errors}">"#
     )?;
+    for failed in failed_inputs {
+        let name = escape(&failed.path);
+        writeln!(
+            out,
+            r#"  <testsuite name="{name}" tests="1" failures="0" errors="1" skipped="0">"#
+        )?;
+        writeln!(out, r#"    <testcase name="read" classname="{name}">"#)?;
+        writeln!(
+            out,
+            r#"      <error message="{}" type="unreadable-input"/>"#,
+            escape(&failed.error)
+        )?;
+        writeln!(out, "    </testcase>")?;
+        writeln!(out, "  </testsuite>")?;
+    }
     for (file, cases) in &suites {
         let failed = cases.iter().filter(|case| case.failed()).count();
         writeln!(

@@ -9,7 +9,7 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use crate::lint::finding::{Finding, Severity};
+use crate::lint::finding::{FailedInput, Finding, Severity};
 use crate::lint::rules::{self, Rule};
 
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -26,8 +26,36 @@ struct Log<'f> {
 #[serde(rename_all = "camelCase")]
 struct Run<'f> {
     tool: Tool,
+    /// One invocation: whether every input was read, and a notification per input that was not.
+    invocations: [Invocation; 1],
     column_kind: &'static str,
     results: Vec<SarifResult<'f>>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Invocation {
+    execution_successful: bool,
+    tool_execution_notifications: Vec<Notification>,
+}
+
+#[derive(Serialize)]
+struct Notification {
+    level: &'static str,
+    message: Text,
+    locations: Vec<NotificationLocation>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct NotificationLocation {
+    physical_location: NotificationPhysicalLocation,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct NotificationPhysicalLocation {
+    artifact_location: ArtifactLocation,
 }
 
 #[derive(Serialize)]
@@ -198,8 +226,28 @@ pub fn file_uri(file: &str) -> (String, Option<&'static str>) {
     }
 }
 
+/// A tool execution notification for an input that could not be read.
+fn notification(failed: &FailedInput) -> Notification {
+    let (uri, uri_base_id) = file_uri(&failed.path);
+    Notification {
+        level: "error",
+        message: Text {
+            text: failed.error.clone(),
+        },
+        locations: vec![NotificationLocation {
+            physical_location: NotificationPhysicalLocation {
+                artifact_location: ArtifactLocation { uri, uri_base_id },
+            },
+        }],
+    }
+}
+
 /// Writes one SARIF log with every rule and every finding.
-pub fn write_findings(out: &mut dyn Write, findings: &[&Finding]) -> std::io::Result<()> {
+pub fn write_findings(
+    out: &mut dyn Write,
+    findings: &[&Finding],
+    failed_inputs: &[FailedInput],
+) -> std::io::Result<()> {
     let results = findings
         .iter()
         .map(|finding| {
@@ -277,6 +325,10 @@ pub fn write_findings(out: &mut dyn Write, findings: &[&Finding]) -> std::io::Re
                     rules: rules::REGISTRY.iter().copied().map(descriptor).collect(),
                 },
             },
+            invocations: [Invocation {
+                execution_successful: failed_inputs.is_empty(),
+                tool_execution_notifications: failed_inputs.iter().map(notification).collect(),
+            }],
             column_kind: "unicodeCodePoints",
             results,
         }],
