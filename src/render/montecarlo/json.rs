@@ -37,6 +37,7 @@ struct OutcomeJson {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct WorstJson {
+    #[serde(serialize_with = "crate::render::simulate::json::seed_as_string")]
     seed: u64,
     run: u64,
     ready_ms: Option<u64>,
@@ -48,6 +49,7 @@ struct WorstJson {
 
 #[derive(Serialize)]
 struct Document {
+    #[serde(serialize_with = "crate::render::simulate::json::seed_as_string")]
     seed: u64,
     runs: u64,
     pod: String,

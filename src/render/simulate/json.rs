@@ -12,8 +12,16 @@ use serde::Serialize;
 
 use crate::render::simulate::RunContext;
 
+/// Seeds are written as strings: above 2^53 a JSON number loses digits in jq and JavaScript,
+/// and a seed that replays another run is worse than none. `--seed` and the scenario file's
+/// `seed:` take either form.
+pub fn seed_as_string<S: serde::Serializer>(seed: &u64, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(seed)
+}
+
 #[derive(Serialize)]
 struct Document<'a> {
+    #[serde(serialize_with = "seed_as_string")]
     seed: u64,
     pod: &'a str,
     events: Vec<Event<'a>>,

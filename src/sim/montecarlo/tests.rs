@@ -265,7 +265,7 @@ fn worst_runs_replay_alone_with_their_seed() {
     let worst = value["worst"].as_array().expect("worst");
     assert_eq!(worst.len(), 2);
     for run in worst {
-        let seed = run["seed"].as_u64().expect("seed").to_string();
+        let seed = run["seed"].as_str().expect("seeds are strings").to_string();
         let marker = format!("replay with --seed {seed} --runs 1\n");
         let start = out.find(&marker).expect("the log is printed") + marker.len();
         let log = &out[start..];

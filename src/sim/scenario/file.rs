@@ -474,6 +474,22 @@ mod tests {
     }
 
     #[test]
+    fn t4_a_seed_is_a_number_or_the_string_the_json_output_writes() {
+        let plan = plan();
+        for (text, seed) in [
+            ("seed: 7\n", Some(7)),
+            ("seed: \"18446744073709551615\"\n", Some(u64::MAX)),
+            ("seed: 18446744073709551615\n", Some(u64::MAX)),
+        ] {
+            let settings = load(text, &plan, &mut Patch::new(&plan)).expect("valid");
+            assert_eq!(settings.seed, seed, "{text}");
+        }
+        for text in ["seed: -1\n", "seed: \"x\"\n", "seed: 1.5\n"] {
+            assert!(load(text, &plan, &mut Patch::new(&plan)).is_err(), "{text}");
+        }
+    }
+
+    #[test]
     fn reads_a_full_scenario() {
         let plan = plan();
         let mut patch = Patch::new(&plan);

@@ -13,9 +13,44 @@ use crate::sim::engine::distribution::{Dist, DurationText, dist_from_map};
 use crate::sim::engine::time::parse_duration;
 use crate::sim::plan::behaviour::{ExitKind, FailureCount, RunTime};
 
+/// `seed: 7` or `seed: "18446744073709551615"` (the JSON output writes seeds as strings, so that
+/// jq and JavaScript keep every digit; a seed copied from there works as it is).
+fn seed_number_or_string<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<u64>, D::Error> {
+    struct SeedVisitor;
+    impl serde::de::Visitor<'_> for SeedVisitor {
+        type Value = Option<u64>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a seed: a whole number from 0 to 18446744073709551615")
+        }
+        fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<Self::Value, E> {
+            Ok(Some(value))
+        }
+        fn visit_i64<E: serde::de::Error>(self, value: i64) -> Result<Self::Value, E> {
+            u64::try_from(value)
+                .map(Some)
+                .map_err(|_| E::custom("a seed is not negative"))
+        }
+        fn visit_str<E: serde::de::Error>(self, value: &str) -> Result<Self::Value, E> {
+            value
+                .trim()
+                .parse()
+                .map(Some)
+                .map_err(|_| E::custom(format!("`{value}` is not a seed (a whole number)")))
+        }
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+    }
+    deserializer.deserialize_any(SeedVisitor)
+}
+
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub(super) struct ScenarioFile {
+    /// A number, or a string of digits as the JSON output writes seeds.
+    #[serde(deserialize_with = "seed_number_or_string")]
     pub(super) seed: Option<u64>,
     pub(super) until: Option<DurationText>,
     pub(super) scheduling: Option<Dist>,
