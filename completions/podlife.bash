@@ -347,7 +347,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__resources)
-            opts="-q -h --format --no-defaulting --feature-gates --exclude-overhead --node --color --quiet --max-input-size --help"
+            opts="-q -h --format --no-defaulting --feature-gates --exclude-overhead --allow-invalid --node --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -407,7 +407,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__simulate)
-            opts="-q -h --fail --run --until --max-events --scenario --seed --delete-at --grace-period --force --stop --expect --watch --timeline --trace --format --pod --runs --sweep --keep-worst --svg --color --quiet --max-input-size --help"
+            opts="-q -h --fail --run --until --max-events --allow-invalid --scenario --seed --delete-at --grace-period --force --stop --expect --watch --timeline --trace --format --pod --runs --sweep --keep-worst --svg --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

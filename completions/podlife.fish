@@ -70,6 +70,7 @@ never\t'Never'"
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l no-defaulting -d 'Compute on the manifests as written, without API defaulting (by default a limit with no request counts as the request, as the API server makes it)'
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l exclude-overhead -d 'Leave pod overhead (`spec.overhead`) out of requests, limits and the node fit'
+complete -c podlife -n "__fish_podlife_using_subcommand resources" -l allow-invalid -d 'Report pods the API server would reject (their errors are still printed). Without it such a pod is left out and the exit code is 1'
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l now -d 'The clock AGE and restart times are measured against (RFC 3339); default: now' -r
@@ -103,6 +104,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l color -d 'W
 always\t'Always'
 never\t'Never'"
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l allow-invalid -d 'Simulate pods the API server would reject (their errors are still printed). Without it such a pod is left out and the exit code is 1'
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l force -d 'Force the deletion: with `--grace-period 0`, no preStop hooks and no defer containers'
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l watch -d 'Show the `kubectl get pods -w` rows at every change instead of the events'
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l timeline -d 'Show a Gantt chart of the containers instead of the events'

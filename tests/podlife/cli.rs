@@ -46,6 +46,40 @@ fn explain_prints_a_rules_docs() {
     snapshot_cli("cli__explain_unknown", &["explain", "wrong-typ"]);
 }
 
+/// `simulate` and `resources` validate first: a pod the API server would reject (two
+/// containers named `a`, one without an image) is reported, located, and left out (exit 1)
+/// unless `--allow-invalid`.
+#[test]
+fn pods_the_api_server_would_reject_are_not_simulated() {
+    let pod = b"apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: a, image: nginx:1.27}, {name: a}]\n";
+    for command in ["simulate", "resources"] {
+        let output = run_with_stdin(&[command, "-"], pod);
+        assert_eq!(output.status.code(), Some(1), "{command}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("<stdin>:5:46: error[PL010]"),
+            "{command}: {stderr}"
+        );
+        assert!(stderr.contains("error[PL101]"), "{command}: {stderr}");
+        assert!(
+            stderr.contains("left out (--allow-invalid uses it anyway)"),
+            "{stderr}"
+        );
+        assert!(
+            !String::from_utf8_lossy(&output.stdout).contains("Pulling"),
+            "{command}"
+        );
+        let allowed = run_with_stdin(&[command, "--allow-invalid", "-"], pod);
+        assert_eq!(allowed.status.code(), Some(0), "{command}");
+        assert!(
+            String::from_utf8_lossy(&allowed.stderr)
+                .contains("going on because of --allow-invalid")
+        );
+    }
+    let simulated = run_with_stdin(&["simulate", "--allow-invalid", "-"], pod);
+    assert!(String::from_utf8_lossy(&simulated.stdout).contains("summary:"));
+}
+
 /// An input that cannot be read is named in every machine format, not only counted.
 #[test]
 fn unreadable_inputs_are_named_in_every_machine_format() {

@@ -3,6 +3,8 @@
 //! cannot be read).
 
 use crate::cli::InputArgs;
+use crate::cli::commands::api_check::SourceCheck;
+use crate::k8s::workload::ObjectRef;
 use crate::resources::feature_gates::GateSettings;
 use crate::resources::node_fit::NodeCapacity;
 use clap::Args;
@@ -42,6 +44,10 @@ pub struct ResourcesArgs {
     /// Leave pod overhead (`spec.overhead`) out of requests, limits and the node fit.
     #[arg(long)]
     pub exclude_overhead: bool,
+    /// Report pods the API server would reject (their errors are still printed). Without it
+    /// such a pod is left out and the exit code is 1.
+    #[arg(long)]
+    pub allow_invalid: bool,
     /// Check each pod against an empty node with these allocatable resources
     /// (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110).
     #[arg(long, value_name = "RESOURCES", value_parser = NodeCapacity::parse)]
@@ -114,17 +120,36 @@ pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, E
     let settings = settings_from_args(args);
     let inputs = resolve_inputs(cli, &args.input, NoPath::Stdin)?;
     let reports = input::map_inputs(&inputs, |input| {
-        input::read(input, cli.max_input_size).map(|source| analyse_source(&source, &settings))
+        input::read(input, cli.max_input_size).map(|source| {
+            (
+                analyse_source(&source, &settings),
+                SourceCheck::run(&source),
+            )
+        })
     });
     let mut pods = Vec::new();
     let mut failed = false;
     let mut errors = 0usize;
+    let mut rejected = false;
     for report in reports {
         match report.and_then(|r| r) {
-            Ok(report) => {
+            Ok((report, check)) => {
                 write_errors(&report.errors);
                 errors += report.errors.len();
-                pods.extend(report.pods);
+                for pod in report.pods {
+                    let object = ObjectRef {
+                        kind: pod.kind.clone(),
+                        namespace: pod.namespace.clone(),
+                        name: pod.name.clone(),
+                        document: pod.document,
+                    };
+                    let shown = format!("{} ({})", pod.title, pod.file);
+                    if check.admit(&object, &shown, args.allow_invalid, cli.quiet) {
+                        pods.push(pod);
+                    } else {
+                        rejected = true;
+                    }
+                }
             }
             Err(error) if error.is_broken_pipe() => return Err(error),
             Err(error) => {
@@ -148,7 +173,7 @@ pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, E
     }
     Ok(if failed {
         EXIT_FAILURE
-    } else if errors > 0 {
+    } else if errors > 0 || rejected {
         EXIT_FINDINGS
     } else {
         EXIT_CLEAN

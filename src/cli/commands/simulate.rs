@@ -7,6 +7,7 @@ use std::io::Write;
 use clap::ValueEnum;
 
 use crate::cli::Cli;
+use crate::cli::commands::api_check::SourceCheck;
 use crate::cli::commands::expectations;
 use crate::cli::run::{
     EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, output_width, resolve_inputs,
@@ -48,6 +49,10 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "N", default_value_t = crate::sim::kubelet::model::DEFAULT_MAX_EVENTS,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_events: u64,
+    /// Simulate pods the API server would reject (their errors are still printed). Without it
+    /// such a pod is left out and the exit code is 1.
+    #[arg(long)]
+    pub allow_invalid: bool,
     /// A scenario file: durations, exit codes per attempt, probe results over time, faults,
     /// jitter, runtime latencies (see docs/simulate.md).
     #[arg(long, value_name = "FILE")]
@@ -160,6 +165,7 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
     let inputs = resolve_inputs(cli, &args.input, NoPath::Example)?;
     let mut found = Vec::new();
     let mut unreadable = None;
+    let mut rejected = 0usize;
     let mut worse = |code: u8| unreadable = unreadable.max(Some(code));
     for input in inputs {
         let source = match input.and_then(|input| input::read(&input, cli.max_input_size)) {
@@ -179,6 +185,7 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
             worse(EXIT_FAILURE);
             continue;
         }
+        let check = SourceCheck::run(&source);
         for_each_document(&source.text, |document| {
             let objects = read_document(&source.name, &source.text, &document);
             let errors: Vec<&Finding> = objects
@@ -214,6 +221,12 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
                     .clone()
                     .or_else(|| object.name.clone())
                     .unwrap_or_else(|| "pod".to_string());
+                let shown = format!("pod `{name}` ({} in {})", object.kind, source.name);
+                if !check.admit(&object.object_ref(), &shown, args.allow_invalid, cli.quiet) {
+                    worse(EXIT_FINDINGS);
+                    rejected += 1;
+                    continue;
+                }
                 found.push(FoundPod {
                     source: source.name.to_string(),
                     kind: object.kind.clone(),
@@ -237,7 +250,7 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
             )));
         }
     }
-    if found.is_empty() {
+    if found.is_empty() && rejected == 0 {
         return Err(Error::Usage(
             "no pods to simulate in the input (Pods and the pod templates of workloads are read)"
                 .to_string(),
