@@ -42,6 +42,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             break
         }
         'podlife;validate' {
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--select', '--select', [CompletionResultType]::ParameterName, 'Enable only these rules: IDs, names, ID prefixes (`PL3`) or `ALL`; comma-separated or repeated')
             [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Turn these rules off: IDs, names, ID prefixes or `ALL`; comma-separated or repeated')
@@ -52,6 +53,8 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             [CompletionResult]::new('--no-defaulting', '--no-defaulting', [CompletionResultType]::ParameterName, 'Validate the manifest exactly as written, without applying API defaults first')
             [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Use no configuration file')
             [CompletionResult]::new('--strict-initialized', '--strict-initialized', [CompletionResultType]::ParameterName, 'Validate pods with pending initializers as if they were initialized (strict findings keep their severity instead of becoming notes)')
+            [CompletionResult]::new('--exit-zero', '--exit-zero', [CompletionResultType]::ParameterName, 'Report as usual but exit 0 even with error findings (2 still means podlife itself failed: usage, an unreadable input)')
+            [CompletionResult]::new('--statistics', '--statistics', [CompletionResultType]::ParameterName, 'Print how many findings each rule gave, most first, instead of the findings (formats `human`, `short` and `json`)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -59,6 +62,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             break
         }
         'podlife;resources' {
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Kubernetes feature gates, `Name=bool,…` (known: PodLevelResources, on by default since Kubernetes 1.34; AllBeta, AllAlpha)')
             [CompletionResult]::new('--node', '--node', [CompletionResultType]::ParameterName, 'Check each pod against an empty node with these allocatable resources (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110)')
@@ -97,6 +101,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             [CompletionResult]::new('--grace-period', '--grace-period', [CompletionResultType]::ParameterName, 'The deletion''s grace period in seconds (overrides terminationGracePeriodSeconds)')
             [CompletionResult]::new('--stop', '--stop', [CompletionResultType]::ParameterName, 'How long a container takes to exit after SIGTERM (default: at once). Repeatable')
             [CompletionResult]::new('--expect', '--expect', [CompletionResultType]::ParameterName, 'An assertion; an unmet one exits with 1: `phase=Running`, `status=Running`, `ready-within=30s`, `initialized-within=10s`, `ended-within=1m`, `never-ready`, `restarts<=3`, `restarts:CONTAINER<=3`. Repeatable')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--pod', '--pod', [CompletionResultType]::ParameterName, 'Simulate only the pod with this name (default: every pod in the input)')
             [CompletionResult]::new('--runs', '--runs', [CompletionResultType]::ParameterName, 'Monte Carlo: N independent runs over the scenario''s jitter, run i seeded from (--seed, i); prints percentiles and outcome probabilities (see docs/montecarlo.md). `--runs 1` replays one sampled run; without --runs every distribution takes its median')
@@ -127,6 +132,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             break
         }
         'podlife;rules' {
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
             [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read')

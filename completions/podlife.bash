@@ -347,13 +347,17 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__resources)
-            opts="-q -h --format --no-defaulting --feature-gates --exclude-overhead --allow-invalid --node --color --quiet --max-input-size --help"
+            opts="-o -q -h --format --no-defaulting --feature-gates --exclude-overhead --allow-invalid --node --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
@@ -381,13 +385,17 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__rules)
-            opts="-q -h --format --color --quiet --max-input-size --help"
+            opts="-o -q -h --format --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
                     return 0
                     ;;
@@ -407,7 +415,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__simulate)
-            opts="-q -h --fail --run --until --max-events --allow-invalid --scenario --seed --delete-at --grace-period --force --stop --expect --watch --timeline --trace --format --pod --runs --sweep --keep-worst --svg --color --quiet --max-input-size --help"
+            opts="-o -q -h --fail --run --until --max-events --allow-invalid --scenario --seed --delete-at --grace-period --force --stop --expect --watch --timeline --trace --format --pod --runs --sweep --keep-worst --svg --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -454,6 +462,10 @@ _podlife() {
                     return 0
                     ;;
                 --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
@@ -531,13 +543,17 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__validate)
-            opts="-q -h --format --no-defaulting --select --ignore --severity --config --no-config --strict-initialized --color --quiet --max-input-size --help"
+            opts="-o -q -h --format --no-defaulting --select --ignore --severity --config --no-config --strict-initialized --exit-zero --statistics --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
+                    COMPREPLY=($(compgen -W "human short json sarif github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
                     COMPREPLY=($(compgen -W "human short json sarif github junit" -- "${cur}"))
                     return 0
                     ;;

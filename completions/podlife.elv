@@ -38,6 +38,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'podlife;validate'= {
+            cand -o 'Output format'
             cand --format 'Output format'
             cand --select 'Enable only these rules: IDs, names, ID prefixes (`PL3`) or `ALL`; comma-separated or repeated'
             cand --ignore 'Turn these rules off: IDs, names, ID prefixes or `ALL`; comma-separated or repeated'
@@ -48,12 +49,15 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --no-defaulting 'Validate the manifest exactly as written, without applying API defaults first'
             cand --no-config 'Use no configuration file'
             cand --strict-initialized 'Validate pods with pending initializers as if they were initialized (strict findings keep their severity instead of becoming notes)'
+            cand --exit-zero 'Report as usual but exit 0 even with error findings (2 still means podlife itself failed: usage, an unreadable input)'
+            cand --statistics 'Print how many findings each rule gave, most first, instead of the findings (formats `human`, `short` and `json`)'
             cand -q 'Print only results: no summary line, no notes on stderr'
             cand --quiet 'Print only results: no summary line, no notes on stderr'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'podlife;resources'= {
+            cand -o 'Output format'
             cand --format 'Output format'
             cand --feature-gates 'Kubernetes feature gates, `Name=bool,…` (known: PodLevelResources, on by default since Kubernetes 1.34; AllBeta, AllAlpha)'
             cand --node 'Check each pod against an empty node with these allocatable resources (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110)'
@@ -90,6 +94,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --grace-period 'The deletion''s grace period in seconds (overrides terminationGracePeriodSeconds)'
             cand --stop 'How long a container takes to exit after SIGTERM (default: at once). Repeatable'
             cand --expect 'An assertion; an unmet one exits with 1: `phase=Running`, `status=Running`, `ready-within=30s`, `initialized-within=10s`, `ended-within=1m`, `never-ready`, `restarts<=3`, `restarts:CONTAINER<=3`. Repeatable'
+            cand -o 'Output format'
             cand --format 'Output format'
             cand --pod 'Simulate only the pod with this name (default: every pod in the input)'
             cand --runs 'Monte Carlo: N independent runs over the scenario''s jitter, run i seeded from (--seed, i); prints percentiles and outcome probabilities (see docs/montecarlo.md). `--runs 1` replays one sampled run; without --runs every distribution takes its median'
@@ -118,6 +123,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'podlife;rules'= {
+            cand -o 'Output format'
             cand --format 'Output format'
             cand --color 'When to use colour (honours NO_COLOR)'
             cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'

@@ -41,7 +41,7 @@ complete -c podlife -n "__fish_podlife_needs_command" -f -a "example" -d 'Print 
 complete -c podlife -n "__fish_podlife_needs_command" -f -a "completions" -d 'Print shell completions'
 complete -c podlife -n "__fish_podlife_needs_command" -f -a "man" -d 'Print the man page (roff)'
 complete -c podlife -n "__fish_podlife_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c podlife -n "__fish_podlife_using_subcommand validate" -l format -d 'Output format' -r -f -a "human\t'Diagnostics with source snippets, like rustc'
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -s o -l format -d 'Output format' -r -f -a "human\t'Diagnostics with source snippets, like rustc'
 short\t'One grep-friendly line per finding: `file:line:col: severity[ID] message`'
 json\t'One JSON document (see README)'
 sarif\t'SARIF 2.1.0, for GitHub code scanning and other SARIF viewers'
@@ -58,9 +58,11 @@ complete -c podlife -n "__fish_podlife_using_subcommand validate" -l max-input-s
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l no-defaulting -d 'Validate the manifest exactly as written, without applying API defaults first'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l no-config -d 'Use no configuration file'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l strict-initialized -d 'Validate pods with pending initializers as if they were initialized (strict findings keep their severity instead of becoming notes)'
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l exit-zero -d 'Report as usual but exit 0 even with error findings (2 still means podlife itself failed: usage, an unreadable input)'
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l statistics -d 'Print how many findings each rule gave, most first, instead of the findings (formats `human`, `short` and `json`)'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c podlife -n "__fish_podlife_using_subcommand resources" -l format -d 'Output format' -r -f -a "human\t'Tables: one block per pod, then totals per namespace'
+complete -c podlife -n "__fish_podlife_using_subcommand resources" -s o -l format -d 'Output format' -r -f -a "human\t'Tables: one block per pod, then totals per namespace'
 json\t'One JSON document with every pod, the namespace totals and the settings'"
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l feature-gates -d 'Kubernetes feature gates, `Name=bool,…` (known: PodLevelResources, on by default since Kubernetes 1.34; AllBeta, AllAlpha)' -r
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l node -d 'Check each pod against an empty node with these allocatable resources (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110)' -r
@@ -93,7 +95,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l delete-at -
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l grace-period -d 'The deletion\'s grace period in seconds (overrides terminationGracePeriodSeconds)' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l stop -d 'How long a container takes to exit after SIGTERM (default: at once). Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l expect -d 'An assertion; an unmet one exits with 1: `phase=Running`, `status=Running`, `ready-within=30s`, `initialized-within=10s`, `ended-within=1m`, `never-ready`, `restarts<=3`, `restarts:CONTAINER<=3`. Repeatable' -r
-complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l format -d 'Output format' -r -f -a "human\t'Header, the chosen views, summary'
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -s o -l format -d 'Output format' -r -f -a "human\t'Header, the chosen views, summary'
 json\t'One JSON document per pod (see docs/simulate.md)'"
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l pod -d 'Simulate only the pod with this name (default: every pod in the input)' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l runs -d 'Monte Carlo: N independent runs over the scenario\'s jitter, run i seeded from (--seed, i); prints percentiles and outcome probabilities (see docs/montecarlo.md). `--runs 1` replays one sampled run; without --runs every distribution takes its median' -r
@@ -118,7 +120,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand explain" -l max-input-si
 complete -c podlife -n "__fish_podlife_using_subcommand explain" -l all -d 'Print every rule\'s documentation'
 complete -c podlife -n "__fish_podlife_using_subcommand explain" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c podlife -n "__fish_podlife_using_subcommand rules" -l format -d 'Output format' -r -f -a "table\t'A table'
+complete -c podlife -n "__fish_podlife_using_subcommand rules" -s o -l format -d 'Output format' -r -f -a "table\t'A table'
 json\t'A JSON array'"
 complete -c podlife -n "__fish_podlife_using_subcommand rules" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'

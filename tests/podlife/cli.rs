@@ -80,6 +80,71 @@ fn pods_the_api_server_would_reject_are_not_simulated() {
     assert!(String::from_utf8_lossy(&simulated.stdout).contains("summary:"));
 }
 
+/// The conventions users bring from ruff and kubectl: `-o`, `--exit-zero`, `--statistics`,
+/// and suggestions for a mistyped rule or example.
+#[test]
+fn short_format_flag_exit_zero_statistics_and_suggestions() {
+    let bad = "testdata/rules/invalid-container-name.yaml";
+    let short = run(&["validate", "-o", "short", bad]);
+    assert_eq!(short.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&short.stdout).contains(": error[PL100]"));
+    let zero = run(&["validate", "-o", "short", "--exit-zero", bad]);
+    assert_eq!(zero.status.code(), Some(0), "--exit-zero");
+    assert_eq!(
+        zero.stdout, short.stdout,
+        "--exit-zero reports the same findings"
+    );
+    let missing = run(&["validate", "--exit-zero", "testdata/missing.yaml"]);
+    assert_eq!(
+        missing.status.code(),
+        Some(2),
+        "an unreadable input still fails"
+    );
+
+    let statistics = run(&["validate", "--statistics", bad]);
+    let text = String::from_utf8_lossy(&statistics.stdout);
+    let first = text.lines().next().unwrap_or_default();
+    assert!(first.split_whitespace().nth(1) == Some("PL100"), "{text}");
+    assert!(!text.contains("╭"), "counts instead of findings: {text}");
+    let json_rows = json(&run(&["validate", "--statistics", "-o", "json", bad]));
+    assert!(
+        json_rows[0]["count"].as_u64().unwrap_or(0) >= 1,
+        "{json_rows}"
+    );
+    assert_eq!(
+        run(&["validate", "--statistics", "-o", "sarif", bad])
+            .status
+            .code(),
+        Some(2)
+    );
+
+    for (args, wanted) in [
+        (
+            vec!["explain", "unknown-feild"],
+            "did you mean `unknown-field`?",
+        ),
+        (
+            vec!["explain", "PL0060"],
+            "did you mean `PL006` (unknown-field)?",
+        ),
+        (
+            vec!["explain", "nothing-like-it"],
+            "`podlife rules` lists them all",
+        ),
+        (vec!["example", "sidcar"], "did you mean `sidecar`?"),
+    ] {
+        let output = run(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(wanted), "{args:?}: {stderr}");
+    }
+    for command in ["resources", "simulate", "rules"] {
+        let output = run(&[command, "-o", "json", "testdata/clean/live-pod.yaml"]
+            [..if command == "rules" { 3 } else { 4 }]);
+        assert!(output.status.success(), "{command} -o json");
+    }
+}
+
 /// An input that cannot be read is named in every machine format, not only counted.
 #[test]
 fn unreadable_inputs_are_named_in_every_machine_format() {

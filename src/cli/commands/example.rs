@@ -33,8 +33,12 @@ pub fn run(args: &ExampleArgs, out: &mut dyn Write) -> Result<u8, Error> {
             }
             None => {
                 let names: Vec<&str> = examples::EXAMPLES.iter().map(|e| e.name).collect();
+                let hint = crate::text::closest(name, &names)
+                    .map(|closest| format!("did you mean `{closest}`? "))
+                    .unwrap_or_default();
                 Err(Error::Usage(format!(
-                    "no example `{name}`; the examples are: {}",
+                    "no example `{}`; {hint}the examples are: {}",
+                    crate::text::clip(name),
                     names.join(", ")
                 )))
             }

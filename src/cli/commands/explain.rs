@@ -29,14 +29,41 @@ pub fn run(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Error> {
     }
     let key = args.rule.as_deref().unwrap_or("");
     let Some(rule) = rules::find(key) else {
-        let names: Vec<&str> = rules::REGISTRY.iter().map(|r| r.name).collect();
-        let hint = crate::text::closest(key, &names)
-            .map(|n| format!("; did you mean `{n}`?"))
+        let hint = closest_rules(key)
+            .map(|rules| format!(" did you mean {rules}?"))
             .unwrap_or_default();
         return Err(Error::Usage(format!(
-            "no rule `{key}`{hint} (`podlife explain --all` lists them)"
+            "no rule `{}`;{hint} `podlife rules` lists them all",
+            crate::text::clip(key),
         )));
     };
     write!(out, "{}", rule_doc(rule)).map_err(write_error)?;
     Ok(EXIT_CLEAN)
+}
+
+/// The rules closest to `key`: by name (a typo), or by code (`PL99`
+/// → the codes that start like it), up to three.
+fn closest_rules(key: &str) -> Option<String> {
+    let names: Vec<&str> = rules::REGISTRY.iter().map(|rule| rule.name).collect();
+    let mut suggestions: Vec<String> = crate::text::closest(key, &names)
+        .map(|name| format!("`{name}`"))
+        .into_iter()
+        .collect();
+    let upper = key.to_ascii_uppercase();
+    if upper.starts_with("PL") && upper.len() > 2 {
+        let codes = rules::REGISTRY
+            .iter()
+            .filter(|rule| rule.id.starts_with(&upper) || upper.starts_with(rule.id))
+            .map(|rule| format!("`{}` ({})", rule.id, rule.name));
+        suggestions.extend(codes.take(3));
+        if suggestions.is_empty() {
+            let prefix = upper.get(..3).unwrap_or(&upper).to_string();
+            let family = rules::REGISTRY
+                .iter()
+                .filter(|rule| rule.id.starts_with(&prefix))
+                .map(|rule| format!("`{}` ({})", rule.id, rule.name));
+            suggestions.extend(family.take(3));
+        }
+    }
+    (!suggestions.is_empty()).then(|| suggestions.join(" or "))
 }

@@ -31,7 +31,7 @@ pub struct ResourcesArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = ResourcesFormat::Human)]
+    #[arg(short = 'o', long, value_enum, default_value_t = ResourcesFormat::Human)]
     pub format: ResourcesFormat,
     /// Compute on the manifests as written, without API defaulting (by default a limit with no
     /// request counts as the request, as the API server makes it).

@@ -11,7 +11,7 @@ use crate::render::rules::{RuleListing, rules_table};
 #[derive(Debug, Args)]
 pub struct RulesArgs {
     /// Output format.
-    #[arg(long, value_enum, default_value_t = RulesFormat::Table)]
+    #[arg(short = 'o', long, value_enum, default_value_t = RulesFormat::Table)]
     pub format: RulesFormat,
 }
 

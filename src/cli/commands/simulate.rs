@@ -87,7 +87,7 @@ pub struct SimulateArgs {
     #[arg(long)]
     pub trace: bool,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = SimulateFormat::Human)]
+    #[arg(short = 'o', long, value_enum, default_value_t = SimulateFormat::Human)]
     pub format: SimulateFormat,
     /// Simulate only the pod with this name (default: every pod in the input).
     #[arg(long, value_name = "NAME")]

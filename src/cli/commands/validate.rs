@@ -42,7 +42,7 @@ pub struct ValidateArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = FindingFormat::Human)]
+    #[arg(short = 'o', long, value_enum, default_value_t = FindingFormat::Human)]
     pub format: FindingFormat,
     /// Validate the manifest exactly as written, without applying API defaults first.
     #[arg(long)]
@@ -67,10 +67,19 @@ pub struct ValidateArgs {
     /// their severity instead of becoming notes).
     #[arg(long)]
     pub strict_initialized: bool,
+    /// Report as usual but exit 0 even with error findings (2 still means podlife itself
+    /// failed: usage, an unreadable input).
+    #[arg(long)]
+    pub exit_zero: bool,
+    /// Print how many findings each rule gave, most first, instead of the findings (formats
+    /// `human`, `short` and `json`).
+    #[arg(long)]
+    pub statistics: bool,
 }
 
 /// Runs `podlife validate`.
 pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Error> {
+    check_flags(args)?;
     let inputs = resolve_inputs(cli, &args.input, NoPath::Stdin)?;
     let options = CheckOptions {
         no_defaulting: args.no_defaulting,
@@ -116,7 +125,7 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
         match report {
             Ok(file) => {
                 summary.add(&file.summary);
-                if args.format == FindingFormat::Human {
+                if args.format == FindingFormat::Human && !args.statistics {
                     let findings: Vec<&Finding> = file.findings.iter().collect();
                     findings::human::write_file_findings(
                         out, &file.name, &file.text, &findings, style,
@@ -152,12 +161,15 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
             failed_inputs: &failed_inputs,
             files: &reports.iter().flatten().flatten().collect::<Vec<_>>(),
         },
-        cli.quiet,
+        Shown {
+            quiet: cli.quiet,
+            statistics: args.statistics,
+        },
     )
     .map_err(write_error)?;
     Ok(if failed {
         EXIT_FAILURE
-    } else if all.iter().any(|f| f.severity == Severity::Error) {
+    } else if !args.exit_zero && all.iter().any(|f| f.severity == Severity::Error) {
         EXIT_FINDINGS
     } else {
         EXIT_CLEAN
@@ -172,13 +184,34 @@ struct Report<'r> {
     files: &'r [&'r FileReport],
 }
 
+/// Flag combinations that cannot work, refused before any input is read.
+fn check_flags(args: &ValidateArgs) -> Result<(), Error> {
+    let counted = matches!(
+        args.format,
+        FindingFormat::Human | FindingFormat::Short | FindingFormat::Json
+    );
+    if args.statistics && !counted {
+        return Err(Error::Usage(
+            "--statistics prints counts per rule in the human, short or json format".to_string(),
+        ));
+    }
+    Ok(())
+}
+
+/// What the command line asked to leave out or to show instead of the findings.
+#[derive(Clone, Copy)]
+struct Shown {
+    quiet: bool,
+    statistics: bool,
+}
+
 /// Writes the report in `format` (the human format's findings are written per file as they
-/// come; here it adds the summary line).
+/// come; here it adds the summary line), or the counts per rule with `--statistics`.
 fn write_report(
     out: &mut dyn Write,
     format: FindingFormat,
     report: &Report<'_>,
-    quiet: bool,
+    shown: Shown,
 ) -> std::io::Result<()> {
     let Report {
         findings,
@@ -186,8 +219,15 @@ fn write_report(
         failed_inputs,
         files,
     } = *report;
+    if shown.statistics {
+        let rows = findings::statistics::count(findings);
+        return match format {
+            FindingFormat::Json => findings::statistics::write_json(out, &rows),
+            _ => findings::statistics::write_text(out, &rows),
+        };
+    }
     match format {
-        FindingFormat::Human if quiet => Ok(()),
+        FindingFormat::Human if shown.quiet => Ok(()),
         FindingFormat::Human => writeln!(out, "{summary}"),
         FindingFormat::Short => findings::short::write_findings(out, findings),
         FindingFormat::Github => findings::github::write_findings(out, findings),

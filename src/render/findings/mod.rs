@@ -6,3 +6,4 @@ pub mod json;
 pub mod junit;
 pub mod sarif;
 pub mod short;
+pub mod statistics;
