@@ -145,6 +145,25 @@ fn short_format_flag_exit_zero_statistics_and_suggestions() {
     }
 }
 
+/// `--fail init-2` is what everyone types first: with no container of that name it means the
+/// second init container, and the output says which one.
+#[test]
+fn ordinal_container_names_pick_a_container_and_say_which() {
+    let output = run(&["simulate", "--fail", "init-2"]);
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            "--fail init-2 means container `register` (init container #2 of pod `myapp`)"
+        ),
+        "{stderr}"
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("container/register"));
+    let wrong = run(&["simulate", "--fail", "init-9"]);
+    assert_eq!(wrong.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("or by position: `init-N`"));
+}
+
 /// An input that cannot be read is named in every machine format, not only counted.
 #[test]
 fn unreadable_inputs_are_named_in_every_machine_format() {

@@ -331,6 +331,30 @@ pub(crate) fn prepare(
     }))
 }
 
+/// Says which container an ordinal name in a flag picked (`--fail init-2` → `register`), so the
+/// output names the container the run is about.
+pub(crate) fn note_ordinal_names(args: &SimulateArgs, plan: &PodPlan) {
+    let named = args
+        .fail
+        .iter()
+        .map(|text| ("--fail", text))
+        .chain(args.run.iter().map(|text| ("--run", text)))
+        .chain(args.stop.iter().map(|text| ("--stop", text)));
+    for (flag, text) in named {
+        let name = text.split(['=', '*']).next().unwrap_or(text.as_str());
+        if plan.find(name).is_none()
+            && let Some(index) = plan.find_or_ordinal(name)
+            && let Some(container) = plan.containers.get(index)
+        {
+            let (kind, number) = name.rsplit_once('-').unwrap_or((name, ""));
+            crate::cli::output::note(format_args!(
+                "podlife: {flag} {name} means container `{}` ({kind} container #{number} of pod `{}`)",
+                container.name, plan.name
+            ));
+        }
+    }
+}
+
 fn describe_scenario(args: &SimulateArgs) -> String {
     let mut parts: Vec<String> = Vec::new();
     if let Some(path) = &args.scenario {
@@ -414,6 +438,9 @@ fn run_single(
     let Some(prepared) = prepare(found, args, request.scenario_text, &|_| {})? else {
         return Ok(EXIT_FAILURE);
     };
+    if !request.cli.quiet {
+        note_ordinal_names(args, &prepared.plan);
+    }
     let Prepared {
         pod,
         plan,

@@ -50,7 +50,7 @@ pub fn apply(args: &SimulateArgs, plan: &PodPlan, patch: &mut Patch) -> Result<(
                 "{flag}: write `--stop <container>=<duration>`, e.g. `--stop web=5s`"
             )));
         };
-        let Some(container) = plan.find(name) else {
+        let Some(container) = plan.find_or_ordinal(name) else {
             let names = plan.names();
             let hint = crate::text::closest(name, &names)
                 .map(|n| format!("did you mean `{n}`? "))

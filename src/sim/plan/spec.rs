@@ -337,6 +337,30 @@ impl PodPlan {
         self.containers.iter().position(|c| c.name == name)
     }
 
+    /// A container by name, or, when no container has that name, by ordinal: `init-2` is the
+    /// second regular init container, `sidecar-1` the first sidecar, `app-1` the first app
+    /// container, `defer-1` the first defer container (1-based, in declaration order), the
+    /// names people type first (`--fail init-2`).
+    pub fn find_or_ordinal(&self, name: &str) -> Option<ContainerIndex> {
+        self.find(name).or_else(|| {
+            let (kind, number) = name.rsplit_once('-')?;
+            let kind = match kind {
+                "init" => ContainerKind::Init,
+                "sidecar" => ContainerKind::Sidecar,
+                "app" => ContainerKind::App,
+                "defer" => ContainerKind::Defer,
+                _ => return None,
+            };
+            let number: usize = number.parse().ok()?;
+            self.containers
+                .iter()
+                .enumerate()
+                .filter(|(_, container)| container.kind == kind)
+                .nth(number.checked_sub(1)?)
+                .map(|(index, _)| index)
+        })
+    }
+
     /// The container names, in plan order.
     pub fn names(&self) -> Vec<&str> {
         self.containers.iter().map(|c| c.name.as_str()).collect()
@@ -489,6 +513,32 @@ fn compile_action(
                 .map(std::string::ToString::to_string)
                 .unwrap_or_default(),
         })
+    }
+}
+
+#[cfg(test)]
+mod ordinal_tests {
+    use crate::sim::testing::example_plan;
+
+    #[test]
+    fn containers_are_found_by_name_then_by_kind_and_position() {
+        let plan = example_plan("init-containers");
+        let name = |found: Option<usize>| found.map(|index| plan.containers[index].name.as_str());
+        assert_eq!(name(plan.find_or_ordinal("register")), Some("register"));
+        assert_eq!(name(plan.find_or_ordinal("init-1")), Some("wait"));
+        assert_eq!(name(plan.find_or_ordinal("init-2")), Some("register"));
+        assert_eq!(name(plan.find_or_ordinal("app-1")), Some("run"));
+        for missing in ["init-3", "init-0", "sidecar-1", "app-x", "init-", "-1"] {
+            assert_eq!(plan.find_or_ordinal(missing), None, "{missing}");
+        }
+        let sidecar = example_plan("sidecar");
+        let name =
+            |found: Option<usize>| found.map(|index| sidecar.containers[index].name.as_str());
+        assert_eq!(
+            name(sidecar.find_or_ordinal("sidecar-1")),
+            Some("log-shipper")
+        );
+        assert_eq!(name(sidecar.find_or_ordinal("init-1")), Some("migrate"));
     }
 }
 

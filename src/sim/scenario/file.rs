@@ -237,7 +237,7 @@ impl Validator<'_, '_> {
     ) {
         for (name, section) in containers {
             let path = FieldPath::root().child("containers").key(&name);
-            let Some(index) = self.plan.find(&name) else {
+            let Some(index) = self.plan.find_or_ordinal(&name) else {
                 let names = self.plan.names();
                 let help = match closest(&name, &names) {
                     Some(near) => format!(

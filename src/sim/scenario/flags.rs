@@ -51,13 +51,14 @@ pub struct FailFlag {
 
 /// Finds a container by name, or says which names exist.
 fn container_index(plan: &PodPlan, name: &str, flag: &str) -> Result<usize, Error> {
-    plan.find(name).ok_or_else(|| {
+    plan.find_or_ordinal(name).ok_or_else(|| {
         let names = plan.names();
         let hint = closest(name, &names)
             .map(|n| format!("did you mean `{n}`? "))
             .unwrap_or_default();
         Error::Usage(format!(
-            "{flag}: pod `{}` has no container `{name}`; {hint}its containers are: {}",
+            "{flag}: pod `{}` has no container `{name}`; {hint}its containers are: {} \
+             (or by position: `init-N`, `sidecar-N`, `app-N`, from 1)",
             plan.name,
             names.join(", ")
         ))
