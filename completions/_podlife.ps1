@@ -42,6 +42,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             break
         }
         'podlife;validate' {
+            [CompletionResult]::new('--stdin-filename', '--stdin-filename', [CompletionResultType]::ParameterName, 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--select', '--select', [CompletionResultType]::ParameterName, 'Enable only these rules: IDs, names, ID prefixes (`PL3`) or `ALL`; comma-separated or repeated')
@@ -62,6 +63,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             break
         }
         'podlife;resources' {
+            [CompletionResult]::new('--stdin-filename', '--stdin-filename', [CompletionResultType]::ParameterName, 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Kubernetes feature gates, `Name=bool,…` (known: PodLevelResources, on by default since Kubernetes 1.34; AllBeta, AllAlpha)')
@@ -78,6 +80,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             break
         }
         'podlife;status' {
+            [CompletionResult]::new('--stdin-filename', '--stdin-filename', [CompletionResultType]::ParameterName, 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)')
             [CompletionResult]::new('--now', '--now', [CompletionResultType]::ParameterName, 'The clock AGE and restart times are measured against (RFC 3339); default: now')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, '`wide` adds IP, NODE, NOMINATED NODE and READINESS GATES')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, '`wide` adds IP, NODE, NOMINATED NODE and READINESS GATES')
@@ -91,6 +94,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             break
         }
         'podlife;simulate' {
+            [CompletionResult]::new('--stdin-filename', '--stdin-filename', [CompletionResultType]::ParameterName, 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)')
             [CompletionResult]::new('--fail', '--fail', [CompletionResultType]::ParameterName, 'Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`, `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable')
             [CompletionResult]::new('--run', '--run', [CompletionResultType]::ParameterName, 'How long a container runs per attempt (`30s`, `forever`). Repeatable')
             [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'The horizon: stop after this much simulated time (a pod that settles ends earlier) [default: 10m]')

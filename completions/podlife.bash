@@ -347,12 +347,16 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__resources)
-            opts="-o -q -h --format --no-defaulting --feature-gates --exclude-overhead --allow-invalid --node --color --quiet --max-input-size --help"
+            opts="-o -q -h --stdin-filename --format --no-defaulting --feature-gates --exclude-overhead --allow-invalid --node --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --stdin-filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
@@ -415,12 +419,16 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__simulate)
-            opts="-o -q -h --fail --run --until --max-events --allow-invalid --scenario --seed --delete-at --grace-period --force --stop --expect --watch --timeline --trace --format --pod --runs --sweep --keep-worst --svg --color --quiet --max-input-size --help"
+            opts="-o -q -h --stdin-filename --fail --run --until --max-events --allow-invalid --scenario --seed --delete-at --grace-period --force --stop --expect --watch --timeline --trace --format --pod --runs --sweep --keep-worst --svg --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --stdin-filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --fail)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -505,12 +513,16 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__status)
-            opts="-o -q -h --now --output --format --color --quiet --max-input-size --help"
+            opts="-o -q -h --stdin-filename --now --output --format --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --stdin-filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --now)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -543,12 +555,16 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__validate)
-            opts="-o -q -h --format --no-defaulting --select --ignore --severity --config --no-config --strict-initialized --exit-zero --statistics --color --quiet --max-input-size --help"
+            opts="-o -q -h --stdin-filename --format --no-defaulting --select --ignore --severity --config --no-config --strict-initialized --exit-zero --statistics --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --stdin-filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "human short json sarif github junit" -- "${cur}"))
                     return 0

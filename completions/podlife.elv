@@ -38,6 +38,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'podlife;validate'= {
+            cand --stdin-filename 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)'
             cand -o 'Output format'
             cand --format 'Output format'
             cand --select 'Enable only these rules: IDs, names, ID prefixes (`PL3`) or `ALL`; comma-separated or repeated'
@@ -57,6 +58,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'podlife;resources'= {
+            cand --stdin-filename 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)'
             cand -o 'Output format'
             cand --format 'Output format'
             cand --feature-gates 'Kubernetes feature gates, `Name=bool,…` (known: PodLevelResources, on by default since Kubernetes 1.34; AllBeta, AllAlpha)'
@@ -72,6 +74,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'podlife;status'= {
+            cand --stdin-filename 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)'
             cand --now 'The clock AGE and restart times are measured against (RFC 3339); default: now'
             cand -o '`wide` adds IP, NODE, NOMINATED NODE and READINESS GATES'
             cand --output '`wide` adds IP, NODE, NOMINATED NODE and READINESS GATES'
@@ -84,6 +87,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'podlife;simulate'= {
+            cand --stdin-filename 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)'
             cand --fail 'Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`, `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable'
             cand --run 'How long a container runs per attempt (`30s`, `forever`). Repeatable'
             cand --until 'The horizon: stop after this much simulated time (a pod that settles ends earlier) [default: 10m]'

@@ -41,6 +41,7 @@ complete -c podlife -n "__fish_podlife_needs_command" -f -a "example" -d 'Print 
 complete -c podlife -n "__fish_podlife_needs_command" -f -a "completions" -d 'Print shell completions'
 complete -c podlife -n "__fish_podlife_needs_command" -f -a "man" -d 'Print the man page (roff)'
 complete -c podlife -n "__fish_podlife_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l stdin-filename -d 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -s o -l format -d 'Output format' -r -f -a "human\t'Diagnostics with source snippets, like rustc'
 short\t'One grep-friendly line per finding: `file:line:col: severity[ID] message`'
 json\t'One JSON document (see README)'
@@ -62,6 +63,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand validate" -l exit-zero -
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l statistics -d 'Print how many findings each rule gave, most first, instead of the findings (formats `human`, `short` and `json`)'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand resources" -l stdin-filename -d 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -s o -l format -d 'Output format' -r -f -a "human\t'Tables: one block per pod, then totals per namespace'
 json\t'One JSON document with every pod, the namespace totals and the settings'"
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l feature-gates -d 'Kubernetes feature gates, `Name=bool,…` (known: PodLevelResources, on by default since Kubernetes 1.34; AllBeta, AllAlpha)' -r
@@ -75,6 +77,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand resources" -l exclude-ov
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l allow-invalid -d 'Report pods the API server would reject (their errors are still printed). Without it such a pod is left out and the exit code is 1'
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand status" -l stdin-filename -d 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l now -d 'The clock AGE and restart times are measured against (RFC 3339); default: now' -r
 complete -c podlife -n "__fish_podlife_using_subcommand status" -s o -l output -d '`wide` adds IP, NODE, NOMINATED NODE and READINESS GATES' -r -f -a "wide\t'Add IP, NODE, NOMINATED NODE and READINESS GATES'"
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l format -d 'Output format' -r -f -a "human\t'kubectl\'s aligned table'
@@ -85,6 +88,7 @@ never\t'Never'"
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
 complete -c podlife -n "__fish_podlife_using_subcommand status" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l stdin-filename -d 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l fail -d 'Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`, `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l run -d 'How long a container runs per attempt (`30s`, `forever`). Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l until -d 'The horizon: stop after this much simulated time (a pod that settles ends earlier) [default: 10m]' -r

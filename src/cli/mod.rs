@@ -138,6 +138,11 @@ pub struct InputArgs {
     /// Manifest files or directories; `-` for standard input.
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
+    /// The name standard input goes by: in findings, and to find `.podlife.yaml` from (for
+    /// editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename
+    /// chart/rendered.yaml -`).
+    #[arg(long, value_name = "NAME")]
+    pub stdin_filename: Option<PathBuf>,
 }
 
 #[cfg(test)]

@@ -108,7 +108,11 @@ pub fn resolve_inputs(
                 ));
             }
         }
-        return Ok(expansion.inputs);
+        let named = |input: Result<Input, Error>| match input {
+            Ok(Input::Stdin(None)) => Ok(Input::Stdin(args.stdin_filename.clone())),
+            other => other,
+        };
+        return Ok(expansion.inputs.into_iter().map(named).collect());
     }
     let stdin_given = !std::io::stdin().is_terminal() && stdin_is_pipe_or_file();
     let piped = if std::io::stdin().is_terminal() {
@@ -123,7 +127,10 @@ pub fn resolve_inputs(
         .as_ref()
         .is_none_or(|bytes| bytes.iter().all(u8::is_ascii_whitespace));
     if !nothing_piped {
-        return Ok(vec![Ok(Input::Piped(Arc::from(piped.unwrap_or_default())))]);
+        return Ok(vec![Ok(Input::Piped(
+            Arc::from(piped.unwrap_or_default()),
+            args.stdin_filename.clone(),
+        ))]);
     }
     let example = examples::default_example();
     if no_path == NoPath::Example && !stdin_given {

@@ -16,20 +16,22 @@ use crate::error::Error;
 pub enum Input {
     /// A file on disk.
     File(PathBuf),
-    /// Standard input (`-`).
-    Stdin,
-    /// Standard input read already (no path given and something was piped in).
-    Piped(Arc<[u8]>),
+    /// Standard input (`-`), under the name `--stdin-filename` gave it, if any.
+    Stdin(Option<PathBuf>),
+    /// Standard input read already (no path given and something was piped in), and its name.
+    Piped(Arc<[u8]>, Option<PathBuf>),
     /// A built-in example, by name.
     Example(&'static str, &'static str),
 }
 
 impl Input {
-    /// The name findings carry: the path as given, `<stdin>`, or `example:<name>`.
+    /// The name findings carry: the path as given, `<stdin>` (or the `--stdin-filename`), or
+    /// `example:<name>`.
     pub fn display_name(&self) -> String {
         match self {
             Input::File(path) => path.display().to_string(),
-            Input::Stdin | Input::Piped(_) => "<stdin>".to_string(),
+            Input::Stdin(Some(name)) | Input::Piped(_, Some(name)) => name.display().to_string(),
+            Input::Stdin(None) | Input::Piped(_, None) => "<stdin>".to_string(),
             Input::Example(name, _) => format!("example:{name}"),
         }
     }
@@ -78,7 +80,7 @@ pub fn expand(paths: &[PathBuf]) -> Expansion {
     let mut expansion = Expansion::default();
     for path in paths {
         if path.as_os_str() == "-" {
-            expansion.inputs.push(Ok(Input::Stdin));
+            expansion.inputs.push(Ok(Input::Stdin(None)));
         } else if path.is_dir() {
             let mut files = Vec::new();
             let mut skipped = Vec::new();
@@ -203,8 +205,8 @@ pub fn read(input: &Input, max_bytes: u64) -> Result<SourceText, Error> {
             }
             read_bounded(file, &name, max_bytes, regular_size)?
         }
-        Input::Stdin => read_stdin(max_bytes)?,
-        Input::Piped(bytes) => bytes.to_vec(),
+        Input::Stdin(_) => read_stdin(max_bytes)?,
+        Input::Piped(bytes, _) => bytes.to_vec(),
         Input::Example(_, text) => text.as_bytes().to_vec(),
     };
     Ok(match String::from_utf8(bytes) {

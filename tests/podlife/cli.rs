@@ -164,6 +164,51 @@ fn ordinal_container_names_pick_a_container_and_say_which() {
     assert!(String::from_utf8_lossy(&wrong.stderr).contains("or by position: `init-N`"));
 }
 
+/// `--stdin-filename` names standard input in findings and finds the configuration from that
+/// path, as ruff's does (editors, pre-commit, `helm template … |`).
+#[test]
+fn stdin_filename_names_stdin_and_selects_the_configuration() {
+    let manifest = std::fs::read("testdata/rules/invalid-container-name.yaml")
+        .or_else(|_| {
+            std::fs::read(super::support::root().join("testdata/rules/invalid-container-name.yaml"))
+        })
+        .expect("fixture");
+    let named = run_with_stdin(
+        &[
+            "validate",
+            "-o",
+            "short",
+            "--stdin-filename",
+            "k8s/app.yaml",
+            "-",
+        ],
+        &manifest,
+    );
+    let stdout = String::from_utf8_lossy(&named.stdout);
+    assert!(
+        stdout.lines().all(|line| line.starts_with("k8s/app.yaml:")),
+        "{stdout}"
+    );
+    assert!(stdout.contains("error[PL100]"), "{stdout}");
+    let configured = run_with_stdin(
+        &[
+            "validate",
+            "-o",
+            "short",
+            "--stdin-filename",
+            "testdata/config/ignore-pl100/app.yaml",
+            "-",
+        ],
+        &manifest,
+    );
+    assert_eq!(
+        configured.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&configured.stdout)
+    );
+}
+
 /// An input that cannot be read is named in every machine format, not only counted.
 #[test]
 fn unreadable_inputs_are_named_in_every_machine_format() {

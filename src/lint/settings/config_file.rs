@@ -340,11 +340,13 @@ impl ConfigResolver {
 /// Where discovery starts for an input: its directory, else the current directory.
 fn start_directory(input: &Input) -> PathBuf {
     match input {
-        Input::File(path) => match path.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-            _ => PathBuf::from("."),
-        },
-        Input::Stdin | Input::Piped(_) | Input::Example(..) => PathBuf::from("."),
+        Input::File(path) | Input::Stdin(Some(path)) | Input::Piped(_, Some(path)) => {
+            match path.parent() {
+                Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+                _ => PathBuf::from("."),
+            }
+        }
+        Input::Stdin(None) | Input::Piped(_, None) | Input::Example(..) => PathBuf::from("."),
     }
 }
 
