@@ -6,19 +6,19 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-use std::sync::{Arc, OnceLock};
+mod support;
+
+use std::sync::OnceLock;
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
 use podlife::k8s::model::Pod;
-use podlife::lint::load::read_document;
 use podlife::sim::engine::distribution::Dist;
 use podlife::sim::engine::time::SimDuration;
 use podlife::sim::montecarlo::runner::{self, MonteCarloConfig};
 use podlife::sim::plan::behaviour::{Behaviour, RunTime};
 use podlife::sim::plan::spec::{ContainerKind, PodPlan};
 use podlife::sim::scenario::{Patch, load};
-use podlife::yaml::source::parse_stream;
 
 /// The same allocator as the binary, so the figures are the ones users get.
 #[global_allocator]
@@ -30,15 +30,6 @@ fn main() {
 
 const RUNS: u64 = 10_000;
 
-fn read_pod(text: &str) -> Pod {
-    let name: Arc<str> = Arc::from("bench.yaml");
-    let documents = parse_stream(text);
-    let objects = read_document(&name, text, &documents[0]);
-    let mut pod = objects.pods.into_iter().next().expect("a pod").pod;
-    podlife::k8s::defaults::apply(&mut pod);
-    pod
-}
-
 struct Case {
     pod: Pod,
     plan: PodPlan,
@@ -48,7 +39,7 @@ struct Case {
 fn init_containers() -> &'static Case {
     static CASE: OnceLock<Case> = OnceLock::new();
     CASE.get_or_init(|| {
-        let pod = read_pod(podlife::input::examples::default_example().text);
+        let pod = support::parse_pod(podlife::input::examples::default_example().text);
         let plan = PodPlan::new(&pod);
         let mut patch = Patch::new(&plan);
         let scenario = include_str!("../testdata/scenarios/montecarlo.yaml");
@@ -77,7 +68,7 @@ fn ten_containers() -> &'static Case {
                 "  - name: app{index}\n    image: example/app:{index}\n    readinessProbe:\n      httpGet: {{path: /ready, port: 8080}}\n      periodSeconds: 5\n"
             ));
         }
-        let pod = read_pod(&text);
+        let pod = support::parse_pod(&text);
         let plan = PodPlan::new(&pod);
         let mut behaviour = Behaviour::defaults(&plan);
         for (script, container) in behaviour.containers.iter_mut().zip(&plan.containers) {

@@ -7,18 +7,18 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-use std::sync::{Arc, OnceLock};
+mod support;
+
+use std::sync::OnceLock;
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
 use podlife::k8s::model::Pod;
-use podlife::lint::load::read_document;
 use podlife::sim::engine::time::SimDuration;
 use podlife::sim::kubelet::model::{SimConfig, simulate};
 use podlife::sim::plan::behaviour::{Behaviour, ProbeScript};
 use podlife::sim::plan::spec::{PodPlan, ProbeKind};
 use podlife::sim::record::RecordOptions;
-use podlife::yaml::source::parse_stream;
 
 /// The same allocator as the binary, so the figures are the ones users get.
 #[global_allocator]
@@ -42,23 +42,8 @@ fn pod() -> &'static Pod {
                 index % 5
             ));
         }
-        let name: Arc<str> = Arc::from("bench.yaml");
-        let documents = parse_stream(&text);
-        let objects = read_document(&name, &text, &documents[0]);
-        let mut pod = objects.pods.into_iter().next().expect("a pod").pod;
-        podlife::k8s::defaults::apply(&mut pod);
-        pod
+        support::parse_pod(&text)
     })
-}
-
-/// A defaulted pod from manifest text.
-fn parse_pod(text: &str) -> Pod {
-    let name: Arc<str> = Arc::from("bench.yaml");
-    let documents = parse_stream(text);
-    let objects = read_document(&name, text, &documents[0]);
-    let mut pod = objects.pods.into_iter().next().expect("a pod").pod;
-    podlife::k8s::defaults::apply(&mut pod);
-    pod
 }
 
 /// Runs `pod` with the default world until `horizon`, counting events.
@@ -91,14 +76,22 @@ fn init_containers_3000(bencher: Bencher) {
         ));
     }
     text.push_str("  containers: [{name: app, image: nginx:1.27}]\n");
-    run_default_world(bencher, &parse_pod(&text), SimDuration::from_secs(3600));
+    run_default_world(
+        bencher,
+        &support::parse_pod(&text),
+        SimDuration::from_secs(3600),
+    );
 }
 
 /// One container with 1 s liveness and readiness probes, for an hour.
 #[divan::bench(sample_count = 10)]
 fn probes_every_second_for_an_hour(bencher: Bencher) {
     let text = "apiVersion: v1\nkind: Pod\nmetadata: {name: probed}\nspec:\n  containers:\n  - name: app\n    image: nginx:1.27\n    livenessProbe: {httpGet: {path: /healthz, port: 8080}, periodSeconds: 1}\n    readinessProbe: {httpGet: {path: /ready, port: 8080}, periodSeconds: 1}\n";
-    run_default_world(bencher, &parse_pod(text), SimDuration::from_secs(3600));
+    run_default_world(
+        bencher,
+        &support::parse_pod(text),
+        SimDuration::from_secs(3600),
+    );
 }
 
 /// Readiness flaps (3 up, 3 down); liveness fails 3 times in a row every 40 probes.

@@ -477,18 +477,24 @@ mod tests {
         assert_eq!(name.0.span.start.index, 24);
     }
 
+    /// The first container of the one pod in `documents`.
+    fn first_container<'d, 'a>(documents: &'d [Document<'a>]) -> &'d Node<'a> {
+        documents[0]
+            .root
+            .as_ref()
+            .and_then(|root| root.get("spec"))
+            .and_then(|spec| spec.get("containers"))
+            .and_then(|containers| containers.item(0))
+            .expect("a container")
+    }
+
     // go-yaml: accepted (libyaml checks no indentation inside flow collections).
     #[test]
     fn a_flow_sequence_closed_at_the_parent_keys_indentation_is_read() {
         let text = "spec:\n  containers:\n  - name: c\n    args: [\n  a,\n  b\n]\n    image: i\n";
         assert_eq!(problems(text), []);
         let documents = parse_stream(text);
-        let root = documents[0].root.as_ref().expect("root");
-        let container = root
-            .get("spec")
-            .and_then(|s| s.get("containers"))
-            .and_then(|c| c.item(0));
-        let container = container.expect("container");
+        let container = first_container(&documents);
         let args = container.get("args").expect("args");
         assert_eq!(args.item(1).and_then(Node::as_scalar), Some("b"));
         assert_eq!(
@@ -507,12 +513,7 @@ mod tests {
         let text = "spec:\n  containers:\n  - name: c\n    command: ['sh', '-c', 'echo a;\n  exit 1']\n    args: [\"x\n y\"]\n";
         assert_eq!(problems(text), []);
         let documents = parse_stream(text);
-        let root = documents[0].root.as_ref().expect("root");
-        let container = root
-            .get("spec")
-            .and_then(|s| s.get("containers"))
-            .and_then(|c| c.item(0))
-            .expect("container");
+        let container = first_container(&documents);
         let command = container.get("command").expect("command");
         assert_eq!(
             command.item(2).and_then(Node::as_scalar),
