@@ -67,7 +67,7 @@ fn corpus() -> &'static Corpus {
                 (dir.clone(), Some(dir))
             }
         };
-        let sources: Vec<SourceText> = input::expand(&[path])
+        let sources: Vec<SourceText> = input::expand(&[path], &input::WalkOptions::default())
             .inputs
             .into_iter()
             .map(|input| {

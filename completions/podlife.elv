@@ -39,6 +39,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
         }
         &'podlife;validate'= {
             cand --stdin-filename 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)'
+            cand --exclude 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable'
             cand -o 'Output format'
             cand --format 'Output format'
             cand --select 'Enable only these rules: IDs, names, ID prefixes (`PL3`) or `ALL`; comma-separated or repeated'
@@ -47,6 +48,8 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --config 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input'
             cand --color 'When to use colour (honours NO_COLOR)'
             cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
+            cand --hidden 'In directories, also read hidden files and directories (`.github/`, …)'
+            cand --no-ignore 'In directories, also read what `.gitignore`, `.ignore` and `.git/info/exclude` leave out'
             cand --no-defaulting 'Validate the manifest exactly as written, without applying API defaults first'
             cand --no-config 'Use no configuration file'
             cand --strict-initialized 'Validate pods with pending initializers as if they were initialized (strict findings keep their severity instead of becoming notes)'
@@ -59,12 +62,15 @@ set edit:completion:arg-completer[podlife] = {|@words|
         }
         &'podlife;resources'= {
             cand --stdin-filename 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)'
+            cand --exclude 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable'
             cand -o 'Output format'
             cand --format 'Output format'
             cand --feature-gates 'Kubernetes feature gates, `Name=bool,…` (known: PodLevelResources, on by default since Kubernetes 1.34; AllBeta, AllAlpha)'
             cand --node 'Check each pod against an empty node with these allocatable resources (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110)'
             cand --color 'When to use colour (honours NO_COLOR)'
             cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
+            cand --hidden 'In directories, also read hidden files and directories (`.github/`, …)'
+            cand --no-ignore 'In directories, also read what `.gitignore`, `.ignore` and `.git/info/exclude` leave out'
             cand --no-defaulting 'Compute on the manifests as written, without API defaulting (by default a limit with no request counts as the request, as the API server makes it)'
             cand --exclude-overhead 'Leave pod overhead (`spec.overhead`) out of requests, limits and the node fit'
             cand --allow-invalid 'Report pods the API server would reject (their errors are still printed). Without it such a pod is left out and the exit code is 1'
@@ -75,12 +81,15 @@ set edit:completion:arg-completer[podlife] = {|@words|
         }
         &'podlife;status'= {
             cand --stdin-filename 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)'
+            cand --exclude 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable'
             cand --now 'The clock AGE and restart times are measured against (RFC 3339); default: now'
             cand -o '`wide` adds IP, NODE, NOMINATED NODE and READINESS GATES'
             cand --output '`wide` adds IP, NODE, NOMINATED NODE and READINESS GATES'
             cand --format 'Output format'
             cand --color 'When to use colour (honours NO_COLOR)'
             cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
+            cand --hidden 'In directories, also read hidden files and directories (`.github/`, …)'
+            cand --no-ignore 'In directories, also read what `.gitignore`, `.ignore` and `.git/info/exclude` leave out'
             cand -q 'Print only results: no summary line, no notes on stderr'
             cand --quiet 'Print only results: no summary line, no notes on stderr'
             cand -h 'Print help (see more with ''--help'')'
@@ -88,6 +97,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
         }
         &'podlife;simulate'= {
             cand --stdin-filename 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)'
+            cand --exclude 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable'
             cand --fail 'Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`, `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable'
             cand --run 'How long a container runs per attempt (`30s`, `forever`). Repeatable'
             cand --until 'The horizon: stop after this much simulated time (a pod that settles ends earlier) [default: 10m]'
@@ -107,6 +117,8 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --svg 'With --runs: write a histogram and CDF of the headline metric as a standalone SVG'
             cand --color 'When to use colour (honours NO_COLOR)'
             cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
+            cand --hidden 'In directories, also read hidden files and directories (`.github/`, …)'
+            cand --no-ignore 'In directories, also read what `.gitignore`, `.ignore` and `.git/info/exclude` leave out'
             cand --allow-invalid 'Simulate pods the API server would reject (their errors are still printed). Without it such a pod is left out and the exit code is 1'
             cand --force 'Force the deletion: with `--grace-period 0`, no preStop hooks and no defer containers'
             cand --watch 'Show the `kubectl get pods -w` rows at every change instead of the events'

@@ -143,6 +143,27 @@ pub struct InputArgs {
     /// chart/rendered.yaml -`).
     #[arg(long, value_name = "NAME")]
     pub stdin_filename: Option<PathBuf>,
+    /// In directories, also read hidden files and directories (`.github/`, …).
+    #[arg(long)]
+    pub hidden: bool,
+    /// In directories, also read what `.gitignore`, `.ignore` and `.git/info/exclude` leave out.
+    #[arg(long)]
+    pub no_ignore: bool,
+    /// In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the
+    /// directory given); repeatable.
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+}
+
+impl InputArgs {
+    /// How directories among the paths are walked.
+    pub fn walk_options(&self) -> crate::input::WalkOptions {
+        crate::input::WalkOptions {
+            hidden: self.hidden,
+            no_ignore: self.no_ignore,
+            exclude: self.exclude.clone(),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -99,7 +99,7 @@ pub fn resolve_inputs(
     no_path: NoPath,
 ) -> Result<Vec<Result<Input, Error>>, Error> {
     if !args.paths.is_empty() {
-        let expansion = input::expand(&args.paths);
+        let expansion = input::expand(&args.paths, &args.walk_options());
         if !cli.quiet {
             for path in &expansion.skipped {
                 output::note(format_args!(

@@ -73,10 +73,23 @@ pub struct Expansion {
     pub skipped: Vec<PathBuf>,
 }
 
+/// How directories are walked.
+#[derive(Debug, Clone, Default)]
+pub struct WalkOptions {
+    /// Also enter hidden files and directories (`.github/`, `.git/`).
+    pub hidden: bool,
+    /// Also read what `.gitignore`, `.ignore` and `.git/info/exclude` leave out.
+    pub no_ignore: bool,
+    /// Globs of paths to leave out (`--exclude 'charts/**'`), matched as in `.gitignore`.
+    pub exclude: Vec<String>,
+}
+
 /// Expands paths: directories become their `*.yaml`, `*.yml` and `*.json` regular files,
-/// recursively, in sorted order; `-` is standard input. A path named explicitly is read
-/// whatever it is (`<(helm template …)` is a FIFO), bounded by the size limit.
-pub fn expand(paths: &[PathBuf]) -> Expansion {
+/// recursively, in sorted order, walked the way ripgrep walks (the `ignore` crate): hidden
+/// entries and what `.gitignore`/`.ignore` exclude are skipped unless `walk` says otherwise;
+/// `-` is standard input. A path named explicitly is read whatever it is (`<(helm template …)`
+/// is a FIFO), bounded by the size limit.
+pub fn expand(paths: &[PathBuf], walk: &WalkOptions) -> Expansion {
     let mut expansion = Expansion::default();
     for path in paths {
         if path.as_os_str() == "-" {
@@ -84,7 +97,7 @@ pub fn expand(paths: &[PathBuf]) -> Expansion {
         } else if path.is_dir() {
             let mut files = Vec::new();
             let mut skipped = Vec::new();
-            match walk(path, &mut files, &mut skipped) {
+            match walk_directory(path, walk, &mut files, &mut skipped) {
                 Ok(()) => {
                     files.sort();
                     skipped.sort();
@@ -102,29 +115,49 @@ pub fn expand(paths: &[PathBuf]) -> Expansion {
     expansion
 }
 
-fn walk(
+fn walk_directory(
     directory: &Path,
+    options: &WalkOptions,
     files: &mut Vec<PathBuf>,
     skipped: &mut Vec<PathBuf>,
 ) -> Result<(), Error> {
-    let entries = std::fs::read_dir(directory)
-        .map_err(|source| Error::io(format!("listing `{}`", directory.display()), source))?;
-    for entry in entries {
-        let entry = entry
-            .map_err(|source| Error::io(format!("listing `{}`", directory.display()), source))?;
+    let listing =
+        |source: std::io::Error| Error::io(format!("listing `{}`", directory.display()), source);
+    let mut excludes = ignore::overrides::OverrideBuilder::new(directory);
+    for glob in &options.exclude {
+        excludes
+            .add(&format!("!{glob}"))
+            .map_err(|error| Error::Usage(format!("--exclude {glob}: {error}")))?;
+    }
+    let excludes = excludes
+        .build()
+        .map_err(|error| Error::Usage(format!("--exclude: {error}")))?;
+    let walker = ignore::WalkBuilder::new(directory)
+        .hidden(!options.hidden)
+        .git_ignore(!options.no_ignore)
+        .git_global(false)
+        .git_exclude(!options.no_ignore)
+        .ignore(!options.no_ignore)
+        .parents(!options.no_ignore)
+        .require_git(false)
+        .follow_links(false)
+        .overrides(excludes)
+        .build();
+    for entry in walker {
+        let entry = entry.map_err(|error| match error.into_io_error() {
+            Some(source) => listing(source),
+            None => listing(std::io::Error::other("unreadable entry")),
+        })?;
         let path = entry.path();
-        let file_type = entry
-            .file_type()
-            .map_err(|source| Error::io(format!("reading `{}`", path.display()), source))?;
-        if file_type.is_dir() {
-            walk(&path, files, skipped)?;
-        } else if is_manifest(&path) {
-            // `metadata` follows a symbolic link to what it names.
-            if std::fs::metadata(&path).is_ok_and(|metadata| metadata.is_file()) {
-                files.push(path);
-            } else {
-                skipped.push(path);
-            }
+        let is_dir = entry.file_type().is_some_and(|kind| kind.is_dir());
+        if is_dir || !is_manifest(path) {
+            continue;
+        }
+        // `metadata` follows a symbolic link to what it names.
+        if std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file()) {
+            files.push(path.to_path_buf());
+        } else {
+            skipped.push(path.to_path_buf());
         }
     }
     Ok(())
@@ -301,7 +334,7 @@ mod tests {
             .is_ok_and(|status| status.success());
         let dangling = directory.join("gone.yaml");
         std::os::unix::fs::symlink(directory.join("nowhere"), &dangling).expect("symlink");
-        let expansion = expand(std::slice::from_ref(&directory));
+        let expansion = expand(std::slice::from_ref(&directory), &WalkOptions::default());
         std::fs::remove_dir_all(&directory).ok();
         let inputs: Vec<Input> = expansion.inputs.into_iter().flatten().collect();
         assert_eq!(inputs, [Input::File(directory.join("pod.yaml"))]);

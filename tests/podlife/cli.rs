@@ -209,6 +209,64 @@ fn stdin_filename_names_stdin_and_selects_the_configuration() {
     );
 }
 
+/// A repository is walked the way ripgrep walks it: hidden entries and what `.gitignore` leaves
+/// out are skipped (`--hidden`, `--no-ignore` bring them back), `--exclude` leaves out more.
+#[test]
+fn directory_walks_respect_ignore_files_hidden_entries_and_excludes() {
+    let base = std::env::temp_dir().join(format!("podlife-walk-{}", std::process::id()));
+    let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: a, image: nginx:1.27}]}\n";
+    for (path, text) in [
+        ("k8s/pod.yaml", pod),
+        ("k8s/rendered/out.yaml", pod),
+        ("k8s/charts/tpl.yaml", pod),
+        (".github/workflows/ci.yaml", "on: push\njobs: {}\n"),
+        (".gitignore", "rendered/\n"),
+    ] {
+        let file = base.join(path);
+        std::fs::create_dir_all(file.parent().expect("parent")).expect("dirs");
+        std::fs::write(&file, text).expect("write");
+    }
+    let dir = base.to_string_lossy().into_owned();
+    let files = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec!["validate", "-o", "json"];
+        args.extend_from_slice(extra);
+        args.push(&dir);
+        let report = json(&run(&args));
+        assert!(report["summary"]["files"].as_u64().is_some(), "{report}");
+        let prefix = format!("{dir}/");
+        let mut names: Vec<String> = report["findings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|f| f["file"].as_str())
+            .map(|f| f.trim_start_matches(&prefix).to_string())
+            .collect();
+        names.sort();
+        names.dedup();
+        names.push(format!("files={}", report["summary"]["files"]));
+        names
+    };
+    assert_eq!(
+        files(&[]),
+        ["files=2"],
+        "pod.yaml and charts/tpl.yaml; rendered/ is ignored"
+    );
+    assert_eq!(files(&["--no-ignore"]), ["files=3"]);
+    assert_eq!(files(&["--exclude", "k8s/charts/**"]), ["files=1"]);
+    assert_eq!(files(&["--exclude", "tpl.yaml"]), ["files=1"], "an unanchored name matches anywhere");
+    let hidden = files(&["--hidden"]);
+    std::fs::remove_dir_all(&base).ok();
+    assert_eq!(
+        hidden.last().map(String::as_str),
+        Some("files=3"),
+        "{hidden:?}"
+    );
+    assert!(
+        hidden.iter().any(|f| f.starts_with(".github/")),
+        "{hidden:?}"
+    );
+}
+
 /// An input that cannot be read is named in every machine format, not only counted.
 #[test]
 fn unreadable_inputs_are_named_in_every_machine_format() {

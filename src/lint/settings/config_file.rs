@@ -441,11 +441,14 @@ mod tests {
         std::fs::write(nested.join(".podlife.yml"), "").unwrap();
         assert_eq!(discover(&nested), Some(nested.join(".podlife.yml")));
         std::fs::write(nested.join("pod.yaml"), "").unwrap();
-        let inputs: Vec<_> = crate::input::expand(std::slice::from_ref(&repository))
-            .inputs
-            .into_iter()
-            .flatten()
-            .collect();
+        let inputs: Vec<_> = crate::input::expand(
+            std::slice::from_ref(&repository),
+            &crate::input::WalkOptions::default(),
+        )
+        .inputs
+        .into_iter()
+        .flatten()
+        .collect();
         assert_eq!(
             inputs,
             vec![Input::File(nested.join("pod.yaml"))],
