@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use crate::input::SourceText;
 use crate::lint::finding::{Finding, ObjectRef, Summary};
+use crate::lint::load::template_markers::first_template_action;
 use crate::lint::load::{DocumentObjects, locate, read_document};
 use crate::lint::rules::{self, Origin, PodContext, REGISTRY};
 use crate::lint::settings::CheckOptions;
@@ -48,6 +49,16 @@ pub fn read_source(
             .finding(format!("file is not valid UTF-8 (byte 0x{byte:02x})"))
             .spanned(Span::at(pos))
             .help("save the file as UTF-8");
+        finding.file = source.name.clone();
+        findings.push(finding);
+        return;
+    }
+    if let Some(pos) = first_template_action(&source.text) {
+        let mut finding = rules::UNRENDERED_TEMPLATE
+            .finding("this is a template (`{{ … }}`), not a manifest: render it, then check the output")
+            .spanned(Span::at(pos))
+            .label("a template action")
+            .help("`helm template <release> <chart> | podlife validate -`; when walking a chart, `--exclude 'templates/**'`");
         finding.file = source.name.clone();
         findings.push(finding);
         return;
@@ -98,7 +109,7 @@ const PIECES_PER_THREAD: usize = 4;
 pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileReport {
     let mut findings = Vec::new();
     let mut summary = Summary::default();
-    if source.not_utf8.is_some() {
+    if source.not_utf8.is_some() || first_template_action(&source.text).is_some() {
         read_source(source, &mut findings, &mut summary, |_, _| {});
         return finish(source, findings, &[], Vec::new(), summary, options);
     }

@@ -253,7 +253,11 @@ fn directory_walks_respect_ignore_files_hidden_entries_and_excludes() {
     );
     assert_eq!(files(&["--no-ignore"]), ["files=3"]);
     assert_eq!(files(&["--exclude", "k8s/charts/**"]), ["files=1"]);
-    assert_eq!(files(&["--exclude", "tpl.yaml"]), ["files=1"], "an unanchored name matches anywhere");
+    assert_eq!(
+        files(&["--exclude", "tpl.yaml"]),
+        ["files=1"],
+        "an unanchored name matches anywhere"
+    );
     let hidden = files(&["--hidden"]);
     std::fs::remove_dir_all(&base).ok();
     assert_eq!(

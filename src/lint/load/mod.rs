@@ -3,6 +3,7 @@
 
 mod legacy_annotations;
 mod object_reader;
+pub mod template_markers;
 
 use std::sync::Arc;
 

@@ -1,0 +1,33 @@
+//! PL013 `unrendered-template`: an input is a template (`{{ … }}`), not a manifest.
+
+use crate::lint::finding::Severity;
+use crate::lint::rules::Rule;
+
+/// an input is a Helm or Go template, not a rendered manifest.
+pub static RULE: Rule = Rule {
+    id: "PL013",
+    name: "unrendered-template",
+    severity: Severity::Error,
+    summary: "an input is a template (`{{ … }}`), not a rendered manifest",
+    origin: crate::lint::rules::Origin::Loader,
+    docs: r#"## What it does
+Reports, once, an input that holds Go template actions (`{{ … }}`, as in Helm charts) outside of YAML comments, at the first one; nothing else in that input is checked.
+
+## Why
+A template is not what the API server receives: its values, and often its YAML structure, only exist once it is rendered. Checking it as a manifest gives confusing errors about text such as `{{ .Values.image }}`, or none where the rendered pod is wrong.
+
+## Example
+```yaml
+apiVersion: v1
+kind: Pod
+metadata:
+  name: {{ .Release.Name }}
+```
+
+## How to fix
+Render it and check the output: `helm template my-release ./chart | podlife validate -`, or `--exclude 'templates/**'` when walking a chart's directory.
+
+## Kubernetes reference
+`kubectl apply -f` on a template fails on the YAML or sends literal `{{ … }}` text; Helm renders templates before they reach the API server.
+"#,
+};
