@@ -14,8 +14,10 @@ use crate::error::Error;
 /// One input to read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Input {
-    /// A file on disk.
+    /// A file on disk, named on the command line.
     File(PathBuf),
+    /// A file on disk found by walking a directory.
+    Walked(PathBuf),
     /// Standard input (`-`), under the name `--stdin-filename` gave it, if any.
     Stdin(Option<PathBuf>),
     /// Standard input read already (no path given and something was piped in), and its name.
@@ -29,7 +31,7 @@ impl Input {
     /// `example:<name>`.
     pub fn display_name(&self) -> String {
         match self {
-            Input::File(path) => path.display().to_string(),
+            Input::File(path) | Input::Walked(path) => path.display().to_string(),
             Input::Stdin(Some(name)) | Input::Piped(_, Some(name)) => name.display().to_string(),
             Input::Stdin(None) | Input::Piped(_, None) => "<stdin>".to_string(),
             Input::Example(name, _) => format!("example:{name}"),
@@ -103,7 +105,7 @@ pub fn expand(paths: &[PathBuf], walk: &WalkOptions) -> Expansion {
                     skipped.sort();
                     expansion
                         .inputs
-                        .extend(files.into_iter().map(|file| Ok(Input::File(file))));
+                        .extend(files.into_iter().map(|file| Ok(Input::Walked(file))));
                     expansion.skipped.extend(skipped);
                 }
                 Err(error) => expansion.inputs.push(Err(error)),
@@ -221,7 +223,7 @@ fn read_bounded(
 pub fn read(input: &Input, max_bytes: u64) -> Result<SourceText, Error> {
     let name: Arc<str> = Arc::from(input.display_name());
     let bytes = match input {
-        Input::File(path) => {
+        Input::File(path) | Input::Walked(path) => {
             let name = path.display().to_string();
             let file = std::fs::File::open(path)
                 .map_err(|source| Error::io(format!("reading `{name}`"), source))?;
@@ -337,7 +339,7 @@ mod tests {
         let expansion = expand(std::slice::from_ref(&directory), &WalkOptions::default());
         std::fs::remove_dir_all(&directory).ok();
         let inputs: Vec<Input> = expansion.inputs.into_iter().flatten().collect();
-        assert_eq!(inputs, [Input::File(directory.join("pod.yaml"))]);
+        assert_eq!(inputs, [Input::Walked(directory.join("pod.yaml"))]);
         let mut expected = vec![dangling];
         if made {
             expected.insert(0, fifo);

@@ -185,6 +185,14 @@ fn validate_in_pieces(source: &SourceText, options: &CheckOptions, pieces: usize
     finish(source, findings, &facts, pods, summary, options)
 }
 
+/// Whether a loader finding says the document is no Kubernetes object at all: not a mapping,
+/// or a mapping with neither `apiVersion` nor `kind`.
+fn is_not_kubernetes(finding: &Finding) -> bool {
+    finding.rule == rules::NOT_AN_OBJECT.id()
+        && (finding.message.starts_with("expected a Kubernetes object")
+            || finding.message.contains("no `apiVersion` and no `kind`"))
+}
+
 /// What reading and checking one piece of a source found, document numbers counted from the
 /// piece's start.
 struct PieceReport {
@@ -213,6 +221,16 @@ fn check_piece(source: &SourceText, chunk: &Chunk<'_>, options: &CheckOptions) -
         let objects = read_document(&source.name, &source.text, &document);
         if objects.empty {
             piece.summary.empty_documents += 1;
+        }
+        let mut objects = objects;
+        if options.found_by_walk {
+            let before = objects.findings.len();
+            objects
+                .findings
+                .retain(|finding| !is_not_kubernetes(finding));
+            let dropped = before - objects.findings.len();
+            piece.summary.skipped_objects += dropped;
+            piece.objects_seen += dropped;
         }
         piece.any_problem |= !document.problems.is_empty() || !objects.findings.is_empty();
         piece.objects_seen += objects.pods.len() + objects.skipped;
@@ -299,6 +317,7 @@ pub fn strict_findings(pod: &crate::k8s::model::Pod) -> Vec<String> {
     let options = CheckOptions {
         no_defaulting: true,
         settings: Arc::new(crate::lint::settings::selection::RuleSettings::default()),
+        found_by_walk: false,
     };
     validate_source(&source, &options)
         .findings

@@ -340,12 +340,13 @@ impl ConfigResolver {
 /// Where discovery starts for an input: its directory, else the current directory.
 fn start_directory(input: &Input) -> PathBuf {
     match input {
-        Input::File(path) | Input::Stdin(Some(path)) | Input::Piped(_, Some(path)) => {
-            match path.parent() {
-                Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-                _ => PathBuf::from("."),
-            }
-        }
+        Input::File(path)
+        | Input::Walked(path)
+        | Input::Stdin(Some(path))
+        | Input::Piped(_, Some(path)) => match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+            _ => PathBuf::from("."),
+        },
         Input::Stdin(None) | Input::Piped(_, None) | Input::Example(..) => PathBuf::from("."),
     }
 }
@@ -451,7 +452,7 @@ mod tests {
         .collect();
         assert_eq!(
             inputs,
-            vec![Input::File(nested.join("pod.yaml"))],
+            vec![Input::Walked(nested.join("pod.yaml"))],
             "configuration files are not manifests"
         );
         std::fs::remove_dir_all(&base).unwrap();
