@@ -31,19 +31,29 @@ pub fn write_human(out: &mut dyn Write, rows: &[PodRow], wide: bool) -> std::io:
     if rows.is_empty() {
         return Ok(());
     }
-    let columns = if wide { HEADERS.len() } else { NARROW_COLUMNS };
-    let lines: Vec<Vec<String>> = std::iter::once(
-        HEADERS
-            .iter()
-            .take(columns)
-            .map(std::string::ToString::to_string)
-            .collect(),
-    )
-    .chain(
-        rows.iter()
-            .map(|row| row.cells(wide).into_iter().map(printable_cell).collect()),
-    )
-    .collect();
+    // `kubectl get pods -A`: a NAMESPACE column first when the rows span namespaces.
+    let namespaced = rows.iter().any(|row| {
+        rows.first()
+            .is_some_and(|first| first.namespace != row.namespace)
+    });
+    let base = if wide { HEADERS.len() } else { NARROW_COLUMNS };
+    let columns = base + usize::from(namespaced);
+    let header = namespaced
+        .then_some("NAMESPACE")
+        .into_iter()
+        .chain(HEADERS.iter().copied().take(base))
+        .map(std::string::ToString::to_string)
+        .collect();
+    let lines: Vec<Vec<String>> = std::iter::once(header)
+        .chain(rows.iter().map(|row| {
+            namespaced
+                .then_some(row.namespace.as_str())
+                .into_iter()
+                .chain(row.cells(wide))
+                .map(printable_cell)
+                .collect()
+        }))
+        .collect();
     let widths: Vec<usize> = (0..columns)
         .map(|column| {
             let widest = lines
@@ -72,6 +82,8 @@ pub fn write_human(out: &mut dyn Write, rows: &[PodRow], wide: bool) -> std::io:
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct JsonPod<'r> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    namespace: Option<&'r str>,
     name: &'r str,
     ready: &'r str,
     status: &'r str,
@@ -96,11 +108,12 @@ fn wide_field(value: &str, wide: bool) -> Option<&str> {
     wide.then_some(value)
 }
 
-/// Writes `{"pods":[{"name","ready","status","restarts","age"[,"ip","node","nominatedNode","readinessGates"]}]}`.
+/// Writes `{"pods":[{["namespace",]"name","ready","status","restarts","age"[,"ip","node","nominatedNode","readinessGates"]}]}`.
 pub fn write_json(out: &mut dyn Write, rows: &[PodRow], wide: bool) -> std::io::Result<()> {
     let pods = rows
         .iter()
         .map(|row| JsonPod {
+            namespace: (!row.namespace.is_empty()).then_some(row.namespace.as_str()),
             name: &row.name,
             ready: &row.ready,
             status: &row.status,
@@ -122,6 +135,7 @@ mod tests {
 
     fn row(name: &str, status: &str) -> PodRow {
         PodRow {
+            namespace: String::new(),
             name: name.to_string(),
             ready: "1/1".to_string(),
             status: status.to_string(),
@@ -132,6 +146,21 @@ mod tests {
             nominated_node: "<none>".to_string(),
             readiness_gates: "<none>".to_string(),
         }
+    }
+
+    #[test]
+    fn k8_a_namespace_column_appears_when_the_rows_span_namespaces() {
+        let mut a = row("web", "Running");
+        a.namespace = "shop".to_string();
+        let mut b = row("db", "Running");
+        b.namespace = "data".to_string();
+        let both = render(&[a.clone(), b], false, false);
+        assert!(both.starts_with("NAMESPACE   NAME   READY"), "{both}");
+        assert!(both.contains("\nshop        web    1/1"), "{both}");
+        let one = render(std::slice::from_ref(&a), false, false);
+        assert!(one.starts_with("NAME   READY"), "{one}");
+        let json = render(&[a], false, true);
+        assert!(json.contains("\"namespace\": \"shop\""), "{json}");
     }
 
     fn render(rows: &[PodRow], wide: bool, json: bool) -> String {

@@ -36,6 +36,9 @@ pub const NARROW_COLUMNS: usize = 5;
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PodRow {
+    /// `metadata.namespace` (empty when the manifest sets none): the NAMESPACE column when the
+    /// input spans namespaces, as `kubectl get pods -A` prints it.
+    pub namespace: String,
     /// `metadata.name`.
     pub name: String,
     /// Ready containers / containers: `1/2` (app containers and native sidecars).
@@ -131,6 +134,7 @@ pub fn pod_row(pod: &Pod, now: Option<EpochMillis>) -> PodRow {
         .as_deref()
         .and_then(parse_rfc3339);
     PodRow {
+        namespace: pod.metadata.namespace.clone().unwrap_or_default(),
         name: pod.metadata.name.clone().unwrap_or_default(),
         ready: format!("{ready_containers}/{total_containers}"),
         status: reason,
