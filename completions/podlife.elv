@@ -165,6 +165,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'podlife;man'= {
+            cand --out 'Write every page (podlife.1 and podlife-<subcommand>.1) into this directory instead'
             cand --color 'When to use colour (honours NO_COLOR)'
             cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
             cand -q 'Print only results: no summary line, no notes on stderr'

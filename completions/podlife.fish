@@ -156,6 +156,7 @@ never\t'Never'"
 complete -c podlife -n "__fish_podlife_using_subcommand completions" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
 complete -c podlife -n "__fish_podlife_using_subcommand completions" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand man" -l out -d 'Write every page (podlife.1 and podlife-<subcommand>.1) into this directory instead' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand man" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::cli::commands::completions::CompletionsArgs;
+use crate::cli::commands::completions::{CompletionsArgs, ManArgs};
 use crate::cli::commands::example::ExampleArgs;
 use crate::cli::commands::explain::ExplainArgs;
 use crate::cli::commands::resources::ResourcesArgs;
@@ -129,7 +129,7 @@ pub enum Command {
     /// Print shell completions.
     Completions(CompletionsArgs),
     /// Print the man page (roff).
-    Man,
+    Man(ManArgs),
 }
 
 /// Inputs shared by every command that reads manifests.

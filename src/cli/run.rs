@@ -47,7 +47,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<u8, Error> {
             .map_err(write_error),
         Command::Example(args) => commands::example::run(args, out),
         Command::Completions(args) => commands::completions::run(args, out),
-        Command::Man => commands::completions::man(out),
+        Command::Man(args) => commands::completions::man(args, out),
     }
 }
 

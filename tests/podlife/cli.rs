@@ -274,6 +274,21 @@ fn directory_walks_respect_ignore_files_hidden_entries_and_excludes() {
     assert_eq!(named["findings"][0]["rule"], "PL004", "{named}");
 }
 
+/// `podlife man SUBCOMMAND` prints that subcommand's page; `--out DIR` writes every page.
+#[test]
+fn man_pages_for_every_subcommand() {
+    let page = run(&["man", "validate"]);
+    assert_eq!(page.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&page.stdout).contains(".TH podlife-validate 1"));
+    assert_eq!(run(&["man", "nope"]).status.code(), Some(2));
+    let directory = std::env::temp_dir().join(format!("podlife-man-{}", std::process::id()));
+    let written = run(&["man", "--out", &directory.to_string_lossy()]);
+    let files = std::fs::read_dir(&directory).map_or(0, Iterator::count);
+    std::fs::remove_dir_all(&directory).ok();
+    assert_eq!(written.status.code(), Some(0));
+    assert!(files >= 10, "{files} pages");
+}
+
 /// An input that cannot be read is named in every machine format, not only counted.
 #[test]
 fn unreadable_inputs_are_named_in_every_machine_format() {
