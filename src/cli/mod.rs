@@ -2,6 +2,7 @@
 //! flags and code live in `commands/`, running and exit codes in `run.rs`.
 
 pub mod commands;
+pub mod completion_values;
 pub mod output;
 pub mod run;
 

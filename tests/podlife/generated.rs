@@ -38,6 +38,34 @@ fn shell_completions_are_current() {
     }
 }
 
+/// Shells complete rule IDs and names (`explain`, `--select`, `--ignore`) and example names.
+#[test]
+fn completions_offer_rules_and_examples() {
+    use clap_complete::Shell;
+    // clap_complete's fish script completes option values only, not positionals.
+    for (shell, wanted) in [
+        (
+            Shell::Zsh,
+            &["PL006", "unknown-field", "legacy-annotation"][..],
+        ),
+        (
+            Shell::Bash,
+            &["PL006", "unknown-field", "legacy-annotation"][..],
+        ),
+        (Shell::Fish, &["PL006", "unknown-field"][..]),
+    ] {
+        let mut buffer = Vec::new();
+        clap_complete::generate(shell, &mut Cli::command(), "podlife", &mut buffer);
+        let script = String::from_utf8_lossy(&buffer);
+        for wanted in wanted {
+            assert!(
+                script.contains(wanted),
+                "{shell}: no `{wanted}` to complete"
+            );
+        }
+    }
+}
+
 #[test]
 fn man_pages_are_current() {
     let pages = podlife::cli::commands::completions::man_pages().expect("render man pages");

@@ -12,6 +12,7 @@ use crate::input::examples;
 #[derive(Debug, Args)]
 pub struct ExampleArgs {
     /// The example to print; without it, list the examples.
+    #[arg(value_parser = crate::cli::completion_values::examples(), hide_possible_values = true)]
     pub name: Option<String>,
 }
 

@@ -13,7 +13,7 @@ use crate::render::rules::{rule_doc, rules_reference};
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
     /// Rule ID (`PL005`) or name (`wrong-type`).
-    #[arg(required_unless_present = "all")]
+    #[arg(required_unless_present = "all", value_parser = crate::cli::completion_values::rules(), hide_possible_values = true)]
     pub rule: Option<String>,
     /// Print every rule's documentation.
     #[arg(long, conflicts_with = "rule")]

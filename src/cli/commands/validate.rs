@@ -48,10 +48,10 @@ pub struct ValidateArgs {
     #[arg(long)]
     pub no_defaulting: bool,
     /// Enable only these rules: IDs, names, ID prefixes (`PL3`) or `ALL`; comma-separated or repeated.
-    #[arg(long, value_name = "RULE", value_delimiter = ',')]
+    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = crate::cli::completion_values::rules(), hide_possible_values = true)]
     pub select: Vec<String>,
     /// Turn these rules off: IDs, names, ID prefixes or `ALL`; comma-separated or repeated.
-    #[arg(long, value_name = "RULE", value_delimiter = ',')]
+    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = crate::cli::completion_values::rules(), hide_possible_values = true)]
     pub ignore: Vec<String>,
     /// Set a rule's level: `RULE=error|warning|info|off`; repeatable. A level other than `off`
     /// also enables a rule that is off by default.
