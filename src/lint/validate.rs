@@ -39,46 +39,70 @@ pub fn read_source(
     mut visit: impl FnMut(&Document<'_>, DocumentObjects),
 ) {
     summary.files += 1;
-    if let Some((line, column, byte)) = source.not_utf8 {
+    if let Some(finding) = source_problem(source) {
+        findings.push(finding);
+        return;
+    }
+    let mut tally = Tally::default();
+    for_each_document(&source.text, |document| {
+        let objects = read_document(&source.name, &source.text, &document);
+        tally.add(summary, &document, &objects);
+        visit(&document, objects);
+    });
+    if tally.objects_seen == 0 && !tally.any_problem && findings.is_empty() {
+        findings.push(no_objects(source));
+    }
+}
+
+/// A problem with a source as a whole, found before its documents are read: text that is not
+/// UTF-8, or a template (`{{ … }}`) rather than a manifest. Either is the source's one finding.
+fn source_problem(source: &SourceText) -> Option<Finding> {
+    let mut finding = if let Some((line, column, byte)) = source.not_utf8 {
         let pos = Pos {
             index: 0,
             line,
             column,
         };
-        let mut finding = rules::INVALID_YAML
+        rules::INVALID_YAML
             .finding(format!("file is not valid UTF-8 (byte 0x{byte:02x})"))
             .spanned(Span::at(pos))
-            .help("save the file as UTF-8");
-        finding.file = source.name.clone();
-        findings.push(finding);
-        return;
-    }
-    if let Some(pos) = first_template_action(&source.text) {
-        let mut finding = rules::UNRENDERED_TEMPLATE
+            .help("save the file as UTF-8")
+    } else {
+        let pos = first_template_action(&source.text)?;
+        rules::UNRENDERED_TEMPLATE
             .finding("this is a template (`{{ … }}`), not a manifest: render it, then check the output")
             .spanned(Span::at(pos))
             .label("a template action")
-            .help("`helm template <release> <chart> | podlife validate -`; when walking a chart, `--exclude 'templates/**'`");
-        finding.file = source.name.clone();
-        findings.push(finding);
-        return;
-    }
-    let mut objects_seen = 0usize;
-    let mut any_problem = false;
-    for_each_document(&source.text, |document| {
+            .help("`helm template <release> <chart> | podlife validate -`; when walking a chart, `--exclude 'templates/**'`")
+    };
+    finding.file = source.name.clone();
+    Some(finding)
+}
+
+/// What a source's documents add up to, beyond the summary's counts: whether any object was
+/// seen and any problem found, which decide PL011 (no objects).
+#[derive(Debug, Default)]
+struct Tally {
+    objects_seen: usize,
+    any_problem: bool,
+}
+
+impl Tally {
+    /// Counts one document and its objects into `summary` and the tally.
+    fn add(&mut self, summary: &mut Summary, document: &Document<'_>, objects: &DocumentObjects) {
         summary.documents += 1;
-        let objects = read_document(&source.name, &source.text, &document);
         if objects.empty {
             summary.empty_documents += 1;
         }
-        any_problem |= !document.problems.is_empty() || !objects.findings.is_empty();
-        objects_seen += objects.pods.len() + objects.skipped;
+        self.any_problem |= !document.problems.is_empty() || !objects.findings.is_empty();
+        self.objects_seen += objects.pods.len() + objects.skipped;
         summary.pods += objects.pods.len();
         summary.skipped_objects += objects.skipped;
-        visit(&document, objects);
-    });
-    if objects_seen == 0 && !any_problem && findings.is_empty() {
-        findings.push(no_objects(source));
+    }
+
+    fn merge(&mut self, other: &Tally) {
+        self.objects_seen += other.objects_seen;
+        self.any_problem |= other.any_problem;
     }
 }
 
@@ -107,11 +131,12 @@ const PIECES_PER_THREAD: usize = 4;
 /// source is cut at document starts and its pieces are read and checked in parallel; the
 /// report is the same as reading it whole (document numbers and positions are the stream's).
 pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileReport {
-    let mut findings = Vec::new();
-    let mut summary = Summary::default();
-    if source.not_utf8.is_some() || first_template_action(&source.text).is_some() {
-        read_source(source, &mut findings, &mut summary, |_, _| {});
-        return finish(source, findings, &[], Vec::new(), summary, options);
+    if let Some(finding) = source_problem(source) {
+        let summary = Summary {
+            files: 1,
+            ..Summary::default()
+        };
+        return finish(source, vec![finding], &[], Vec::new(), summary, options);
     }
     let pieces = if source.text.len() >= PARALLEL_FROM_BYTES {
         (rayon::current_num_threads() * PIECES_PER_THREAD)
@@ -155,8 +180,7 @@ fn validate_in_pieces(source: &SourceText, options: &CheckOptions, pieces: usize
     findings.reserve_exact(checked.iter().map(|piece| piece.findings.len()).sum());
     let mut facts = Vec::with_capacity(checked.iter().map(|piece| piece.facts.len()).sum());
     let mut pods = Vec::with_capacity(checked.iter().map(|piece| piece.pods.len()).sum());
-    let mut objects_seen = 0;
-    let mut any_problem = false;
+    let mut tally = Tally::default();
     let mut documents_before = 0;
     for mut piece in checked {
         let renumber = |object: &mut ObjectRef| object.document += documents_before;
@@ -176,21 +200,12 @@ fn validate_in_pieces(source: &SourceText, options: &CheckOptions, pieces: usize
         facts.append(&mut piece.facts);
         pods.append(&mut piece.pods);
         summary.add(&piece.summary);
-        objects_seen += piece.objects_seen;
-        any_problem |= piece.any_problem;
+        tally.merge(&piece.tally);
     }
-    if objects_seen == 0 && !any_problem {
+    if tally.objects_seen == 0 && !tally.any_problem {
         findings.push(no_objects(source));
     }
     finish(source, findings, &facts, pods, summary, options)
-}
-
-/// Whether a loader finding says the document is no Kubernetes object at all: not a mapping,
-/// or a mapping with neither `apiVersion` nor `kind`.
-fn is_not_kubernetes(finding: &Finding) -> bool {
-    finding.rule == rules::NOT_AN_OBJECT.id()
-        && (finding.message.starts_with("expected a Kubernetes object")
-            || finding.message.contains("no `apiVersion` and no `kind`"))
 }
 
 /// What reading and checking one piece of a source found, document numbers counted from the
@@ -200,8 +215,7 @@ struct PieceReport {
     facts: Vec<ObjectFacts>,
     pods: Vec<ObjectRef>,
     summary: Summary,
-    objects_seen: usize,
-    any_problem: bool,
+    tally: Tally,
     /// Whether the piece's last document had a syntax error.
     last_broken: bool,
 }
@@ -212,30 +226,20 @@ fn check_piece(source: &SourceText, chunk: &Chunk<'_>, options: &CheckOptions) -
         facts: Vec::new(),
         pods: Vec::new(),
         summary: Summary::default(),
-        objects_seen: 0,
-        any_problem: false,
+        tally: Tally::default(),
         last_broken: false,
     };
     piece.last_broken = for_each_document_of(chunk, |document| {
-        piece.summary.documents += 1;
-        let objects = read_document(&source.name, &source.text, &document);
-        if objects.empty {
-            piece.summary.empty_documents += 1;
-        }
-        let mut objects = objects;
-        if options.found_by_walk {
-            let before = objects.findings.len();
+        let mut objects = read_document(&source.name, &source.text, &document);
+        if options.found_by_walk && objects.not_kubernetes {
+            // Not Kubernetes at all, found by a walk: a skipped object, not a finding.
+            let not_an_object = rules::NOT_AN_OBJECT.id();
             objects
                 .findings
-                .retain(|finding| !is_not_kubernetes(finding));
-            let dropped = before - objects.findings.len();
-            piece.summary.skipped_objects += dropped;
-            piece.objects_seen += dropped;
+                .retain(|finding| finding.rule != not_an_object);
+            objects.skipped += 1;
         }
-        piece.any_problem |= !document.problems.is_empty() || !objects.findings.is_empty();
-        piece.objects_seen += objects.pods.len() + objects.skipped;
-        piece.summary.pods += objects.pods.len();
-        piece.summary.skipped_objects += objects.skipped;
+        piece.tally.add(&mut piece.summary, &document, &objects);
         let DocumentObjects {
             pods,
             findings: loader,

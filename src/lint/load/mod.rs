@@ -26,6 +26,10 @@ pub struct DocumentObjects {
     pub skipped: usize,
     /// Whether the document was empty.
     pub empty: bool,
+    /// Whether the document is no Kubernetes object at all (not a mapping, or a mapping with
+    /// neither `apiVersion` nor `kind`); its one PL004 finding says so. A directory walk skips
+    /// such a document (a workflow, a values file) instead of reporting it.
+    pub not_kubernetes: bool,
 }
 
 /// Resolves a rule's finding: object-relative path, span in the document, file, object.

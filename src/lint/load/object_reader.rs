@@ -52,6 +52,7 @@ impl ObjectReader<'_, '_> {
 
     pub(super) fn read_object(&mut self, node: &Node<'_>, object_path: &FieldPath, depth: usize) {
         if !matches!(node.kind(), NodeKind::Mapping(_)) {
+            self.objects.not_kubernetes = depth == 0;
             let message = format!(
                 "expected a Kubernetes object (a mapping), found {}",
                 node.describe()
@@ -81,6 +82,7 @@ impl ObjectReader<'_, '_> {
             .map(|(field, _)| *field)
             .collect();
         if !missing.is_empty() {
+            self.objects.not_kubernetes = depth == 0 && missing.len() == 2;
             let message = format!("object has no `{}`", missing.join("` and no `"));
             let help = match missing.as_slice() {
                 ["kind"] => "add `kind:` (e.g. `kind: Pod`)",
