@@ -23,19 +23,33 @@ pub fn clip(text: &str) -> Cow<'_, str> {
 /// `text` with every control character but newline and tab written as `\u{…}`, so text from
 /// input cannot move the cursor, clear the screen or retitle the terminal (cf. CVE-2021-25743).
 pub fn escape_control(text: &str) -> Cow<'_, str> {
-    let escaped = |ch: char| ch.is_control() && ch != '\n' && ch != '\t';
-    if !text.chars().any(escaped) {
+    if !text.chars().any(is_escaped) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     for ch in text.chars() {
-        if escaped(ch) {
-            out.push_str(&format!("\\u{{{:x}}}", u32::from(ch)));
-        } else {
-            out.push(ch);
-        }
+        push_escaped(&mut out, ch);
     }
     Cow::Owned(out)
+}
+
+/// Whether text output writes `ch` escaped: every control character but newline and tab.
+pub fn is_escaped(ch: char) -> bool {
+    ch.is_control() && ch != '\n' && ch != '\t'
+}
+
+/// Appends `ch` to `out`, as `\u{…}` when [`is_escaped`].
+pub fn push_escaped(out: &mut String, ch: char) {
+    if is_escaped(ch) {
+        out.push_str(&escape_code(u32::from(ch)));
+    } else {
+        out.push(ch);
+    }
+}
+
+/// The escape text output writes for the character with code `code`: `\u{1b}`.
+pub fn escape_code(code: u32) -> String {
+    format!("\\u{{{code:x}}}")
 }
 
 /// The known name closest to `name`, if it is close enough to be a likely typo.

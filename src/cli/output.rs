@@ -167,7 +167,7 @@ fn sgr_length(data: &[u8]) -> Sgr {
 }
 
 fn push_escape(out: &mut Vec<u8>, code: u32) {
-    out.extend_from_slice(format!("\\u{{{code:x}}}").as_bytes());
+    out.extend_from_slice(crate::text::escape_code(code).as_bytes());
 }
 
 /// Standard output as every command writes it: buffered, escaped, broken pipe swallowed.

@@ -218,11 +218,7 @@ fn show_line(
                 local.1 = Some(shown.len());
             }
         }
-        if ch.is_control() && ch != '\t' {
-            shown.push_str(&format!("\\u{{{:x}}}", u32::from(ch)));
-        } else {
-            shown.push(ch);
-        }
+        crate::text::push_escaped(&mut shown, ch);
     }
     let body_end = shown.len();
     if to < count {
