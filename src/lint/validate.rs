@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use crate::input::SourceText;
+use crate::k8s::workload::PodObject;
 use crate::lint::finding::{Finding, ObjectRef, Summary};
 use crate::lint::load::template_markers::first_template_action;
 use crate::lint::load::{DocumentObjects, locate, read_document};
@@ -251,30 +252,39 @@ fn check_piece(source: &SourceText, chunk: &Chunk<'_>, options: &CheckOptions) -
             piece
                 .facts
                 .extend(ObjectFacts::read(document.root.as_ref(), object));
-            if object.incomplete {
-                continue;
+            if !object.incomplete {
+                piece
+                    .findings
+                    .extend(check_object(&document, object, options));
             }
-            // Validate as the API server does: defaults first, unless `--no-defaulting`. Findings
-            // still name the user's text: a defaulted field is absent there, so its finding
-            // points at the nearest parent that exists.
-            let defaulted;
-            let pod = if options.no_defaulting {
-                &object.pod
-            } else {
-                defaulted = crate::k8s::defaults::defaulted(&object.pod);
-                &defaulted
-            };
-            let context = PodContext::with_pod(object, pod, options.settings.strict_initialized);
-            let mut found = Vec::new();
-            check_pod(&context, options, &mut found);
-            piece.findings.extend(
-                found
-                    .into_iter()
-                    .map(|f| locate(object, document.root.as_ref(), f)),
-            );
         }
     });
     piece
+}
+
+/// Every pod check on one object that was read whole, its findings located in `document`.
+/// The pod is validated as the API server validates it, defaults first unless
+/// `--no-defaulting`; findings still name the user's text (a defaulted field is absent there,
+/// so its finding points at the nearest parent that exists).
+pub fn check_object(
+    document: &Document<'_>,
+    object: &PodObject,
+    options: &CheckOptions,
+) -> Vec<Finding> {
+    let defaulted;
+    let pod = if options.no_defaulting {
+        &object.pod
+    } else {
+        defaulted = crate::k8s::defaults::defaulted(&object.pod);
+        &defaulted
+    };
+    let context = PodContext::with_pod(object, pod, options.settings.strict_initialized);
+    let mut found = Vec::new();
+    check_pod(&context, options, &mut found);
+    found
+        .into_iter()
+        .map(|f| locate(object, document.root.as_ref(), f))
+        .collect()
 }
 
 /// Configuration applied, findings sorted and counted: the report of one source.

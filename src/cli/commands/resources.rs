@@ -3,8 +3,7 @@
 //! cannot be read).
 
 use crate::cli::InputArgs;
-use crate::cli::commands::api_check::SourceCheck;
-use crate::k8s::workload::ObjectRef;
+use crate::cli::commands::api_check;
 use crate::resources::feature_gates::GateSettings;
 use crate::resources::node_fit::NodeCapacity;
 use clap::Args;
@@ -78,12 +77,23 @@ pub fn settings_from_args(args: &ResourcesArgs) -> Settings {
 pub struct SourceReport {
     /// One report per pod, in document order.
     pub pods: Vec<PodReport>,
+    /// With [`analyse_checked_source`], each pod's check findings, beside `pods`.
+    pub checks: Vec<Vec<Finding>>,
     /// Findings at error severity (invalid YAML, wrong types, invalid quantities, …).
     pub errors: Vec<Finding>,
 }
 
 /// Reads every document of a source and reports every pod in it.
 pub fn analyse_source(source: &SourceText, settings: &Settings) -> SourceReport {
+    analyse(source, settings, false)
+}
+
+/// [`analyse_source`], and each pod validated in the same pass (`SourceReport::checks`).
+pub fn analyse_checked_source(source: &SourceText, settings: &Settings) -> SourceReport {
+    analyse(source, settings, true)
+}
+
+fn analyse(source: &SourceText, settings: &Settings, check: bool) -> SourceReport {
     let mut report = SourceReport::default();
     let mut findings = Vec::new();
     let mut summary = Summary::default();
@@ -93,6 +103,14 @@ pub fn analyse_source(source: &SourceText, settings: &Settings) -> SourceReport 
                 root.lookup(&object.object_path).value.span.start.line
             });
             report.pods.push(analyse_pod(object, line, settings));
+            if check {
+                let findings = if object.incomplete {
+                    Vec::new()
+                } else {
+                    api_check::pod_findings(&source.name, document, object)
+                };
+                report.checks.push(findings);
+            }
         }
         report.errors.extend(objects.findings);
     });
@@ -120,12 +138,8 @@ pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, E
     let settings = settings_from_args(args);
     let inputs = resolve_inputs(cli, &args.input, NoPath::Stdin)?;
     let reports = input::map_inputs(&inputs, |input| {
-        input::read(input, cli.max_input_size).map(|source| {
-            (
-                analyse_source(&source, &settings),
-                SourceCheck::run(&source),
-            )
-        })
+        input::read(input, cli.max_input_size)
+            .map(|source| analyse_checked_source(&source, &settings))
     });
     let mut pods = Vec::new();
     let mut failed = false;
@@ -133,18 +147,12 @@ pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, E
     let mut rejected = false;
     for report in reports {
         match report.and_then(|r| r) {
-            Ok((report, check)) => {
+            Ok(report) => {
                 write_errors(&report.errors);
                 errors += report.errors.len();
-                for pod in report.pods {
-                    let object = ObjectRef {
-                        kind: pod.kind.clone(),
-                        namespace: pod.namespace.clone(),
-                        name: pod.name.clone(),
-                        document: pod.document,
-                    };
+                for (pod, findings) in report.pods.into_iter().zip(report.checks) {
                     let shown = format!("{} ({})", pod.title, pod.file);
-                    if check.admit(&object, &shown, args.allow_invalid, cli.quiet) {
+                    if api_check::admit(&findings, &shown, args.allow_invalid, cli.quiet) {
                         pods.push(pod);
                     } else {
                         rejected = true;
@@ -187,7 +195,7 @@ mod tests {
     use crate::resources::qos::QosClass;
     use crate::resources::replicas::ReplicaSource;
 
-    fn analyse(text: &str, settings: &Settings) -> SourceReport {
+    fn analyse_text(text: &str, settings: &Settings) -> SourceReport {
         let source = SourceText::new("test.yaml", text);
         analyse_source(&source, settings)
     }
@@ -209,7 +217,7 @@ spec:
 
     #[test]
     fn workloads_report_per_pod_values_and_their_total() {
-        let report = analyse(DEPLOYMENT, &Settings::default());
+        let report = analyse_text(DEPLOYMENT, &Settings::default());
         assert!(report.errors.is_empty());
         let pod = &report.pods[0];
         assert_eq!(pod.title, "Deployment shop/web");
@@ -228,7 +236,7 @@ spec:
             defaulting: false,
             ..Settings::default()
         };
-        let pod = &analyse(DEPLOYMENT, &settings).pods[0];
+        let pod = &analyse_text(DEPLOYMENT, &settings).pods[0];
         assert!(pod.resources.requests.is_empty());
         assert_eq!(pod.qos.class, QosClass::Burstable);
     }
@@ -239,7 +247,7 @@ spec:
             node: Some(NodeCapacity::parse("cpu=1,memory=1Gi").unwrap()),
             ..Settings::default()
         };
-        let pod = &analyse(DEPLOYMENT, &settings).pods[0];
+        let pod = &analyse_text(DEPLOYMENT, &settings).pods[0];
         let fit = pod.node_fit.as_ref().unwrap();
         assert_eq!(fit.pods_that_fit, 2);
         assert_eq!(fit.runs_out_first, ["cpu"]);
@@ -260,7 +268,7 @@ spec:
       restartPolicy: Never
       containers: [{name: work, image: w:1}]
 ";
-        let pod = &analyse(job, &Settings::default()).pods[0];
+        let pod = &analyse_text(job, &Settings::default()).pods[0];
         assert_eq!(pod.replicas.count, 2);
         assert_eq!(pod.replicas.source, ReplicaSource::Completions);
     }
@@ -282,7 +290,7 @@ apiVersion: v1
 kind: Pod
 metadata: {name: broken
 ";
-        let report = analyse(text, &Settings::default());
+        let report = analyse_text(text, &Settings::default());
         let rules: Vec<&str> = report.errors.iter().map(|f| f.rule.name).collect();
         assert_eq!(rules, ["invalid-quantity", "invalid-yaml"]);
         assert_eq!(report.pods.len(), 1);

@@ -7,7 +7,7 @@ use std::io::Write;
 use clap::ValueEnum;
 
 use crate::cli::Cli;
-use crate::cli::commands::api_check::SourceCheck;
+use crate::cli::commands::api_check;
 use crate::cli::commands::expectations;
 use crate::cli::run::{
     EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, output_width, resolve_inputs,
@@ -185,7 +185,6 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
             worse(EXIT_FAILURE);
             continue;
         }
-        let check = SourceCheck::run(&source);
         for_each_document(&source.text, |document| {
             let objects = read_document(&source.name, &source.text, &document);
             let errors: Vec<&Finding> = objects
@@ -222,7 +221,8 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
                     .or_else(|| object.name.clone())
                     .unwrap_or_else(|| "pod".to_string());
                 let shown = format!("pod `{name}` ({} in {})", object.kind, source.name);
-                if !check.admit(&object.object_ref(), &shown, args.allow_invalid, cli.quiet) {
+                let findings = api_check::pod_findings(&source.name, &document, &object);
+                if !api_check::admit(&findings, &shown, args.allow_invalid, cli.quiet) {
                     worse(EXIT_FINDINGS);
                     rejected += 1;
                     continue;
