@@ -99,7 +99,9 @@ pub fn resolve_inputs(
     no_path: NoPath,
 ) -> Result<Vec<Result<Input, Error>>, Error> {
     if !args.paths.is_empty() {
-        let expansion = input::expand(&args.paths, &args.walk_options());
+        let walk = args.walk_options();
+        walk.excludes(std::path::Path::new("."))?;
+        let expansion = input::expand(&args.paths, &walk);
         if !cli.quiet {
             for path in &expansion.skipped {
                 output::note(format_args!(

@@ -86,6 +86,29 @@ pub struct WalkOptions {
     pub exclude: Vec<String>,
 }
 
+impl WalkOptions {
+    /// The `--exclude` globs, built for a walk from `root`; a glob that does not parse is a
+    /// usage error, found before any input is read.
+    pub fn excludes(&self, root: &Path) -> Result<ignore::overrides::Override, Error> {
+        let mut excludes = ignore::overrides::OverrideBuilder::new(root);
+        for glob in &self.exclude {
+            excludes.add(&format!("!{glob}")).map_err(|error| {
+                Error::Usage(format!("--exclude {glob}: {}", glob_error(&error)))
+            })?;
+        }
+        excludes
+            .build()
+            .map_err(|error| Error::Usage(format!("--exclude: {}", glob_error(&error))))
+    }
+}
+
+/// The `ignore` crate's message without the pattern it quotes (which carries our `!`).
+fn glob_error(error: &ignore::Error) -> String {
+    let text = error.to_string();
+    text.rsplit_once(": ")
+        .map_or(text.clone(), |(_, why)| why.to_string())
+}
+
 /// Expands paths: directories become their `*.yaml`, `*.yml` and `*.json` regular files,
 /// recursively, in sorted order, walked the way ripgrep walks (the `ignore` crate): hidden
 /// entries and what `.gitignore`/`.ignore` exclude are skipped unless `walk` says otherwise;
@@ -125,15 +148,7 @@ fn walk_directory(
 ) -> Result<(), Error> {
     let listing =
         |source: std::io::Error| Error::io(format!("listing `{}`", directory.display()), source);
-    let mut excludes = ignore::overrides::OverrideBuilder::new(directory);
-    for glob in &options.exclude {
-        excludes
-            .add(&format!("!{glob}"))
-            .map_err(|error| Error::Usage(format!("--exclude {glob}: {error}")))?;
-    }
-    let excludes = excludes
-        .build()
-        .map_err(|error| Error::Usage(format!("--exclude: {error}")))?;
+    let excludes = options.excludes(directory)?;
     let walker = ignore::WalkBuilder::new(directory)
         .hidden(!options.hidden)
         .git_ignore(!options.no_ignore)

@@ -252,6 +252,16 @@ fn directory_walks_respect_ignore_files_hidden_entries_and_excludes() {
         "pod.yaml and charts/tpl.yaml; rendered/ is ignored"
     );
     assert_eq!(files(&["--no-ignore"]), ["files=3"]);
+    let bad_glob = run(&["validate", "--exclude", "a[", &dir]);
+    assert_eq!(
+        bad_glob.status.code(),
+        Some(2),
+        "a glob that does not parse"
+    );
+    assert!(
+        bad_glob.stdout.is_empty(),
+        "a usage error, before any input is read"
+    );
     assert_eq!(files(&["--exclude", "k8s/charts/**"]), ["files=1"]);
     assert_eq!(
         files(&["--exclude", "tpl.yaml"]),
