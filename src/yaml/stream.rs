@@ -67,11 +67,13 @@ impl<'a> Chunk<'a> {
 }
 
 /// Cuts a stream into about `pieces` pieces at document starts, for reading in parallel. A
-/// `---` line at column 0 ends whatever came before it in YAML (even an unclosed quote or
-/// bracket is an error there), so each piece reads exactly as it does in the whole stream; a
-/// `---` right after a directive (`%YAML`) is not a cut. A byte order mark is skipped.
+/// piece whose documents all read cleanly reads exactly as in the whole stream, since a clean
+/// document ends at the `---` line. After a syntax error saphyr-parser may read past that line
+/// (inside a flow collection), which [`for_each_document_of`] reports so that the caller reads
+/// the stream whole. A `---` right after a directive (`%YAML`) is not a cut. A byte order mark
+/// is skipped.
 pub fn split_stream(text: &str, pieces: usize) -> Vec<Chunk<'_>> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = Chunk::whole(text).text;
     let mut starts = vec![0];
     for piece in 1..pieces.max(1) {
         let wanted = text.len() / pieces * piece;

@@ -170,7 +170,6 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
     for input in inputs {
         let source = match input.and_then(|input| input::read(&input, cli.max_input_size)) {
             Ok(source) => source,
-            Err(error) if matches!(error, Error::Usage(_)) => return Err(error),
             Err(error) => {
                 crate::cli::output::note(format_args!("error: {error}"));
                 worse(EXIT_FAILURE);
