@@ -159,6 +159,12 @@ fn ordinal_container_names_pick_a_container_and_say_which() {
         "{stderr}"
     );
     assert!(String::from_utf8_lossy(&output.stdout).contains("container/register"));
+    let monte_carlo = run(&["simulate", "--fail", "init-2", "--runs", "5"]);
+    assert!(
+        String::from_utf8_lossy(&monte_carlo.stderr)
+            .contains("--fail init-2 means container `register`"),
+        "Monte Carlo says it too"
+    );
     let wrong = run(&["simulate", "--fail", "init-9"]);
     assert_eq!(wrong.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&wrong.stderr).contains("or by position: `init-N`"));

@@ -101,6 +101,11 @@ fn run_value(
     if let Some((sweep, value)) = swept {
         sweep.apply_to_patch(&mut prepared.patch, &prepared.plan, value)?;
     }
+    // Once per pod, as a single run says it: which container `--fail init-2` picked.
+    let first_value = swept.is_none_or(|(sweep, value)| sweep.values.first() == Some(&value));
+    if first_value && !request.cli.quiet {
+        crate::cli::commands::simulate::note_ordinal_names(args, &prepared.plan);
+    }
     let plan = &prepared.plan;
     let behaviour = prepared.patch.build(plan);
     let known_metrics = metrics::metrics(plan);
