@@ -180,6 +180,18 @@ pub fn stderr() -> SafeOutput<io::StderrLock<'static>> {
     SafeOutput::new(io::stderr().lock(), false)
 }
 
+/// Writes findings on stderr as the commands that are not `validate` report them: the `short`
+/// format, each followed by its help. If stderr itself is gone there is nowhere to say so.
+pub fn report_findings(findings: &[&crate::lint::finding::Finding]) {
+    let mut err = stderr();
+    for finding in findings {
+        let _ = crate::render::findings::short::write_findings(&mut err, &[finding]);
+        if let Some(help) = &finding.help {
+            let _ = writeln!(err, "  help: {help}");
+        }
+    }
+}
+
 /// Writes one line on stderr, escaped; if stderr itself is gone there is nowhere to say so.
 pub fn note(message: impl Display) {
     let mut err = stderr();

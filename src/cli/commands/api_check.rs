@@ -37,10 +37,7 @@ pub fn admit(findings: &[Finding], shown: &str, allow_invalid: bool, quiet: bool
         .filter(|finding| finding.severity == Severity::Warning)
         .count();
     if !errors.is_empty() {
-        let mut stderr = crate::cli::output::stderr();
-        // Nothing useful is left to do if stderr itself is gone.
-        let _ = crate::render::findings::short::write_findings(&mut stderr, &errors);
-        drop(stderr);
+        crate::cli::output::report_findings(&errors);
         let plural = if errors.len() == 1 { "" } else { "s" };
         if allow_invalid {
             crate::cli::output::note(format_args!(

@@ -122,17 +122,6 @@ fn analyse(source: &SourceText, settings: &Settings, check: bool) -> SourceRepor
     report
 }
 
-/// Prints error findings on stderr in the `short` format, each followed by its help.
-fn write_errors(findings: &[Finding]) {
-    let mut stderr = crate::cli::output::stderr();
-    for finding in findings {
-        let _ = crate::render::findings::short::write_findings(&mut stderr, &[finding]);
-        if let Some(help) = &finding.help {
-            let _ = writeln!(stderr, "  help: {help}");
-        }
-    }
-}
-
 /// Runs `podlife resources`.
 pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, Error> {
     let settings = settings_from_args(args);
@@ -148,7 +137,7 @@ pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, E
     for report in reports {
         match report.and_then(|r| r) {
             Ok(report) => {
-                write_errors(&report.errors);
+                crate::cli::output::report_findings(&report.errors.iter().collect::<Vec<_>>());
                 errors += report.errors.len();
                 for (pod, findings) in report.pods.into_iter().zip(report.checks) {
                     let shown = format!("{} ({})", pod.title, pod.file);

@@ -192,11 +192,7 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
                 .filter(|finding| finding.severity == Severity::Error)
                 .collect();
             if !errors.is_empty() {
-                // Nothing useful is left to do if stderr itself is gone.
-                let _ = crate::render::findings::short::write_findings(
-                    &mut crate::cli::output::stderr(),
-                    &errors,
-                );
+                crate::cli::output::report_findings(&errors);
                 worse(EXIT_FINDINGS);
             }
             for object in objects.pods {

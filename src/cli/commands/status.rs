@@ -19,7 +19,6 @@ use crate::lint::finding::{Finding, Severity, Summary};
 use crate::lint::load::locate;
 use crate::lint::rules;
 use crate::lint::validate::read_source;
-use crate::render::findings;
 use crate::yaml::field_path::FieldPath;
 use crate::yaml::source::Document;
 
@@ -121,8 +120,7 @@ pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<u8, Erro
 
     if !errors.is_empty() {
         let references: Vec<&Finding> = errors.iter().collect();
-        // Nothing useful is left to do if stderr itself is gone.
-        let _ = findings::short::write_findings(&mut crate::cli::output::stderr(), &references);
+        crate::cli::output::report_findings(&references);
     }
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     match args.format {
