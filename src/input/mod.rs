@@ -49,6 +49,9 @@ pub struct SourceText {
     pub text: Arc<String>,
     /// Position of the first invalid UTF-8 byte: (line, column, byte).
     pub not_utf8: Option<(u32, u32, u8)>,
+    /// Found by walking a directory (not named): a document that is no Kubernetes object at
+    /// all (a workflow, a values file) is skipped and counted there, not reported.
+    pub found_by_walk: bool,
 }
 
 impl SourceText {
@@ -58,6 +61,7 @@ impl SourceText {
             name: Arc::from(name),
             text: Arc::new(text.into()),
             not_utf8: None,
+            found_by_walk: false,
         }
     }
 }
@@ -259,11 +263,13 @@ pub fn read(input: &Input, max_bytes: u64) -> Result<SourceText, Error> {
         Input::Piped(bytes, _) => bytes.to_vec(),
         Input::Example(_, text) => text.as_bytes().to_vec(),
     };
+    let found_by_walk = matches!(input, Input::Walked(_));
     Ok(match String::from_utf8(bytes) {
         Ok(text) => SourceText {
             name,
             text: Arc::new(text),
             not_utf8: None,
+            found_by_walk,
         },
         Err(error) => {
             let valid = error.utf8_error().valid_up_to();
@@ -279,6 +285,7 @@ pub fn read(input: &Input, max_bytes: u64) -> Result<SourceText, Error> {
                     u32::try_from(column).unwrap_or(u32::MAX),
                     bytes.get(valid).copied().unwrap_or(0),
                 )),
+                found_by_walk,
             }
         }
     })

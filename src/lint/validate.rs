@@ -46,7 +46,8 @@ pub fn read_source(
     }
     let mut tally = Tally::default();
     for_each_document(&source.text, |document| {
-        let objects = read_document(&source.name, &source.text, &document);
+        let mut objects = read_document(&source.name, &source.text, &document);
+        skip_if_foreign(source, &mut objects);
         tally.add(summary, &document, &objects);
         visit(&document, objects);
     });
@@ -78,6 +79,19 @@ fn source_problem(source: &SourceText) -> Option<Finding> {
     };
     finding.file = source.name.clone();
     Some(finding)
+}
+
+/// A document that is no Kubernetes object at all, in a file a directory walk found (a
+/// workflow, a values file), is a skipped object, not a finding; named explicitly, it keeps its
+/// PL004.
+fn skip_if_foreign(source: &SourceText, objects: &mut DocumentObjects) {
+    if source.found_by_walk && objects.not_kubernetes {
+        let not_an_object = rules::NOT_AN_OBJECT.id();
+        objects
+            .findings
+            .retain(|finding| finding.rule != not_an_object);
+        objects.skipped += 1;
+    }
 }
 
 /// What a source's documents add up to, beyond the summary's counts: whether any object was
@@ -232,14 +246,7 @@ fn check_piece(source: &SourceText, chunk: &Chunk<'_>, options: &CheckOptions) -
     };
     piece.last_broken = for_each_document_of(chunk, |document| {
         let mut objects = read_document(&source.name, &source.text, &document);
-        if options.found_by_walk && objects.not_kubernetes {
-            // Not Kubernetes at all, found by a walk: a skipped object, not a finding.
-            let not_an_object = rules::NOT_AN_OBJECT.id();
-            objects
-                .findings
-                .retain(|finding| finding.rule != not_an_object);
-            objects.skipped += 1;
-        }
+        skip_if_foreign(source, &mut objects);
         piece.tally.add(&mut piece.summary, &document, &objects);
         let DocumentObjects {
             pods,
@@ -327,11 +334,11 @@ pub fn strict_findings(pod: &crate::k8s::model::Pod) -> Vec<String> {
         name: Arc::from("initialized pod"),
         text: Arc::new(document.to_string()),
         not_utf8: None,
+        found_by_walk: false,
     };
     let options = CheckOptions {
         no_defaulting: true,
         settings: Arc::new(crate::lint::settings::selection::RuleSettings::default()),
-        found_by_walk: false,
     };
     validate_source(&source, &options)
         .findings

@@ -102,11 +102,8 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
         !cli.quiet && args.format == FindingFormat::Human,
     );
     let reports = input::map_inputs(&inputs, |input| {
-        let report = input::read(input, cli.max_input_size).map(|source| {
-            let mut options = (*configuration.options_for(input)).clone();
-            options.found_by_walk = matches!(input, Input::Walked(_));
-            validate_source(&source, &options)
-        });
+        let report = input::read(input, cli.max_input_size)
+            .map(|source| validate_source(&source, &configuration.options_for(input)));
         progress.inc();
         report
     });

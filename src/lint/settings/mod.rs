@@ -17,8 +17,4 @@ pub struct CheckOptions {
     pub no_defaulting: bool,
     /// Which rules run and at what severity (from configuration).
     pub settings: Arc<RuleSettings>,
-    /// The input was found by walking a directory: a document with neither `apiVersion` nor
-    /// `kind` (a CI workflow, a values file) is not a Kubernetes object, so it is skipped and
-    /// counted, not reported. A file named explicitly still reports it (PL004).
-    pub found_by_walk: bool,
 }

@@ -367,6 +367,7 @@ pub mod testing {
             name: Arc::from("test.yaml"),
             text: Arc::new(text.to_string()),
             not_utf8: None,
+            found_by_walk: false,
         };
         validate_source(
             &source,
