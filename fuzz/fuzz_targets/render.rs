@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use libfuzzer_sys::fuzz_target;
 use podlife::input::SourceText;
-use podlife::lint::finding::{Finding, RuleId, Severity, Summary};
+use podlife::lint::finding::{FailedInput, Finding, RuleId, Severity, Summary};
 use podlife::lint::settings::CheckOptions;
 use podlife::lint::validate::validate_source;
 use podlife::render::findings::{github, human, json, junit, sarif, short};
@@ -59,6 +59,7 @@ fuzz_target!(|data: &[u8]| {
         name: Arc::from("fuzz.yaml"),
         text: Arc::new(text.to_string()),
         not_utf8: None,
+        found_by_walk: false,
     };
     let mut report = validate_source(&source, &CheckOptions::default());
     findings.append(&mut report.findings);
@@ -83,8 +84,13 @@ fuzz_target!(|data: &[u8]| {
     human::write_file_findings(&mut out, "fuzz.yaml", &text, &all, style).expect("memory");
     short::write_findings(&mut out, &all).expect("memory");
     github::write_findings(&mut out, &all).expect("memory");
-    json::write_findings(&mut out, &all, &Summary::default()).expect("memory");
-    sarif::write_findings(&mut out, &all).expect("memory");
+    // An unreadable input named by the same text, as machine formats list them.
+    let failed = [FailedInput {
+        path: text.chars().take(80).collect(),
+        error: text.chars().take(200).collect(),
+    }];
+    json::write_findings(&mut out, &all, &Summary::default(), &failed).expect("memory");
+    sarif::write_findings(&mut out, &all, &failed).expect("memory");
     report.findings = findings.clone();
-    junit::write_report(&mut out, &[&report]).expect("memory");
+    junit::write_report(&mut out, &[&report], &failed).expect("memory");
 });
