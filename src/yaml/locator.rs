@@ -28,25 +28,25 @@ impl Locator {
         }
     }
 
-    /// Records that `spaces` were added at the start of segment line `line` (1-based).
-    pub fn pad(&mut self, line: usize, spaces: usize) {
-        let line = clamp_u32(line);
-        let spaces = clamp_u32(spaces);
-        let mut padded: Vec<(u32, u32)> = self.pads.iter().map(|&(l, n, _)| (l, n)).collect();
-        match padded.binary_search_by_key(&line, |&(l, _)| l) {
-            Ok(at) => {
-                if let Some(entry) = padded.get_mut(at) {
-                    entry.1 = entry.1.saturating_add(spaces);
-                }
-            }
-            Err(at) => padded.insert(at, (line, spaces)),
+    /// Records that spaces were added at the start of segment lines: `(line, spaces)`, lines
+    /// 1-based. One call per re-read, whatever the number of lines, so padding a long flow
+    /// collection costs its length, not its length squared.
+    pub fn pad(&mut self, added: impl IntoIterator<Item = (usize, usize)>) {
+        let mut padded: std::collections::BTreeMap<u32, u32> = self
+            .pads
+            .iter()
+            .map(|&(line, spaces, _)| (line, spaces))
+            .collect();
+        for (line, spaces) in added {
+            let entry = padded.entry(clamp_u32(line)).or_default();
+            *entry = entry.saturating_add(clamp_u32(spaces));
         }
         let mut before = 0u32;
         self.pads = padded
             .into_iter()
-            .map(|(l, n)| {
-                let entry = (l, n, before);
-                before = before.saturating_add(n);
+            .map(|(line, spaces)| {
+                let entry = (line, spaces, before);
+                before = before.saturating_add(spaces);
                 entry
             })
             .collect();
@@ -97,9 +97,8 @@ mod tests {
     #[test]
     fn padded_lines_map_back_to_the_unpadded_text() {
         let mut locator = Locator::default();
-        locator.pad(3, 4);
-        locator.pad(5, 2);
-        locator.pad(3, 1);
+        locator.pad([(3, 4), (5, 2)]);
+        locator.pad([(3, 1)]);
         // Line 3 had 5 spaces added: column 7 (0-based 6) was column 2.
         let pos = locator.pos(&Marker::new(30, 3, 6));
         assert_eq!((pos.line, pos.column, pos.index), (3, 2, 25));

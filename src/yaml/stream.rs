@@ -224,14 +224,14 @@ fn reread_leniently(
         };
         let pads = padding_for(&text, &failure.info, failure.at)?;
         let mut padded = String::with_capacity(text.len() + pads.len() * 8);
-        let mut pads = pads.into_iter().peekable();
+        let mut pending = pads.iter().copied().peekable();
         for (line, content) in text.split_inclusive('\n').enumerate() {
-            if let Some((_, spaces)) = pads.next_if(|&(at, _)| at == line) {
+            if let Some((_, spaces)) = pending.next_if(|&(at, _)| at == line) {
                 padded.extend(std::iter::repeat_n(' ', spaces));
-                locator.pad(line + 1, spaces);
             }
             padded.push_str(content);
         }
+        locator.pad(pads.into_iter().map(|(line, spaces)| (line + 1, spaces)));
         text = padded;
     }
     None

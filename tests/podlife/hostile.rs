@@ -280,6 +280,23 @@ fn merge_keys_and_legacy_annotations_stay_linear() {
 }
 
 #[test]
+fn a_long_flow_collection_read_leniently_stays_linear() {
+    // go-yaml accepts items indented less than their key; podlife re-reads the document with
+    // those lines padded, which must cost the collection's length, not its square.
+    let scratch = Scratch::new("flow");
+    let items: String = (0..size(20_000, 200_000))
+        .map(|i| format!("a{i},\n"))
+        .collect();
+    let path = scratch.file("flow.yaml", pod("p", &format!("    args: [\n{items}]\n")));
+    let run = bounded(
+        "200,000-line flow sequence, re-read",
+        command(&["validate", "-o", "short", &path]),
+    );
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+}
+
+#[test]
 fn simulations_scale_and_stop_at_their_event_budget() {
     let scratch = Scratch::new("simulate");
     let inits: String = (0..size(500, 4000))
