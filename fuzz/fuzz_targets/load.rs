@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
         name: Arc::from("fuzz.yaml"),
         text: Arc::new(text.to_string()),
         not_utf8: None,
-        found_by_walk: false,
+        origin: podlife::input::SourceOrigin::Named,
     };
     let report = validate_source(&source, &CheckOptions::default());
     for finding in &report.findings {

@@ -59,7 +59,7 @@ fuzz_target!(|data: &[u8]| {
         name: Arc::from("fuzz.yaml"),
         text: Arc::new(text.to_string()),
         not_utf8: None,
-        found_by_walk: false,
+        origin: podlife::input::SourceOrigin::Named,
     };
     let mut report = validate_source(&source, &CheckOptions::default());
     findings.append(&mut report.findings);

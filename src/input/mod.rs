@@ -49,9 +49,37 @@ pub struct SourceText {
     pub text: Arc<String>,
     /// Position of the first invalid UTF-8 byte: (line, column, byte).
     pub not_utf8: Option<(u32, u32, u8)>,
-    /// Found by walking a directory (not named): a document that is no Kubernetes object at
-    /// all (a workflow, a values file) is skipped and counted there, not reported.
-    pub found_by_walk: bool,
+    /// How the input was given: a walked file skips documents that are no Kubernetes object;
+    /// empty standard input is an error, not a warning.
+    pub origin: SourceOrigin,
+}
+
+/// How an input was given, which decides how strictly its emptiness and foreign documents count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SourceOrigin {
+    /// Named on the command line (or in memory: tests, benchmarks).
+    #[default]
+    Named,
+    /// Found by walking a directory: a document that is no Kubernetes object at all (a
+    /// workflow, a values file) is skipped and counted, not reported.
+    Walked,
+    /// Standard input: when it holds no object, the step that feeds it failed, so that is an
+    /// error (exit 1), not a warning.
+    Stdin,
+    /// A built-in example.
+    Example,
+}
+
+impl SourceOrigin {
+    /// The origin of an input.
+    pub fn of(input: &Input) -> Self {
+        match input {
+            Input::File(_) => SourceOrigin::Named,
+            Input::Walked(_) => SourceOrigin::Walked,
+            Input::Stdin(_) | Input::Piped(..) => SourceOrigin::Stdin,
+            Input::Example(..) => SourceOrigin::Example,
+        }
+    }
 }
 
 impl SourceText {
@@ -61,7 +89,7 @@ impl SourceText {
             name: Arc::from(name),
             text: Arc::new(text.into()),
             not_utf8: None,
-            found_by_walk: false,
+            origin: SourceOrigin::Named,
         }
     }
 }
@@ -263,13 +291,13 @@ pub fn read(input: &Input, max_bytes: u64) -> Result<SourceText, Error> {
         Input::Piped(bytes, _) => bytes.to_vec(),
         Input::Example(_, text) => text.as_bytes().to_vec(),
     };
-    let found_by_walk = matches!(input, Input::Walked(_));
+    let origin = SourceOrigin::of(input);
     Ok(match String::from_utf8(bytes) {
         Ok(text) => SourceText {
             name,
             text: Arc::new(text),
             not_utf8: None,
-            found_by_walk,
+            origin,
         },
         Err(error) => {
             let valid = error.utf8_error().valid_up_to();
@@ -285,7 +313,7 @@ pub fn read(input: &Input, max_bytes: u64) -> Result<SourceText, Error> {
                     u32::try_from(column).unwrap_or(u32::MAX),
                     bytes.get(valid).copied().unwrap_or(0),
                 )),
-                found_by_walk,
+                origin,
             }
         }
     })

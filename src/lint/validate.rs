@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::input::SourceText;
+use crate::input::{SourceOrigin, SourceText};
 use crate::k8s::workload::PodObject;
 use crate::lint::finding::{Finding, ObjectRef, Summary};
 use crate::lint::load::template_markers::first_template_action;
@@ -85,7 +85,7 @@ fn source_problem(source: &SourceText) -> Option<Finding> {
 /// workflow, a values file), is a skipped object, not a finding; named explicitly, it keeps its
 /// PL004.
 fn skip_if_foreign(source: &SourceText, objects: &mut DocumentObjects) {
-    if source.found_by_walk && objects.not_kubernetes {
+    if source.origin == SourceOrigin::Walked && objects.not_kubernetes {
         let not_an_object = rules::NOT_AN_OBJECT.id();
         objects
             .findings
@@ -121,7 +121,9 @@ impl Tally {
     }
 }
 
-/// PL011 on a source with no objects and nothing else wrong.
+/// PL011 on a source with no objects and nothing else wrong: a warning for a file (an empty
+/// file is worth noticing), an error for standard input (the step that feeds it failed, and a
+/// CI step must not pass on nothing).
 fn no_objects(source: &SourceText) -> Finding {
     let mut finding = rules::NO_OBJECTS
         .finding("no Kubernetes objects in this input")
@@ -131,6 +133,10 @@ fn no_objects(source: &SourceText) -> Finding {
             column: 1,
         }))
         .help("remove the empty file, or fix the step that generates it");
+    if source.origin == SourceOrigin::Stdin {
+        finding.severity = crate::lint::finding::Severity::Error;
+        finding.note = Some("standard input held no object: did the command that feeds it fail?".to_string());
+    }
     finding.file = source.name.clone();
     finding.object = None::<ObjectRef>;
     finding
@@ -330,12 +336,7 @@ pub fn strict_findings(pod: &crate::k8s::model::Pod) -> Vec<String> {
     if let (Some(target), serde_json::Value::Object(fields)) = (document.as_object_mut(), body) {
         target.extend(fields);
     }
-    let source = SourceText {
-        name: Arc::from("initialized pod"),
-        text: Arc::new(document.to_string()),
-        not_utf8: None,
-        found_by_walk: false,
-    };
+    let source = SourceText::new("initialized pod", document.to_string());
     let options = CheckOptions {
         no_defaulting: true,
         settings: Arc::new(crate::lint::settings::selection::RuleSettings::default()),

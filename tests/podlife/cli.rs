@@ -526,8 +526,28 @@ fn no_input_and_nothing_piped_runs_the_example() {
     );
     assert!(String::from_utf8_lossy(&empty_pipe.stderr).contains("standard input is empty"));
 
+    // An explicit `-` that brings nothing is the "no objects" error (exit 1) in every command
+    // that reads manifests; an empty file named on the command line stays a warning.
     let explicit = run(&["validate", "--format", "json", "-"]);
-    assert_eq!(json(&explicit)["summary"]["pods"], 0);
+    assert_eq!(explicit.status.code(), Some(1));
+    let report = json(&explicit);
+    assert_eq!(report["summary"]["pods"], 0);
+    assert_eq!(report["findings"][0]["rule"], "PL011");
+    assert_eq!(report["findings"][0]["severity"], "error");
+    for command in ["resources", "status"] {
+        let output = run_with_stdin(&[command, "-"], b"# only a comment\n---\n");
+        assert_eq!(output.status.code(), Some(1), "{command}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains("error[PL011]"),
+            "{command}"
+        );
+    }
+    let empty = std::env::temp_dir().join(format!("podlife-empty-{}.yaml", std::process::id()));
+    std::fs::write(&empty, "").expect("write");
+    let named = run(&["validate", "-o", "short", empty.to_str().expect("utf-8")]);
+    let _ = std::fs::remove_file(&empty);
+    assert_eq!(named.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&named.stdout).contains("warning[PL011]"));
 
     let piped = run_with_stdin(
         &["validate", "--format", "json"],

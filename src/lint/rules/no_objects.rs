@@ -13,6 +13,10 @@ pub static RULE: Rule = Rule {
     docs: r#"## What it does
 Reports a file (or standard input) that holds no object at all: empty, only comments, or only empty documents.
 
+On standard input (`-`, or a pipe) it is an error whatever the rule's level says by default: a
+generator that failed and printed nothing (`helm template … | podlife validate -`) must fail the
+CI step, not pass it.
+
 ## Why
 An empty manifest in a CI directory usually means a templating step produced nothing, which is worth noticing before it is applied.
 

@@ -363,12 +363,7 @@ pub mod testing {
 
     /// Every located finding for `text`, validated with or without defaulting.
     pub fn all_findings(text: &str, no_defaulting: bool) -> Vec<Finding> {
-        let source = SourceText {
-            name: Arc::from("test.yaml"),
-            text: Arc::new(text.to_string()),
-            not_utf8: None,
-            found_by_walk: false,
-        };
+        let source = SourceText::new("test.yaml", text);
         validate_source(
             &source,
             &CheckOptions {
