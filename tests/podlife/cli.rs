@@ -170,6 +170,35 @@ fn ordinal_container_names_pick_a_container_and_say_which() {
     assert!(String::from_utf8_lossy(&wrong.stderr).contains("or by position: `init-N`"));
 }
 
+/// With several pods, a flag naming a container some pods lack says which pods lack it and
+/// which `--pod` to pick, before anything runs.
+#[test]
+fn flags_that_fit_only_some_pods_name_the_pods_and_suggest_pod() {
+    let two = b"apiVersion: v1\nkind: Pod\nmetadata: {name: web}\nspec:\n  containers: [{name: app, image: nginx:1.27}]\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: api}\nspec:\n  initContainers: [{name: db, image: busybox:1.36}]\n  containers: [{name: app, image: nginx:1.27}]\n";
+    for flags in [
+        &["simulate", "-", "--fail", "db"][..],
+        &["simulate", "-", "--expect", "restarts:db<=3"],
+        &["simulate", "-", "--fail", "db", "--runs", "3"],
+    ] {
+        let output = run_with_stdin(flags, two);
+        assert_eq!(output.status.code(), Some(2), "{flags:?}");
+        assert!(output.stdout.is_empty(), "nothing runs: {flags:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("pod `web` (Pod in <stdin>)")
+                && stderr.contains("has no container `db`")
+                && stderr.contains("pick with `--pod api`")
+                && !stderr.contains("pod `api` (Pod"),
+            "{flags:?}: {stderr}"
+        );
+    }
+    let picked = run_with_stdin(&["simulate", "-", "--fail", "db", "--pod", "api"], two);
+    assert_eq!(picked.status.code(), Some(0));
+    let nowhere = run_with_stdin(&["simulate", "-", "--fail", "nope"], two);
+    assert_eq!(nowhere.status.code(), Some(2));
+    assert!(!String::from_utf8_lossy(&nowhere.stderr).contains("--pod"));
+}
+
 /// `--stdin-filename` names standard input in findings and finds the configuration from that
 /// path, as ruff's does (editors, pre-commit, `helm template … |`).
 #[test]

@@ -382,6 +382,7 @@ pub(crate) struct SimulateRequest<'a> {
 /// Runs `podlife simulate`.
 pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Error> {
     let FoundPods { pods, unreadable } = find_pods(cli, args)?;
+    check_flags_fit_every_pod(&pods, args)?;
     let scenario_text = match &args.scenario {
         Some(path) => Some(
             std::fs::read_to_string(path)
@@ -419,6 +420,70 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
     }
     let code = if unmet { EXIT_FINDINGS } else { EXIT_CLEAN };
     Ok(code.max(unreadable.unwrap_or(EXIT_CLEAN)))
+}
+
+/// With several pods, the flags that name containers (`--fail`, `--run`, `--stop`, `--expect`)
+/// must fit each of them. When they fit some pods and not others, one usage error says which
+/// pods lack what and names the pods they fit, for `--pod`; when they fit none, the first
+/// pod's own error says what is wrong.
+fn check_flags_fit_every_pod(pods: &[FoundPod], args: &SimulateArgs) -> Result<(), Error> {
+    if pods.len() < 2 {
+        return Ok(());
+    }
+    let mut misfits: Vec<(&FoundPod, Error)> = Vec::new();
+    let mut fits: Vec<&str> = Vec::new();
+    for found in pods {
+        let checked = prepare(found, args, None, &|_| {}).and_then(|prepared| {
+            if let Some(prepared) = prepared {
+                for text in &args.expect {
+                    expect::parse(text, &prepared.plan)?;
+                }
+            }
+            Ok(())
+        });
+        match checked {
+            Ok(()) => fits.push(&found.name),
+            Err(error) => misfits.push((found, error)),
+        }
+    }
+    let Some((_, first)) = misfits.first() else {
+        return Ok(());
+    };
+    if fits.is_empty() {
+        return Err(first.clone());
+    }
+    let lacking: Vec<String> = misfits
+        .iter()
+        .map(|(found, error)| {
+            format!(
+                "  pod `{}` ({} in {}): {}",
+                found.name,
+                found.kind,
+                found.source,
+                usage_text(error)
+            )
+        })
+        .collect();
+    let mut fitting: Vec<&str> = fits.clone();
+    fitting.dedup();
+    Err(Error::Usage(format!(
+        "the flags do not fit every pod in the input:\n{}\n  they fit {}: pick with `--pod {}`",
+        lacking.join("\n"),
+        fitting
+            .iter()
+            .map(|name| format!("`{name}`"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        fitting.first().copied().unwrap_or_default()
+    )))
+}
+
+/// A usage error's message without its kind.
+fn usage_text(error: &Error) -> String {
+    match error {
+        Error::Usage(message) => message.clone(),
+        other => other.to_string(),
+    }
 }
 
 /// One run of pod number `number`: simulate, write the chosen views, judge `--expect`.
