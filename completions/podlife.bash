@@ -544,15 +544,15 @@ _podlife() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "wide" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "wide json yaml" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "wide" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "wide json yaml" -- "${cur}"))
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json yaml" -- "${cur}"))
                     return 0
                     ;;
                 --color)

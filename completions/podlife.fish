@@ -380,9 +380,12 @@ complete -c podlife -n "__fish_podlife_using_subcommand resources" -s h -l help 
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l stdin-filename -d 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l exclude -d 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l now -d 'The clock AGE and restart times are measured against (RFC 3339); default: now' -r
-complete -c podlife -n "__fish_podlife_using_subcommand status" -s o -l output -d '`wide` adds IP, NODE, NOMINATED NODE and READINESS GATES' -r -f -a "wide\t'Add IP, NODE, NOMINATED NODE and READINESS GATES'"
-complete -c podlife -n "__fish_podlife_using_subcommand status" -l format -d 'Output format' -r -f -a "human\t'kubectl\'s aligned table'
-json\t'`{"pods":[{"name","ready","status","restarts","age",…}]}`'"
+complete -c podlife -n "__fish_podlife_using_subcommand status" -s o -l output -d 'As kubectl: `wide` adds IP, NODE, NOMINATED NODE and READINESS GATES; `json` and `yaml` pick the format' -r -f -a "wide\t'Add IP, NODE, NOMINATED NODE and READINESS GATES to the table (or the JSON/YAML given with `--format`)'
+json\t'The same as `--format json`'
+yaml\t'The same as `--format yaml`'"
+complete -c podlife -n "__fish_podlife_using_subcommand status" -l format -d 'Output format [default: human]' -r -f -a "human\t'kubectl\'s aligned table'
+json\t'`{"pods":[{"namespace","name","ready","status","restarts","age",…}]}`'
+yaml\t'The JSON report\'s content as YAML'"
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"

@@ -135,7 +135,8 @@ fn no_objects(source: &SourceText) -> Finding {
         .help("remove the empty file, or fix the step that generates it");
     if source.origin == SourceOrigin::Stdin {
         finding.severity = crate::lint::finding::Severity::Error;
-        finding.note = Some("standard input held no object: did the command that feeds it fail?".to_string());
+        finding.note =
+            Some("standard input held no object: did the command that feeds it fail?".to_string());
     }
     finding.file = source.name.clone();
     finding.object = None::<ObjectRef>;

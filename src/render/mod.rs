@@ -3,6 +3,7 @@
 
 pub mod findings;
 pub mod montecarlo;
+pub mod paint;
 pub mod progress;
 pub mod resources;
 pub mod rules;

@@ -4,6 +4,7 @@ use std::io::Write;
 
 use serde::Serialize;
 
+use crate::render::paint::{Paint, Tone};
 use crate::status::row::{HEADERS, NARROW_COLUMNS, PodRow};
 
 /// kubectl's tabwriter settings (`printers.GetNewTabWriter`): minimum cell width 6, padding 3.
@@ -27,7 +28,12 @@ pub fn printable_cell(cell: &str) -> String {
 /// Writes the header and one line per row, aligned as kubectl aligns them: every column but
 /// the last is padded with spaces to its widest cell + 3 (at least 6); the last is not padded.
 /// Writes nothing for no rows (kubectl prints no header then either).
-pub fn write_human(out: &mut dyn Write, rows: &[PodRow], wide: bool) -> std::io::Result<()> {
+pub fn write_human(
+    out: &mut dyn Write,
+    rows: &[PodRow],
+    wide: bool,
+    paint: Paint,
+) -> std::io::Result<()> {
     if rows.is_empty() {
         return Ok(());
     }
@@ -64,10 +70,16 @@ pub fn write_human(out: &mut dyn Write, rows: &[PodRow], wide: bool) -> std::io:
             (widest + PADDING).max(MIN_WIDTH)
         })
         .collect();
-    for cells in &lines {
+    let status_column = usize::from(namespaced) + STATUS_COLUMN;
+    for (number, cells) in lines.iter().enumerate() {
         let mut line = String::new();
         for (column, (cell, width)) in cells.iter().zip(&widths).enumerate() {
-            line.push_str(cell);
+            let tone = match (number, column) {
+                (0, _) => Some(Tone::Strong),
+                (_, column) if column == status_column => Some(status_tone(cell)),
+                _ => None,
+            };
+            line.push_str(&paint.apply(cell, tone));
             if column + 1 < columns {
                 let fill = width.saturating_sub(cell.chars().count());
                 line.extend(std::iter::repeat_n(' ', fill));
@@ -76,6 +88,32 @@ pub fn write_human(out: &mut dyn Write, rows: &[PodRow], wide: bool) -> std::io:
         writeln!(out, "{line}")?;
     }
     Ok(())
+}
+
+/// The STATUS column's index among kubectl's columns (NAME, READY, STATUS, …).
+const STATUS_COLUMN: usize = 2;
+
+/// How a STATUS cell reads: a failure red, a pod on its way yellow, a running or finished
+/// one green.
+fn status_tone(status: &str) -> Tone {
+    const BAD: [&str; 9] = [
+        "Error",
+        "BackOff",
+        "Failed",
+        "OOMKilled",
+        "Err",
+        "Unknown",
+        "Evicted",
+        "Invalid",
+        "Signal",
+    ];
+    if BAD.iter().any(|bad| status.contains(bad)) || status.starts_with("ExitCode") {
+        Tone::Bad
+    } else if matches!(status, "Running" | "Completed" | "Succeeded") {
+        Tone::Good
+    } else {
+        Tone::Busy
+    }
 }
 
 /// One pod in the JSON output; the wide fields only with `-o wide`.
@@ -129,6 +167,20 @@ pub fn write_json(out: &mut dyn Write, rows: &[PodRow], wide: bool) -> std::io::
     writeln!(out)
 }
 
+/// Writes the JSON report's content as block YAML (`pods:` then one mapping per pod), as
+/// `kubectl -o yaml` users expect.
+pub fn write_yaml(out: &mut dyn Write, rows: &[PodRow], wide: bool) -> std::io::Result<()> {
+    let mut json = Vec::new();
+    write_json(&mut json, rows, wide)?;
+    let json = String::from_utf8(json).map_err(std::io::Error::other)?;
+    let documents = crate::yaml::source::parse_stream(&json);
+    let root = documents
+        .first()
+        .and_then(|document| document.root.as_ref())
+        .ok_or_else(|| std::io::Error::other("the status report did not read back"))?;
+    out.write_all(crate::yaml::writer::to_yaml(root, 0).as_bytes())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,12 +215,60 @@ mod tests {
         assert!(json.contains("\"namespace\": \"shop\""), "{json}");
     }
 
+    #[test]
+    fn k8_yaml_holds_what_json_holds_and_reads_back() {
+        let mut a = row("web", "Running");
+        a.namespace = "shop".to_string();
+        let rows = [a, row("0", "Init:0/1")];
+        let mut out = Vec::new();
+        assert!(write_yaml(&mut out, &rows, true).is_ok());
+        let yaml = String::from_utf8(out).unwrap_or_default();
+        assert!(
+            yaml.starts_with("pods:\n- namespace: shop\n  name: web\n"),
+            "{yaml}"
+        );
+        // A name YAML would read as a number stays a string.
+        assert!(yaml.contains("- name: \"0\""), "{yaml}");
+        let documents = crate::yaml::source::parse_stream(&yaml);
+        assert!(documents[0].problems.is_empty());
+        let root = documents[0].root.as_ref().unwrap();
+        let first = crate::yaml::field_path::FieldPath::parse("pods[0].readinessGates");
+        assert_eq!(root.lookup(&first).value.as_str(), Some("<none>"));
+    }
+
+    #[test]
+    fn status_cells_are_coloured_by_what_they_mean_without_moving_columns() {
+        let rows = [row("web", "Running"), row("job", "Init:CrashLoopBackOff")];
+        let mut plain = Vec::new();
+        let mut coloured = Vec::new();
+        assert!(write_human(&mut plain, &rows, false, Paint::OFF).is_ok());
+        assert!(write_human(&mut coloured, &rows, false, Paint::new(true)).is_ok());
+        let coloured = String::from_utf8(coloured).unwrap_or_default();
+        assert!(
+            coloured.contains("\u{1b}[32mRunning\u{1b}[0m"),
+            "{coloured}"
+        );
+        assert!(
+            coloured.contains("\u{1b}[31mInit:CrashLoopBackOff\u{1b}[0m"),
+            "{coloured}"
+        );
+        let stripped = coloured
+            .replace("\u{1b}[32m", "")
+            .replace("\u{1b}[31m", "")
+            .replace("\u{1b}[1m", "")
+            .replace("\u{1b}[0m", "");
+        assert_eq!(stripped, String::from_utf8(plain).unwrap_or_default());
+        assert_eq!(status_tone("Pending"), Tone::Busy);
+        assert_eq!(status_tone("Init:Error"), Tone::Bad);
+        assert_eq!(status_tone("Completed"), Tone::Good);
+    }
+
     fn render(rows: &[PodRow], wide: bool, json: bool) -> String {
         let mut out = Vec::new();
         let result = if json {
             write_json(&mut out, rows, wide)
         } else {
-            write_human(&mut out, rows, wide)
+            write_human(&mut out, rows, wide, Paint::OFF)
         };
         assert!(result.is_ok());
         String::from_utf8(out).unwrap_or_default()

@@ -464,6 +464,50 @@ fn colour_is_off_without_a_terminal_and_on_when_forced() {
     assert!(!String::from_utf8_lossy(&plain.stdout).contains('\u{1b}'));
     let coloured = run(&["--color", "always", "validate", "testdata/bad/tabs.yaml"]);
     assert!(String::from_utf8_lossy(&coloured.stdout).contains('\u{1b}'));
+
+    // Every text view follows the same flag: simulate's events, summary and Gantt chart,
+    // resources, status. `never` (and NO_COLOR, set by `run`) keep them plain.
+    let views: [&[&str]; 5] = [
+        &["simulate", "--fail", "init-2"],
+        &["simulate", "--fail", "init-2", "--timeline"],
+        &[
+            "simulate",
+            "--fail",
+            "init-2",
+            "--runs",
+            "5",
+            "--keep-worst",
+            "1",
+        ],
+        &["resources", "src/examples/sidecar.yaml"],
+        &[
+            "status",
+            "--now",
+            "2026-11-23T08:00:00Z",
+            "testdata/status/",
+        ],
+    ];
+    for view in views {
+        let mut always = vec!["--color", "always"];
+        always.extend_from_slice(view);
+        let mut never = vec!["--color", "never"];
+        never.extend_from_slice(view);
+        let coloured = String::from_utf8_lossy(&run(&always).stdout).into_owned();
+        let plain = String::from_utf8_lossy(&run(&never).stdout).into_owned();
+        let default = String::from_utf8_lossy(&run(view).stdout).into_owned();
+        assert!(coloured.contains("\u{1b}["), "{view:?} with --color always");
+        assert!(!plain.contains('\u{1b}') && plain == default, "{view:?}");
+        // Colour is only added: without the escape sequences the text is the same.
+        let mut stripped = String::new();
+        let mut rest = coloured.as_str();
+        while let Some(start) = rest.find("\u{1b}[") {
+            stripped.push_str(&rest[..start]);
+            let after = &rest[start + 2..];
+            rest = after.find('m').map_or("", |end| &after[end + 1..]);
+        }
+        stripped.push_str(rest);
+        assert_eq!(stripped, plain, "{view:?}");
+    }
 }
 
 #[test]

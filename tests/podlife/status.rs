@@ -52,6 +52,36 @@ fn status_as_json() {
     );
 }
 
+/// kubectl's `-o json` and `-o yaml`: the same content as `--format json`, YAML with the
+/// namespace; `-o` and `--format` must not disagree.
+#[test]
+fn status_o_json_and_o_yaml() {
+    let files = [
+        "testdata/status/init-running.yaml",
+        "testdata/status/defer-terminating.yaml",
+    ];
+    let with = |extra: &[&str]| {
+        let mut args = vec!["status", "--now", NOW];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&files);
+        run(&args)
+    };
+    let by_output = with(&["-o", "json"]);
+    let by_format = with(&["--format", "json"]);
+    assert_eq!(by_output.status.code(), Some(0));
+    assert_eq!(by_output.stdout, by_format.stdout);
+    snapshot_cli(
+        "status__yaml",
+        &["status", "--now", NOW, "-o", "yaml", files[0], files[1]],
+    );
+    let yaml = with(&["-o", "yaml"]);
+    let text = String::from_utf8_lossy(&yaml.stdout);
+    assert!(text.starts_with("pods:\n- namespace: "), "{text}");
+    let disagree = with(&["-o", "yaml", "--format", "json"]);
+    assert_eq!(disagree.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&disagree.stderr).contains("disagree"));
+}
+
 #[test]
 fn status_from_stdin() {
     let text = std::fs::read(super::support::root().join("testdata/status/terminating.yaml"))

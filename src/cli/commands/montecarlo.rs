@@ -165,6 +165,7 @@ fn run_value(
         found,
         behaviour: &behaviour,
         horizon,
+        paint: crate::render::paint::Paint::new(crate::cli::run::use_color(request.cli.color)),
     };
     write_value_report(out, args, &context, swept, &results, first, &replay)
         .map_err(write_error)?;
@@ -208,6 +209,8 @@ struct Replay<'a> {
     found: &'a FoundPod,
     behaviour: &'a crate::sim::plan::behaviour::Behaviour,
     horizon: SimDuration,
+    /// Colour for the replayed events (`--color`).
+    paint: crate::render::paint::Paint,
 }
 
 /// Writes one value's report: JSON, or the human table with worst runs and expectations.
@@ -234,14 +237,7 @@ fn write_value_report(
             }
             out.write_all(report::render(context, output_width()).as_bytes())?;
             if args.keep_worst.is_some() {
-                write_worst_logs(
-                    out,
-                    replay.prepared,
-                    replay.found,
-                    context,
-                    replay.behaviour,
-                    replay.horizon,
-                )?;
+                write_worst_logs(out, replay, context)?;
             }
             if !results.is_empty() {
                 writeln!(out)?;
@@ -374,11 +370,8 @@ fn sweep_row(sweep: &Sweep, value: u64, context: &ReportContext<'_>) -> (Vec<Str
 /// `--seed SEED --runs 1` shows it.
 fn write_worst_logs(
     out: &mut dyn Write,
-    prepared: &Prepared,
-    found: &FoundPod,
+    replay: &Replay<'_>,
     context: &ReportContext<'_>,
-    behaviour: &crate::sim::plan::behaviour::Behaviour,
-    horizon: SimDuration,
 ) -> std::io::Result<()> {
     for (rank, worst) in context.aggregate.worst.iter().enumerate() {
         writeln!(
@@ -390,12 +383,13 @@ fn write_worst_logs(
         )?;
         out.write_all(
             worst_log(
-                prepared,
-                found,
+                replay.prepared,
+                replay.found,
                 context.run.scenario,
-                behaviour,
+                replay.behaviour,
                 worst.seed,
-                horizon,
+                replay.horizon,
+                replay.paint,
             )
             .as_bytes(),
         )?;
@@ -411,6 +405,7 @@ pub(crate) fn worst_log(
     behaviour: &crate::sim::plan::behaviour::Behaviour,
     seed: u64,
     horizon: SimDuration,
+    paint: crate::render::paint::Paint,
 ) -> String {
     let outcome = simulate(
         &prepared.pod,
@@ -432,6 +427,7 @@ pub(crate) fn worst_log(
         run: found.describe(&prepared.plan, scenario, seed, horizon),
         outcome: &outcome,
         jitter: behaviour.has_jitter(),
+        paint,
     };
     let mut text = crate::render::simulate::events::render(&context);
     text.push('\n');

@@ -164,7 +164,9 @@ pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, E
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     match args.format {
         ResourcesFormat::Human => {
-            human::write_report(out, &pods, &settings, output_width()).map_err(write_error)?;
+            let paint = crate::render::paint::Paint::new(crate::cli::run::use_color(cli.color));
+            human::write_report(out, &pods, &settings, output_width(), paint)
+                .map_err(write_error)?;
         }
         ResourcesFormat::Json => json::write_report(out, &pods, &settings).map_err(write_error)?,
     }

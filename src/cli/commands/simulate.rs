@@ -17,6 +17,7 @@ use crate::input;
 use crate::k8s::model::Pod;
 use crate::lint::finding::{Finding, Severity};
 use crate::lint::load::read_document;
+use crate::render::paint::Paint;
 use crate::render::simulate::{self as views, RunContext, RunDescription};
 use crate::sim::engine::time::{SimDuration, parse_duration};
 use crate::sim::expect::{self, Expectation};
@@ -553,6 +554,7 @@ fn run_single(
         run: found.describe(&plan, &scenario_shown, seed, horizon),
         outcome: &outcome,
         jitter,
+        paint: Paint::new(crate::cli::run::use_color(request.cli.color)),
     };
     let results: Vec<expectations::Checked<'_>> = wanted
         .iter()

@@ -22,7 +22,8 @@ use crate::lint::validate::read_source;
 use crate::yaml::field_path::FieldPath;
 use crate::yaml::source::Document;
 
-use crate::render::status::{write_human, write_json};
+use crate::render::paint::Paint;
+use crate::render::status::{write_human, write_json, write_yaml};
 use crate::status::row::{PodRow, pod_row};
 
 /// `--format` of `podlife status`.
@@ -30,15 +31,22 @@ use crate::status::row::{PodRow, pod_row};
 pub enum StatusFormat {
     /// kubectl's aligned table.
     Human,
-    /// `{"pods":[{"name","ready","status","restarts","age",…}]}`.
+    /// `{"pods":[{"namespace","name","ready","status","restarts","age",…}]}`.
     Json,
+    /// The JSON report's content as YAML.
+    Yaml,
 }
 
-/// `-o`/`--output` of `podlife status`.
+/// `-o`/`--output` of `podlife status`, as kubectl spells it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum StatusOutput {
-    /// Add IP, NODE, NOMINATED NODE and READINESS GATES.
+    /// Add IP, NODE, NOMINATED NODE and READINESS GATES to the table (or the JSON/YAML given
+    /// with `--format`).
     Wide,
+    /// The same as `--format json`.
+    Json,
+    /// The same as `--format yaml`.
+    Yaml,
 }
 
 /// `podlife status`.
@@ -50,12 +58,41 @@ pub struct StatusArgs {
     /// The clock AGE and restart times are measured against (RFC 3339); default: now.
     #[arg(long, value_name = "RFC3339", value_parser = crate::cli::commands::status::parse_now)]
     pub now: Option<crate::k8s::timestamp::EpochMillis>,
-    /// `wide` adds IP, NODE, NOMINATED NODE and READINESS GATES.
+    /// As kubectl: `wide` adds IP, NODE, NOMINATED NODE and READINESS GATES; `json` and `yaml`
+    /// pick the format.
     #[arg(short = 'o', long, value_enum, value_name = "OUTPUT")]
     pub output: Option<StatusOutput>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = StatusFormat::Human)]
-    pub format: StatusFormat,
+    /// Output format [default: human].
+    #[arg(long, value_enum)]
+    pub format: Option<StatusFormat>,
+}
+
+impl StatusArgs {
+    /// The format and whether the wide columns are in, from `-o` and `--format` (which must
+    /// agree when both name a format).
+    fn format(&self) -> Result<(StatusFormat, bool), Error> {
+        let from_output = match self.output {
+            Some(StatusOutput::Json) => Some(StatusFormat::Json),
+            Some(StatusOutput::Yaml) => Some(StatusFormat::Yaml),
+            Some(StatusOutput::Wide) | None => None,
+        };
+        let format = match (from_output, self.format) {
+            (Some(output), Some(format)) if output != format => {
+                return Err(Error::Usage(format!(
+                    "-o {} and --format {} disagree: give one",
+                    output
+                        .to_possible_value()
+                        .map_or_else(String::new, |v| v.get_name().to_string()),
+                    format
+                        .to_possible_value()
+                        .map_or_else(String::new, |v| v.get_name().to_string()),
+                )));
+            }
+            (Some(format), _) | (None, Some(format)) => format,
+            (None, None) => StatusFormat::Human,
+        };
+        Ok((format, self.output == Some(StatusOutput::Wide)))
+    }
 }
 
 /// What one input held.
@@ -93,9 +130,9 @@ pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<u8, Erro
                 .to_string(),
         ));
     }
+    let (format, wide) = args.format()?;
     let inputs = resolve_inputs(cli, &args.input, NoPath::Stdin)?;
     let now = args.now.unwrap_or_else(wall_clock);
-    let wide = args.output == Some(StatusOutput::Wide);
 
     let results = input::map_inputs(&inputs, |input| {
         input::read(input, cli.max_input_size).map(|source| read_rows(&source, now))
@@ -123,9 +160,13 @@ pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<u8, Erro
         crate::cli::output::report_findings(&references);
     }
     let write_error = |e: std::io::Error| Error::io("writing output", e);
-    match args.format {
-        StatusFormat::Human => write_human(out, &rows, wide).map_err(write_error)?,
+    match format {
+        StatusFormat::Human => {
+            let paint = Paint::new(crate::cli::run::use_color(cli.color));
+            write_human(out, &rows, wide, paint).map_err(write_error)?;
+        }
         StatusFormat::Json => write_json(out, &rows, wide).map_err(write_error)?,
+        StatusFormat::Yaml => write_yaml(out, &rows, wide).map_err(write_error)?,
     }
     if !cli.quiet {
         if without_status > 0 {

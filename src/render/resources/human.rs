@@ -7,8 +7,10 @@ use std::io::Write;
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{ContentArrangement, Table};
 
+use crate::render::paint::{Paint, Tone};
 use crate::resources::effective::{ContainerKind, EffectiveResources, Phase, PhaseKind};
 use crate::resources::node_fit::NodeFit;
+use crate::resources::qos::QosClass;
 use crate::resources::quantities::{Quantities, display_order};
 use crate::resources::replicas::ReplicaSource;
 use crate::resources::report::{PodReport, Settings};
@@ -20,6 +22,7 @@ pub fn write_report(
     pods: &[PodReport],
     settings: &Settings,
     width: usize,
+    paint: Paint,
 ) -> std::io::Result<()> {
     if pods.is_empty() {
         return writeln!(out, "no pods found");
@@ -28,7 +31,7 @@ pub fn write_report(
         if index > 0 {
             writeln!(out)?;
         }
-        write_pod(out, pod, settings, width)?;
+        write_pod(out, pod, settings, width, paint)?;
     }
     if pods.len() > 1 {
         writeln!(out)?;
@@ -86,18 +89,29 @@ fn write_pod(
     pod: &PodReport,
     settings: &Settings,
     width: usize,
+    paint: Paint,
 ) -> std::io::Result<()> {
     let resources = &pod.resources;
     writeln!(
         out,
         "{} ({}:{}){}",
-        pod.title,
+        paint.apply(&pod.title, Some(Tone::Strong)),
         pod.file,
         pod.line,
         replicas_in_words(pod)
     )?;
     writeln!(out, "{}", effective_table(resources, width))?;
-    writeln!(out, "QoS class {}", pod.qos)?;
+    let class_tone = match pod.qos.class {
+        QosClass::Guaranteed => Tone::Good,
+        QosClass::Burstable => Tone::Busy,
+        QosClass::BestEffort => Tone::Bad,
+    };
+    writeln!(
+        out,
+        "QoS class {}: {}",
+        paint.apply(&pod.qos.class.to_string(), Some(class_tone)),
+        pod.qos.reason
+    )?;
     let has_steps = resources
         .phases
         .iter()
@@ -127,7 +141,7 @@ fn write_pod(
         )?;
     }
     if let (Some(fit), Some(node)) = (&pod.node_fit, &settings.node) {
-        write_node_fit(out, pod, fit, &node.to_string())?;
+        write_node_fit(out, pod, fit, &node.to_string(), paint)?;
     }
     Ok(())
 }
@@ -252,9 +266,14 @@ fn write_node_fit(
     pod: &PodReport,
     fit: &NodeFit,
     node: &str,
+    paint: Paint,
 ) -> std::io::Result<()> {
+    let fits = paint.apply("fits", Some(Tone::Good));
     if fit.fits && pod.replicas.source == ReplicaSource::PerNode {
-        writeln!(out, "Node {node}: fits (a DaemonSet runs one pod per node)")?;
+        writeln!(
+            out,
+            "Node {node}: {fits} (a DaemonSet runs one pod per node)"
+        )?;
     } else if fit.fits {
         let pods = match fit.pods_that_fit {
             1 => "1 pod fits".to_string(),
@@ -267,7 +286,7 @@ fn write_node_fit(
         };
         write!(
             out,
-            "Node {node}: fits; {pods} on one node, {} {verb} out first",
+            "Node {node}: {fits}; {pods} on one node, {} {verb} out first",
             fit.runs_out_first.join(" and ")
         )?;
         match pod.nodes_needed() {
@@ -293,7 +312,12 @@ fn write_node_fit(
                 )
             })
             .collect();
-        writeln!(out, "Node {node}: does not fit: {}", short.join(", "))?;
+        writeln!(
+            out,
+            "Node {node}: {}: {}",
+            paint.apply("does not fit", Some(Tone::Bad)),
+            short.join(", ")
+        )?;
     }
     if !fit.not_on_node.is_empty() {
         writeln!(

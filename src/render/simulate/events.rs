@@ -1,5 +1,6 @@
 //! The events table, in the style of `kubectl get events`: time since creation, type, reason, object, message.
 
+use crate::render::paint::Tone;
 use crate::render::simulate::RunContext;
 use crate::render::simulate::table;
 
@@ -28,5 +29,22 @@ pub fn render(context: &RunContext<'_>) -> String {
             ]
         })
         .collect();
-    table::render(&["TIME", "TYPE", "REASON", "OBJECT", "MESSAGE"], &rows)
+    let events = &context.outcome.recording.events;
+    // kubectl's Warning events stand out: the type yellow, the reason red.
+    let tone_of = |row: usize, column: usize| {
+        let warning = events
+            .get(row)
+            .is_some_and(|event| event.kind() == "Warning");
+        match column {
+            1 if warning => Some(Tone::Busy),
+            2 if warning => Some(Tone::Bad),
+            _ => None,
+        }
+    };
+    table::render_painted(
+        &["TIME", "TYPE", "REASON", "OBJECT", "MESSAGE"],
+        &rows,
+        context.paint,
+        &tone_of,
+    )
 }

@@ -12,6 +12,7 @@ pub mod timeline;
 pub mod trace;
 pub mod watch;
 
+use crate::render::paint::Paint;
 use crate::sim::engine::time::SimDuration;
 use crate::sim::plan::spec::PodPlan;
 use crate::sim::record::outcome::SimOutcome;
@@ -43,4 +44,6 @@ pub struct RunContext<'a> {
     pub outcome: &'a SimOutcome,
     /// Whether any duration is drawn from a distribution.
     pub jitter: bool,
+    /// Colour for the text views (`--color`).
+    pub paint: Paint,
 }

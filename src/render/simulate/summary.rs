@@ -1,5 +1,6 @@
 //! The header above a run's view and the summary below it.
 
+use crate::render::paint::Tone;
 use crate::render::simulate::RunContext;
 use crate::sim::engine::time::SimTime;
 
@@ -60,6 +61,13 @@ pub fn render(context: &RunContext<'_>) -> String {
         .zip(&summary.restarts)
         .map(|(container, count)| format!("{} {count}", container.name))
         .collect();
+    let paint = context.paint;
+    let phase_tone = match summary.phase.as_str() {
+        "Running" | "Succeeded" => Tone::Good,
+        "Failed" | "Unknown" => Tone::Bad,
+        _ => Tone::Busy,
+    };
+    let phase = paint.apply(&phase, Some(phase_tone));
     let rows = [
         ("phase", format!("{phase}; {how}")),
         ("scheduled", moment(summary.scheduled_at)),
@@ -71,7 +79,7 @@ pub fn render(context: &RunContext<'_>) -> String {
         ("ended", moment(summary.ended_at)),
         ("restarts", restarts.join(", ")),
     ];
-    let mut text = String::from("summary:\n");
+    let mut text = format!("{}\n", paint.apply("summary:", Some(Tone::Strong)));
     for (label, value) in rows {
         text.push_str(&format!("  {label:<12} {value}\n"));
     }

@@ -3,6 +3,7 @@
 //! Each character cell covers an equal slice of the run and shows the state that filled most of
 //! it; a cell in which the container exited shows the exit instead (`✔` for 0, `✘` otherwise).
 
+use crate::render::paint::Tone;
 use crate::render::simulate::RunContext;
 use crate::sim::engine::time::{SimDuration, SimTime, format_duration};
 use crate::sim::plan::spec::ContainerKind;
@@ -29,6 +30,18 @@ fn pod_char(state: PodLaneState) -> char {
         PodLaneState::Pending => '·',
         PodLaneState::Running => '▓',
         PodLaneState::Ready => '█',
+    }
+}
+
+/// A chart cell's colour: ready and exit 0 green, running and starting plain, pulling and
+/// pending dim, back-off and stopping yellow, a failed exit red.
+fn glyph_tone(glyph: char) -> Option<Tone> {
+    match glyph {
+        '█' | '✔' => Some(Tone::Good),
+        '░' | '·' | '-' => Some(Tone::Quiet),
+        '~' | 'x' => Some(Tone::Busy),
+        '✘' => Some(Tone::Bad),
+        _ => None,
     }
 }
 
@@ -170,6 +183,8 @@ pub fn render(context: &RunContext<'_>, width: usize) -> String {
             _ => None,
         },
     );
+    let paint = context.paint;
+    let pod_cells = paint.runs(&pod_cells, glyph_tone);
     text.push_str(format!("{:<label_width$}{pod_cells}", "pod").trim_end());
     text.push('\n');
     for (label, lane) in labels.iter().zip(&outcome.recording.lanes) {
@@ -186,6 +201,7 @@ pub fn render(context: &RunContext<'_>, width: usize) -> String {
                 _ => None,
             },
         );
+        let lane_cells = paint.runs(&lane_cells, glyph_tone);
         let line = format!("{label:<label_width$}{lane_cells}");
         text.push_str(line.trim_end());
         text.push('\n');

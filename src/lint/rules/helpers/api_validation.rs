@@ -353,7 +353,6 @@ pub fn describe_field<'c>(
 /// Kubernetes-shaped errors.
 #[cfg(test)]
 pub mod testing {
-    use std::sync::Arc;
 
     use crate::input::SourceText;
     use crate::lint::finding::Finding;
