@@ -351,7 +351,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__resources)
-            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --format --no-defaulting --feature-gates --exclude-overhead --allow-invalid --node --color --quiet --max-input-size --help"
+            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --format --no-defaulting --feature-gates --exclude-overhead --allow-invalid --node --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -362,6 +362,10 @@ _podlife() {
                     return 0
                     ;;
                 --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -427,7 +431,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__simulate)
-            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --fail --run --until --max-events --allow-invalid --scenario --seed --delete-at --grace-period --force --stop --expect --watch --timeline --trace --format --pod --runs --sweep --keep-worst --svg --color --quiet --max-input-size --help"
+            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --fail --run --until --max-events --allow-invalid --scenario --seed --delete-at --grace-period --force --stop --expect --watch --timeline --trace --format --pod --runs --sweep --keep-worst --svg --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -438,6 +442,10 @@ _podlife() {
                     return 0
                     ;;
                 --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -525,7 +533,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__status)
-            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --now --output --format --color --quiet --max-input-size --help"
+            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --now --output --format --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -536,6 +544,10 @@ _podlife() {
                     return 0
                     ;;
                 --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -571,7 +583,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__validate)
-            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --format --no-defaulting --select --ignore --severity --config --no-config --strict-initialized --exit-zero --statistics --color --quiet --max-input-size --help"
+            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --format --no-defaulting --select --ignore --severity --strict-initialized --exit-zero --statistics --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -582,6 +594,10 @@ _podlife() {
                     return 0
                     ;;
                 --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -602,10 +618,6 @@ _podlife() {
                     return 0
                     ;;
                 --severity)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -43,6 +43,7 @@ complete -c podlife -n "__fish_podlife_needs_command" -f -a "man" -d 'Print the 
 complete -c podlife -n "__fish_podlife_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l stdin-filename -d 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l exclude -d 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable' -r
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l config -d 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -s o -l format -d 'Output format' -r -f -a "human\t'Diagnostics with source snippets, like rustc'
 short\t'One grep-friendly line per finding: `file:line:col: severity[ID] message`'
 json\t'One JSON document (see README)'
@@ -346,15 +347,14 @@ probe-timeout-exceeds-period\t'a probe\'s `timeoutSeconds` is longer than its `p
 PL314\t'a pod that runs to completion has a second app container that never exits'
 never-ending-container-in-job\t'a pod that runs to completion has a second app container that never exits'"
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l severity -d 'Set a rule\'s level: `RULE=error|warning|info|off`; repeatable. A level other than `off` also enables a rule that is off by default' -r
-complete -c podlife -n "__fish_podlife_using_subcommand validate" -l config -d 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l hidden -d 'In directories, also read hidden files and directories (`.github/`, …)'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l no-ignore -d 'In directories, also read what `.gitignore`, `.ignore` and `.git/info/exclude` leave out'
-complete -c podlife -n "__fish_podlife_using_subcommand validate" -l no-defaulting -d 'Validate the manifest exactly as written, without applying API defaults first'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l no-config -d 'Use no configuration file'
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l no-defaulting -d 'Validate the manifest exactly as written, without applying API defaults first'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l strict-initialized -d 'Validate pods with pending initializers as if they were initialized (strict findings keep their severity instead of becoming notes)'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l exit-zero -d 'Report as usual but exit 0 even with error findings (2 still means podlife itself failed: usage, an unreadable input)'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l statistics -d 'Print how many findings each rule gave, most first, instead of the findings (formats `human`, `short` and `json`)'
@@ -362,6 +362,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand validate" -s q -l quiet 
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l stdin-filename -d 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l exclude -d 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable' -r
+complete -c podlife -n "__fish_podlife_using_subcommand resources" -l config -d 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -s o -l format -d 'Output format' -r -f -a "human\t'Tables: one block per pod, then totals per namespace'
 json\t'One JSON document with every pod, the namespace totals and the settings'"
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l feature-gates -d 'Kubernetes feature gates, `Name=bool,…` (known: PodLevelResources, on by default since Kubernetes 1.34; AllBeta, AllAlpha)' -r
@@ -372,6 +373,7 @@ never\t'Never'"
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l hidden -d 'In directories, also read hidden files and directories (`.github/`, …)'
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l no-ignore -d 'In directories, also read what `.gitignore`, `.ignore` and `.git/info/exclude` leave out'
+complete -c podlife -n "__fish_podlife_using_subcommand resources" -l no-config -d 'Use no configuration file'
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l no-defaulting -d 'Compute on the manifests as written, without API defaulting (by default a limit with no request counts as the request, as the API server makes it)'
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l exclude-overhead -d 'Leave pod overhead (`spec.overhead`) out of requests, limits and the node fit'
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l allow-invalid -d 'Report pods the API server would reject (their errors are still printed). Without it such a pod is left out and the exit code is 1'
@@ -379,6 +381,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand resources" -s q -l quiet
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l stdin-filename -d 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l exclude -d 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable' -r
+complete -c podlife -n "__fish_podlife_using_subcommand status" -l config -d 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l now -d 'The clock AGE and restart times are measured against (RFC 3339); default: now' -r
 complete -c podlife -n "__fish_podlife_using_subcommand status" -s o -l output -d 'As kubectl: `wide` adds IP, NODE, NOMINATED NODE and READINESS GATES; `json` and `yaml` pick the format' -r -f -a "wide\t'Add IP, NODE, NOMINATED NODE and READINESS GATES to the table (or the JSON/YAML given with `--format`)'
 json\t'The same as `--format json`'
@@ -392,10 +395,12 @@ never\t'Never'"
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l hidden -d 'In directories, also read hidden files and directories (`.github/`, …)'
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l no-ignore -d 'In directories, also read what `.gitignore`, `.ignore` and `.git/info/exclude` leave out'
+complete -c podlife -n "__fish_podlife_using_subcommand status" -l no-config -d 'Use no configuration file'
 complete -c podlife -n "__fish_podlife_using_subcommand status" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l stdin-filename -d 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l exclude -d 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable' -r
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l config -d 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l fail -d 'Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`, `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l run -d 'How long a container runs per attempt (`30s`, `forever`). Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l until -d 'The horizon: stop after this much simulated time (a pod that settles ends earlier) [default: 10m]' -r
@@ -419,6 +424,7 @@ never\t'Never'"
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l hidden -d 'In directories, also read hidden files and directories (`.github/`, …)'
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l no-ignore -d 'In directories, also read what `.gitignore`, `.ignore` and `.git/info/exclude` leave out'
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l no-config -d 'Use no configuration file'
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l allow-invalid -d 'Simulate pods the API server would reject (their errors are still printed). Without it such a pod is left out and the exit code is 1'
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l force -d 'Force the deletion: with `--grace-period 0`, no preStop hooks and no defer containers'
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l watch -d 'Show the `kubectl get pods -w` rows at every change instead of the events'

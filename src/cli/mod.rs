@@ -154,9 +154,23 @@ pub struct InputArgs {
     /// directory given); repeatable.
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
+    /// Use this configuration file instead of discovering `.podlife.yaml` upward from each input.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+    /// Use no configuration file.
+    #[arg(long)]
+    pub no_config: bool,
 }
 
 impl InputArgs {
+    /// Where each input's configuration comes from (`--config`, `--no-config`, else discovery).
+    pub fn config_source(&self) -> crate::lint::settings::config_file::ConfigSource {
+        crate::lint::settings::config_file::ConfigSource::from_flags(
+            self.config.as_deref(),
+            self.no_config,
+        )
+    }
+
     /// How directories among the paths are walked.
     pub fn walk_options(&self) -> crate::input::WalkOptions {
         crate::input::WalkOptions {

@@ -9,6 +9,7 @@ use crate::cli::{Cli, ColorChoice, Command, InputArgs};
 use crate::error::Error;
 use crate::input::examples;
 use crate::input::{self, Input};
+use crate::lint::settings::config_file::WalkExcludes;
 
 /// Exit code: nothing wrong.
 pub const EXIT_CLEAN: u8 = 0;
@@ -114,7 +115,19 @@ pub fn resolve_inputs(
             Ok(Input::Stdin(None)) => Ok(Input::Stdin(args.stdin_filename.clone())),
             other => other,
         };
-        return Ok(expansion.inputs.into_iter().map(named).collect());
+        // `exclude:` in the configuration that governs a walked file leaves it out; a file
+        // named on the command line is read whatever the configuration says.
+        let mut excludes = WalkExcludes::new(args.config_source());
+        let mut inputs = Vec::with_capacity(expansion.inputs.len());
+        for input in expansion.inputs {
+            if let Ok(Input::Walked(path)) = &input
+                && excludes.excludes(path)?
+            {
+                continue;
+            }
+            inputs.push(named(input));
+        }
+        return Ok(inputs);
     }
     let stdin_given = !std::io::stdin().is_terminal() && stdin_is_pipe_or_file();
     let piped = if std::io::stdin().is_terminal() {

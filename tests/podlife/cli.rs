@@ -303,6 +303,24 @@ fn directory_walks_respect_ignore_files_hidden_entries_and_excludes() {
         ["files=1"],
         "an unanchored name matches anywhere"
     );
+    // `exclude:` in the configuration that governs the walked files, relative to its directory;
+    // every command that walks follows it, and a file named explicitly is still read.
+    let config = base.join("k8s/.podlife.yaml");
+    std::fs::write(&config, "exclude:\n  - charts/\n").expect("write");
+    assert_eq!(files(&[]), ["files=1"], "k8s/charts/ is excluded by the configuration");
+    assert_eq!(files(&["--no-config"]), ["files=2"]);
+    let resources = run(&["resources", "-o", "json", &dir]);
+    assert_eq!(json(&resources)["pods"].as_array().map(Vec::len), Some(1));
+    let tpl = format!("{dir}/k8s/charts/tpl.yaml");
+    let named_anyway = json(&run(&["validate", "-o", "json", &tpl]));
+    assert_eq!(named_anyway["summary"]["files"], 1, "{named_anyway}");
+    std::fs::write(&config, "exclude:\n  - ok/\n  - '{a'\n").expect("write");
+    let invalid = run(&["validate", &dir]);
+    assert_eq!(invalid.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&invalid.stderr);
+    assert!(stderr.contains("invalid glob") && stderr.contains(":3:5"), "{stderr}");
+    std::fs::remove_file(&config).expect("remove");
+
     let hidden = json(&run(&["validate", "-o", "json", "--hidden", &dir]));
     let named = json(&run(&[
         "validate",

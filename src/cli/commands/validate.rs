@@ -2,7 +2,6 @@
 //! exit code.
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
@@ -57,12 +56,6 @@ pub struct ValidateArgs {
     /// also enables a rule that is off by default.
     #[arg(long, value_name = "RULE=LEVEL")]
     pub severity: Vec<String>,
-    /// Use this configuration file instead of discovering `.podlife.yaml` upward from each input.
-    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
-    pub config: Option<PathBuf>,
-    /// Use no configuration file.
-    #[arg(long)]
-    pub no_config: bool,
     /// Validate pods with pending initializers as if they were initialized (strict findings keep
     /// their severity instead of becoming notes).
     #[arg(long)]
@@ -87,7 +80,7 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
     };
     let configuration = config_file::ConfigResolver::prepare(
         options,
-        config_file::ConfigSource::from_flags(args.config.as_deref(), args.no_config),
+        args.input.config_source(),
         config_file::command_line_layer(
             &args.select,
             &args.ignore,

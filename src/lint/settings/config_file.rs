@@ -23,7 +23,13 @@ use crate::yaml::source::{
 };
 
 /// The keys of a configuration file.
-pub const CONFIG_KEYS: [&str; 4] = ["select", "ignore", "severity", "strictInitialized"];
+pub const CONFIG_KEYS: [&str; 5] = [
+    "select",
+    "ignore",
+    "severity",
+    "strictInitialized",
+    "exclude",
+];
 
 /// Reads a configuration file.
 pub fn load(path: &Path) -> Result<SettingsLayer, Error> {
@@ -109,6 +115,7 @@ pub fn parse(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
             }
             "ignore" => layer.ignore = selectors(value, &mut problems),
             "severity" => layer.severity = severities(value, &mut problems),
+            "exclude" => layer.exclude = exclude_globs(value, &mut problems),
             "strictInitialized" => match value.kind() {
                 NodeKind::Scalar(text, ScalarForm::Plain) => match resolve_plain(text) {
                     Resolved::Bool(flag) => layer.strict_initialized = Some(flag),
@@ -162,6 +169,114 @@ fn selectors(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Selector
         }
     }
     selected
+}
+
+/// `exclude`: a list of globs (or one glob), each checked as a `.gitignore` line.
+fn exclude_globs(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<String> {
+    let items: Vec<&Node<'_>> = match node.kind() {
+        NodeKind::Sequence(items) => items.iter().collect(),
+        NodeKind::Scalar(..) if node.is_null() => Vec::new(),
+        NodeKind::Scalar(..) => vec![node],
+        NodeKind::Mapping(_) => {
+            problems.push(expected(node, "a list of globs"));
+            return Vec::new();
+        }
+    };
+    let mut globs = Vec::new();
+    for item in items {
+        let Some(glob) = item.as_scalar().filter(|glob| !glob.trim().is_empty()) else {
+            problems.push(expected(item, "a glob such as `charts/**`"));
+            continue;
+        };
+        let mut check = ignore::gitignore::GitignoreBuilder::new("/");
+        match check.add_line(None, glob) {
+            Ok(_) => globs.push(glob.to_string()),
+            Err(error) => problems.push(ConfigProblem::new(item, format!("invalid glob: {error}"))),
+        }
+    }
+    globs
+}
+
+/// Which files a directory walk leaves out because the configuration that governs them says
+/// so (`exclude:`): each walked file is matched against the globs of its configuration file
+/// (found as for checking, once per directory), relative to that file's directory.
+#[derive(Debug)]
+pub struct WalkExcludes {
+    source: ConfigSource,
+    by_directory: HashMap<PathBuf, Option<Arc<ignore::gitignore::Gitignore>>>,
+    by_file: HashMap<PathBuf, Option<Arc<ignore::gitignore::Gitignore>>>,
+}
+
+impl WalkExcludes {
+    /// Excludes from the configuration `source` names.
+    pub fn new(source: ConfigSource) -> Self {
+        WalkExcludes {
+            source,
+            by_directory: HashMap::new(),
+            by_file: HashMap::new(),
+        }
+    }
+
+    /// Whether the configuration governing the walked file `path` excludes it; an invalid
+    /// configuration file is an error.
+    pub fn excludes(&mut self, path: &Path) -> Result<bool, Error> {
+        let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let directory = absolute.parent().map(Path::to_path_buf).unwrap_or_default();
+        let matcher = match self.by_directory.get(&directory) {
+            Some(matcher) => matcher.clone(),
+            None => {
+                let file = match &self.source {
+                    ConfigSource::None => None,
+                    ConfigSource::File(file) => Some(file.clone()),
+                    ConfigSource::Discover => discover(&directory),
+                };
+                let matcher = match file {
+                    Some(file) => self.matcher_of(&file)?,
+                    None => None,
+                };
+                self.by_directory.insert(directory, matcher.clone());
+                matcher
+            }
+        };
+        Ok(matcher.is_some_and(|matcher| {
+            absolute.starts_with(matcher.path())
+                && matcher
+                    .matched_path_or_any_parents(&absolute, false)
+                    .is_ignore()
+        }))
+    }
+
+    fn matcher_of(
+        &mut self,
+        file: &Path,
+    ) -> Result<Option<Arc<ignore::gitignore::Gitignore>>, Error> {
+        let file = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
+        if let Some(matcher) = self.by_file.get(&file) {
+            return Ok(matcher.clone());
+        }
+        let layer = load(&file)?;
+        let matcher = if layer.exclude.is_empty() {
+            None
+        } else {
+            let root = file.parent().unwrap_or(Path::new("/"));
+            let mut builder = ignore::gitignore::GitignoreBuilder::new(root);
+            for glob in &layer.exclude {
+                // Checked when the file was read.
+                let _ = builder.add_line(None, glob);
+            }
+            let built = builder.build().map_err(|error| Error::Config {
+                file: display_path(&file),
+                problems: vec![ConfigProblem {
+                    span: Span::default(),
+                    message: format!("`exclude`: {error}"),
+                    help: None,
+                }],
+            })?;
+            Some(Arc::new(built))
+        };
+        self.by_file.insert(file, matcher.clone());
+        Ok(matcher)
+    }
 }
 
 /// `severity`: a mapping of rule keys to levels, applied in the file's order.
@@ -234,6 +349,7 @@ pub fn command_line_layer(
             })
             .collect::<Result<_, _>>()?,
         strict_initialized: strict_initialized.then_some(true),
+        exclude: Vec::new(),
     })
 }
 

@@ -167,6 +167,9 @@ pub struct SettingsLayer {
     pub severity: Vec<(Selector, Level)>,
     /// Validate uninitialized pods strictly.
     pub strict_initialized: Option<bool>,
+    /// `exclude:` globs (`.gitignore` syntax, relative to the configuration file's directory):
+    /// files a directory walk leaves out.
+    pub exclude: Vec<String>,
 }
 
 impl SettingsLayer {
@@ -277,6 +280,7 @@ mod tests {
                 .map(|s| parse_severity_assignment(s).unwrap())
                 .collect(),
             strict_initialized: None,
+            exclude: Vec::new(),
         }
     }
 
