@@ -65,6 +65,8 @@ fuzz_target!(|data: &[u8]| {
             },
             outcome: &outcome,
             jitter: false,
+            // Colour on: the views paint runs of characters, which must hold for any lane.
+            paint: podlife::render::paint::Paint::new(true),
         };
         let _ = events::render(&context);
         let _ = json::render(&context);

@@ -9,7 +9,9 @@ use crate::cli::{Cli, ColorChoice, Command, InputArgs};
 use crate::error::Error;
 use crate::input::examples;
 use crate::input::{self, Input};
-use crate::lint::settings::config_file::WalkExcludes;
+use crate::lint::settings::CheckOptions;
+use crate::lint::settings::config_file::{ConfigResolver, WalkExcludes};
+use crate::lint::settings::selection::SettingsLayer;
 
 /// Exit code: nothing wrong.
 pub const EXIT_CLEAN: u8 = 0;
@@ -76,6 +78,20 @@ pub fn output_width() -> usize {
             .map(|(width, _)| usize::from(width.0).max(40))
     };
     columns.or_else(terminal).unwrap_or(100)
+}
+
+/// Each input's configuration (`--config`, `--no-config`, else the nearest `.podlife.yaml`),
+/// for the commands that take nothing from it but how to read manifests (`podTemplates:`).
+pub fn input_configuration(
+    args: &InputArgs,
+    inputs: &[Result<Input, Error>],
+) -> Result<ConfigResolver, Error> {
+    ConfigResolver::prepare(
+        CheckOptions::default(),
+        args.config_source(),
+        SettingsLayer::default(),
+        inputs,
+    )
 }
 
 /// What a command does when no path is given.

@@ -4,16 +4,18 @@ use std::sync::Arc;
 
 use crate::input::{SourceOrigin, SourceText};
 use crate::k8s::workload::PodObject;
+use crate::k8s::workload::custom_resources::PodTemplateTable;
 use crate::lint::finding::{Finding, ObjectRef, Summary};
 use crate::lint::load::template_markers::first_template_action;
-use crate::lint::load::{DocumentObjects, locate, read_document};
+use crate::lint::load::{DocumentObjects, locate, read_document_with};
 use crate::lint::rules::{self, Origin, PodContext, REGISTRY};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::apply::{self, ObjectFacts};
 use crate::lint::settings::selection::Level;
 use rayon::prelude::*;
 
-use crate::yaml::source::{Document, Pos, Span, for_each_document};
+use crate::k8s::workload::custom_resources::Flavour;
+use crate::yaml::source::{Document, NodeKind, Pos, Span, for_each_document};
 use crate::yaml::stream::{Chunk, for_each_document_of, split_stream};
 
 /// What validating one source found.
@@ -35,6 +37,7 @@ pub struct FileReport {
 /// is not UTF-8 and a source with no objects as findings in `findings`.
 pub fn read_source(
     source: &SourceText,
+    templates: &PodTemplateTable,
     findings: &mut Vec<Finding>,
     summary: &mut Summary,
     mut visit: impl FnMut(&Document<'_>, DocumentObjects),
@@ -46,7 +49,7 @@ pub fn read_source(
     }
     let mut tally = Tally::default();
     for_each_document(&source.text, |document| {
-        let mut objects = read_document(&source.name, &source.text, &document);
+        let mut objects = read_document_with(&source.name, &source.text, &document, templates);
         skip_if_foreign(source, &mut objects);
         tally.add(summary, &document, &objects);
         visit(&document, objects);
@@ -252,7 +255,12 @@ fn check_piece(source: &SourceText, chunk: &Chunk<'_>, options: &CheckOptions) -
         last_broken: false,
     };
     piece.last_broken = for_each_document_of(chunk, |document| {
-        let mut objects = read_document(&source.name, &source.text, &document);
+        let mut objects = read_document_with(
+            &source.name,
+            &source.text,
+            &document,
+            &options.pod_templates,
+        );
         skip_if_foreign(source, &mut objects);
         piece.tally.add(&mut piece.summary, &document, &objects);
         let DocumentObjects {
@@ -295,10 +303,34 @@ pub fn check_object(
     let context = PodContext::with_pod(object, pod, options.settings.strict_initialized);
     let mut found = Vec::new();
     check_pod(&context, options, &mut found);
+    let parameterised = object.flavour.is_some_and(Flavour::substitutes_parameters);
     found
         .into_iter()
         .map(|f| locate(object, document.root.as_ref(), f))
+        .filter(|f| !(parameterised && about_a_parameter(object, document, f)))
         .collect()
+}
+
+/// Whether a finding is about a value its operator fills in from a parameter
+/// (`imagePullPolicy: "{{inputs.parameters.pull}}"`): the value itself, or a scalar directly in
+/// the mapping or list it names, holds a `{{…}}` expression. What it becomes is decided when
+/// the workflow runs, so no check can judge it ahead.
+fn about_a_parameter(object: &PodObject, document: &Document<'_>, finding: &Finding) -> bool {
+    let (Some(root), Some(path)) = (document.root.as_ref(), finding.path.as_ref()) else {
+        return false;
+    };
+    let found = root.lookup(&object.object_path.join(path));
+    if !found.complete {
+        return false;
+    }
+    let expression = |node: &crate::yaml::source::Node<'_>| {
+        node.as_scalar().is_some_and(|text| text.contains("{{"))
+    };
+    match found.value.kind() {
+        NodeKind::Scalar(..) => expression(found.value),
+        NodeKind::Mapping(entries) => entries.iter().any(|(_, value)| expression(value)),
+        NodeKind::Sequence(items) => items.iter().any(expression),
+    }
 }
 
 /// Configuration applied, findings sorted and counted: the report of one source.
@@ -340,7 +372,7 @@ pub fn strict_findings(pod: &crate::k8s::model::Pod) -> Vec<String> {
     let source = SourceText::new("initialized pod", document.to_string());
     let options = CheckOptions {
         no_defaulting: true,
-        settings: Arc::new(crate::lint::settings::selection::RuleSettings::default()),
+        ..CheckOptions::default()
     };
     validate_source(&source, &options)
         .findings

@@ -307,7 +307,11 @@ fn directory_walks_respect_ignore_files_hidden_entries_and_excludes() {
     // every command that walks follows it, and a file named explicitly is still read.
     let config = base.join("k8s/.podlife.yaml");
     std::fs::write(&config, "exclude:\n  - charts/\n").expect("write");
-    assert_eq!(files(&[]), ["files=1"], "k8s/charts/ is excluded by the configuration");
+    assert_eq!(
+        files(&[]),
+        ["files=1"],
+        "k8s/charts/ is excluded by the configuration"
+    );
     assert_eq!(files(&["--no-config"]), ["files=2"]);
     let resources = run(&["resources", "-o", "json", &dir]);
     assert_eq!(json(&resources)["pods"].as_array().map(Vec::len), Some(1));
@@ -318,7 +322,10 @@ fn directory_walks_respect_ignore_files_hidden_entries_and_excludes() {
     let invalid = run(&["validate", &dir]);
     assert_eq!(invalid.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&invalid.stderr);
-    assert!(stderr.contains("invalid glob") && stderr.contains(":3:5"), "{stderr}");
+    assert!(
+        stderr.contains("invalid glob") && stderr.contains(":3:5"),
+        "{stderr}"
+    );
     std::fs::remove_file(&config).expect("remove");
 
     let hidden = json(&run(&["validate", "-o", "json", "--hidden", &dir]));

@@ -89,6 +89,15 @@ fn selection_severity_and_config_files() {
             ],
         ),
         (
+            "config__pod_templates",
+            &[
+                "validate",
+                "testdata/config/pod-templates/",
+                "--format",
+                "short",
+            ],
+        ),
+        (
             "config__invalid_file",
             &["validate", "testdata/config/invalid/"],
         ),

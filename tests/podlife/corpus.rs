@@ -1,7 +1,7 @@
 //! The real manifests (`PODLIFE_CORPUS`, set by `.ci/run`; else `../shared/corpus/real` when it
 //! exists) all load with zero error findings. Without either the test says so and checks nothing.
 
-use super::support::{json, run};
+use super::support::{json, run, snapshot_cli};
 
 #[test]
 fn real_manifests_have_no_error_findings() {
@@ -65,4 +65,81 @@ fn clean_manifests_have_no_findings_at_all() {
     assert!(findings.is_empty(), "findings:\n{}", findings.join("\n"));
     assert_eq!(report["summary"]["pods"], 14);
     assert_eq!(output.status.code(), Some(0));
+}
+
+/// `testdata/custom-resources/clean.yaml`: one custom resource of each operator whose pod
+/// templates podlife reads, each valid as its operator writes it (Knative's unnamed containers
+/// and extra fields, OpenKruise's StatefulSet fields): every template is a pod, and not one
+/// finding. `broken.yaml`: findings located inside the custom resources; an unknown kind is
+/// skipped and counted.
+#[test]
+fn custom_resources_pod_templates_are_checked_where_they_are() {
+    let output = run(&[
+        "validate",
+        "-o",
+        "json",
+        "testdata/custom-resources/clean.yaml",
+    ]);
+    let report = json(&output);
+    assert_eq!(report["findings"], serde_json::json!([]), "{report}");
+    assert_eq!(
+        report["summary"]["pods"], 15,
+        "head + worker, master + worker, leader + worker, two Argo templates and a container set"
+    );
+    assert_eq!(report["summary"]["skippedObjects"], 0);
+    assert_eq!(output.status.code(), Some(0));
+
+    snapshot_cli(
+        "custom_resources__broken",
+        &["validate", "testdata/custom-resources/broken.yaml"],
+    );
+    let broken = json(&run(&[
+        "validate",
+        "-o",
+        "json",
+        "testdata/custom-resources/broken.yaml",
+    ]));
+    assert_eq!(broken["summary"]["skippedObjects"], 1, "the Widget");
+    let paths: Vec<&str> = broken["findings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|finding| finding["path"].as_str())
+        .collect();
+    assert!(
+        paths.contains(&"spec.workerGroupSpecs[0].template.spec.containers[1].name"),
+        "{paths:?}"
+    );
+    assert!(
+        paths.contains(&"spec.tfReplicaSpecs[Worker].template.spec.initContainers[0].startupProbe.successThreshold"),
+        "{paths:?}"
+    );
+    // An Argo template's parts map back to where they are in the workflow.
+    assert!(
+        paths.contains(&"spec.templates[1].initContainers[0].volumeMounts[0].name"),
+        "{paths:?}"
+    );
+    assert!(
+        paths.contains(&"spec.templates[1].sidecars[0].image"),
+        "{paths:?}"
+    );
+
+    // resources and simulate read the same templates.
+    let resources = json(&run(&[
+        "resources",
+        "-o",
+        "json",
+        "testdata/custom-resources/clean.yaml",
+    ]));
+    assert_eq!(resources["pods"].as_array().map(Vec::len), Some(15));
+    let simulated = run(&[
+        "simulate",
+        "testdata/custom-resources/clean.yaml",
+        "--pod",
+        "checkout",
+        "--fail",
+        "migrate",
+    ]);
+    assert_eq!(simulated.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&simulated.stdout).contains("Rollout"));
 }

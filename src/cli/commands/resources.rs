@@ -13,10 +13,12 @@ use clap::ValueEnum;
 
 use crate::cli::Cli;
 use crate::cli::run::{
-    EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, output_width, resolve_inputs,
+    EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, input_configuration, output_width,
+    resolve_inputs,
 };
 use crate::error::Error;
 use crate::input::{self, SourceText};
+use crate::k8s::workload::custom_resources::PodTemplateTable;
 use crate::lint::finding::{Finding, Severity, Summary};
 use crate::lint::validate::read_source;
 use crate::render::resources::{human, json};
@@ -85,35 +87,51 @@ pub struct SourceReport {
 
 /// Reads every document of a source and reports every pod in it.
 pub fn analyse_source(source: &SourceText, settings: &Settings) -> SourceReport {
-    analyse(source, settings, false)
+    analyse(source, settings, false, PodTemplateTable::built_in())
 }
 
 /// [`analyse_source`], and each pod validated in the same pass (`SourceReport::checks`).
-pub fn analyse_checked_source(source: &SourceText, settings: &Settings) -> SourceReport {
-    analyse(source, settings, true)
+/// Custom resources' pod templates are found through `templates`.
+pub fn analyse_checked_source(
+    source: &SourceText,
+    settings: &Settings,
+    templates: &PodTemplateTable,
+) -> SourceReport {
+    analyse(source, settings, true, templates)
 }
 
-fn analyse(source: &SourceText, settings: &Settings, check: bool) -> SourceReport {
+fn analyse(
+    source: &SourceText,
+    settings: &Settings,
+    check: bool,
+    templates: &PodTemplateTable,
+) -> SourceReport {
     let mut report = SourceReport::default();
     let mut findings = Vec::new();
     let mut summary = Summary::default();
-    read_source(source, &mut findings, &mut summary, |document, objects| {
-        for object in &objects.pods {
-            let line = document.root.as_ref().map_or(document.start.line, |root| {
-                root.lookup(&object.object_path).value.span.start.line
-            });
-            report.pods.push(analyse_pod(object, line, settings));
-            if check {
-                let findings = if object.incomplete {
-                    Vec::new()
-                } else {
-                    api_check::pod_findings(&source.name, document, object)
-                };
-                report.checks.push(findings);
+    read_source(
+        source,
+        templates,
+        &mut findings,
+        &mut summary,
+        |document, objects| {
+            for object in &objects.pods {
+                let line = document.root.as_ref().map_or(document.start.line, |root| {
+                    root.lookup(&object.object_path).value.span.start.line
+                });
+                report.pods.push(analyse_pod(object, line, settings));
+                if check {
+                    let findings = if object.incomplete {
+                        Vec::new()
+                    } else {
+                        api_check::pod_findings(&source.name, document, object)
+                    };
+                    report.checks.push(findings);
+                }
             }
-        }
-        report.errors.extend(objects.findings);
-    });
+            report.errors.extend(objects.findings);
+        },
+    );
     report.errors.extend(findings);
     report.errors.retain(|f| f.severity == Severity::Error);
     report
@@ -126,9 +144,11 @@ fn analyse(source: &SourceText, settings: &Settings, check: bool) -> SourceRepor
 pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, Error> {
     let settings = settings_from_args(args);
     let inputs = resolve_inputs(cli, &args.input, NoPath::Stdin)?;
+    let configuration = input_configuration(&args.input, &inputs)?;
     let reports = input::map_inputs(&inputs, |input| {
+        let templates = configuration.options_for(input).pod_templates.clone();
         input::read(input, cli.max_input_size)
-            .map(|source| analyse_checked_source(&source, &settings))
+            .map(|source| analyse_checked_source(&source, &settings, &templates))
     });
     let mut pods = Vec::new();
     let mut failed = false;

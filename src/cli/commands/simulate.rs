@@ -10,13 +10,14 @@ use crate::cli::Cli;
 use crate::cli::commands::api_check;
 use crate::cli::commands::expectations;
 use crate::cli::run::{
-    EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, output_width, resolve_inputs,
+    EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, input_configuration, output_width,
+    resolve_inputs,
 };
 use crate::error::Error;
 use crate::input;
 use crate::k8s::model::Pod;
 use crate::lint::finding::{Finding, Severity};
-use crate::lint::load::read_document;
+use crate::lint::load::read_document_with;
 use crate::render::paint::Paint;
 use crate::render::simulate::{self as views, RunContext, RunDescription};
 use crate::sim::engine::time::{SimDuration, parse_duration};
@@ -164,11 +165,16 @@ struct FoundPods {
 
 fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
     let inputs = resolve_inputs(cli, &args.input, NoPath::Example)?;
+    let configuration = input_configuration(&args.input, &inputs)?;
     let mut found = Vec::new();
     let mut unreadable = None;
     let mut rejected = 0usize;
     let mut worse = |code: u8| unreadable = unreadable.max(Some(code));
     for input in inputs {
+        let templates = match &input {
+            Ok(input) => configuration.options_for(input).pod_templates.clone(),
+            Err(_) => std::sync::Arc::default(),
+        };
         let source = match input.and_then(|input| input::read(&input, cli.max_input_size)) {
             Ok(source) => source,
             Err(error) => {
@@ -186,7 +192,7 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
             continue;
         }
         for_each_document(&source.text, |document| {
-            let objects = read_document(&source.name, &source.text, &document);
+            let objects = read_document_with(&source.name, &source.text, &document, &templates);
             let errors: Vec<&Finding> = objects
                 .findings
                 .iter()

@@ -10,11 +10,14 @@ use clap::{Args, ValueEnum};
 use std::io::{IsTerminal, Write};
 
 use crate::cli::Cli;
-use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, resolve_inputs};
+use crate::cli::run::{
+    EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, input_configuration, resolve_inputs,
+};
 use crate::error::Error;
 use crate::input::{self, SourceText};
 use crate::k8s::timestamp::{EpochMillis, parse_rfc3339};
 use crate::k8s::workload::PodObject;
+use crate::k8s::workload::custom_resources::PodTemplateTable;
 use crate::lint::finding::{Finding, Severity, Summary};
 use crate::lint::load::locate;
 use crate::lint::rules;
@@ -134,8 +137,10 @@ pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<u8, Erro
     let inputs = resolve_inputs(cli, &args.input, NoPath::Stdin)?;
     let now = args.now.unwrap_or_else(wall_clock);
 
+    let configuration = input_configuration(&args.input, &inputs)?;
     let results = input::map_inputs(&inputs, |input| {
-        input::read(input, cli.max_input_size).map(|source| read_rows(&source, now))
+        let templates = configuration.options_for(input).pod_templates.clone();
+        input::read(input, cli.max_input_size).map(|source| read_rows(&source, now, &templates))
     });
     let mut rows = Vec::new();
     let mut without_status = 0usize;
@@ -188,13 +193,14 @@ pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<u8, Erro
 }
 
 /// Reads one source: a row for each pod with a status, the loader errors of its documents.
-fn read_rows(source: &SourceText, now: EpochMillis) -> InputRows {
+fn read_rows(source: &SourceText, now: EpochMillis, templates: &PodTemplateTable) -> InputRows {
     let mut read = InputRows::default();
     let mut source_findings = Vec::new();
     let mut summary = Summary::default();
     let mut document_findings = Vec::new();
     read_source(
         source,
+        templates,
         &mut source_findings,
         &mut summary,
         |document, objects| {
@@ -314,7 +320,7 @@ mod tests {
     #[test]
     fn k8_an_unreadable_timestamp_is_a_located_error_not_an_unknown_age() {
         let text = "apiVersion: v1\nkind: Pod\nmetadata: {name: p, creationTimestamp: \"2026-01-01T00:00:60+99:99\"}\nspec:\n  containers: [{name: c, image: i}]\nstatus:\n  phase: Running\n  containerStatuses:\n  - name: c\n    restartCount: 1\n    lastState: {terminated: {exitCode: 1, finishedAt: \"yesterday\"}}\n";
-        let read = read_rows(&source(text), now());
+        let read = read_rows(&source(text), now(), PodTemplateTable::built_in());
         assert!(read.rows.is_empty());
         let places: Vec<(u32, u32)> = read
             .errors
@@ -325,7 +331,7 @@ mod tests {
         let fine = text
             .replace("2026-01-01T00:00:60+99:99", "2026-01-01T00:00:00+01:00")
             .replace("yesterday", "2026-01-01T11:00:00Z");
-        let read = read_rows(&source(&fine), now());
+        let read = read_rows(&source(&fine), now(), PodTemplateTable::built_in());
         assert!(read.errors.is_empty(), "{:?}", read.errors);
         assert_eq!(read.rows.len(), 1);
     }
@@ -333,7 +339,7 @@ mod tests {
     #[test]
     fn reads_pods_with_status_and_counts_the_rest() {
         let text = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: done\n  creationTimestamp: \"2026-01-01T11:00:00Z\"\nspec:\n  containers:\n  - name: app\n    image: busybox\nstatus:\n  phase: Succeeded\n  containerStatuses:\n  - name: app\n    ready: false\n    restartCount: 0\n    state:\n      terminated:\n        exitCode: 0\n        reason: Completed\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      containers:\n      - name: app\n        image: nginx\n";
-        let read = read_rows(&source(text), now());
+        let read = read_rows(&source(text), now(), PodTemplateTable::built_in());
         assert_eq!(read.without_status, 1);
         assert!(read.errors.is_empty(), "{:?}", read.errors);
         assert_eq!(read.rows.len(), 1);
@@ -345,7 +351,7 @@ mod tests {
     #[test]
     fn reads_list_items() {
         let text = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: a}\n  spec: {containers: [{name: c, image: i}]}\n  status: {phase: Pending}\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: b}\n  spec: {containers: [{name: c, image: i}]}\n  status: {phase: Running}\n";
-        let read = read_rows(&source(text), now());
+        let read = read_rows(&source(text), now(), PodTemplateTable::built_in());
         let names: Vec<&str> = read.rows.iter().map(|r| r.name.as_str()).collect();
         assert_eq!(names, ["a", "b"]);
         assert_eq!(read.rows[1].status, "Running");
@@ -353,7 +359,11 @@ mod tests {
 
     #[test]
     fn invalid_yaml_is_an_error_with_a_location() {
-        let read = read_rows(&source("kind: Pod\nmetadata: [\n"), now());
+        let read = read_rows(
+            &source("kind: Pod\nmetadata: [\n"),
+            now(),
+            PodTemplateTable::built_in(),
+        );
         assert!(read.rows.is_empty());
         assert!(!read.errors.is_empty());
         assert!(read.errors.iter().all(|f| f.span.is_some()));
@@ -362,7 +372,7 @@ mod tests {
     #[test]
     fn an_undecodable_status_is_an_error_not_a_missing_status() {
         let text = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: c, image: i}]}\nstatus:\n  containerStatuses:\n  - name: c\n    restartCount: three\n";
-        let read = read_rows(&source(text), now());
+        let read = read_rows(&source(text), now(), PodTemplateTable::built_in());
         assert!(read.rows.is_empty());
         assert_eq!(read.without_status, 0);
         assert_eq!(read.errors.len(), 1, "{:?}", read.errors);

@@ -5,6 +5,8 @@
 //! spec and metadata in the file, so a rule's pod-relative path (`spec.initContainers[1].name`)
 //! becomes the object's real path and line.
 
+pub mod custom_resources;
+
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -72,6 +74,10 @@ pub struct ObjectRef {
     pub name: Option<String>,
     /// The document's index in its file, from 0.
     pub document: usize,
+    /// For a custom resource's pod, the path of its template in the object
+    /// (`spec.workerGroupSpecs[0].template`): one object may hold several pods.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub template: Option<String>,
 }
 
 /// A pod found in a document: a Pod, or the pod template of a workload.
@@ -95,6 +101,10 @@ pub struct PodObject {
     pub spec_path: FieldPath,
     /// Object-relative path of the pod metadata (`spec.template.metadata`).
     pub metadata_path: FieldPath,
+    /// Pod-relative prefixes that live elsewhere in the object, most specific first
+    /// (`spec.containers[0]` → `spec.templates[2].container` in an Argo workflow); empty
+    /// when the pod spec is one mapping at `spec_path`.
+    pub path_map: Vec<(FieldPath, FieldPath)>,
     /// The pod.
     pub pod: Pod,
     /// Where the init containers came from.
@@ -110,6 +120,8 @@ pub struct PodObject {
     pub scale: Scale,
     /// Whether part of the pod could not be decoded (checks that need it are skipped).
     pub incomplete: bool,
+    /// For a custom resource's pod, how its operator builds the pod.
+    pub flavour: Option<custom_resources::Flavour>,
 }
 
 impl PodObject {
@@ -120,6 +132,20 @@ impl PodObject {
             namespace: self.namespace.clone(),
             name: self.name.clone(),
             document: self.document,
+            template: self.template_path().map(|path| path.to_string()),
+        }
+    }
+
+    /// For a custom resource's pod, where its template is in the object: the mapping holding
+    /// `spec` and `metadata` (an Argo template holds the spec's parts itself).
+    pub fn template_path(&self) -> Option<FieldPath> {
+        match self.flavour? {
+            custom_resources::Flavour::ArgoWorkflowTemplate => Some(self.spec_path.clone()),
+            _ => {
+                let segments = self.spec_path.segments();
+                let parent = segments.get(..segments.len().saturating_sub(1))?;
+                Some(FieldPath::from(parent.to_vec()))
+            }
         }
     }
 
@@ -134,6 +160,11 @@ impl PodObject {
 
     /// Maps a pod-relative path (`spec.x`, `metadata.y`) to the object-relative path.
     pub fn object_relative(&self, pod_path: &FieldPath) -> FieldPath {
+        for (pod_prefix, object_prefix) in &self.path_map {
+            if let Some(rest) = pod_path.strip_prefix(pod_prefix) {
+                return object_prefix.join(&rest);
+            }
+        }
         let segments = pod_path.segments();
         let (prefix, rest) = match segments.split_first() {
             Some((Segment::Field(first), rest)) if first == "spec" => (&self.spec_path, rest),

@@ -1,13 +1,16 @@
 //! Reading a document's objects: the pods in it and the loader's findings (syntax, duplicate
 //! keys, not an object, wrong types, unknown fields, invalid quantities and annotation JSON).
 
+mod argo_workflows;
 mod legacy_annotations;
 mod object_reader;
+mod operator_defaults;
 pub mod template_markers;
 
 use std::sync::Arc;
 
 use crate::k8s::workload::PodObject;
+use crate::k8s::workload::custom_resources::PodTemplateTable;
 use crate::lint::finding::{Finding, ObjectRef};
 use crate::lint::rules;
 use crate::yaml::field_path::FieldPath;
@@ -52,6 +55,17 @@ pub fn locate(pod: &PodObject, root: Option<&Node<'_>>, mut finding: Finding) ->
 
 /// Reads the pods of one parsed document.
 pub fn read_document(file: &Arc<str>, text: &str, document: &Document<'_>) -> DocumentObjects {
+    read_document_with(file, text, document, PodTemplateTable::built_in())
+}
+
+/// Reads the pods of one parsed document, with custom resources' pod templates found through
+/// `templates` (the built-in table plus a configuration's `podTemplates:`).
+pub fn read_document_with(
+    file: &Arc<str>,
+    text: &str,
+    document: &Document<'_>,
+    templates: &PodTemplateTable,
+) -> DocumentObjects {
     let mut objects = DocumentObjects::default();
     for problem in &document.problems {
         let rule = match problem.kind {
@@ -68,6 +82,7 @@ pub fn read_document(file: &Arc<str>, text: &str, document: &Document<'_>) -> Do
             namespace: None,
             name: None,
             document: document.index,
+            template: None,
         });
         objects.findings.push(finding);
     }
@@ -85,6 +100,7 @@ pub fn read_document(file: &Arc<str>, text: &str, document: &Document<'_>) -> Do
         document: document.index,
         root,
         objects: &mut objects,
+        templates,
     };
     reader.read_object(root, &FieldPath::root(), 0);
     objects
@@ -102,6 +118,38 @@ mod tests {
             .iter()
             .map(|document| read_document(&file, text, document))
             .collect()
+    }
+
+    #[test]
+    fn knative_names_unnamed_containers_as_knative_does() {
+        let names = |containers: &str, init: &str| -> Vec<String> {
+            let text = format!(
+                "apiVersion: serving.knative.dev/v1\nkind: Service\nmetadata: {{name: s}}\nspec:\n  template:\n    spec:\n      containers: {containers}\n      initContainers: {init}\n"
+            );
+            let found = objects(&text);
+            let pod = &found[0].pods[0];
+            pod.pod
+                .init_containers()
+                .iter()
+                .chain(pod.pod.spec.containers.iter().flatten())
+                .map(|c| c.name.clone().unwrap_or_default())
+                .collect()
+        };
+        assert_eq!(names("[{image: a}]", "[]"), ["user-container"]);
+        assert_eq!(
+            names("[{image: a}, {image: b}]", "[{image: c}]"),
+            ["init-container", "user-container-0", "user-container-1"]
+        );
+        assert_eq!(
+            names("[{image: a}, {name: user-container-0, image: b}]", "[]"),
+            ["user-container-1", "user-container-0"],
+            "a suffix another container uses is skipped"
+        );
+        assert_eq!(
+            names("[{image: a}]", "[{name: user-container, image: c}]"),
+            ["user-container", "user-container-0"],
+            "the plain name is taken"
+        );
     }
 
     #[test]

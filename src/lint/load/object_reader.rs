@@ -3,9 +3,10 @@
 
 use std::sync::Arc;
 
-use super::{DocumentObjects, locate};
+use super::{DocumentObjects, argo_workflows, locate, operator_defaults};
 use crate::k8s::decode::{DecodeError, DecodeProblem, DecodeProblemKind, decode};
 use crate::k8s::model::{ObjectMeta, Pod, PodSpec, PodStatus, QuantityValue};
+use crate::k8s::workload::custom_resources::{CustomPodTemplates, Flavour, PodTemplateTable};
 use crate::k8s::workload::{InitContainerSource, PodObject, Scale, pod_template_paths};
 use crate::lint::finding::{Finding, ObjectRef};
 use crate::lint::rules;
@@ -20,7 +21,12 @@ pub(crate) struct ObjectReader<'r, 'a> {
     pub(crate) document: usize,
     pub(crate) root: &'r Node<'a>,
     pub(crate) objects: &'r mut DocumentObjects,
+    /// Where custom resources keep their pod templates.
+    pub(crate) templates: &'r PodTemplateTable,
 }
+
+/// Pod templates read from one custom resource, at most (a finding says when there are more).
+const MAX_TEMPLATES_PER_OBJECT: usize = 1_000;
 
 const TOP_LEVEL_FIELDS: [&str; 5] = ["apiVersion", "kind", "metadata", "spec", "status"];
 /// A `PodTemplate` keeps its pod in `template`, not `spec`.
@@ -46,6 +52,7 @@ impl ObjectReader<'_, '_> {
             namespace: None,
             name: None,
             document: self.document,
+            template: None,
         });
         self.objects.findings.push(finding);
     }
@@ -122,6 +129,10 @@ impl ObjectReader<'_, '_> {
             }
             return;
         }
+        if let Some(custom) = self.templates.find(&api_version, &kind) {
+            self.read_custom_resource(node, object_path, custom, &kind, &api_version);
+            return;
+        }
         let Some((spec_path, metadata_path)) = pod_template_paths(&kind) else {
             self.objects.skipped += 1;
             return;
@@ -139,7 +150,68 @@ impl ObjectReader<'_, '_> {
             api_version,
             FieldPath::parse(spec_path),
             FieldPath::parse(metadata_path),
+            None,
         );
+    }
+
+    /// A custom resource the template table knows: each pod template its paths reach is a
+    /// pod; none at all is a skipped object, as for a kind that holds no pod. Its own fields
+    /// are the operator's, so only the templates are checked.
+    fn read_custom_resource(
+        &mut self,
+        node: &Node<'_>,
+        object_path: &FieldPath,
+        custom: &CustomPodTemplates,
+        kind: &str,
+        api_version: &str,
+    ) {
+        let mut templates: Vec<FieldPath> = Vec::new();
+        for path in &custom.paths {
+            let room = MAX_TEMPLATES_PER_OBJECT + 1 - templates.len();
+            templates.extend(path.find(node, room));
+        }
+        if templates.len() > MAX_TEMPLATES_PER_OBJECT {
+            templates.truncate(MAX_TEMPLATES_PER_OBJECT);
+            let message = format!(
+                "more than {MAX_TEMPLATES_PER_OBJECT} pod templates in one {kind}: the first \
+                 {MAX_TEMPLATES_PER_OBJECT} are checked"
+            );
+            self.loader_finding(
+                &rules::INPUT_TOO_COMPLEX,
+                message,
+                crate::yaml::source::Span::at(node.span.start),
+                Some(object_path.clone()),
+            );
+        }
+        let argo = custom.flavour == Flavour::ArgoWorkflowTemplate;
+        if argo {
+            // Only a template that runs containers is a pod (not steps, dag, suspend, …).
+            templates.retain(|template| {
+                let found = node.lookup(template);
+                found.complete && argo_workflows::runs_containers(found.value)
+            });
+        }
+        if templates.is_empty() {
+            self.objects.skipped += 1;
+            return;
+        }
+        for template in templates {
+            // An Argo template holds the pod spec's parts itself.
+            let spec = if argo {
+                template.clone()
+            } else {
+                template.child("spec")
+            };
+            self.read_pod(
+                node,
+                object_path,
+                kind.to_string(),
+                api_version.to_string(),
+                spec,
+                template.child("metadata"),
+                Some(custom),
+            );
+        }
     }
 
     fn unknown_keys(&mut self, node: &Node<'_>, path: &FieldPath, known: &[&str]) {
@@ -167,7 +239,9 @@ impl ObjectReader<'_, '_> {
         api_version: String,
         spec_path: FieldPath,
         metadata_path: FieldPath,
+        custom: Option<&CustomPodTemplates>,
     ) {
+        let flavour = custom.map(|custom| custom.flavour);
         let mut problems = Vec::new();
         let mut incomplete = false;
         let mut errors: Vec<DecodeError> = Vec::new();
@@ -195,20 +269,23 @@ impl ObjectReader<'_, '_> {
                 None => ObjectMeta::default(),
             }
         };
-        let spec_node = node.lookup(&spec_path);
-        let spec: PodSpec = match decode_collecting(
-            spec_node.complete.then_some(spec_node.value),
-            &full(&spec_path),
+        let (spec, path_map, argo_claims) = read_spec(
+            node,
+            object_path,
+            &spec_path,
+            flavour,
             &mut problems,
             &mut errors,
-        ) {
-            Some(Ok(spec)) => spec,
-            Some(Err(())) => {
-                incomplete = true;
-                PodSpec::default()
-            }
-            None => PodSpec::default(),
-        };
+        );
+        incomplete |= spec.is_none();
+        let mut spec = spec.unwrap_or_default();
+        let mut volume_claim_templates =
+            argo_claims.unwrap_or_else(|| read_claim_template_names(node, &kind));
+        if let Some(custom) = custom {
+            volume_claim_templates.extend(operator_defaults::claim_names(node, custom));
+            volume_claim_templates.sort();
+            volume_claim_templates.dedup();
+        }
         let status_node = node
             .get("status")
             .filter(|status| kind == "Pod" && !status.is_null());
@@ -219,8 +296,12 @@ impl ObjectReader<'_, '_> {
             &mut errors,
         )
         .and_then(Result::ok);
-        self.workload_spec_keys(node, object_path, &kind);
-        let volume_claim_templates = read_claim_template_names(node, &kind);
+        match flavour {
+            Some(flavour) => {
+                operator_defaults::apply(flavour, &full(&spec_path), &mut spec, &mut problems);
+            }
+            None => self.workload_spec_keys(node, object_path, &kind),
+        }
 
         let mut object = PodObject {
             file: self.file.clone(),
@@ -235,6 +316,7 @@ impl ObjectReader<'_, '_> {
             object_path: object_path.clone(),
             spec_path,
             metadata_path,
+            path_map,
             pod: Pod {
                 metadata,
                 spec,
@@ -246,6 +328,7 @@ impl ObjectReader<'_, '_> {
             volume_claim_templates,
             scale: read_scale(node),
             incomplete,
+            flavour,
         };
         self.read_legacy_init(&mut object, &mut problems, &mut errors);
 
@@ -438,7 +521,41 @@ const JOB_SPEC_FIELDS: &[&str] = &[
 /// `spec.volumeClaimTemplates[*].metadata.name` of a StatefulSet.
 /// Decodes a value if there is one, keeping its problems; a value that cannot be read at all
 /// goes to `errors` (`Some(Err(()))`).
-fn decode_collecting<T: serde::de::DeserializeOwned>(
+/// The pod spec at `spec_path` (`None`: it could not be decoded), with, for an Argo template,
+/// where its parts are (`path_map`) and the workflow's claim names.
+#[allow(clippy::type_complexity)]
+fn read_spec(
+    node: &Node<'_>,
+    object_path: &FieldPath,
+    spec_path: &FieldPath,
+    custom: Option<Flavour>,
+    problems: &mut Vec<DecodeProblem>,
+    errors: &mut Vec<DecodeError>,
+) -> (
+    Option<PodSpec>,
+    Vec<(FieldPath, FieldPath)>,
+    Option<Vec<String>>,
+) {
+    if custom == Some(Flavour::ArgoWorkflowTemplate) {
+        let argo = argo_workflows::read_template(node, object_path, spec_path, problems, errors);
+        let spec = (!argo.incomplete).then_some(argo.spec);
+        return (spec, argo.path_map, Some(argo.claims));
+    }
+    let spec_node = node.lookup(spec_path);
+    let spec = match decode_collecting(
+        spec_node.complete.then_some(spec_node.value),
+        &object_path.join(spec_path),
+        problems,
+        errors,
+    ) {
+        Some(Ok(spec)) => Some(spec),
+        Some(Err(())) => None,
+        None => Some(PodSpec::default()),
+    };
+    (spec, Vec::new(), None)
+}
+
+pub(super) fn decode_collecting<T: serde::de::DeserializeOwned>(
     value: Option<&Node<'_>>,
     path: &FieldPath,
     problems: &mut Vec<DecodeProblem>,

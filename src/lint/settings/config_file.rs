@@ -14,6 +14,9 @@ use std::sync::Arc;
 
 use crate::error::Error;
 use crate::input::Input;
+use crate::k8s::workload::custom_resources::{
+    CustomPodTemplates, Flavour, PodTemplateTable, TemplatePath,
+};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::selection::{
     Level, RuleSettings, Selector, SettingsLayer, parse_severity_assignment,
@@ -116,6 +119,7 @@ pub fn parse(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
             "ignore" => layer.ignore = selectors(value, &mut problems),
             "severity" => layer.severity = severities(value, &mut problems),
             "exclude" => layer.exclude = exclude_globs(value, &mut problems),
+            "podTemplates" => layer.pod_templates = pod_templates(value, &mut problems),
             "strictInitialized" => match value.kind() {
                 NodeKind::Scalar(text, ScalarForm::Plain) => match resolve_plain(text) {
                     Resolved::Bool(flag) => layer.strict_initialized = Some(flag),
@@ -144,17 +148,27 @@ fn expected(node: &Node<'_>, what: &str) -> ConfigProblem {
     ConfigProblem::new(node, format!("expected {what}, found {}", node.describe()))
 }
 
-/// `select`/`ignore`: a list of rule keys, or one string of comma-separated keys.
-fn selectors(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Selector> {
-    let items: Vec<&Node<'_>> = match node.kind() {
+/// The items of a list, or a single scalar as a list of one (`null`: none); a mapping is a
+/// problem (`expected` says what was wanted).
+fn list_or_one<'n, 'a>(
+    node: &'n Node<'a>,
+    wanted: &str,
+    problems: &mut Vec<ConfigProblem>,
+) -> Vec<&'n Node<'a>> {
+    match node.kind() {
         NodeKind::Sequence(items) => items.iter().collect(),
         NodeKind::Scalar(..) if node.is_null() => Vec::new(),
         NodeKind::Scalar(..) => vec![node],
         NodeKind::Mapping(_) => {
-            problems.push(expected(node, "a list of rule IDs or names"));
-            return Vec::new();
+            problems.push(expected(node, wanted));
+            Vec::new()
         }
-    };
+    }
+}
+
+/// `select`/`ignore`: a list of rule keys, or one string of comma-separated keys.
+fn selectors(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Selector> {
+    let items = list_or_one(node, "a list of rule IDs or names", problems);
     let mut selected = Vec::new();
     for item in items {
         let Some(text) = item.as_scalar() else {
@@ -173,15 +187,7 @@ fn selectors(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Selector
 
 /// `exclude`: a list of globs (or one glob), each checked as a `.gitignore` line.
 fn exclude_globs(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<String> {
-    let items: Vec<&Node<'_>> = match node.kind() {
-        NodeKind::Sequence(items) => items.iter().collect(),
-        NodeKind::Scalar(..) if node.is_null() => Vec::new(),
-        NodeKind::Scalar(..) => vec![node],
-        NodeKind::Mapping(_) => {
-            problems.push(expected(node, "a list of globs"));
-            return Vec::new();
-        }
-    };
+    let items = list_or_one(node, "a list of globs", problems);
     let mut globs = Vec::new();
     for item in items {
         let Some(glob) = item.as_scalar().filter(|glob| !glob.trim().is_empty()) else {
@@ -195,6 +201,84 @@ fn exclude_globs(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Stri
         }
     }
     globs
+}
+
+/// The keys of a `podTemplates:` entry.
+const POD_TEMPLATE_KEYS: [&str; 3] = ["apiVersion", "kind", "path"];
+
+/// `podTemplates`: a list of `{apiVersion, kind, path}`, `path` one template path or a list.
+fn pod_templates(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<CustomPodTemplates> {
+    let items: Vec<&Node<'_>> = match node.kind() {
+        NodeKind::Sequence(items) => items.iter().collect(),
+        _ if node.is_null() => Vec::new(),
+        _ => {
+            problems.push(expected(node, "a list of `{apiVersion, kind, path}`"));
+            return Vec::new();
+        }
+    };
+    let mut entries = Vec::new();
+    for item in items {
+        let NodeKind::Mapping(fields) = item.kind() else {
+            problems.push(expected(
+                item,
+                "a mapping with `apiVersion`, `kind` and `path`",
+            ));
+            continue;
+        };
+        let before = problems.len();
+        for (key, _) in fields {
+            let name = key.as_scalar().unwrap_or("");
+            if !POD_TEMPLATE_KEYS.contains(&name) {
+                let mut problem = ConfigProblem::new(key, format!("unknown key `{name}`"));
+                problem.help = Some(format!("the keys are `{}`", POD_TEMPLATE_KEYS.join("`, `")));
+                problems.push(problem);
+            }
+        }
+        let mut text = |field: &str, what: &str| -> Option<String> {
+            match item.get(field) {
+                Some(value) => match value.as_str().filter(|text| !text.trim().is_empty()) {
+                    Some(text) => Some(text.to_string()),
+                    None => {
+                        problems.push(expected(value, what));
+                        None
+                    }
+                },
+                None => {
+                    problems.push(ConfigProblem::new(item, format!("`{field}` is missing")));
+                    None
+                }
+            }
+        };
+        let api_version = text("apiVersion", "an API group or `group/version`");
+        let kind = text("kind", "a kind");
+        let paths: Vec<&Node<'_>> = match item.get("path").map(|path| (path, path.kind())) {
+            Some((_, NodeKind::Sequence(paths))) => paths.iter().collect(),
+            Some((path, _)) => vec![path],
+            None => {
+                problems.push(ConfigProblem::new(item, "`path` is missing"));
+                Vec::new()
+            }
+        };
+        let mut parsed = Vec::new();
+        for path in paths {
+            match path.as_str().map(TemplatePath::parse) {
+                Some(Ok(template)) => parsed.push(template),
+                Some(Err(message)) => problems.push(ConfigProblem::new(path, message)),
+                None => problems.push(expected(path, "a path such as `spec.template`")),
+            }
+        }
+        if let (Some(api_version), Some(kind), true) = (api_version, kind, problems.len() == before)
+        {
+            entries.push(CustomPodTemplates {
+                api_version,
+                kind,
+                paths: parsed,
+                claims: Vec::new(),
+                flavour: Flavour::Plain,
+            });
+        }
+    }
+    entries
 }
 
 /// Which files a directory walk leaves out because the configuration that governs them says
@@ -350,6 +434,7 @@ pub fn command_line_layer(
             .collect::<Result<_, _>>()?,
         strict_initialized: strict_initialized.then_some(true),
         exclude: Vec::new(),
+        pod_templates: Vec::new(),
     })
 }
 
@@ -435,8 +520,17 @@ impl ConfigResolver {
 
     fn options(&self, file: Option<&SettingsLayer>) -> Arc<CheckOptions> {
         let layers: Vec<&SettingsLayer> = file.into_iter().chain([&self.command_line]).collect();
+        let configured = file
+            .map(|layer| layer.pod_templates.as_slice())
+            .unwrap_or_default();
+        let pod_templates = if configured.is_empty() {
+            self.base.pod_templates.clone()
+        } else {
+            Arc::new(PodTemplateTable::with(configured))
+        };
         Arc::new(CheckOptions {
             settings: Arc::new(RuleSettings::resolve(&layers)),
+            pod_templates,
             ..self.base.clone()
         })
     }

@@ -8,6 +8,7 @@ pub mod suppression;
 
 use std::sync::Arc;
 
+use crate::k8s::workload::custom_resources::PodTemplateTable;
 use crate::lint::settings::selection::RuleSettings;
 
 /// Options that change what checks report.
@@ -17,4 +18,7 @@ pub struct CheckOptions {
     pub no_defaulting: bool,
     /// Which rules run and at what severity (from configuration).
     pub settings: Arc<RuleSettings>,
+    /// Where custom resources keep pod templates: the built-in table with the configuration's
+    /// `podTemplates:` in front.
+    pub pod_templates: Arc<PodTemplateTable>,
 }

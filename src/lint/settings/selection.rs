@@ -8,6 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::k8s::workload::custom_resources::CustomPodTemplates;
 use crate::lint::finding::{RuleId, Severity};
 use crate::lint::rules::{self, Rule};
 
@@ -170,6 +171,8 @@ pub struct SettingsLayer {
     /// `exclude:` globs (`.gitignore` syntax, relative to the configuration file's directory):
     /// files a directory walk leaves out.
     pub exclude: Vec<String>,
+    /// `podTemplates:` entries: where custom resources of other kinds keep pod templates.
+    pub pod_templates: Vec<CustomPodTemplates>,
 }
 
 impl SettingsLayer {
@@ -281,6 +284,7 @@ mod tests {
                 .collect(),
             strict_initialized: None,
             exclude: Vec::new(),
+            pod_templates: Vec::new(),
         }
     }
 

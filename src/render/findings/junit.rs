@@ -57,13 +57,19 @@ fn cases<'f>(file: &'f FileReport) -> Vec<Case<'f>> {
     cases
 }
 
-/// `Deployment default/web`, with the document number when two pods would share a name.
+/// `Deployment default/web` (a custom resource's pod adds its template's path: `RayCluster
+/// ml/rc spec.workerGroupSpecs[0].template`), with the document number when two pods would
+/// share a name.
 fn case_names(pods: &[ObjectRef]) -> Vec<String> {
     let plain = |pod: &ObjectRef| {
         let name = pod.name.as_deref().unwrap_or("<unnamed>");
-        match &pod.namespace {
+        let object = match &pod.namespace {
             Some(namespace) => format!("{} {namespace}/{name}", pod.kind),
             None => format!("{} {name}", pod.kind),
+        };
+        match &pod.template {
+            Some(template) => format!("{object} {template}"),
+            None => object,
         }
     };
     let names: Vec<String> = pods.iter().map(plain).collect();
@@ -236,6 +242,7 @@ mod tests {
             namespace: None,
             name: Some("web".into()),
             document,
+            template: None,
         };
         assert_eq!(
             case_names(&[pod(0), pod(1)]),
