@@ -170,6 +170,62 @@ fn ordinal_container_names_pick_a_container_and_say_which() {
     assert!(String::from_utf8_lossy(&wrong.stderr).contains("or by position: `init-N`"));
 }
 
+/// `simulate --help` names every `--expect` form, and each form it names is one the parser
+/// takes (single run, termination, Monte Carlo).
+#[test]
+fn simulate_help_lists_every_expect_form() {
+    let help = String::from_utf8_lossy(&run(&["simulate", "--help"]).stdout).replace('\n', " ");
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let single = [
+        "phase=Running",
+        "ready-within=30s",
+        "never-ready",
+        "restarts:CONTAINER<=3",
+    ];
+    let termination = [
+        "terminated-within=40s",
+        "defer-completed",
+        "never-skipped",
+        "budget-expired",
+    ];
+    let monte_carlo = ["p99:ready<=45s", "prob:Failed<=1%", "`defer-never-ran`"];
+    for form in single.iter().chain(&termination).chain(&monte_carlo) {
+        assert!(help.contains(form), "--help lacks {form}: {help}");
+    }
+    let mut args = vec!["simulate", "-q", "--delete-at", "1m"];
+    for form in [
+        "phase=Running",
+        "restarts:run<=3",
+        "terminated-within=40s",
+        "never-skipped",
+    ] {
+        args.extend(["--expect", form]);
+    }
+    let output = run(&args);
+    assert_ne!(
+        output.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let output = run(&[
+        "simulate",
+        "-q",
+        "--runs",
+        "5",
+        "--expect",
+        "p99:ready<=45s",
+        "--expect",
+        "prob:Failed<=1%",
+    ]);
+    assert_ne!(
+        output.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 /// With several pods, a flag naming a container some pods lack says which pods lack it and
 /// which `--pod` to pick, before anything runs.
 #[test]

@@ -74,9 +74,17 @@ pub struct SimulateArgs {
     /// How long a container takes to exit after SIGTERM (default: at once). Repeatable.
     #[arg(long, value_name = "CONTAINER=DURATION")]
     pub stop: Vec<String>,
-    /// An assertion; an unmet one exits with 1: `phase=Running`, `status=Running`,
-    /// `ready-within=30s`, `initialized-within=10s`, `ended-within=1m`, `never-ready`,
-    /// `restarts<=3`, `restarts:CONTAINER<=3`. Repeatable.
+    /// An assertion; an unmet one exits with 1. Repeatable. One run: `phase=Running`,
+    /// `status=Running`, `ready-within=30s`, `initialized-within=10s`, `ended-within=1m`,
+    /// `never-ready`, `restarts<=3`, `restarts:CONTAINER<=3`; termination (with
+    /// `--delete-at`): `terminated-within=40s`, `defer-completed`, `completed:DEFER`,
+    /// `skipped:DEFER`, `never-skipped`, `budget-expired`. With `--runs N`:
+    /// `STAT:METRIC<op>VALUE` (STAT `min`, `mean`, `p50`, `p90`, `p99`, `max`; METRIC
+    /// `initialized`, `ready`, `ended`, `terminated`, `restarts`, `restarts:CONTAINER`,
+    /// `defer-completed`, `defer-failed`, `defer-skipped`, `defer-never-ran`; e.g.
+    /// `p99:ready<=45s`) and `prob:OUTCOME<op>P` (e.g. `prob:Failed<=1%`; OUTCOME `Pending`,
+    /// `Running`, `Succeeded`, `Failed`, `DeadlineExceeded`, `NeverInitialized`, `NeverReady`,
+    /// `Restarted`, `DeferSkipped`, `DeferFailed`, `Killed`, `Extended`).
     #[arg(long, value_name = "ASSERTION")]
     pub expect: Vec<String>,
     /// Show the `kubectl get pods -w` rows at every change instead of the events.
