@@ -172,21 +172,30 @@ fn init_progress(init_containers: &[Container], status: &PodStatus) -> InitProgr
         restarts: Restarts::default(),
         sidecar_restarts: Restarts::default(),
     };
-    // kubectl's map of init container names to restart policies: built once per row, so a
-    // pod with thousands of init containers costs linear time, not a scan per status.
-    let mut sidecars: HashMap<&str, bool> = HashMap::with_capacity(init_containers.len());
-    for container in init_containers {
-        sidecars.insert(container.name(), container.is_sidecar());
-    }
+    // kubectl looks each status's container up by name in a map of the spec's init
+    // containers. Statuses are almost always in spec order, so the spec container at the same
+    // index is tried first; the map is built (once, linear) only when a name does not match
+    // there, so a pod with thousands of init containers costs linear time either way.
+    let by_name: std::cell::OnceCell<HashMap<&str, bool>> = std::cell::OnceCell::new();
+    let is_sidecar = |index: usize, name: &str| match init_containers.get(index) {
+        Some(container) if container.name() == name => container.is_sidecar(),
+        _ => by_name
+            .get_or_init(|| {
+                init_containers
+                    .iter()
+                    .map(|container| (container.name(), container.is_sidecar()))
+                    .collect()
+            })
+            .get(name)
+            .copied()
+            .unwrap_or(false),
+    };
     for (index, container) in statuses(status.init_container_statuses.as_ref())
         .iter()
         .enumerate()
     {
         progress.restarts.add(container);
-        let sidecar = sidecars
-            .get(container.name.as_deref().unwrap_or(""))
-            .copied()
-            .unwrap_or(false);
+        let sidecar = is_sidecar(index, container.name.as_deref().unwrap_or(""));
         if sidecar {
             progress.sidecar_restarts.add(container);
         }

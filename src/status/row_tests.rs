@@ -631,6 +631,37 @@ fn k8_3_sidecar_restarts_stay_after_initialization() {
     );
 }
 
+/// K8.3: statuses are matched to the spec by name, as kubectl's map does, also when they come
+/// in another order than the spec's (the sidecar is found by name, not by position).
+#[test]
+fn k8_3_sidecars_are_found_by_name_in_any_status_order() {
+    let pod = PodBuilder::new("p")
+        .named_init_containers(&[("migrate", None), ("proxy", Some("Always"))])
+        .named_containers(&["app"])
+        .phase("Running")
+        .init_statuses(vec![
+            status()
+                .named("proxy")
+                .ready()
+                .started(true)
+                .restarts(2)
+                .running()
+                .last_finished(3 * MINUTE),
+            status()
+                .named("migrate")
+                .restarts(5)
+                .terminated("Completed", 0),
+        ])
+        .container_statuses(vec![status().named("app").ready().running()])
+        .condition("Initialized", "True")
+        .condition("Ready", "True")
+        .build();
+    assert_eq!(
+        narrow(&pod),
+        row(["p", "2/2", "Running", "2 (3m ago)", "<unknown>"])
+    );
+}
+
 /// K8.4: AGE from creationTimestamp; no clock means no relative times.
 #[test]
 fn k8_4_age_and_the_no_clock_contract() {

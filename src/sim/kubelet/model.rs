@@ -118,6 +118,7 @@ impl<'a> Kubelet<'a> {
             status_cache: StatusCache {
                 containers: vec![None; plan.containers.len()],
                 conditions: [None; 5],
+                messages: false,
             },
             term: crate::sim::kubelet::termination_state::TerminationState::new(
                 plan.defer_indices().len(),
@@ -196,7 +197,7 @@ impl<'a> Kubelet<'a> {
 
     /// The pod with its status as of now, for the status printer.
     pub fn printable_pod(&mut self) -> &Pod {
-        self.update_status();
+        self.update_status(true);
         &self.pod_object
     }
 
@@ -209,9 +210,10 @@ impl<'a> Kubelet<'a> {
             StatusCache {
                 containers: vec![None; self.plan.containers.len()],
                 conditions: [None; 5],
+                messages: false,
             },
         );
-        self.update_status();
+        self.update_status(true);
         let fresh = self.pod_object.status.take().unwrap_or_default();
         self.pod_object.status = kept;
         self.status_cache = cache;
@@ -408,7 +410,7 @@ impl<'a> Kubelet<'a> {
         if self.dirty {
             self.refresh();
         }
-        self.update_status();
+        self.update_status(true);
         let final_status = self.pod_object.status.take().unwrap_or_default();
         let summary = self.summary();
         SimOutcome {

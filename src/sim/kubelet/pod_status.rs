@@ -35,6 +35,8 @@ pub(crate) struct StatusCache {
     pub(crate) containers: Vec<Option<StatusKey>>,
     /// The conditions.
     pub(crate) conditions: [Option<ConditionState>; 5],
+    /// Whether the conditions' messages were built with them (a status row needs none).
+    pub(crate) messages: bool,
 }
 
 /// RFC 3339 of a simulated time.
@@ -277,7 +279,10 @@ impl Kubelet<'_> {
 
     fn record_status_row(&mut self) {
         let now = self.engine.now();
-        let pod = self.printable_pod();
+        // kubectl's row reads the conditions' types, statuses and reasons, never their
+        // messages, which name every unready container: leave them to whoever prints the pod.
+        self.update_status(false);
+        let pod = &self.pod_object;
         let row = crate::status::pod_row(pod, Some(epoch_of(now)));
         self.recorder.status_row(StatusRow {
             at: now,
@@ -304,8 +309,9 @@ impl Kubelet<'_> {
         }
     }
 
-    /// Brings `pod_object.status` up to date in place, rebuilding only what changed.
-    pub(crate) fn update_status(&mut self) {
+    /// Brings `pod_object.status` up to date in place, rebuilding only what changed; the
+    /// conditions' messages only when `messages` (they cost a scan of every container).
+    pub(crate) fn update_status(&mut self, messages: bool) {
         let mut status = self.pod_object.status.take().unwrap_or_default();
         let phase = self.pod.phase.as_str();
         if status.phase.as_deref() != Some(phase) {
@@ -363,8 +369,12 @@ impl Kubelet<'_> {
             }
         }
         // Condition messages name unready containers: rebuild them when any container changed.
-        if containers_changed || self.status_cache.conditions != self.pod.conditions {
+        if containers_changed
+            || self.status_cache.conditions != self.pod.conditions
+            || (messages && !self.status_cache.messages)
+        {
             self.status_cache.conditions = self.pod.conditions;
+            self.status_cache.messages = messages;
             let conditions: Vec<PodCondition> = ConditionKind::ALL
                 .iter()
                 .filter_map(|kind| {
@@ -373,7 +383,9 @@ impl Kubelet<'_> {
                         condition_type: Some(kind.as_str().to_string()),
                         status: Some(if condition.status { "True" } else { "False" }.to_string()),
                         reason: condition.reason.map(str::to_string),
-                        message: self.condition_message(*kind, condition),
+                        message: messages
+                            .then(|| self.condition_message(*kind, condition))
+                            .flatten(),
                         last_transition_time: Some(timestamp(condition.since)),
                         ..PodCondition::default()
                     })
