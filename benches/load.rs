@@ -5,7 +5,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+mod corpus;
+
 use std::sync::{Arc, OnceLock};
+
+use corpus::{PODS, corpus, corpus_files};
 
 use divan::Bencher;
 use divan::counter::{BytesCount, ItemsCount};
@@ -23,40 +27,8 @@ fn main() {
     divan::main();
 }
 
-/// The generated corpus text (10,000 Deployments, about 18.8 MB).
-fn corpus() -> &'static str {
-    static CORPUS: OnceLock<String> = OnceLock::new();
-    CORPUS.get_or_init(|| {
-        if let Ok(path) = std::env::var("PODLIFE_BENCH_CORPUS") {
-            return std::fs::read_to_string(path).expect("PODLIFE_BENCH_CORPUS is readable");
-        }
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/tools/gen_corpus.py");
-        let output = std::process::Command::new("python3")
-            .args([script, "10000"])
-            .output()
-            .expect("python3 runs ../shared/tools/gen_corpus.py");
-        assert!(output.status.success(), "gen_corpus.py failed");
-        String::from_utf8(output.stdout).expect("corpus is UTF-8")
-    })
-}
-
 fn source(name: &str, text: &str) -> SourceText {
     SourceText::new(name, text)
-}
-
-/// The corpus split into 100 files of 100 documents each.
-fn corpus_files() -> &'static [SourceText] {
-    static FILES: OnceLock<Vec<SourceText>> = OnceLock::new();
-    FILES.get_or_init(|| {
-        let documents: Vec<&str> = corpus().split("\n---\n").collect();
-        documents
-            .chunks(100)
-            .enumerate()
-            .map(|(index, chunk)| {
-                source(&format!("corpus-{index:03}.yaml"), &chunk.join("\n---\n"))
-            })
-            .collect()
-    })
 }
 
 fn real_files() -> &'static [SourceText] {
@@ -90,8 +62,6 @@ fn load(text: &str) -> usize {
     });
     pods
 }
-
-const PODS: usize = 10_000;
 
 #[divan::bench(sample_count = 10)]
 fn raw_event_parse(bencher: Bencher) {
