@@ -417,7 +417,8 @@ complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l pod -d 'Sim
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l runs -d 'Monte Carlo: N independent runs over the scenario\'s jitter, run i seeded from (--seed, i); prints percentiles and outcome probabilities (see docs/montecarlo.md). `--runs 1` replays one sampled run; without --runs every distribution takes its median' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l sweep -d 'With --runs: rerun the Monte Carlo for each value of a pod field or scenario duration (`terminationGracePeriodSeconds=10..60/10`, `until=1m..5m/1m`)' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l keep-worst -d 'With --runs: print the event logs of the K worst runs, each with the seed that replays it' -r
-complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l svg -d 'With --runs: write a histogram and CDF of the headline metric as a standalone SVG' -r -F
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l metric -d 'With --runs: the metric headlined, drawn by --svg and swept (`ready`, `initialized`, `ended`, `terminated`, `restarts`, `restarts:CONTAINER`, `defer-completed`, …); default `ready`, or `ended` for a pod that runs to completion (a Job\'s)' -r
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l svg -d 'Write a standalone SVG: for one run, the pod\'s life on a time axis (a lane per container: states, exits, restarts, probe answers, conditions, deletion and grace deadline); with --runs, the histogram and CDF of the headline metric (`--metric`)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"
@@ -430,6 +431,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l force -d 'F
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l watch -d 'Show the `kubectl get pods -w` rows at every change instead of the events'
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l timeline -d 'Show a Gantt chart of the containers instead of the events'
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l trace -d 'Show every call to the container runtime (CRI) instead of the events'
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l all-metrics -d 'With --runs: show every metric and outcome, also those the scenario cannot produce (termination without a deletion, defer without defer containers)'
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c podlife -n "__fish_podlife_using_subcommand explain" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'

@@ -198,6 +198,20 @@ pub fn note(message: impl Display) {
     let _ = writeln!(err, "{message}");
 }
 
+/// `plot.svg` with a suffix before its extension (`plot-30.svg`): one file per sweep value or
+/// per pod when one `--svg FILE` names several.
+pub fn suffixed(path: &std::path::Path, suffix: &str) -> std::path::PathBuf {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let extension = path
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    path.with_file_name(format!("{stem}-{suffix}{extension}"))
+}
+
 /// Writes `bytes` to `path` as a new file renamed into place: a symbolic link at `path` is
 /// replaced, never followed (a link to `~/.bashrc` planted where a report goes stays harmless),
 /// and a reader never sees half a file.

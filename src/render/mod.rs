@@ -2,6 +2,7 @@
 //! views, Monte Carlo reports, and progress on stderr.
 
 pub mod findings;
+pub mod label_rows;
 pub mod montecarlo;
 pub mod paint;
 pub mod progress;

@@ -21,9 +21,15 @@ impl Progress {
     /// and stderr is a terminal.
     pub fn new(total: u64, unit: &str, enabled: bool) -> Self {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
-        let template = format!("{{bar:40}} {{pos}}/{{len}} {unit} ({{per_sec}}, {{eta}} left)");
+        let template =
+            format!("{{bar:40}} {{human_pos}}/{{human_len}} {unit} ({{rate}}/s, {{eta}} left)");
         if let Ok(style) = ProgressStyle::with_template(&template) {
-            bar.set_style(style);
+            bar.set_style(style.with_key(
+                "rate",
+                |state: &indicatif::ProgressState, out: &mut dyn std::fmt::Write| {
+                    let _ = out.write_str(&thousands(whole(state.per_sec())));
+                },
+            ));
         }
         Progress {
             bar,
@@ -43,5 +49,37 @@ impl Progress {
     /// Removes the bar.
     pub fn finish(&self) {
         self.bar.finish_and_clear();
+    }
+}
+
+/// A rate as a whole number (0 for anything not a positive finite number).
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+fn whole(rate: f64) -> u64 {
+    // Clamped to [0, 2^53] first, so the cast is exact.
+    rate.clamp(0.0, 9_007_199_254_740_992.0).round() as u64
+}
+
+/// An integer with thousands separators: `12,345`.
+pub fn thousands(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rates_are_whole_numbers_with_thousands_separators() {
+        assert_eq!(super::thousands(0), "0");
+        assert_eq!(super::thousands(999), "999");
+        assert_eq!(super::thousands(1_000), "1,000");
+        assert_eq!(super::thousands(182_634), "182,634");
+        assert_eq!(super::thousands(12_345_678), "12,345,678");
     }
 }

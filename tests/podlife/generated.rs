@@ -97,3 +97,42 @@ fn rule_reference_is_current() {
         podlife::render::rules::rules_reference().as_bytes(),
     );
 }
+
+/// The plots README and docs/simulate.md show are what `simulate --svg` draws today.
+#[test]
+fn documented_plots_are_current() {
+    for (file, args) in [
+        (
+            "docs/plot-fail-init-2.svg",
+            &[
+                "simulate",
+                "src/examples/init-containers.yaml",
+                "--fail",
+                "init-2",
+            ][..],
+        ),
+        (
+            "docs/plot-defer-shutdown.svg",
+            &[
+                "simulate",
+                "src/examples/defer-shutdown.yaml",
+                "--delete-at",
+                "1m",
+            ],
+        ),
+    ] {
+        let scratch = std::env::temp_dir().join(format!(
+            "podlife-doc-plot-{}-{}",
+            std::process::id(),
+            file.replace('/', "-")
+        ));
+        let scratch_text = scratch.to_string_lossy().to_string();
+        let mut all = args.to_vec();
+        all.extend(["--svg", &scratch_text, "-q"]);
+        let output = super::support::run(&all);
+        assert!(output.status.code().is_some_and(|code| code < 2));
+        let drawn = std::fs::read(&scratch).expect("drawn");
+        std::fs::remove_file(&scratch).ok();
+        check_or_bless(file, &drawn);
+    }
+}

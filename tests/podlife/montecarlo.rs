@@ -183,3 +183,106 @@ fn svg_is_written() {
     );
     assert!(svg.trim_end().ends_with("</svg>"));
 }
+
+/// `--metric` picks what is headlined and drawn; a metric no run reached writes no file and
+/// exits 1; one value for every run is one bar; an unknown metric is a usage error.
+#[test]
+fn metric_choice_and_plots_that_cannot_be_drawn() {
+    let directory = std::env::temp_dir().join(format!("podlife-metric-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("scratch");
+    let plot = directory.join("plot.svg");
+    let plot_text = plot.to_string_lossy().to_string();
+    let with = |extra: &[&str]| {
+        let mut args = vec![
+            "simulate",
+            "src/examples/init-containers.yaml",
+            "--runs",
+            "50",
+            "-q",
+        ];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    // No jitter: every run is Ready at the same time.
+    let same = with(&["--svg", &plot_text]);
+    assert_eq!(same.status.code(), Some(0), "{}", render(&same));
+    let svg = std::fs::read_to_string(&plot).expect("written");
+    assert_eq!(svg.matches("<rect x=").count(), 1, "one bar: {svg}");
+    assert!(svg.contains("pod myapp: ready, 50 runs"), "{svg}");
+    std::fs::remove_file(&plot).ok();
+
+    let initialized = with(&["--metric", "initialized", "--svg", &plot_text]);
+    assert_eq!(initialized.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&initialized.stdout).contains("initialized (50 of 50 runs"));
+    assert!(
+        std::fs::read_to_string(&plot)
+            .expect("written")
+            .contains("initialized")
+    );
+    std::fs::remove_file(&plot).ok();
+
+    // The app never ends within the horizon: nothing to draw for `ended`.
+    let never = with(&["--metric", "ended", "--svg", &plot_text]);
+    assert_eq!(never.status.code(), Some(1), "{}", render(&never));
+    assert!(!plot.exists(), "no file for a metric no run reached");
+    assert!(String::from_utf8_lossy(&never.stderr).contains("no run of pod `myapp` reached ended"));
+
+    let unknown = with(&["--metric", "redy"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("did you mean `ready`?"));
+    std::fs::remove_dir_all(&directory).ok();
+}
+
+/// Termination and defer rows and outcomes appear when the scenario can produce them, or with
+/// `--all-metrics`.
+#[test]
+fn the_report_shows_what_the_scenario_can_produce() {
+    let plain = run(&[
+        "simulate",
+        "src/examples/init-containers.yaml",
+        "--runs",
+        "20",
+        "-q",
+    ]);
+    let text = String::from_utf8_lossy(&plain.stdout);
+    assert!(
+        !text.contains("terminated") && !text.contains("P(Killed)"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("defer-completed") && !text.contains("P(DeadlineExceeded)"),
+        "{text}"
+    );
+    assert!(text.contains("P(Running)"), "{text}");
+    let all = run(&[
+        "simulate",
+        "src/examples/init-containers.yaml",
+        "--runs",
+        "20",
+        "-q",
+        "--all-metrics",
+    ]);
+    let text = String::from_utf8_lossy(&all.stdout);
+    assert!(
+        text.contains("terminated") && text.contains("P(Killed)"),
+        "{text}"
+    );
+    let deleted = run(&[
+        "simulate",
+        "src/examples/defer-shutdown.yaml",
+        "--runs",
+        "20",
+        "-q",
+        "--delete-at",
+        "1m",
+    ]);
+    let text = String::from_utf8_lossy(&deleted.stdout);
+    assert!(
+        text.contains("terminated") && text.contains("defer-completed"),
+        "{text}"
+    );
+    assert!(
+        text.contains("P(DeferSkipped)") && text.contains("P(Killed)"),
+        "{text}"
+    );
+}

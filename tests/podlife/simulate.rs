@@ -1,6 +1,6 @@
 //! `podlife simulate`: every view of the built-in examples and the scenarios, as users see them.
 
-use super::support::{run, snapshot_cli};
+use super::support::{render, run, snapshot, snapshot_cli};
 
 const CASES: &[(&str, &[&str])] = &[
     (
@@ -225,4 +225,84 @@ fn exit_codes_follow_expectations() {
         "phase=Failed",
     ]);
     assert_eq!(unmet.status.code(), Some(1));
+}
+
+/// `--svg` without `--runs`: the run as a picture, the same bytes for the same input and
+/// seed, with a lane per container, conditions, the deletion and the grace deadline.
+#[test]
+fn one_run_as_an_svg_plot() {
+    let directory = std::env::temp_dir().join(format!("podlife-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("scratch");
+    let plot = |name: &str, args: &[&str]| -> String {
+        let path = directory.join(name);
+        let path_text = path.to_string_lossy().to_string();
+        let mut all = args.to_vec();
+        all.extend(["--svg", &path_text, "-q"]);
+        let output = run(&all);
+        assert!(
+            output.status.code().is_some_and(|code| code < 2),
+            "{}",
+            render(&output)
+        );
+        std::fs::read_to_string(&path).expect("svg written")
+    };
+    let failing = plot("fail.svg", &["simulate", "--fail", "init-2"]);
+    let again = plot("fail-again.svg", &["simulate", "--fail", "init-2"]);
+    assert_eq!(failing, again, "deterministic bytes");
+    snapshot("simulate__svg_fail_init_2", &failing);
+    for lane in ["pod", "wait (init)", "register (init)", "run (app)"] {
+        assert!(failing.contains(&format!(">{lane}</text>")), "{lane}");
+    }
+    assert!(failing.contains("restart #1"), "restarts are marked");
+    assert!(
+        failing.contains("exited with code 1"),
+        "exits carry their code"
+    );
+
+    let deleted = plot(
+        "delete.svg",
+        &[
+            "simulate",
+            "src/examples/defer-shutdown.yaml",
+            "--delete-at",
+            "1m",
+        ],
+    );
+    snapshot("simulate__svg_defer_shutdown_deleted", &deleted);
+    for mark in [
+        "deleted (grace 1m)",
+        "grace deadline",
+        "Ready",
+        "kill-db (defer)",
+        "terminating from",
+    ] {
+        assert!(deleted.contains(mark), "{mark}");
+    }
+
+    // A name longer than a label holds is clipped, its whole text in the tooltip.
+    let long = "a-container-name-that-goes-on-and-on-and-on-for-a-while";
+    let manifest = directory.join("long.yaml");
+    std::fs::write(
+        &manifest,
+        format!(
+            "apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n  containers:\n  - name: {long}\n    image: nginx:1.27\n    readinessProbe: {{httpGet: {{path: /, port: 80}}, periodSeconds: 1}}\n"
+        ),
+    )
+    .expect("write");
+    let clipped = plot(
+        "long.svg",
+        &["simulate", &manifest.to_string_lossy(), "--until", "2h"],
+    );
+    assert!(
+        clipped.contains(&format!("<title>{long} (app)</title>")),
+        "tooltip"
+    );
+    assert!(clipped.contains("…</text>"), "clipped label");
+    assert!(clipped.contains("readiness probe passed"), "probe ticks");
+    assert!(
+        clipped.len() < 200_000,
+        "two hours of 1 s probes stay small: {}",
+        clipped.len()
+    );
+    std::fs::remove_dir_all(&directory).ok();
 }

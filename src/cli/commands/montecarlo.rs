@@ -9,7 +9,7 @@ use crate::cli::commands::simulate::{
 };
 use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, output_width};
 use crate::error::Error;
-use crate::render::montecarlo::report::ReportContext;
+use crate::render::montecarlo::report::{ReportContext, Scope};
 use crate::render::montecarlo::{json, report, svg};
 use crate::render::progress::Progress;
 use crate::render::simulate::RunContext;
@@ -152,9 +152,15 @@ fn run_value(
         run: found.describe(plan, &scenario, seed, horizon),
         metrics: &metric_list,
         aggregate: &aggregate,
+        headline: headline_metric(args, plan, &metric_list)?,
+        scope: scope(args, plan, &behaviour),
     };
+    if first_value && !request.cli.quiet {
+        note_idle_sweep(swept, &context);
+    }
+    let mut no_plot = false;
     if let Some(path) = &args.svg {
-        write_svg(path, &context, swept)?;
+        no_plot = !write_svg(path, &context, swept)?;
     }
     let results: Vec<expectations::Checked<'_>> = wanted
         .iter()
@@ -177,7 +183,10 @@ fn run_value(
         ));
         return Ok(ValueOutcome::Stop(EXIT_FAILURE));
     }
-    Ok(ValueOutcome::Reported { unmet, sweep_row })
+    Ok(ValueOutcome::Reported {
+        unmet: unmet || no_plot,
+        sweep_row,
+    })
 }
 
 /// Runs the Monte Carlo, with a progress bar on stderr for the human format.
@@ -231,6 +240,22 @@ fn write_value_report(
             });
             out.write_all(json::render(context, sweep_json).as_bytes())
         }
+        // With a sweep, the values share one compact table (written after the last one):
+        // here only what was asked of each value, under its name.
+        SimulateFormat::Human if swept.is_some() => {
+            if results.is_empty() && args.keep_worst.is_none() {
+                return Ok(());
+            }
+            if let Some((sweep, value)) = swept {
+                writeln!(out, "{}={}:", sweep.name, sweep.show(value))?;
+            }
+            if args.keep_worst.is_some() {
+                write_worst_logs(out, replay, context)?;
+                writeln!(out)?;
+            }
+            expectations::write_section(out, results)?;
+            writeln!(out)
+        }
         SimulateFormat::Human => {
             if !first {
                 writeln!(out)?;
@@ -270,13 +295,16 @@ fn write_sweep_table(
     let Some((headers, _)) = rows.last() else {
         return Ok(());
     };
-    let keep: Vec<bool> = (0..headers.len())
-        .map(|column| {
+    // The value and the headline percentiles always; an outcome only when its probability
+    // varies with the value.
+    let keep: Vec<bool> = headers
+        .iter()
+        .enumerate()
+        .map(|(column, header)| {
+            let first = rows.first().and_then(|(_, row)| row.get(column));
             column == 0
-                || rows.iter().any(|(_, row)| {
-                    row.get(column)
-                        .is_some_and(|cell| !matches!(cell.as_str(), "-" | "0%"))
-                })
+                || !header.starts_with("P(")
+                || rows.iter().any(|(_, row)| row.get(column) != first)
         })
         .collect();
     let pick = |cells: &[String]| -> Vec<String> {
@@ -290,24 +318,90 @@ fn write_sweep_table(
     let headers = pick(headers);
     let cells: Vec<Vec<String>> = rows.iter().map(|(_, row)| pick(row)).collect();
     let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
-    writeln!(out, "\nsweep of {} ({runs} runs per value):", sweep.name)?;
+    writeln!(out, "sweep of {} ({runs} runs per value):", sweep.name)?;
     out.write_all(crate::render::simulate::table::render(&headers, &cells).as_bytes())
 }
 
+/// What the scenario can produce, for the rows and outcomes the report shows.
+fn scope(
+    args: &SimulateArgs,
+    plan: &crate::sim::plan::spec::PodPlan,
+    behaviour: &crate::sim::plan::behaviour::Behaviour,
+) -> Scope {
+    Scope {
+        termination: behaviour.termination.deletion.is_some()
+            || behaviour.termination.node_crash.is_some(),
+        defer: !plan.defer_indices().is_empty(),
+        deadline: plan.active_deadline.is_some(),
+        all: args.all_metrics,
+    }
+}
+
+/// Says (once, for the first value) that a sweep of something only a termination uses
+/// changes nothing in a scenario without one.
+fn note_idle_sweep(swept: Option<(&Sweep, u64)>, context: &ReportContext<'_>) {
+    if let Some((sweep, _)) = swept
+        && sweep.needs_termination()
+        && !context.scope.termination
+    {
+        crate::cli::output::note(format_args!(
+            "podlife: --sweep {}: pod `{}` is not deleted in this scenario, so the swept value \
+             changes nothing (add --delete-at)",
+            sweep.name, context.run.plan.name
+        ));
+    }
+}
+
+/// The metric `--metric` names (a usage error naming the metrics when none has that name),
+/// else the default for the pod.
+fn headline_metric(
+    args: &SimulateArgs,
+    plan: &crate::sim::plan::spec::PodPlan,
+    metric_list: &[metrics::Metric],
+) -> Result<Option<usize>, Error> {
+    let Some(name) = &args.metric else {
+        let completes = plan.restart_policy != crate::sim::plan::spec::RestartPolicy::Always;
+        return Ok(report::default_headline(metric_list, completes));
+    };
+    match metric_list.iter().position(|metric| &metric.name == name) {
+        Some(index) => Ok(Some(index)),
+        None => {
+            let names: Vec<&str> = metric_list.iter().map(|m| m.name.as_str()).collect();
+            let hint = crate::text::closest(name, &names)
+                .map(|n| format!("did you mean `{n}`? "))
+                .unwrap_or_default();
+            Err(Error::Usage(format!(
+                "--metric {name}: no such metric; {hint}the metrics are: {}",
+                names.join(", ")
+            )))
+        }
+    }
+}
+
 /// `--svg FILE`: the headline metric's histogram and CDF; with a sweep, one file per value
-/// (`plot-30.svg` for `plot.svg`).
+/// (`plot-30.svg` for `plot.svg`). When no run reached the metric there is nothing to draw:
+/// no file is written, stderr says so, and the result is `false` (exit 1).
 fn write_svg(
     path: &std::path::Path,
     context: &ReportContext<'_>,
     sweep: Option<(&Sweep, u64)>,
-) -> Result<(), Error> {
+) -> Result<bool, Error> {
     let Some((metric, stats)) = report::headline(context).and_then(|index| {
         Some((
             context.metrics.get(index)?,
             context.aggregate.stats.get(index)?,
         ))
     }) else {
-        return Ok(());
+        let name = context
+            .headline
+            .and_then(|index| context.metrics.get(index))
+            .map_or("the headline metric", |metric| metric.name.as_str());
+        crate::cli::output::note(format_args!(
+            "podlife: no run of pod `{}` reached {name}: nothing to plot, `{}` not written",
+            context.run.plan.name,
+            path.display()
+        ));
+        return Ok(false);
     };
     let mut title = format!(
         "pod {}: {}, {} runs",
@@ -317,21 +411,14 @@ fn write_svg(
         Some((sweep, value)) => {
             let shown = sweep.show(value);
             title.push_str(&format!(", {}={shown}", sweep.name));
-            let stem = path
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let extension = path
-                .extension()
-                .map(|e| format!(".{}", e.to_string_lossy()))
-                .unwrap_or_default();
-            path.with_file_name(format!("{stem}-{shown}{extension}"))
+            crate::cli::output::suffixed(path, &shown)
         }
         None => path.to_path_buf(),
     };
     let text = svg::render(&title, metric, stats, context.aggregate.runs);
     crate::cli::output::replace_file(&path, text.as_bytes())
-        .map_err(|e| Error::io(format!("writing `{}`", path.display()), e))
+        .map_err(|e| Error::io(format!("writing `{}`", path.display()), e))?;
+    Ok(true)
 }
 
 /// One row of the sweep table: the value, p50/p90/p99 of the headline metric and the
@@ -340,24 +427,22 @@ fn sweep_row(sweep: &Sweep, value: u64, context: &ReportContext<'_>) -> (Vec<Str
     let mut headers = vec![sweep.name.clone()];
     let mut row = vec![sweep.show(value)];
     let runs = context.aggregate.runs;
-    for key in ["readyMs", "endedMs"] {
-        if let Some((metric, stats)) = context
-            .metrics
-            .iter()
-            .zip(&context.aggregate.stats)
-            .find(|(metric, _)| metric.key == key)
-        {
-            for (label, permille) in [("P50", 500), ("P90", 900), ("P99", 990)] {
-                headers.push(format!("{} {label}", metric.name.to_uppercase()));
-                row.push(report::value(metric.unit, stats.quantile(permille, runs)));
-            }
+    if let Some((metric, stats)) = context.headline.and_then(|index| {
+        Some((
+            context.metrics.get(index)?,
+            context.aggregate.stats.get(index)?,
+        ))
+    }) {
+        for (label, permille) in [("P50", 500), ("P90", 900), ("P99", 990)] {
+            headers.push(format!("{} {label}", metric.name.to_uppercase()));
+            row.push(report::value(metric.unit, stats.quantile(permille, runs)));
         }
     }
     for (name, proportion) in metrics::outcome_names()
         .iter()
         .zip(&context.aggregate.outcomes)
     {
-        if *name == "ModelBug" {
+        if *name == "ModelBug" || !context.scope.shows_outcome(name) {
             continue;
         }
         headers.push(format!("P({name})"));

@@ -114,8 +114,19 @@ pub struct SimulateArgs {
     /// With --runs: print the event logs of the K worst runs, each with the seed that replays it.
     #[arg(long, value_name = "K", requires = "runs")]
     pub keep_worst: Option<usize>,
-    /// With --runs: write a histogram and CDF of the headline metric as a standalone SVG.
-    #[arg(long, value_name = "FILE", requires = "runs")]
+    /// With --runs: the metric headlined, drawn by --svg and swept (`ready`, `initialized`,
+    /// `ended`, `terminated`, `restarts`, `restarts:CONTAINER`, `defer-completed`, …); default
+    /// `ready`, or `ended` for a pod that runs to completion (a Job's).
+    #[arg(long, value_name = "NAME", requires = "runs")]
+    pub metric: Option<String>,
+    /// With --runs: show every metric and outcome, also those the scenario cannot produce
+    /// (termination without a deletion, defer without defer containers).
+    #[arg(long, requires = "runs")]
+    pub all_metrics: bool,
+    /// Write a standalone SVG: for one run, the pod's life on a time axis (a lane per
+    /// container: states, exits, restarts, probe answers, conditions, deletion and grace
+    /// deadline); with --runs, the histogram and CDF of the headline metric (`--metric`).
+    #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
 }
 
@@ -501,6 +512,14 @@ fn usage_text(error: &Error) -> String {
     }
 }
 
+/// The file for pod number `number`: `path` for the first pod, `plot-2.svg` for the second.
+fn numbered_path(path: &std::path::Path, number: usize) -> PathBuf {
+    if number == 0 {
+        return path.to_path_buf();
+    }
+    crate::cli::output::suffixed(path, &(number + 1).to_string())
+}
+
 /// One run of pod number `number`: simulate, write the chosen views, judge `--expect`.
 fn run_single(
     request: &SimulateRequest<'_>,
@@ -544,7 +563,7 @@ fn run_single(
         events: true,
         trace: args.trace || args.format == SimulateFormat::Json,
         statuses: true,
-        lanes: args.timeline,
+        lanes: args.timeline || args.svg.is_some(),
     };
     let outcome = simulate(
         &pod,
@@ -574,6 +593,11 @@ fn run_single(
         .iter()
         .map(|e| (e.text.as_str(), e.check(&plan, &outcome)))
         .collect();
+    if let Some(path) = &args.svg {
+        let path = numbered_path(path, number);
+        crate::cli::output::replace_file(&path, views::plot::render(&context).as_bytes())
+            .map_err(|e| Error::io(format!("writing `{}`", path.display()), e))?;
+    }
     match args.format {
         SimulateFormat::Json => {
             out.write_all(views::json::render(&context).as_bytes())

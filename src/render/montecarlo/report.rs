@@ -20,6 +20,70 @@ pub struct ReportContext<'a> {
     pub metrics: &'a [Metric],
     /// The results.
     pub aggregate: &'a Aggregate,
+    /// The metric headlined and drawn: `--metric`, else [`default_headline`].
+    pub headline: Option<usize>,
+    /// Which metrics and outcomes the scenario can produce.
+    pub scope: Scope,
+}
+
+/// What a scenario can produce, which decides the rows and outcomes the human report shows
+/// (`--all-metrics` shows every one; JSON always has them all).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scope {
+    /// A deletion, eviction or node crash is scheduled: termination metrics and outcomes.
+    pub termination: bool,
+    /// The pod has defer containers (and a termination runs them): defer metrics and outcomes.
+    pub defer: bool,
+    /// The pod has `activeDeadlineSeconds`: `DeadlineExceeded`.
+    pub deadline: bool,
+    /// `--all-metrics`: show everything anyway.
+    pub all: bool,
+}
+
+impl Scope {
+    /// Everything.
+    pub const ALL: Scope = Scope {
+        termination: true,
+        defer: true,
+        deadline: true,
+        all: true,
+    };
+
+    /// Whether the metric `name` can have a value in this scenario.
+    pub fn shows_metric(self, name: &str) -> bool {
+        if self.all {
+            return true;
+        }
+        match name {
+            "terminated" => self.termination,
+            name if name.starts_with("defer-") => self.termination && self.defer,
+            _ => true,
+        }
+    }
+
+    /// Whether the outcome `name` can happen in this scenario.
+    pub fn shows_outcome(self, name: &str) -> bool {
+        if self.all {
+            return true;
+        }
+        match name {
+            "Killed" | "Extended" => self.termination,
+            "DeferSkipped" | "DeferFailed" => self.termination && self.defer,
+            "DeadlineExceeded" => self.deadline,
+            _ => true,
+        }
+    }
+}
+
+/// The metric headlined when `--metric` does not say: time to Ready for a pod meant to run
+/// (`restartPolicy: Always`), time to its end for one meant to finish (a Job's pod).
+pub fn default_headline(metrics: &[Metric], runs_to_completion: bool) -> Option<usize> {
+    let key = if runs_to_completion {
+        "endedMs"
+    } else {
+        "readyMs"
+    };
+    metrics.iter().position(|metric| metric.key == key)
 }
 
 /// Formats a metric value.
@@ -39,19 +103,15 @@ fn mean(unit: Unit, mean: Option<f64>) -> String {
     }
 }
 
-/// The metric the histogram shows: time to Ready if any run became Ready, else the first
-/// time metric any run reached.
+/// The metric the histogram shows, if any run reached it.
 pub fn headline(context: &ReportContext<'_>) -> Option<usize> {
-    let reached = |key: &str| {
+    context.headline.filter(|index| {
         context
-            .metrics
-            .iter()
-            .position(|m| m.key == key)
-            .filter(|i| context.aggregate.stats[*i].count() > 0)
-    };
-    reached("readyMs")
-        .or_else(|| reached("endedMs"))
-        .or_else(|| reached("initializedMs"))
+            .aggregate
+            .stats
+            .get(*index)
+            .is_some_and(|s| s.count() > 0)
+    })
 }
 
 /// The header line.
@@ -78,6 +138,10 @@ pub fn table(context: &ReportContext<'_>, width: usize) -> String {
         .set_header(["METRIC", "COUNT", "MEAN", "MIN", "P50", "P90", "P99", "MAX"]);
     let runs = context.aggregate.runs;
     for (metric, stats) in context.metrics.iter().zip(&context.aggregate.stats) {
+        let base = metric.name.split(':').next().unwrap_or_default();
+        if !context.scope.shows_metric(base) {
+            continue;
+        }
         let unit = metric.unit;
         table.add_row([
             metric.name.clone(),
@@ -101,7 +165,11 @@ pub fn table(context: &ReportContext<'_>, width: usize) -> String {
 /// A text histogram of the headline metric, one line per bin, bars scaled to `width`.
 pub fn histogram(context: &ReportContext<'_>, width: usize) -> String {
     let Some(index) = headline(context) else {
-        return "no run reached Initialized, Ready or its end: no histogram\n".to_string();
+        let name = context
+            .headline
+            .and_then(|index| context.metrics.get(index))
+            .map_or("the headline metric", |metric| metric.name.as_str());
+        return format!("no run reached {name}: no histogram\n");
     };
     let metric = &context.metrics[index];
     let stats = &context.aggregate.stats[index];
@@ -147,7 +215,7 @@ pub fn outcomes(context: &ReportContext<'_>) -> String {
     let width = names.iter().map(|n| n.len()).max().unwrap_or(0) + 3;
     let mut text = String::from("outcomes (probability, 95% confidence interval):\n");
     for (name, proportion) in names.iter().zip(&context.aggregate.outcomes) {
-        if *name == "ModelBug" && proportion.count == 0 {
+        if (*name == "ModelBug" && proportion.count == 0) || !context.scope.shows_outcome(name) {
             continue;
         }
         let (low, high) = proportion.wilson95();

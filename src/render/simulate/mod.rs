@@ -5,6 +5,7 @@
 
 pub mod events;
 pub mod json;
+pub mod plot;
 pub mod summary;
 pub mod table;
 pub mod termination;

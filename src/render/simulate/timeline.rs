@@ -95,7 +95,7 @@ fn cells<S: Copy + PartialEq>(
     out.trim_end().to_string()
 }
 
-const STEPS_MS: [u64; 22] = [
+pub(crate) const STEPS_MS: [u64; 22] = [
     100,
     200,
     500,

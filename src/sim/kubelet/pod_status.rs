@@ -247,6 +247,14 @@ impl Kubelet<'_> {
                         reason,
                         since: now,
                     });
+                    if let Some(kind) = ConditionKind::ALL.get(index) {
+                        self.recorder
+                            .condition(crate::sim::record::ConditionChange {
+                                at: now,
+                                condition: kind.as_str(),
+                                status,
+                            });
+                    }
                 }
             }
         }

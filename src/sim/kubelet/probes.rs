@@ -83,6 +83,13 @@ impl Kubelet<'_> {
         else {
             return;
         };
+        let at = self.engine.now();
+        self.recorder.probe(crate::sim::record::ProbeAnswer {
+            at,
+            container,
+            kind,
+            passed: answer,
+        });
         if !answer {
             self.emit(Some(container), Happening::Unhealthy(kind));
         }

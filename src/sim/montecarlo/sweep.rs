@@ -145,6 +145,18 @@ impl Sweep {
         }
     }
 
+    /// Whether the swept value matters only when the pod is terminated (the grace period, a
+    /// preStop hook's or a container's stop time): without a deletion it changes nothing.
+    pub fn needs_termination(&self) -> bool {
+        match &self.target {
+            SweepTarget::GracePeriod => true,
+            SweepTarget::Scenario(name) => {
+                matches!(name.rsplit('.').next(), Some("preStop" | "stop"))
+            }
+            SweepTarget::ActiveDeadline | SweepTarget::Until => false,
+        }
+    }
+
     /// Sets a pod field (before the pod is planned).
     pub fn apply_to_pod(&self, pod: &mut Pod, value: u64) {
         let seconds = i64::try_from(value / 1000).unwrap_or(i64::MAX);

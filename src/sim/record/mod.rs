@@ -526,6 +526,34 @@ pub struct Recording {
     pub pod_lane: Vec<(SimTime, PodLaneState)>,
     /// Status rows at every change of READY, STATUS or RESTARTS.
     pub statuses: Vec<StatusRow>,
+    /// Every probe's answer, in time order (with the lanes).
+    pub probes: Vec<ProbeAnswer>,
+    /// Every pod condition's change of status, in time order (with the lanes).
+    pub conditions: Vec<ConditionChange>,
+}
+
+/// One probe's answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProbeAnswer {
+    /// When.
+    pub at: SimTime,
+    /// Whose probe.
+    pub container: ContainerIndex,
+    /// Which probe.
+    pub kind: ProbeKind,
+    /// Whether it passed.
+    pub passed: bool,
+}
+
+/// A pod condition that changed status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConditionChange {
+    /// When.
+    pub at: SimTime,
+    /// The condition type (`PodScheduled`, `Initialized`, `ContainersReady`, `Ready`, …).
+    pub condition: &'static str,
+    /// Its new status.
+    pub status: bool,
 }
 
 impl Recording {

@@ -4,7 +4,8 @@
 use crate::sim::engine::time::SimTime;
 use crate::sim::plan::spec::ContainerIndex;
 use crate::sim::record::{
-    Happening, LaneState, PodLaneState, RecordOptions, Recording, SimEvent, StatusRow,
+    ConditionChange, Happening, LaneState, PodLaneState, ProbeAnswer, RecordOptions, Recording,
+    SimEvent, StatusRow,
 };
 
 /// A recording in progress.
@@ -56,6 +57,20 @@ impl Recorder {
     pub fn pod_lane(&mut self, at: SimTime, state: PodLaneState) {
         if self.options.lanes {
             self.recording.pod_lane(at, state);
+        }
+    }
+
+    /// Records a probe's answer (with the lanes).
+    pub fn probe(&mut self, answer: ProbeAnswer) {
+        if self.options.lanes {
+            self.recording.probes.push(answer);
+        }
+    }
+
+    /// Records a pod condition's change of status (with the lanes).
+    pub fn condition(&mut self, change: ConditionChange) {
+        if self.options.lanes {
+            self.recording.conditions.push(change);
         }
     }
 
