@@ -279,6 +279,24 @@ fn one_run_as_an_svg_plot() {
         assert!(deleted.contains(mark), "{mark}");
     }
 
+    // A container that outlives the grace period is killed: SIGKILL is marked.
+    let killed = plot(
+        "killed.svg",
+        &[
+            "simulate",
+            "src/examples/sidecar.yaml",
+            "--delete-at",
+            "1m",
+            "--stop",
+            "web=45s",
+        ],
+    );
+    assert!(
+        killed.contains("web: killed (SIGKILL), exit code 137"),
+        "{killed}"
+    );
+    assert!(killed.contains("web: SIGKILL at 1m30s"), "{killed}");
+
     // A name longer than a label holds is clipped, its whole text in the tooltip.
     let long = "a-container-name-that-goes-on-and-on-and-on-for-a-while";
     let manifest = directory.join("long.yaml");

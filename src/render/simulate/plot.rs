@@ -305,6 +305,21 @@ fn markers(context: &RunContext<'_>) -> Vec<Marker> {
             }
             Happening::ExtendGracePeriod { by } => {
                 deadline = deadline.map(|d| SimTime(d.millis().saturating_add(by.millis())));
+                markers.push(Marker {
+                    time: event.at,
+                    label: format!("grace +{}", format_duration(by)),
+                    colour: "#de2d26",
+                    dashed: true,
+                });
+            }
+            Happening::MinimumGraceExtension => {
+                deadline = deadline.map(|d| SimTime(d.millis().saturating_add(2_000)));
+                markers.push(Marker {
+                    time: event.at,
+                    label: "grace +2s".to_string(),
+                    colour: "#de2d26",
+                    dashed: true,
+                });
             }
             _ => {}
         }
@@ -532,14 +547,33 @@ fn container_marks(svg: &mut String, context: &RunContext<'_>, scale: &Scale, to
         let middle = top + (container + 1) as f64 * LANE + LANE / 2.0;
         let x = scale.x(event.at);
         match event.what {
-            Happening::Exited { code, .. } => {
+            Happening::Exited { code, reason } => {
                 let colour = if code == 0 { "#31a354" } else { "#d62728" };
+                // 137 = 128 + SIGKILL: the grace period (or the stop timeout) ran out.
+                let how = match (code, reason) {
+                    (137, crate::sim::cri::TerminationReason::OomKilled) => {
+                        "OOM-killed".to_string()
+                    }
+                    (137, _) => "killed (SIGKILL), exit code 137".to_string(),
+                    (143, _) => "stopped by SIGTERM, exit code 143".to_string(),
+                    _ => format!("exited with code {code}"),
+                };
                 let _ = writeln!(
                     svg,
-                    "<circle cx=\"{x:.1}\" cy=\"{middle:.1}\" r=\"3.5\" fill=\"{colour}\" stroke=\"white\"><title>{}: exited with code {code} at {}</title></circle>",
+                    "<circle cx=\"{x:.1}\" cy=\"{middle:.1}\" r=\"3.5\" fill=\"{colour}\" stroke=\"white\"><title>{}: {how} at {}</title></circle>",
                     escape(name),
                     at(event.at)
                 );
+                if code == 137 && reason != crate::sim::cri::TerminationReason::OomKilled {
+                    let _ = writeln!(
+                        svg,
+                        "<path d=\"M{:.1} {:.1}l8 8m0 -8l-8 8\" stroke=\"#000\" stroke-width=\"1.5\"><title>{}: SIGKILL at {}</title></path>",
+                        x - 4.0,
+                        middle - 4.0,
+                        escape(name),
+                        at(event.at)
+                    );
+                }
             }
             Happening::Started => {
                 let count = started.get_mut(container).map_or(0, |count| {
@@ -578,6 +612,7 @@ enum Swatch {
     Dot(&'static str),
     Restart,
     Tick(&'static str, f64),
+    Cross,
 }
 
 fn legend(svg: &mut String, top: f64) {
@@ -598,7 +633,11 @@ fn legend(svg: &mut String, top: f64) {
         (Swatch::Dot("#31a354"), "exit 0".to_string()),
         (Swatch::Dot("#d62728"), "exit ≠ 0".to_string()),
         (Swatch::Restart, "restart".to_string()),
-        (Swatch::Tick("#67000d", 10.0), "kill (SIGTERM)".to_string()),
+        (
+            Swatch::Tick("#67000d", 10.0),
+            "kill (preStop, SIGTERM)".to_string(),
+        ),
+        (Swatch::Cross, "SIGKILL".to_string()),
     ];
     for kind in [
         ProbeKind::Startup,
@@ -632,6 +671,12 @@ fn legend(svg: &mut String, top: f64) {
                     "<path d=\"M{:.1} {:.1}l4 -6h-8z\" fill=\"#e6550d\"/>",
                     x + 6.0,
                     y + 9.0
+                ),
+                Swatch::Cross => write!(
+                    svg,
+                    "<path d=\"M{:.1} {:.1}l8 8m0 -8l-8 8\" stroke=\"#000\" stroke-width=\"1.5\"/>",
+                    x + 2.0,
+                    y + 2.0
                 ),
                 Swatch::Tick(colour, length) => write!(
                     svg,
