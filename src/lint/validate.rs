@@ -342,7 +342,14 @@ fn finish(
     mut summary: Summary,
     options: &CheckOptions,
 ) -> FileReport {
-    apply::apply(&mut findings, facts, &options.settings, &source.name);
+    let comments = crate::lint::settings::inline_comments::read(&source.text);
+    apply::apply(
+        &mut findings,
+        facts,
+        &comments,
+        &options.settings,
+        &source.name,
+    );
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     for finding in &findings {
         summary.count(finding.severity);

@@ -89,6 +89,15 @@ fn selection_severity_and_config_files() {
             ],
         ),
         (
+            "config__inline_comments",
+            &[
+                "validate",
+                "testdata/config/inline-comments/",
+                "--format",
+                "short",
+            ],
+        ),
+        (
             "config__pod_templates",
             &[
                 "validate",

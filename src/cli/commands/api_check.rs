@@ -9,19 +9,27 @@ use crate::k8s::workload::PodObject;
 use crate::lint::finding::{Finding, Severity};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::apply::{self, ObjectFacts};
+use crate::lint::settings::inline_comments::CommentSuppression;
 use crate::lint::validate::check_object;
 use crate::yaml::source::Document;
 
-/// The pod checks' findings for one object, with the default rules and the object's own
-/// `podlife.dev/ignore` annotations applied. Loader findings are reported where the pods are
-/// read, so they are not repeated here.
-pub fn pod_findings(file: &Arc<str>, document: &Document<'_>, object: &PodObject) -> Vec<Finding> {
+/// The pod checks' findings for one object, with the default rules, the object's own
+/// `podlife.dev/ignore` annotations and the file's `# podlife: ignore[…]` comments (`comments`)
+/// applied. Loader findings are reported where the pods are read, and a comment that covers
+/// nothing in this object may cover another, so neither is reported here.
+pub fn pod_findings(
+    file: &Arc<str>,
+    comments: &[CommentSuppression],
+    document: &Document<'_>,
+    object: &PodObject,
+) -> Vec<Finding> {
     let options = CheckOptions::default();
     let mut findings = check_object(document, object, &options);
     let facts: Vec<ObjectFacts> = ObjectFacts::read(document.root.as_ref(), object)
         .into_iter()
         .collect();
-    apply::apply(&mut findings, &facts, &options.settings, file);
+    apply::apply(&mut findings, &facts, comments, &options.settings, file);
+    findings.retain(|finding| finding.object.is_some());
     findings
 }
 

@@ -109,6 +109,11 @@ fn analyse(
     let mut report = SourceReport::default();
     let mut findings = Vec::new();
     let mut summary = Summary::default();
+    let comments = if check {
+        crate::lint::settings::inline_comments::read(&source.text)
+    } else {
+        Vec::new()
+    };
     read_source(
         source,
         templates,
@@ -124,7 +129,7 @@ fn analyse(
                     let findings = if object.incomplete {
                         Vec::new()
                     } else {
-                        api_check::pod_findings(&source.name, document, object)
+                        api_check::pod_findings(&source.name, &comments, document, object)
                     };
                     report.checks.push(findings);
                 }

@@ -210,6 +210,7 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
             worse(EXIT_FAILURE);
             continue;
         }
+        let comments = crate::lint::settings::inline_comments::read(&source.text);
         for_each_document(&source.text, |document| {
             let objects = read_document_with(&source.name, &source.text, &document, &templates);
             let errors: Vec<&Finding> = objects
@@ -242,7 +243,7 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
                     .or_else(|| object.name.clone())
                     .unwrap_or_else(|| "pod".to_string());
                 let shown = format!("pod `{name}` ({} in {})", object.kind, source.name);
-                let findings = api_check::pod_findings(&source.name, &document, &object);
+                let findings = api_check::pod_findings(&source.name, &comments, &document, &object);
                 if !api_check::admit(&findings, &shown, args.allow_invalid, cli.quiet) {
                     worse(EXIT_FINDINGS);
                     rejected += 1;

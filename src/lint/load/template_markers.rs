@@ -6,6 +6,7 @@
 //! (`name: {{ .Release.Name }}`, `- {{ .Values.arg }}`). Actions inside quoted strings, block
 //! scalars (a ConfigMap holding a template) and comments are data and are left alone.
 
+use crate::yaml::lines::starts_block_scalar;
 use crate::yaml::source::Pos;
 
 /// The first template action in a structural place, if any.
@@ -72,16 +73,6 @@ fn structural_action(content: &str) -> Option<usize> {
     let value = rest.get(value_start..)?;
     let at = offset + value_start + (value.len() - value.trim_start().len());
     has_action(at).then_some(at)
-}
-
-/// Whether a line ends by opening a block scalar (`key: |`, `- >-`, `key: |2+`).
-fn starts_block_scalar(content: &str) -> bool {
-    let code = content.split(" #").next().unwrap_or(content).trim_end();
-    let (before, indicator) = code.rsplit_once(' ').unwrap_or(("", code));
-    let mut chars = indicator.chars();
-    let is_indicator = matches!(chars.next(), Some('|' | '>'))
-        && chars.all(|c| matches!(c, '-' | '+') || c.is_ascii_digit());
-    is_indicator && (before.is_empty() || before.ends_with(':') || before.ends_with('-'))
 }
 
 #[cfg(test)]

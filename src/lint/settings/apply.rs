@@ -10,6 +10,7 @@ use std::sync::Arc;
 use crate::k8s::workload::PodObject;
 use crate::lint::finding::{Finding, ObjectRef, RuleId, Severity};
 use crate::lint::rules::{self, Origin};
+use crate::lint::settings::inline_comments::CommentSuppression;
 use crate::lint::settings::selection::{Level, RuleSettings, Selector};
 use crate::lint::settings::suppression::{self, IGNORE_ANNOTATION, SuppressionAnnotation};
 use crate::yaml::source::Node;
@@ -43,14 +44,17 @@ impl ObjectFacts {
     }
 }
 
-/// Applies suppressions, rule levels and the loosened validation of uninitialized pods.
+/// Applies suppressions (annotations and `# podlife: ignore[…]` comments), rule levels and
+/// the loosened validation of uninitialized pods.
 pub fn apply(
     findings: &mut Vec<Finding>,
     objects: &[ObjectFacts],
+    comments: &[CommentSuppression],
     settings: &RuleSettings,
     file: &Arc<str>,
 ) {
     let mut unused = suppress(findings, objects, settings, file);
+    unused.extend(suppress_by_comments(findings, comments, settings, file));
     findings.append(&mut unused);
     findings.retain_mut(|finding| {
         // Every finding names a registered rule (the registry's tests hold every rule file to it).
@@ -158,6 +162,93 @@ fn suppress(
         });
         if !silenced {
             unused.append(&mut object_unused);
+        }
+    }
+    unused
+}
+
+/// Drops the findings a suppression comment covers; returns a finding for each comment entry
+/// that suppressed nothing (or names no rule), unless the comment also names PL012.
+fn suppress_by_comments(
+    findings: &mut Vec<Finding>,
+    comments: &[CommentSuppression],
+    settings: &RuleSettings,
+    file: &Arc<str>,
+) -> Vec<Finding> {
+    let mut unused = Vec::new();
+    for comment in comments {
+        let mut used = vec![false; comment.entries.len()];
+        findings.retain(|finding| {
+            let Some(line) = finding.span.map(|span| span.start.line) else {
+                return true;
+            };
+            if !comment.covers(line) {
+                return true;
+            }
+            let mut keep = true;
+            for (entry, used) in comment.entries.iter().zip(used.iter_mut()) {
+                if entry
+                    .selector
+                    .as_ref()
+                    .is_ok_and(|s| s.matches(finding.rule))
+                {
+                    *used = true;
+                    keep = false;
+                }
+            }
+            keep
+        });
+        let silenced = comment.entries.iter().any(|entry| {
+            entry
+                .selector
+                .as_ref()
+                .is_ok_and(|s| s.matches(rules::UNUSED_SUPPRESSION.id()))
+        });
+        if silenced {
+            continue;
+        }
+        for (entry, used) in comment.entries.iter().zip(&used) {
+            if *used {
+                continue;
+            }
+            let finding = match &entry.selector {
+                Err(_) => rules::UNUSED_SUPPRESSION
+                    .finding(format!(
+                        "`# podlife: ignore[…]` names no rule `{}`",
+                        entry.key
+                    ))
+                    .label("unknown rule")
+                    .help(
+                        match crate::lint::settings::selection::suggest(&entry.key) {
+                            Some(candidate) => format!("did you mean `{candidate}`?"),
+                            None => "use a rule ID or name from `podlife rules`".to_string(),
+                        },
+                    ),
+                Ok(selector) => {
+                    if !selector.rules().any(|rule| settings.enabled(rule)) {
+                        continue;
+                    }
+                    let (from, to) = comment.lines;
+                    let lines = if from == to {
+                        format!("line {from}")
+                    } else {
+                        format!("lines {from}–{to}")
+                    };
+                    rules::UNUSED_SUPPRESSION
+                        .finding(format!(
+                            "`# podlife: ignore[…]` entry `{}` suppressed nothing",
+                            entry.key
+                        ))
+                        .label("nothing to suppress")
+                        .help(format!(
+                            "remove the entry: {} found nothing on {lines}",
+                            describe_selector(selector)
+                        ))
+                }
+            };
+            let mut finding = finding.spanned(comment.span);
+            finding.file = file.clone();
+            unused.push(finding);
         }
     }
     unused

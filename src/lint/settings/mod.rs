@@ -3,6 +3,7 @@
 
 pub mod apply;
 pub mod config_file;
+pub mod inline_comments;
 pub mod selection;
 pub mod suppression;
 
