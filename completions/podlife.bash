@@ -587,7 +587,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__validate)
-            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --format --no-defaulting --select --ignore --severity --strict-initialized --exit-zero --statistics --color --quiet --max-input-size --help"
+            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --format --no-defaulting --select --ignore --severity --strict-initialized --exit-zero --statistics --fix --unsafe-fixes --diff --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -358,6 +358,9 @@ complete -c podlife -n "__fish_podlife_using_subcommand validate" -l no-defaulti
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l strict-initialized -d 'Validate pods with pending initializers as if they were initialized (strict findings keep their severity instead of becoming notes)'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l exit-zero -d 'Report as usual but exit 0 even with error findings (2 still means podlife itself failed: usage, an unreadable input)'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l statistics -d 'Print how many findings each rule gave, most first, instead of the findings (formats `human`, `short` and `json`)'
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l fix -d 'Apply the safe fixes in place (atomically, permissions kept), then report what remains; with `-` as input, write the fixed text to stdout and the report to stderr'
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l unsafe-fixes -d 'With --fix or --diff: also apply the unsafe fixes (a misspelled field renamed to the one it is one edit away from)'
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l diff -d 'Print the fixes as a unified diff and write nothing; exit 1 when there are changes'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l stdin-filename -d 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)' -r -F

@@ -216,6 +216,16 @@ pub fn suffixed(path: &std::path::Path, suffix: &str) -> std::path::PathBuf {
 /// replaced, never followed (a link to `~/.bashrc` planted where a report goes stays harmless),
 /// and a reader never sees half a file.
 pub fn replace_file(path: &std::path::Path, bytes: &[u8]) -> io::Result<()> {
+    replace_file_with(path, bytes, None)
+}
+
+/// [`replace_file`], the new file given `permissions` before it is renamed into place (a file
+/// fixed in place keeps its mode).
+pub fn replace_file_with(
+    path: &std::path::Path,
+    bytes: &[u8],
+    permissions: Option<std::fs::Permissions>,
+) -> io::Result<()> {
     let name = path
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
@@ -227,7 +237,13 @@ pub fn replace_file(path: &std::path::Path, bytes: &[u8]) -> io::Result<()> {
         .write(true)
         .create_new(true)
         .open(&temporary)
-        .and_then(|mut file| file.write_all(bytes));
+        .and_then(|mut file| {
+            file.write_all(bytes)?;
+            match permissions {
+                Some(permissions) => file.set_permissions(permissions),
+                None => Ok(()),
+            }
+        });
     match written.and_then(|()| std::fs::rename(&temporary, path)) {
         Ok(()) => Ok(()),
         Err(error) => {

@@ -33,6 +33,9 @@ pub struct DecodeProblem {
     pub message: String,
     /// How to fix it, if known.
     pub help: Option<String>,
+    /// The text that certainly repairs it, for `--fix`: the value unquoted or quoted, the
+    /// field name it is one edit away from.
+    pub replacement: Option<String>,
 }
 
 /// The kinds of [`DecodeProblem`].
@@ -160,13 +163,14 @@ impl NodeDeserializer<'_, '_, '_, '_> {
         }
     }
 
-    fn wrong_type(&self, expected: &str, help: Option<String>) {
+    fn wrong_type(&self, expected: &str, help: Option<String>, replacement: Option<String>) {
         self.context.problems.borrow_mut().push(DecodeProblem {
             kind: DecodeProblemKind::WrongType,
             path: self.path.to_path(),
             span: self.node.span,
             message: format!("expected {expected}, found {}", self.node.describe()),
             help,
+            replacement,
         });
     }
 
@@ -195,7 +199,11 @@ impl NodeDeserializer<'_, '_, '_, '_> {
                 if value.fract() == 0.0 && value.abs() < 9.0e15 =>
             {
                 let whole = text.split(['.', 'e', 'E']).next().unwrap_or(text);
-                self.wrong_type("an integer", Some(format!("write `{whole}`")));
+                self.wrong_type(
+                    "an integer",
+                    Some(format!("write `{whole}`")),
+                    Some(whole.to_string()),
+                );
                 // Whole and below 9e15 (the guard above): exact in an i64.
                 #[allow(clippy::cast_possible_truncation)]
                 let value = value as i64;
@@ -209,6 +217,7 @@ impl NodeDeserializer<'_, '_, '_, '_> {
                     self.wrong_type(
                         "an integer",
                         Some(format!("remove the quotes: `{}`", text.trim())),
+                        Some(value.to_string()),
                     );
                     return visitor.visit_i64(value).map_err(|e| self.locate(e));
                 }
@@ -272,7 +281,11 @@ impl<'de> de::Deserializer<'de> for NodeDeserializer<'_, '_, '_, '_> {
                 NodeKind::Scalar(ref text, ScalarForm::Text)
                     if matches!(text.as_ref(), "true" | "false") =>
                 {
-                    self.wrong_type("a boolean", Some(format!("remove the quotes: `{text}`")));
+                    self.wrong_type(
+                        "a boolean",
+                        Some(format!("remove the quotes: `{text}`")),
+                        Some(text.to_string()),
+                    );
                     visitor
                         .visit_bool(text == "true")
                         .map_err(|e| self.locate(e))
@@ -320,7 +333,11 @@ impl<'de> de::Deserializer<'de> for NodeDeserializer<'_, '_, '_, '_> {
                 match resolve_plain(text) {
                     Resolved::Str => {}
                     Resolved::Null => return visitor.visit_str("").map_err(|e| self.locate(e)),
-                    _ => self.wrong_type("a string", Some(format!("quote it: `\"{text}\"`"))),
+                    _ => self.wrong_type(
+                        "a string",
+                        Some(format!("quote it: `\"{text}\"`")),
+                        serde_json::to_string(text).ok(),
+                    ),
                 }
                 visitor.visit_str(text).map_err(|e| self.locate(e))
             }
@@ -457,6 +474,7 @@ impl<'de> de::Deserializer<'de> for NodeDeserializer<'_, '_, '_, '_> {
                 span: candidate.key.span,
                 message: format!("unknown field `{}`", crate::text::clip(name)),
                 help: suggestion.map(|field| format!("did you mean `{field}`?")),
+                replacement: suggestion.map(str::to_string),
             });
         }
         visitor.visit_unit()
@@ -482,6 +500,7 @@ impl NodeDeserializer<'_, '_, '_, '_> {
                                 span: key.span,
                                 message: format!("unknown field `{}`", crate::text::clip(name)),
                                 help: suggestion.map(|field| format!("did you mean `{field}`?")),
+                                replacement: suggestion.map(str::to_string),
                             });
                         }
                     }

@@ -55,6 +55,38 @@ impl fmt::Display for RuleId {
     }
 }
 
+/// Whether applying a fix may change what the manifest means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Applicability {
+    /// The meaning is unchanged or certainly intended (`--fix`).
+    Safe,
+    /// It changes behaviour or guesses (`--fix --unsafe-fixes`).
+    Unsafe,
+}
+
+impl Applicability {
+    /// As JSON and SARIF name it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        }
+    }
+}
+
+/// A repair of a finding: its located span (the value, or the key when the finding points at
+/// the key) replaced by `replacement`, an edit on the original text, never a re-serialised
+/// document (comments, quoting, indentation and key order stay as written).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    /// Whether `--fix` applies it alone or only with `--unsafe-fixes`.
+    pub applicability: Applicability,
+    /// The text the span becomes (already YAML: quoted where YAML would misread it).
+    pub replacement: String,
+    /// The span in bytes of the file (start, end), once the finding is located in its file.
+    pub bytes: Option<(usize, usize)>,
+}
+
 /// One thing a rule found.
 #[derive(Debug, Clone)]
 pub struct Finding {
@@ -87,6 +119,8 @@ pub struct Finding {
     pub file: Arc<str>,
     /// The object it belongs to.
     pub object: Option<ObjectRef>,
+    /// How to repair it, when the repair is unambiguous.
+    pub fix: Option<Fix>,
 }
 
 impl Finding {
@@ -108,7 +142,23 @@ impl Finding {
             span: None,
             file: Arc::from(""),
             object: None,
+            fix: None,
         }
+    }
+
+    /// Attaches a repair: the finding's span becomes `replacement`.
+    #[must_use]
+    pub fn fixed_by(
+        mut self,
+        applicability: Applicability,
+        replacement: impl Into<String>,
+    ) -> Self {
+        self.fix = Some(Fix {
+            applicability,
+            replacement: replacement.into(),
+            bytes: None,
+        });
+        self
     }
 
     /// Sets the field path (pod-relative for rules; the loader maps it to the object).

@@ -2,6 +2,7 @@
 //! validation of a source file.
 
 pub mod finding;
+pub mod fix;
 pub mod load;
 pub mod rules;
 pub mod settings;

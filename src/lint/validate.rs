@@ -350,6 +350,14 @@ fn finish(
         &options.settings,
         &source.name,
     );
+    if findings.iter().any(|finding| finding.fix.is_some()) {
+        let index = crate::yaml::line_index::LineIndex::new(&source.text);
+        for finding in &mut findings {
+            if let (Some(fix), Some(span)) = (finding.fix.as_mut(), finding.span) {
+                fix.bytes = Some(index.byte_range(span));
+            }
+        }
+    }
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     for finding in &findings {
         summary.count(finding.severity);

@@ -13,8 +13,20 @@ pub fn rule_doc(rule: &rules::Rule) -> String {
     } else {
         " (off by default)"
     };
+    let fix = match rules::fix_of(rule) {
+        Some((applicability, what)) => format!(
+            " Fix ({}, `--fix{}`): {what}.",
+            applicability.as_str(),
+            if applicability == crate::lint::finding::Applicability::Unsafe {
+                " --unsafe-fixes"
+            } else {
+                ""
+            }
+        ),
+        None => String::new(),
+    };
     format!(
-        "# {} {}\n\nDefault severity: {}{off}. {}.\n\n{}",
+        "# {} {}\n\nDefault severity: {}{off}. {}.{fix}\n\n{}",
         rule.id,
         rule.name,
         rule.severity,
@@ -70,6 +82,9 @@ pub struct RuleListing {
     pub enabled: bool,
     /// One line: what it reports.
     pub summary: &'static str,
+    /// `safe` or `unsafe` when `--fix` can repair its findings.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<&'static str>,
 }
 
 impl RuleListing {
@@ -81,6 +96,7 @@ impl RuleListing {
             severity: rule.severity.as_str(),
             enabled: rules::enabled_by_default(rule),
             summary: rule.summary,
+            fix: rules::fix_of(rule).map(|(applicability, _)| applicability.as_str()),
         }
     }
 }
@@ -93,7 +109,7 @@ pub fn rules_table(width: usize) -> String {
         .force_no_tty()
         .set_content_arrangement(ContentArrangement::Dynamic)
         .set_width(u16::try_from(width).unwrap_or(u16::MAX))
-        .set_header(["ID", "name", "severity", "enabled", "summary"]);
+        .set_header(["ID", "name", "severity", "enabled", "fix", "summary"]);
     for rule in rules::REGISTRY {
         let listing = RuleListing::of(rule);
         table.add_row([
@@ -101,6 +117,7 @@ pub fn rules_table(width: usize) -> String {
             listing.name,
             listing.severity,
             if listing.enabled { "yes" } else { "no" },
+            listing.fix.unwrap_or(""),
             listing.summary,
         ]);
     }

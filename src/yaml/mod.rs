@@ -1,6 +1,7 @@
 //! YAML and JSON text as a span tree: parsing, scalar resolution, paths into the tree, writing.
 
 pub mod field_path;
+pub mod line_index;
 pub mod lines;
 pub mod locator;
 pub mod scalar;

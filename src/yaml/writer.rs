@@ -66,7 +66,7 @@ fn inline(node: &Node<'_>) -> String {
 }
 
 /// A string, plain when YAML reads it back unchanged, else JSON-quoted (valid YAML).
-fn string(text: &str) -> String {
+pub fn string(text: &str) -> String {
     let plain = !text.is_empty()
         && !text.starts_with(|c: char| "-?:,[]{}#&*!|>'\"%@` ".contains(c))
         && !text.ends_with([' ', ':'])

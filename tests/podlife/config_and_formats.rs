@@ -1,6 +1,6 @@
 //! Configuration (flags, `.podlife.yaml`, suppressions) and every output format on the same inputs.
 
-use super::support::{json, run, snapshot_cli};
+use super::support::{json, root, run, run_with_stdin, snapshot, snapshot_cli};
 
 #[test]
 fn every_format_on_the_formats_fixtures() {
@@ -176,4 +176,137 @@ fn rules_listing() {
         Some(podlife::lint::rules::REGISTRY.len())
     );
     snapshot_cli("rules__explain_prefix", &["explain", "PL30"]);
+}
+
+/// `--fix` repairs in place what is certain and leaves the rest byte for byte; `--unsafe-fixes`
+/// adds the typo; `--diff` writes nothing and exits 1 while there is something to fix; a fixed
+/// file keeps its permissions; fixing twice changes nothing; stdin's fix goes to stdout.
+#[test]
+fn fix_diff_and_unsafe_fixes() {
+    use std::os::unix::fs::PermissionsExt;
+    let directory = std::env::temp_dir().join(format!("podlife-fix-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("scratch");
+    let original =
+        std::fs::read_to_string(root().join("testdata/fix/fixable.yaml")).expect("fixture");
+    let file = directory.join("fixable.yaml");
+    let path = file.to_string_lossy().to_string();
+    std::fs::write(&file, &original).expect("copy");
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).expect("mode");
+
+    let diff = run(&["validate", "--diff", &path]);
+    assert_eq!(diff.status.code(), Some(1), "changes pending");
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read"),
+        original,
+        "--diff writes nothing"
+    );
+    let diff_text = String::from_utf8_lossy(&diff.stdout);
+    assert!(
+        diff_text.contains("-        imagePullPolicy: ifnotpresent   # case only"),
+        "{diff_text}"
+    );
+    assert!(
+        diff_text.contains("+        imagePullPolicy: IfNotPresent   # case only"),
+        "{diff_text}"
+    );
+
+    let fixed = run(&["validate", "--fix", "-o", "short", &path]);
+    let after = std::fs::read_to_string(&file).expect("read");
+    snapshot("fix__safe", &after);
+    let remaining = String::from_utf8_lossy(&fixed.stdout);
+    assert!(
+        remaining.contains("PL101") && remaining.contains("PL006"),
+        "{remaining}"
+    );
+    assert!(
+        !remaining.contains("PL102") && !remaining.contains("PL005"),
+        "{remaining}"
+    );
+    assert_eq!(
+        fixed.status.code(),
+        Some(1),
+        "the duplicate name remains an error"
+    );
+    assert_eq!(
+        std::fs::metadata(&file).expect("stat").permissions().mode() & 0o777,
+        0o640,
+        "permissions kept"
+    );
+    // Everything but the fixed values is as it was.
+    let expected = original
+        .replace("restartPolicy: always", "restartPolicy: Always")
+        .replace(
+            "imagePullPolicy: ifnotpresent",
+            "imagePullPolicy: IfNotPresent",
+        )
+        .replace("containerPort: \"8080\"", "containerPort: 8080")
+        .replace(
+            "terminationMessagePolicy: file",
+            "terminationMessagePolicy: File",
+        )
+        .replace("readOnly: \"true\"", "readOnly: true");
+    assert_eq!(after, expected);
+
+    let again = run(&["validate", "--fix", "-q", &path]);
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read"),
+        after,
+        "idempotent"
+    );
+    assert_eq!(again.status.code(), Some(1));
+    assert_eq!(
+        run(&["validate", "--diff", &path]).status.code(),
+        Some(0),
+        "nothing left"
+    );
+
+    let unsafe_fix = run(&["validate", "--fix", "--unsafe-fixes", "-o", "short", &path]);
+    let renamed = std::fs::read_to_string(&file).expect("read");
+    assert!(
+        renamed.contains("        imagePullPolicy: Always\n"),
+        "{renamed}"
+    );
+    assert!(!String::from_utf8_lossy(&unsafe_fix.stdout).contains("PL006"));
+
+    let piped = run_with_stdin(
+        &["validate", "--fix", "-o", "short", "-"],
+        original.as_bytes(),
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&piped.stdout),
+        expected,
+        "stdin: the fixed text on stdout"
+    );
+    assert!(
+        String::from_utf8_lossy(&piped.stderr).contains("PL101"),
+        "the report on stderr"
+    );
+
+    let json = json(&run(&[
+        "validate",
+        "-o",
+        "json",
+        "testdata/fix/fixable.yaml",
+    ]));
+    let fix = json["findings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|f| f["rule"] == "PL102")
+        .map(|f| f["fix"].clone())
+        .expect("a PL102 finding");
+    assert_eq!(fix["applicability"], "safe");
+    let start = fix["edits"][0]["start"].as_u64().expect("start") as usize;
+    let end = fix["edits"][0]["end"].as_u64().expect("end") as usize;
+    assert_eq!(
+        &original[start..end],
+        "ifnotpresent",
+        "byte offsets into the file"
+    );
+    assert_eq!(fix["edits"][0]["text"], "IfNotPresent");
+    assert_eq!(
+        run(&["validate", "--unsafe-fixes", &path]).status.code(),
+        Some(2)
+    );
+    std::fs::remove_dir_all(&directory).ok();
 }

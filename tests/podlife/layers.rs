@@ -63,6 +63,16 @@ pub const LAYERS: &[(&str, &[&str])] = &[
             "yaml",
         ],
     ),
+    (
+        "lint::fix",
+        &[
+            "lint::finding",
+            "lint::settings",
+            "lint::validate",
+            "input",
+            "yaml",
+        ],
+    ),
     ("resources", &["k8s", "yaml"]),
     ("status", &["k8s", "yaml"]),
     ("sim", &[]),

@@ -68,6 +68,17 @@ pub struct ValidateArgs {
     /// `human`, `short` and `json`).
     #[arg(long)]
     pub statistics: bool,
+    /// Apply the safe fixes in place (atomically, permissions kept), then report what remains;
+    /// with `-` as input, write the fixed text to stdout and the report to stderr.
+    #[arg(long, conflicts_with = "diff")]
+    pub fix: bool,
+    /// With --fix or --diff: also apply the unsafe fixes (a misspelled field renamed to the
+    /// one it is one edit away from).
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+    /// Print the fixes as a unified diff and write nothing; exit 1 when there are changes.
+    #[arg(long)]
+    pub diff: bool,
 }
 
 /// Runs `podlife validate`.
@@ -89,6 +100,9 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
         )?,
         &inputs,
     )?;
+    if args.fix || args.diff {
+        return crate::cli::commands::fix::run(cli, args, &inputs, &configuration, out);
+    }
     let progress = crate::render::progress::Progress::new(
         inputs.len() as u64,
         "files",
@@ -101,6 +115,20 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
         report
     });
     progress.finish();
+    report(cli, args, &inputs, &reports, out)
+}
+
+/// What reading and checking one input gave.
+pub(crate) type InputReport = Result<Result<FileReport, Error>, Error>;
+
+/// Writes the report of `reports` (one per input) and returns the exit code.
+pub(crate) fn report(
+    cli: &Cli,
+    args: &ValidateArgs,
+    inputs: &[Result<Input, Error>],
+    reports: &[InputReport],
+    out: &mut dyn Write,
+) -> Result<u8, Error> {
     let mut summary = Summary::default();
     let mut failed = false;
     let mut all: Vec<&Finding> = Vec::new();
@@ -110,7 +138,7 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
     };
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     let mut failed_inputs: Vec<FailedInput> = Vec::new();
-    for (input, report) in inputs.iter().zip(&reports) {
+    for (input, report) in inputs.iter().zip(reports) {
         let report = match report {
             Ok(Ok(file)) => Ok(file),
             Ok(Err(error)) | Err(error) => Err(error),
@@ -183,6 +211,11 @@ fn check_flags(args: &ValidateArgs) -> Result<(), Error> {
         args.format,
         FindingFormat::Human | FindingFormat::Short | FindingFormat::Json
     );
+    if args.unsafe_fixes && !(args.fix || args.diff) {
+        return Err(Error::Usage(
+            "--unsafe-fixes adds to --fix or --diff: give one of them".to_string(),
+        ));
+    }
     if args.statistics && !counted {
         return Err(Error::Usage(
             "--statistics prints counts per rule in the human, short or json format".to_string(),

@@ -8,7 +8,7 @@ use crate::k8s::decode::{DecodeError, DecodeProblem, DecodeProblemKind, decode};
 use crate::k8s::model::{ObjectMeta, Pod, PodSpec, PodStatus, QuantityValue};
 use crate::k8s::workload::custom_resources::{CustomPodTemplates, Flavour, PodTemplateTable};
 use crate::k8s::workload::{InitContainerSource, PodObject, Scale, pod_template_paths};
-use crate::lint::finding::{Finding, ObjectRef};
+use crate::lint::finding::{Applicability, Finding, ObjectRef};
 use crate::lint::rules;
 use crate::text::closest;
 use crate::yaml::field_path::FieldPath;
@@ -219,11 +219,15 @@ impl ObjectReader<'_, '_> {
             for (key, _) in entries {
                 let name = key.as_scalar().unwrap_or("");
                 if !known.contains(&name) {
-                    let help = closest(name, known).map(|field| format!("did you mean `{field}`?"));
-                    let finding = rules::UNKNOWN_FIELD
+                    let suggestion = closest(name, known);
+                    let help = suggestion.map(|field| format!("did you mean `{field}`?"));
+                    let mut finding = rules::UNKNOWN_FIELD
                         .finding(format!("unknown field `{}`", crate::text::clip(name)))
                         .spanned(key.span)
                         .maybe_help(help);
+                    if let Some(field) = suggestion {
+                        finding = finding.fixed_by(Applicability::Unsafe, field);
+                    }
                     self.push_finding(finding, Some(path.child(name)));
                 }
             }
@@ -365,14 +369,19 @@ impl ObjectReader<'_, '_> {
         object: &PodObject,
         object_ref: &ObjectRef,
     ) {
-        let rule = match problem.kind {
-            DecodeProblemKind::UnknownField => &rules::UNKNOWN_FIELD,
-            DecodeProblemKind::WrongType => &rules::WRONG_TYPE,
+        let (rule, applicability) = match problem.kind {
+            // A field name one edit away is a guess: the author may have meant another field.
+            DecodeProblemKind::UnknownField => (&rules::UNKNOWN_FIELD, Applicability::Unsafe),
+            // Quotes added or removed: the value as written, in the type the field has.
+            DecodeProblemKind::WrongType => (&rules::WRONG_TYPE, Applicability::Safe),
         };
         let mut finding = rule
             .finding(problem.message)
             .spanned(problem.span)
             .maybe_help(problem.help);
+        if let Some(replacement) = problem.replacement {
+            finding = finding.fixed_by(applicability, replacement);
+        }
         finding.path = Some(
             problem
                 .path

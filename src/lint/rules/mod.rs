@@ -165,6 +165,27 @@ pub enum Origin {
     Configuration,
 }
 
+/// What `--fix` does for a rule's findings, for the rules whose findings may carry a fix:
+/// how safe it is and what it does. A finding carries one only when the repair is certain.
+pub fn fix_of(rule: &Rule) -> Option<(crate::lint::finding::Applicability, &'static str)> {
+    use crate::lint::finding::Applicability::{Safe, Unsafe};
+    match rule.id {
+        "PL005" => Some((
+            Safe,
+            "adds or removes the quotes when the value as written has the field's type (`\"80\"` → `80`, `\"true\"` → `true`, `1.20` → `\"1.20\"`)",
+        )),
+        "PL006" => Some((
+            Unsafe,
+            "renames the field to the one field it is a typo of, when there is exactly one",
+        )),
+        "PL102" | "PL103" | "PL104" => Some((
+            Safe,
+            "writes the supported value when only the case is wrong (`ifnotpresent` → `IfNotPresent`)",
+        )),
+        _ => None,
+    }
+}
+
 /// Finds a rule by ID (`PL005`, any case) or name (`wrong-type`).
 pub fn find(key: &str) -> Option<&'static Rule> {
     REGISTRY

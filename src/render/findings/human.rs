@@ -7,7 +7,7 @@ use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, So
 
 use crate::lint::finding::{Finding, Severity};
 use crate::text::escape_control;
-use crate::yaml::source::Pos;
+use crate::yaml::line_index::LineIndex;
 
 /// How to render.
 #[derive(Debug, Clone, Copy)]
@@ -83,109 +83,52 @@ const WINDOW_BEFORE: usize = 40;
 /// Width of the window of a clipped line, in characters.
 const WINDOW_CHARS: usize = 120;
 
-/// Byte offsets of line starts, built once per file, to turn (line, column) into a byte offset
-/// and to cut the few lines a snippet shows without rescanning the file per finding.
-struct LineIndex<'t> {
-    text: &'t str,
-    starts: Vec<usize>,
-}
-
-impl<'t> LineIndex<'t> {
-    fn new(text: &'t str) -> Self {
-        let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(at, _)| at + 1));
-        LineIndex { text, starts }
-    }
-
-    /// The text of line `line` (0-based), its newline included.
-    fn line(&self, line: usize) -> &'t str {
-        let start = self.starts.get(line).copied().unwrap_or(self.text.len());
-        let end = self
-            .starts
-            .get(line + 1)
-            .copied()
-            .unwrap_or(self.text.len());
-        self.text.get(start..end).unwrap_or_default()
-    }
-
-    /// The line (0-based) holding byte `offset`.
-    fn line_of(&self, offset: usize) -> usize {
-        self.starts.partition_point(|&start| start <= offset).max(1) - 1
-    }
-
-    fn offset(&self, pos: Pos) -> usize {
-        let line = (pos.line.max(1) - 1) as usize;
-        let Some(&start) = self.starts.get(line) else {
-            return self.text.len();
-        };
-        let line_text = self.line(line);
-        let column = (pos.column.max(1) - 1) as usize;
-        start
-            + line_text
-                .char_indices()
-                .nth(column)
-                .map_or(line_text.trim_end_matches('\n').len(), |(at, _)| at)
-    }
-
-    /// The byte range from start to end, kept on the start's line.
-    fn range(&self, span: crate::yaml::source::Span) -> (usize, usize) {
-        let start = self.offset(span.start);
-        let line_end = self
-            .text
-            .get(start..)
-            .and_then(|rest| rest.find('\n'))
-            .map_or(self.text.len(), |at| start + at);
-        let end = if span.end.line == span.start.line {
-            self.offset(span.end).min(line_end)
-        } else {
-            line_end
-        };
-        (start, end.max(start))
-    }
-
-    /// The lines around a finding as miette will show them: the line before, the finding's
-    /// line and two after (the second only tells miette whether the file goes on), each
-    /// escaped, and each line too long to show clipped to a window around the finding.
-    fn excerpt(&self, name: &str, span: crate::yaml::source::Span) -> (Excerpt, SourceSpan) {
-        let (start, end) = self.range(span);
-        let line = self.line_of(start);
-        let first = line.saturating_sub(1);
-        let last = (line + 2).min(self.starts.len().saturating_sub(1));
-        let line_start = self.starts.get(line).copied().unwrap_or(0);
-        let start_char = self
-            .text
-            .get(line_start..start)
-            .map_or(0, |before| before.chars().count());
-        let span_chars = self
-            .text
-            .get(start..end)
-            .map_or(0, |inside| inside.chars().count());
-        let long = (first..=last).any(|at| self.line(at).chars().count() > MAX_LINE_CHARS);
-        let window = long.then(|| {
-            let from = start_char.saturating_sub(WINDOW_BEFORE);
-            (from, from + WINDOW_CHARS)
-        });
-        let mut text = String::new();
-        let mut label = (0, 0);
-        for at in first..=last {
-            let source = self.line(at);
-            let target = (at == line).then_some((start_char, start_char + span_chars));
-            let clip = window.filter(|_| source.chars().count() > MAX_LINE_CHARS);
-            let (shown, local) = show_line(source, clip, target);
-            if let Some((from, to)) = local {
-                label = (text.len() + from, text.len() + to);
-            }
-            text.push_str(&shown);
+/// The lines around a finding as miette will show them: the line before, the finding's line
+/// and two after (the second only tells miette whether the file goes on), each escaped, and
+/// each line too long to show clipped to a window around the finding.
+fn excerpt(
+    index: &LineIndex<'_>,
+    name: &str,
+    span: crate::yaml::source::Span,
+) -> (Excerpt, SourceSpan) {
+    let (start, end) = index.range(span);
+    let line = index.line_of(start);
+    let first = line.saturating_sub(1);
+    let last = (line + 2).min(index.line_count().saturating_sub(1));
+    let line_start = index.line_start(line).unwrap_or(0);
+    let start_char = index
+        .text()
+        .get(line_start..start)
+        .map_or(0, |before| before.chars().count());
+    let span_chars = index
+        .text()
+        .get(start..end)
+        .map_or(0, |inside| inside.chars().count());
+    let long = (first..=last).any(|at| index.line(at).chars().count() > MAX_LINE_CHARS);
+    let window = long.then(|| {
+        let from = start_char.saturating_sub(WINDOW_BEFORE);
+        (from, from + WINDOW_CHARS)
+    });
+    let mut text = String::new();
+    let mut label = (0, 0);
+    for at in first..=last {
+        let source = index.line(at);
+        let target = (at == line).then_some((start_char, start_char + span_chars));
+        let clip = window.filter(|_| source.chars().count() > MAX_LINE_CHARS);
+        let (shown, local) = show_line(source, clip, target);
+        if let Some((from, to)) = local {
+            label = (text.len() + from, text.len() + to);
         }
-        let excerpt = Excerpt {
-            name: name.to_string(),
-            text,
-            first_line: first,
-            label_start: label.0,
-            column: start - line_start,
-        };
-        (excerpt, SourceSpan::new(label.0.into(), label.1 - label.0))
+        text.push_str(&shown);
     }
+    let excerpt = Excerpt {
+        name: name.to_string(),
+        text,
+        first_line: first,
+        label_start: label.0,
+        column: start - line_start,
+    };
+    (excerpt, SourceSpan::new(label.0.into(), label.1 - label.0))
 }
 
 /// One source line as shown: control characters escaped, cut to `window` (in characters) with
@@ -301,7 +244,7 @@ pub fn write_file_findings(
     for finding in findings {
         let (source, span) = match finding.span.filter(|_| !text.is_empty()) {
             Some(span) => {
-                let (excerpt, label) = index.excerpt(name, span);
+                let (excerpt, label) = excerpt(&index, name, span);
                 (Some(excerpt), Some(label))
             }
             None => (None, None),
@@ -348,6 +291,7 @@ pub fn write_file_findings(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::yaml::source::Pos;
 
     #[test]
     fn line_index_maps_characters_to_bytes() {
@@ -384,6 +328,7 @@ mod tests {
 mod snippet_tests {
     use super::*;
     use crate::lint::finding::RuleId;
+    use crate::yaml::source::Pos;
     use crate::yaml::source::Span;
     use proptest::prelude::*;
 

@@ -30,6 +30,22 @@ struct JsonFinding<'f> {
     bad_value: Option<&'f str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pod: Option<&'f ObjectRef>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fix: Option<JsonFix<'f>>,
+}
+
+/// `fix: {applicability, edits: [{start, end, text}]}`: byte offsets into the file.
+#[derive(Serialize)]
+struct JsonFix<'f> {
+    applicability: &'static str,
+    edits: Vec<JsonEdit<'f>>,
+}
+
+#[derive(Serialize)]
+struct JsonEdit<'f> {
+    start: usize,
+    end: usize,
+    text: &'f str,
 }
 
 #[derive(Serialize)]
@@ -68,6 +84,17 @@ pub fn write_findings(
                 k8s_type: finding.k8s_type,
                 bad_value: finding.bad_value.as_deref(),
                 pod: finding.object.as_ref(),
+                fix: finding.fix.as_ref().and_then(|fix| {
+                    let (start, end) = fix.bytes?;
+                    Some(JsonFix {
+                        applicability: fix.applicability.as_str(),
+                        edits: vec![JsonEdit {
+                            start,
+                            end,
+                            text: &fix.replacement,
+                        }],
+                    })
+                }),
             }
         })
         .collect();

@@ -114,6 +114,60 @@ struct SarifResult<'f> {
     level: &'static str,
     message: Text,
     locations: [Location<'f>; 1],
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    fixes: Vec<SarifFix>,
+}
+
+/// A finding's fix as SARIF writes it: its region replaced in its file.
+fn sarif_fix(
+    fix: &crate::lint::finding::Fix,
+    uri: &str,
+    uri_base_id: Option<&'static str>,
+    region: Region,
+) -> SarifFix {
+    SarifFix {
+        description: Text {
+            text: format!(
+                "replace with `{}` ({} fix)",
+                fix.replacement,
+                fix.applicability.as_str()
+            ),
+        },
+        artifact_changes: [ArtifactChange {
+            artifact_location: ArtifactLocation {
+                uri: uri.to_string(),
+                uri_base_id,
+            },
+            replacements: [Replacement {
+                deleted_region: region,
+                inserted_content: Text {
+                    text: fix.replacement.clone(),
+                },
+            }],
+        }],
+    }
+}
+
+/// SARIF `fix`: the finding's region replaced in its file.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifFix {
+    description: Text,
+    artifact_changes: [ArtifactChange; 1],
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ArtifactChange {
+    artifact_location: ArtifactLocation,
+    replacements: [Replacement; 1],
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Replacement {
+    deleted_region: Region,
+    inserted_content: Text,
 }
 
 #[derive(Serialize)]
@@ -290,6 +344,12 @@ pub fn write_findings(
                 })
                 .into_iter()
                 .collect();
+            let region = || Region {
+                start_line,
+                start_column,
+                end_line,
+                end_column,
+            };
             SarifResult {
                 rule_id: finding.rule.code,
                 rule_index: rules::REGISTRY
@@ -298,15 +358,16 @@ pub fn write_findings(
                     .unwrap_or(0),
                 level: level(finding.severity),
                 message: Text { text },
+                fixes: finding
+                    .fix
+                    .as_ref()
+                    .map(|fix| sarif_fix(fix, &uri, uri_base_id, region()))
+                    .into_iter()
+                    .collect(),
                 locations: [Location {
                     physical_location: PhysicalLocation {
                         artifact_location: ArtifactLocation { uri, uri_base_id },
-                        region: Region {
-                            start_line,
-                            start_column,
-                            end_line,
-                            end_column,
-                        },
+                        region: region(),
                     },
                     logical_locations,
                 }],

@@ -45,6 +45,8 @@ pub struct Problem {
     pub help: String,
     /// Point at the key rather than the value (for a field that should not be there).
     pub on_key: bool,
+    /// The value that certainly was meant (a supported value in another case), for `--fix`.
+    pub replacement: Option<String>,
 }
 
 impl Problem {
@@ -66,6 +68,7 @@ impl Problem {
             label: label.into(),
             help: help.into(),
             on_key: false,
+            replacement: None,
         }
     }
 
@@ -96,6 +99,12 @@ impl Problem {
         }
         if self.on_key {
             finding = finding.on_key();
+        }
+        if let Some(replacement) = self.replacement {
+            finding = finding.fixed_by(
+                crate::lint::finding::Applicability::Safe,
+                crate::yaml::writer::string(&replacement),
+            );
         }
         finding
     }
@@ -131,24 +140,28 @@ impl EnumField<'_> {
                 self.required_help,
             ),
             value if self.supported.contains(&value) => return None,
-            value => Problem::new(
-                path,
-                k8s_type::NOT_SUPPORTED,
-                Some(value.to_string()),
-                match self.owner {
-                    Some(owner) => format!("`{name}: {value}` of {owner} is not supported"),
-                    None => format!("`{name}: {value}` is not supported"),
-                },
-                format!("supported values: {}", quoted.join(", ")),
-                match self
+            value => {
+                let fixed = self
                     .supported
                     .iter()
-                    .find(|s| s.eq_ignore_ascii_case(value))
-                {
-                    Some(fixed) => format!("write `{fixed}` (the value is case-sensitive)"),
-                    None => format!("use {}", either(&quoted)),
-                },
-            ),
+                    .find(|s| s.eq_ignore_ascii_case(value));
+                let mut problem = Problem::new(
+                    path,
+                    k8s_type::NOT_SUPPORTED,
+                    Some(value.to_string()),
+                    match self.owner {
+                        Some(owner) => format!("`{name}: {value}` of {owner} is not supported"),
+                        None => format!("`{name}: {value}` is not supported"),
+                    },
+                    format!("supported values: {}", quoted.join(", ")),
+                    match fixed {
+                        Some(fixed) => format!("write `{fixed}` (the value is case-sensitive)"),
+                        None => format!("use {}", either(&quoted)),
+                    },
+                );
+                problem.replacement = fixed.map(|fixed| (*fixed).to_string());
+                problem
+            }
         })
     }
 }

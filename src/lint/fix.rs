@@ -1,0 +1,273 @@
+//! Applying fixes: each finding's repair is an edit of the original text (its span replaced); edits are applied until nothing changes, and a fix that would break the file is dropped.
+//!
+//! One pass applies every allowed fix whose span overlaps no earlier one, then validates the
+//! result. When the result has an error the input did not have (invalid YAML, a duplicate key
+//! after a rename), the pass is redone one fix at a time and the fixes that add an error are
+//! dropped and reported. Passes repeat until no fix applies, at most [`MAX_PASSES`] times.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::input::SourceText;
+use crate::lint::finding::{Applicability, Finding, Severity};
+use crate::lint::settings::CheckOptions;
+use crate::lint::validate::validate_source;
+use crate::yaml::line_index::LineIndex;
+
+/// Fixing passes over one file, at most.
+pub const MAX_PASSES: usize = 10;
+/// Fixes tried one at a time in a pass whose batch broke the file, at most.
+const MAX_SINGLE_TRIES: usize = 200;
+
+/// One edit in bytes of the text it applies to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ByteEdit {
+    /// First byte replaced.
+    pub start: usize,
+    /// Byte after the last one replaced.
+    pub end: usize,
+    /// What replaces them.
+    pub text: String,
+}
+
+/// The edit a finding's fix makes, in bytes of `index`'s text; `None` without a fix or span.
+pub fn edit_of(index: &LineIndex<'_>, finding: &Finding) -> Option<ByteEdit> {
+    let fix = finding.fix.as_ref()?;
+    let span = finding.span?;
+    let (start, end) = index.byte_range(span);
+    Some(ByteEdit {
+        start,
+        end,
+        text: fix.replacement.clone(),
+    })
+}
+
+/// What fixing one source did.
+#[derive(Debug, Clone, Default)]
+pub struct FixOutcome {
+    /// The fixed text (the input's when nothing applied).
+    pub text: String,
+    /// Fixes applied.
+    pub applied: usize,
+    /// Fixes dropped because the file would have gained an error, with that error.
+    pub dropped: Vec<(Finding, Finding)>,
+}
+
+/// Whether `finding`'s fix may be applied.
+fn allowed(finding: &Finding, unsafe_fixes: bool) -> bool {
+    finding
+        .fix
+        .as_ref()
+        .is_some_and(|fix| fix.applicability == Applicability::Safe || unsafe_fixes)
+}
+
+/// Applies `edits` (sorted by start; overlapping ones after the first are skipped) to `text`.
+fn apply_edits(text: &str, edits: &[ByteEdit]) -> (String, usize) {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0usize;
+    let mut applied = 0usize;
+    for edit in edits {
+        if edit.start < at || edit.end > text.len() || edit.start > edit.end {
+            continue;
+        }
+        out.push_str(text.get(at..edit.start).unwrap_or_default());
+        out.push_str(&edit.text);
+        at = edit.end;
+        applied += 1;
+    }
+    out.push_str(text.get(at..).unwrap_or_default());
+    (out, applied)
+}
+
+/// Errors by (rule, message), to tell which errors are new.
+fn errors(findings: &[Finding]) -> BTreeMap<(&'static str, String), usize> {
+    let mut counts = BTreeMap::new();
+    for finding in findings.iter().filter(|f| f.severity == Severity::Error) {
+        *counts
+            .entry((finding.rule.code, finding.message.clone()))
+            .or_insert(0) += 1;
+    }
+    counts
+}
+
+/// The first error `after` has that `before` did not.
+fn new_error(before: &[Finding], after: &[Finding]) -> Option<Finding> {
+    let mut known = errors(before);
+    for finding in after.iter().filter(|f| f.severity == Severity::Error) {
+        let key = (finding.rule.code, finding.message.clone());
+        match known.get_mut(&key) {
+            Some(count) if *count > 0 => *count -= 1,
+            _ => return Some(finding.clone()),
+        }
+    }
+    None
+}
+
+fn check(name: &Arc<str>, text: &str, options: &CheckOptions) -> Vec<Finding> {
+    let source = SourceText {
+        name: name.clone(),
+        ..SourceText::new("", text)
+    };
+    validate_source(&source, options).findings
+}
+
+/// Fixes `source`: safe fixes, and unsafe ones too when `unsafe_fixes`.
+pub fn fix_source(source: &SourceText, options: &CheckOptions, unsafe_fixes: bool) -> FixOutcome {
+    let mut outcome = FixOutcome {
+        text: source.text.to_string(),
+        ..FixOutcome::default()
+    };
+    if source.not_utf8.is_some() {
+        return outcome;
+    }
+    let mut findings = check(&source.name, &outcome.text, options);
+    let mut dropped_keys: Vec<(u32, u32, &'static str)> = Vec::new();
+    for _ in 0..MAX_PASSES {
+        let index = LineIndex::new(&outcome.text);
+        let key = |f: &Finding| {
+            f.span
+                .map(|s| (s.start.line, s.start.column, f.rule.code))
+                .unwrap_or_default()
+        };
+        let mut fixable: Vec<(ByteEdit, &Finding)> = findings
+            .iter()
+            .filter(|f| allowed(f, unsafe_fixes) && !dropped_keys.contains(&key(f)))
+            .filter_map(|f| Some((edit_of(&index, f)?, f)))
+            .collect();
+        if fixable.is_empty() {
+            break;
+        }
+        fixable.sort_by_key(|(edit, _)| (edit.start, edit.end));
+        let edits: Vec<ByteEdit> = fixable.iter().map(|(edit, _)| edit.clone()).collect();
+        let (candidate, applied) = apply_edits(&outcome.text, &edits);
+        let after = check(&source.name, &candidate, options);
+        if new_error(&findings, &after).is_none() {
+            outcome.text = candidate;
+            outcome.applied += applied;
+            findings = after;
+            continue;
+        }
+        // The batch broke the file: one fix at a time, keeping those that add no error.
+        let mut progressed = false;
+        for (edit, finding) in fixable.into_iter().take(MAX_SINGLE_TRIES) {
+            let (candidate, _) = apply_edits(&outcome.text, std::slice::from_ref(&edit));
+            let after = check(&source.name, &candidate, options);
+            match new_error(&findings, &after) {
+                None => {
+                    outcome.text = candidate;
+                    outcome.applied += 1;
+                    findings = after;
+                    progressed = true;
+                    // Spans after this edit moved: the next pass recomputes them.
+                    break;
+                }
+                Some(error) => {
+                    dropped_keys.push(key(finding));
+                    outcome.dropped.push((finding.clone(), error));
+                }
+            }
+        }
+        if !progressed && outcome.dropped.is_empty() {
+            break;
+        }
+    }
+    outcome
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fix(text: &str, unsafe_fixes: bool) -> FixOutcome {
+        fix_source(
+            &SourceText::new("test.yaml", text),
+            &CheckOptions::default(),
+            unsafe_fixes,
+        )
+    }
+
+    const POD: &str = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: a\n    image: nginx:1.27\n";
+
+    #[test]
+    fn safe_fixes_keep_the_rest_of_the_text_and_are_idempotent() {
+        let text = format!(
+            "{POD}    imagePullPolicy: ifnotpresent   # keep this comment\n    ports: [{{containerPort: \"80\"}}]\n"
+        );
+        let fixed = fix(&text, false);
+        assert_eq!(fixed.applied, 2, "{}", fixed.text);
+        assert!(
+            fixed
+                .text
+                .contains("imagePullPolicy: IfNotPresent   # keep this comment")
+        );
+        assert!(
+            fixed.text.contains("[{containerPort: 80}]"),
+            "{}",
+            fixed.text
+        );
+        assert_eq!(
+            fixed.text,
+            text.replace("ifnotpresent", "IfNotPresent")
+                .replace("\"80\"", "80"),
+            "only the two values changed"
+        );
+        let again = fix(&fixed.text, false);
+        assert_eq!(again.applied, 0);
+        assert_eq!(again.text, fixed.text);
+    }
+
+    #[test]
+    fn unsafe_fixes_only_when_asked_and_a_fix_that_adds_an_error_is_dropped() {
+        let text = format!("{POD}    imagePullPolicy: Always\n    imagePulPolicy: Never\n");
+        assert_eq!(fix(&text, false).applied, 0, "a rename is unsafe");
+        let renamed = fix(&text, true);
+        // Renaming the misspelled key would duplicate `imagePullPolicy`: dropped.
+        assert_eq!(renamed.applied, 0, "{}", renamed.text);
+        assert_eq!(renamed.dropped.len(), 1);
+        assert_eq!(renamed.text, text);
+        let alone = format!("{POD}    imagePulPolicy: Never\n");
+        let renamed = fix(&alone, true);
+        assert_eq!(renamed.applied, 1);
+        assert!(renamed.text.contains("    imagePullPolicy: Never\n"));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+        /// Mutated real manifests (a value in the wrong case, a number quoted, a field
+        /// misspelled): fixing them, unsafe fixes included, leaves a file that still parses,
+        /// has no error the mutated file did not have, and does not change when fixed again.
+        #[test]
+        fn fixing_mutated_manifests_never_adds_an_error(
+            picks in proptest::collection::vec(0usize..64, 1..6),
+        ) {
+            let base = include_str!("../../testdata/clean/live-workloads.yaml");
+            let mutations: [(&str, &str); 6] = [
+                ("imagePullPolicy: IfNotPresent", "imagePullPolicy: ifnotpresent"),
+                ("imagePullPolicy: Always", "imagePullPolicy: always"),
+                ("terminationMessagePolicy: File", "terminationMessagePolicy: FILE"),
+                ("containerPort: 8080", "containerPort: \"8080\""),
+                ("image:", "imgae:"),
+                ("resources:", "resource:"),
+            ];
+            let mut text = base.to_string();
+            for pick in picks {
+                let (from, to) = mutations[pick % mutations.len()];
+                let nth = pick / mutations.len();
+                let found: Vec<usize> = text.match_indices(from).map(|(at, _)| at).collect();
+                if found.is_empty() {
+                    continue;
+                }
+                let at = found[nth % found.len()];
+                text.replace_range(at..at + from.len(), to);
+            }
+            let before = check(&Arc::from("m.yaml"), &text, &CheckOptions::default());
+            let fixed = fix(&text, true);
+            let after = check(&Arc::from("m.yaml"), &fixed.text, &CheckOptions::default());
+            proptest::prop_assert!(new_error(&before, &after).is_none(), "{}", fixed.text);
+            proptest::prop_assert!(!after.iter().any(|f| f.rule.code == "PL001"));
+            let again = fix(&fixed.text, true);
+            proptest::prop_assert_eq!(again.text, fixed.text);
+        }
+    }
+}
