@@ -37,6 +37,9 @@ _podlife() {
             podlife,rules)
                 cmd="podlife__subcmd__rules"
                 ;;
+            podlife,server)
+                cmd="podlife__subcmd__server"
+                ;;
             podlife,simulate)
                 cmd="podlife__subcmd__simulate"
                 ;;
@@ -67,6 +70,9 @@ _podlife() {
             podlife__subcmd__help,rules)
                 cmd="podlife__subcmd__help__subcmd__rules"
                 ;;
+            podlife__subcmd__help,server)
+                cmd="podlife__subcmd__help__subcmd__server"
+                ;;
             podlife__subcmd__help,simulate)
                 cmd="podlife__subcmd__help__subcmd__simulate"
                 ;;
@@ -83,7 +89,7 @@ _podlife() {
 
     case "${cmd}" in
         podlife)
-            opts="-q -h -V --color --quiet --max-input-size --help --version validate resources status simulate explain rules example completions man help"
+            opts="-q -h -V --color --quiet --max-input-size --help --version validate resources status simulate explain rules example completions man server help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -171,7 +177,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__help)
-            opts="validate resources status simulate explain rules example completions man help"
+            opts="validate resources status simulate explain rules example completions man server help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -269,6 +275,20 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__help__subcmd__rules)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        podlife__subcmd__help__subcmd__server)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -415,6 +435,28 @@ _podlife() {
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-input-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        podlife__subcmd__server)
+            opts="-q -h --color --quiet --max-input-size --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0

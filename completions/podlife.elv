@@ -35,6 +35,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand example 'Print a built-in example manifest, or list them'
             cand completions 'Print shell completions'
             cand man 'Print the man page (roff)'
+            cand server 'Run a Language Server over stdio, for editors (docs/editors.md)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'podlife;validate'= {
@@ -184,6 +185,14 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'podlife;server'= {
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'podlife;help'= {
             cand validate 'Check manifests: syntax, types, unknown fields, and the pod lifecycle rules'
             cand resources 'Effective requests and limits of each pod, its QoS class, and whether it fits a node'
@@ -194,6 +203,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand example 'Print a built-in example manifest, or list them'
             cand completions 'Print shell completions'
             cand man 'Print the man page (roff)'
+            cand server 'Run a Language Server over stdio, for editors (docs/editors.md)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'podlife;help;validate'= {
@@ -213,6 +223,8 @@ set edit:completion:arg-completer[podlife] = {|@words|
         &'podlife;help;completions'= {
         }
         &'podlife;help;man'= {
+        }
+        &'podlife;help;server'= {
         }
         &'podlife;help;help'= {
         }

@@ -19,6 +19,7 @@ mod podlife {
     pub mod montecarlo;
     pub mod resources;
     pub mod rule_fixtures;
+    pub mod server;
     pub mod simulate;
     pub mod status;
     pub mod support;

@@ -131,6 +131,13 @@ pub enum Command {
     Completions(CompletionsArgs),
     /// Print the man page (roff).
     Man(ManArgs),
+    /// Run a Language Server over stdio, for editors (docs/editors.md).
+    ///
+    /// Diagnostics as you type for YAML and JSON documents that hold Kubernetes objects (the
+    /// rules, configuration and suppressions of `validate`), code actions (each fix, and
+    /// suppressing a finding on its line), hover (a rule's explanation; a container's requests,
+    /// limits and QoS class) and a code lens above each pod with its default simulation.
+    Server,
 }
 
 /// Inputs shared by every command that reads manifests.

@@ -22,6 +22,16 @@ pub const EXIT_FAILURE: u8 = 2;
 
 /// Runs a command line and returns the process exit code.
 pub fn run(cli: &Cli) -> u8 {
+    // The language server speaks on stdout itself: no locked report writer around it.
+    if matches!(cli.command, Command::Server) {
+        return match commands::server::run() {
+            Ok(code) => code,
+            Err(error) => {
+                output::note(format_args!("error: {error}"));
+                EXIT_FAILURE
+            }
+        };
+    }
     let mut out = output::stdout(use_color(cli.color));
     let result = dispatch(cli, &mut out).and_then(|code| {
         out.flush().map_err(|e| Error::io("writing output", e))?;
@@ -51,6 +61,9 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<u8, Error> {
         Command::Example(args) => commands::example::run(args, out),
         Command::Completions(args) => commands::completions::run(args, out),
         Command::Man(args) => commands::completions::man(args, out),
+        Command::Server => Err(Error::Usage(
+            "`podlife server` speaks on stdout itself and runs before any report".to_string(),
+        )),
     }
 }
 

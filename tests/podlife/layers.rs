@@ -18,6 +18,7 @@ pub const LAYERS: &[(&str, &[&str])] = &[
     (
         "cli",
         &[
+            "server",
             "render",
             "lint",
             "resources",
@@ -71,6 +72,19 @@ pub const LAYERS: &[(&str, &[&str])] = &[
             "lint::validate",
             "input",
             "yaml",
+        ],
+    ),
+    (
+        "server",
+        &[
+            "render",
+            "lint",
+            "resources",
+            "sim",
+            "input",
+            "k8s",
+            "yaml",
+            "error",
         ],
     ),
     ("resources", &["k8s", "yaml"]),

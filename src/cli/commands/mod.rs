@@ -9,6 +9,7 @@ pub mod fix;
 pub mod montecarlo;
 pub mod resources;
 pub mod rules;
+pub mod server;
 pub mod simulate;
 pub mod status;
 pub mod termination_flags;

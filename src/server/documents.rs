@@ -1,0 +1,209 @@
+//! The open documents of an editor session: their text, version and language, kept current from full and incremental changes, and positions converted between the client's encoding and byte offsets.
+
+use std::collections::HashMap;
+
+use lsp_types::{Position, Range, TextDocumentContentChangeEvent, Uri};
+
+use crate::yaml::source::Pos;
+
+/// How the client counts columns (negotiated at initialize: UTF-16 unless it offers UTF-8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    /// UTF-16 code units (the protocol's default).
+    Utf16,
+    /// Bytes.
+    Utf8,
+}
+
+/// One open document.
+#[derive(Debug, Clone)]
+pub struct Document {
+    /// Its text now.
+    pub text: String,
+    /// The version the client gave it.
+    pub version: i32,
+    /// `yaml`, `json`, … as the client said.
+    pub language: String,
+}
+
+/// Every open document, by URI.
+#[derive(Debug, Default)]
+pub struct Documents {
+    open: HashMap<Uri, Document>,
+}
+
+impl Documents {
+    /// Opens (or reopens) a document.
+    pub fn open(&mut self, uri: Uri, document: Document) {
+        self.open.insert(uri, document);
+    }
+
+    /// Closes a document.
+    pub fn close(&mut self, uri: &Uri) {
+        self.open.remove(uri);
+    }
+
+    /// A document, if open.
+    pub fn get(&self, uri: &Uri) -> Option<&Document> {
+        self.open.get(uri)
+    }
+
+    /// Applies the changes of one `didChange` in order; a change whose range lies outside the
+    /// text is clamped to it (a client bug must not crash the server).
+    pub fn change(
+        &mut self,
+        uri: &Uri,
+        version: i32,
+        changes: Vec<TextDocumentContentChangeEvent>,
+        encoding: Encoding,
+    ) {
+        let Some(document) = self.open.get_mut(uri) else {
+            return;
+        };
+        for change in changes {
+            match change.range {
+                None => document.text = change.text,
+                Some(range) => {
+                    let start = offset(&document.text, range.start, encoding);
+                    let end = offset(&document.text, range.end, encoding).max(start);
+                    document.text.replace_range(start..end, &change.text);
+                }
+            }
+        }
+        document.version = version;
+    }
+}
+
+/// The byte offset of an LSP position in `text` (clamped to the line's end and the text's).
+pub fn offset(text: &str, position: Position, encoding: Encoding) -> usize {
+    let mut line_start = 0usize;
+    for _ in 0..position.line {
+        match text.get(line_start..).and_then(|rest| rest.find('\n')) {
+            Some(at) => line_start += at + 1,
+            None => return text.len(),
+        }
+    }
+    let line = text.get(line_start..).unwrap_or_default();
+    let line = line.split('\n').next().unwrap_or_default();
+    let wanted = position.character as usize;
+    let mut units = 0usize;
+    for (at, character) in line.char_indices() {
+        if units >= wanted {
+            return line_start + at;
+        }
+        units += match encoding {
+            Encoding::Utf16 => character.len_utf16(),
+            Encoding::Utf8 => character.len_utf8(),
+        };
+    }
+    line_start + line.len()
+}
+
+/// The LSP position of a podlife position (1-based line, column in characters) in `text`.
+pub fn position(text: &str, pos: Pos, encoding: Encoding) -> Position {
+    let line_index = pos.line.saturating_sub(1);
+    let line = text
+        .split('\n')
+        .nth(line_index as usize)
+        .unwrap_or_default();
+    let characters = pos.column.saturating_sub(1) as usize;
+    let units: usize = line
+        .chars()
+        .take(characters)
+        .map(|character| match encoding {
+            Encoding::Utf16 => character.len_utf16(),
+            Encoding::Utf8 => character.len_utf8(),
+        })
+        .sum();
+    Position {
+        line: line_index,
+        character: u32::try_from(units).unwrap_or(u32::MAX),
+    }
+}
+
+/// The LSP range of a podlife span.
+pub fn range(text: &str, span: crate::yaml::source::Span, encoding: Encoding) -> Range {
+    Range {
+        start: position(text, span.start, encoding),
+        end: position(text, span.end, encoding),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf16_and_utf8_columns_map_to_bytes_and_back() {
+        let text = "a: é𝄞x\nb: 1\n";
+        let at = |line, character, encoding| offset(text, Position { line, character }, encoding);
+        // `é` is 1 UTF-16 unit and 2 bytes; `𝄞` 2 units and 4 bytes.
+        assert_eq!(at(0, 4, Encoding::Utf16), 5, "after é");
+        assert_eq!(at(0, 6, Encoding::Utf16), 9, "after 𝄞");
+        assert_eq!(at(0, 10, Encoding::Utf8), 10, "after x");
+        assert_eq!(at(1, 3, Encoding::Utf16), 14);
+        assert_eq!(
+            at(9, 0, Encoding::Utf16),
+            text.len(),
+            "past the end: clamped"
+        );
+        let pos = Pos {
+            index: 0,
+            line: 1,
+            column: 6,
+        };
+        assert_eq!(
+            position(text, pos, Encoding::Utf16),
+            Position {
+                line: 0,
+                character: 6
+            }
+        );
+        assert_eq!(
+            position(text, pos, Encoding::Utf8),
+            Position {
+                line: 0,
+                character: 9
+            }
+        );
+    }
+
+    #[test]
+    fn incremental_changes_splice_the_text() {
+        let uri: Uri = "file:///p.yaml".parse().expect("uri");
+        let mut documents = Documents::default();
+        documents.open(
+            uri.clone(),
+            Document {
+                text: "image: x\nname: é\n".to_string(),
+                version: 1,
+                language: "yaml".to_string(),
+            },
+        );
+        let change = |line, from, to, text: &str| TextDocumentContentChangeEvent {
+            range: Some(Range {
+                start: Position {
+                    line,
+                    character: from,
+                },
+                end: Position {
+                    line,
+                    character: to,
+                },
+            }),
+            range_length: None,
+            text: text.to_string(),
+        };
+        documents.change(
+            &uri,
+            2,
+            vec![change(1, 6, 7, "web"), change(0, 7, 8, "nginx:1.27")],
+            Encoding::Utf16,
+        );
+        let document = documents.get(&uri).expect("open");
+        assert_eq!(document.text, "image: nginx:1.27\nname: web\n");
+        assert_eq!(document.version, 2);
+        documents.change(&uri, 3, vec![change(40, 0, 99, "!")], Encoding::Utf16);
+        assert!(documents.get(&uri).expect("open").text.ends_with("web\n!"));
+    }
+}

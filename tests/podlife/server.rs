@@ -1,0 +1,253 @@
+//! `podlife server`: the Language Server spoken to as an editor would, over its stdio, with no
+//! mock of the protocol: initialize, open, diagnostics, code actions, hover, code lens, an
+//! incremental change, cancel, hostile text, shutdown and exit.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use serde_json::{Value, json};
+
+struct Client {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Client {
+    fn start() -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_podlife"))
+            .arg("server")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("podlife server starts");
+        let input = child.stdin.take().expect("stdin");
+        let output = BufReader::new(child.stdout.take().expect("stdout"));
+        Client {
+            child,
+            input,
+            output,
+        }
+    }
+
+    fn send(&mut self, message: &Value) {
+        let body = message.to_string();
+        write!(self.input, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("send");
+        self.input.flush().expect("flush");
+    }
+
+    fn receive(&mut self) -> Value {
+        let mut length = 0usize;
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.output.read_line(&mut line).expect("read") > 0,
+                "the server hung up"
+            );
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(value) = line.strip_prefix("Content-Length: ") {
+                length = value.parse().expect("a length");
+            }
+        }
+        let mut body = vec![0; length];
+        self.output.read_exact(&mut body).expect("body");
+        serde_json::from_slice(&body).expect("JSON")
+    }
+
+    /// The next message that answers request `id` (notifications before it are kept).
+    fn answer(&mut self, id: i64, kept: &mut Vec<Value>) -> Value {
+        loop {
+            let message = self.receive();
+            if message["id"] == id {
+                return message;
+            }
+            kept.push(message);
+        }
+    }
+
+    fn diagnostics(&mut self, version: i64) -> Value {
+        loop {
+            let message = self.receive();
+            if message["method"] == "textDocument/publishDiagnostics"
+                && message["params"]["version"] == version
+            {
+                return message["params"]["diagnostics"].clone();
+            }
+        }
+    }
+}
+
+const URI: &str = "file:///nonexistent-podlife-test/pod.yaml";
+const POD: &str = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: a\n    image: nginx:1.27\n    imagePullPolicy: ifnotpresent\n    resources: {requests: {cpu: 100m}}\n";
+
+#[test]
+fn an_editor_session_end_to_end() {
+    let mut client = Client::start();
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "capabilities": {"general": {"positionEncodings": ["utf-16"]}},
+        "initializationOptions": {"rulesUrl": "https://docs.example/rules#{id}"}}}),
+    );
+    let mut kept = Vec::new();
+    let initialized = client.answer(1, &mut kept);
+    let capabilities = &initialized["result"]["capabilities"];
+    assert_eq!(capabilities["positionEncoding"], "utf-16");
+    assert_eq!(capabilities["textDocumentSync"], 2, "incremental");
+    client.send(&json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
+
+    client.send(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": URI, "languageId": "yaml", "version": 1, "text": POD}}}),
+    );
+    let diagnostics = client.diagnostics(1);
+    assert_eq!(
+        diagnostics.as_array().map(Vec::len),
+        Some(1),
+        "{diagnostics}"
+    );
+    let first = &diagnostics[0];
+    assert_eq!(first["code"], "PL102");
+    assert_eq!(first["severity"], 1);
+    assert_eq!(
+        first["codeDescription"]["href"],
+        "https://docs.example/rules#PL102"
+    );
+    assert_eq!(first["range"]["start"], json!({"line": 7, "character": 21}));
+    assert_eq!(first["range"]["end"], json!({"line": 7, "character": 33}));
+
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 2, "method": "textDocument/codeAction", "params": {
+        "textDocument": {"uri": URI},
+        "range": {"start": {"line": 7, "character": 25}, "end": {"line": 7, "character": 25}},
+        "context": {"diagnostics": []}}}),
+    );
+    let actions = client.answer(2, &mut kept)["result"].clone();
+    assert_eq!(actions[0]["title"], "Fix PL102: write `IfNotPresent`");
+    assert_eq!(actions[0]["isPreferred"], true);
+    assert_eq!(
+        actions[0]["edit"]["changes"][URI][0]["newText"],
+        "IfNotPresent"
+    );
+    assert_eq!(actions[1]["title"], "Suppress PL102 on this line");
+    assert_eq!(
+        actions[1]["edit"]["changes"][URI][0]["newText"],
+        " # podlife: ignore[PL102]"
+    );
+
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": {
+        "textDocument": {"uri": URI}, "position": {"line": 7, "character": 25}}}),
+    );
+    let on_finding = client.answer(3, &mut kept)["result"]["contents"]["value"].clone();
+    assert!(
+        on_finding
+            .as_str()
+            .is_some_and(|t| t.contains("# PL102 invalid-image-pull-policy")),
+        "{on_finding}"
+    );
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 4, "method": "textDocument/hover", "params": {
+        "textDocument": {"uri": URI}, "position": {"line": 6, "character": 6}}}),
+    );
+    let on_container = client.answer(4, &mut kept)["result"]["contents"]["value"].clone();
+    let on_container = on_container.as_str().unwrap_or_default().to_string();
+    assert!(on_container.contains("**container `a`**"), "{on_container}");
+    assert!(
+        on_container.contains("QoS class Burstable"),
+        "{on_container}"
+    );
+
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 5, "method": "textDocument/codeLens", "params": {
+        "textDocument": {"uri": URI}}}),
+    );
+    let lenses = client.answer(5, &mut kept)["result"].clone();
+    assert_eq!(
+        lenses[0]["command"]["title"],
+        "podlife simulate: Ready at 2.4s, 0 restarts (default scenario)"
+    );
+
+    // An incremental edit fixes the value: the diagnostics go.
+    client.send(&json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+        "textDocument": {"uri": URI, "version": 2},
+        "contentChanges": [{"range": {"start": {"line": 7, "character": 21}, "end": {"line": 7, "character": 33}}, "text": "IfNotPresent"}]}}));
+    assert_eq!(client.diagnostics(2), json!([]));
+
+    // Hostile text: no crash, a located diagnostic.
+    let bomb = "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\ng: [*f, *f, *f, *f, *f, *f, *f, *f, *f]\n";
+    client.send(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+        "textDocument": {"uri": URI, "version": 3}, "contentChanges": [{"text": bomb}]}}),
+    );
+    let diagnostics = client.diagnostics(3);
+    assert!(
+        diagnostics.as_array().is_some_and(|d| !d.is_empty()),
+        "{diagnostics}"
+    );
+
+    // A YAML file that is no Kubernetes object gets nothing.
+    client.send(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": "file:///nonexistent-podlife-test/ci.yaml", "languageId": "yaml",
+        "version": 1, "text": "on: push\njobs: {}\n"}}}),
+    );
+    assert_eq!(client.diagnostics(1), json!([]));
+
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 6, "method": "workspace/symbol", "params": {"query": ""}}),
+    );
+    assert_eq!(
+        client.answer(6, &mut kept)["error"]["code"],
+        -32601,
+        "method not found"
+    );
+
+    client.send(&json!({"jsonrpc": "2.0", "id": 7, "method": "shutdown"}));
+    assert_eq!(client.answer(7, &mut kept)["result"], Value::Null);
+    client.send(&json!({"jsonrpc": "2.0", "method": "exit"}));
+    let status = client.child.wait().expect("exits");
+    assert_eq!(status.code(), Some(0));
+}
+
+/// A client that negotiates UTF-8 gets byte columns.
+#[test]
+fn utf8_positions_when_the_client_offers_them() {
+    let mut client = Client::start();
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "capabilities": {"general": {"positionEncodings": ["utf-8", "utf-16"]}}}}),
+    );
+    let mut kept = Vec::new();
+    assert_eq!(
+        client.answer(1, &mut kept)["result"]["capabilities"]["positionEncoding"],
+        "utf-8"
+    );
+    client.send(&json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
+    let text = POD
+        .replace(
+            "metadata: {name: p}",
+            "metadata: {name: p, annotations: {note: \"é𝄞\"}}",
+        )
+        .replace(
+            "    imagePullPolicy: ifnotpresent\n",
+            "    imagePullPolicy: ifnotpresent # é𝄞\n",
+        )
+        .replace("  - name: a\n", "  - name: a # 𝄞\n");
+    client.send(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": URI, "languageId": "yaml", "version": 1, "text": text}}}),
+    );
+    let diagnostics = client.diagnostics(1);
+    assert_eq!(
+        diagnostics[0]["range"]["start"],
+        json!({"line": 7, "character": 21})
+    );
+    client.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}));
+    client.answer(2, &mut kept);
+    client.send(&json!({"jsonrpc": "2.0", "method": "exit"}));
+    assert_eq!(client.child.wait().expect("exits").code(), Some(0));
+}
