@@ -87,6 +87,17 @@ pub struct Fix {
     pub bytes: Option<(usize, usize)>,
 }
 
+/// Another place a finding concerns (the first container with a name a later one reuses).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Related {
+    /// Its field path (pod-relative from a rule; the loader maps it to the object).
+    pub path: FieldPath,
+    /// Where it is, once located.
+    pub span: Option<Span>,
+    /// What it is.
+    pub message: String,
+}
+
 /// One thing a rule found.
 #[derive(Debug, Clone)]
 pub struct Finding {
@@ -121,6 +132,8 @@ pub struct Finding {
     pub object: Option<ObjectRef>,
     /// How to repair it, when the repair is unambiguous.
     pub fix: Option<Fix>,
+    /// Other places it concerns (editors show them beside it).
+    pub related: Vec<Related>,
 }
 
 impl Finding {
@@ -143,7 +156,19 @@ impl Finding {
             file: Arc::from(""),
             object: None,
             fix: None,
+            related: Vec::new(),
         }
+    }
+
+    /// Adds another place the finding concerns, by pod-relative path.
+    #[must_use]
+    pub fn related(mut self, path: FieldPath, message: impl Into<String>) -> Self {
+        self.related.push(Related {
+            path,
+            span: None,
+            message: message.into(),
+        });
+        self
     }
 
     /// Attaches a repair: the finding's span becomes `replacement`.

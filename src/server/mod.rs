@@ -234,7 +234,7 @@ fn check_loop(
                 continue;
             };
             let checked = analysis::analyse(&uri, document.version, document.text);
-            let diagnostics = diagnostics(&checked, settings);
+            let diagnostics = diagnostics(&checked, &uri, settings);
             {
                 let mut state = state_of(shared);
                 // A newer version arrived meanwhile: its own check is queued.
@@ -260,15 +260,15 @@ fn check_loop(
 }
 
 /// The findings of an analysis as LSP diagnostics.
-fn diagnostics(analysis: &Analysis, settings: &Settings) -> Vec<Diagnostic> {
+fn diagnostics(analysis: &Analysis, uri: &Uri, settings: &Settings) -> Vec<Diagnostic> {
     analysis
         .findings
         .iter()
-        .map(|finding| diagnostic(finding, &analysis.text, settings))
+        .map(|finding| diagnostic(finding, &analysis.text, uri, settings))
         .collect()
 }
 
-fn diagnostic(finding: &Finding, text: &str, settings: &Settings) -> Diagnostic {
+fn diagnostic(finding: &Finding, text: &str, uri: &Uri, settings: &Settings) -> Diagnostic {
     let range = documents::range(text, finding.span.unwrap_or_default(), settings.encoding);
     let mut message = finding.message.clone();
     if let Some(help) = &finding.help {
@@ -291,6 +291,22 @@ fn diagnostic(finding: &Finding, text: &str, settings: &Settings) -> Diagnostic 
         }),
         source: Some("podlife".to_string()),
         message,
+        related_information: Some(
+            finding
+                .related
+                .iter()
+                .filter_map(|related| {
+                    Some(lsp_types::DiagnosticRelatedInformation {
+                        location: lsp_types::Location {
+                            uri: uri.clone(),
+                            range: documents::range(text, related.span?, settings.encoding),
+                        },
+                        message: related.message.clone(),
+                    })
+                })
+                .collect::<Vec<_>>(),
+        )
+        .filter(|related| !related.is_empty()),
         ..Diagnostic::default()
     }
 }

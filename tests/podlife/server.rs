@@ -177,6 +177,29 @@ fn an_editor_session_end_to_end() {
         "contentChanges": [{"range": {"start": {"line": 7, "character": 21}, "end": {"line": 7, "character": 33}}, "text": "IfNotPresent"}]}}));
     assert_eq!(client.diagnostics(2), json!([]));
 
+    // A duplicate name points at the first container with it.
+    let duplicate = POD.replace(
+        "    resources: {requests: {cpu: 100m}}\n",
+        "    resources: {requests: {cpu: 100m}}\n  - name: a\n    image: busybox:1.36\n",
+    );
+    client.send(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+        "textDocument": {"uri": URI, "version": 3}, "contentChanges": [{"text": duplicate}]}}),
+    );
+    let diagnostics = client.diagnostics(3);
+    let related = diagnostics
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|d| d["code"] == "PL101")
+        .map(|d| d["relatedInformation"][0].clone())
+        .expect("a PL101 diagnostic");
+    assert_eq!(
+        related["location"]["range"]["start"],
+        json!({"line": 5, "character": 10})
+    );
+    assert_eq!(related["message"], "container #1 is named `a` here");
+
     // Hostile text: no crash, a located diagnostic.
     let bomb = "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\ng: [*f, *f, *f, *f, *f, *f, *f, *f, *f]\n";
     client.send(

@@ -39,6 +39,12 @@ pub struct DocumentObjects {
 pub fn locate(pod: &PodObject, root: Option<&Node<'_>>, mut finding: Finding) -> Finding {
     finding.file = pod.file.clone();
     finding.object = Some(pod.object_ref());
+    for related in &mut finding.related {
+        let path = pod.object_relative(&related.path);
+        related.span =
+            root.and_then(|root| pod.span_of(root, &path, crate::yaml::source::Target::Value));
+        related.path = path;
+    }
     if let Some(pod_path) = finding.path.take() {
         let path = pod.object_relative(&pod_path);
         if finding.span.is_none() {

@@ -66,7 +66,11 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                         format!("`{name}` is already the name of {first}"),
                         "rename one of them; names are unique across init, app, ephemeral and defer containers",
                     )
-                    .into_finding(&RULE),
+                    .into_finding(&RULE)
+                    .related(
+                        context.container_path(first_list, first_index).child("name"),
+                        format!("{first} is named `{name}` here"),
+                    ),
                 );
             } else {
                 seen.insert(name, (list, index));
