@@ -8,9 +8,11 @@ use lsp_types::{
 };
 
 use super::State;
-use super::documents::{Encoding, range};
+use super::documents::{Encoding, position, range};
 use crate::lint::finding::{Applicability, Finding};
+use crate::lint::settings::suppression::IGNORE_ANNOTATION;
 use crate::yaml::lines::comment_start;
+use crate::yaml::source::{Node, NodeKind, Pos, ScalarForm};
 
 /// Whether two ranges share a position (a cursor is an empty range).
 fn touches(a: &Range, b: &Range) -> bool {
@@ -73,6 +75,9 @@ pub fn actions(
             span.start.line,
             encoding,
         )));
+        if let Some(action) = suppress_for_object(uri, text, finding, encoding) {
+            actions.push(CodeActionOrCommand::CodeAction(action));
+        }
     }
     actions
 }
@@ -134,4 +139,119 @@ fn suppress_on_line(
         edit: Some(edit(uri, vec![text_edit])),
         ..CodeAction::default()
     }
+}
+
+/// `podlife.dev/ignore: "RULE"` in the object's `metadata.annotations` (added to an existing
+/// entry, or the annotation, or `annotations` itself), for an object that is its document's
+/// root; block and flow `metadata` are both written in their own style.
+fn suppress_for_object(
+    uri: &lsp_types::Uri,
+    text: &str,
+    finding: &Finding,
+    encoding: Encoding,
+) -> Option<CodeAction> {
+    let document_index = finding.object.as_ref()?.document;
+    let code = finding.rule.code;
+    let mut edit_found: Option<TextEdit> = None;
+    crate::yaml::source::for_each_document(text, |document| {
+        if document.index != document_index || edit_found.is_some() {
+            return;
+        }
+        let Some(root) = document.root.as_ref() else {
+            return;
+        };
+        let Some((key, metadata)) = root.entry("metadata") else {
+            return;
+        };
+        edit_found = annotation_edit(text, key, metadata, code, encoding);
+    });
+    let text_edit = edit_found?;
+    Some(CodeAction {
+        title: format!("Suppress {code} for this object (podlife.dev/ignore)"),
+        kind: Some(CodeActionKind::QUICKFIX),
+        is_preferred: Some(false),
+        edit: Some(edit(uri, vec![text_edit])),
+        ..CodeAction::default()
+    })
+}
+
+/// The position just before the last character of a span (a closing quote or brace).
+fn before_last(pos: Pos) -> Pos {
+    Pos {
+        index: pos.index.saturating_sub(1),
+        line: pos.line,
+        column: pos.column.saturating_sub(1),
+    }
+}
+
+fn insert(at: Position, new_text: String) -> TextEdit {
+    TextEdit {
+        range: Range { start: at, end: at },
+        new_text,
+    }
+}
+
+fn annotation_edit(
+    text: &str,
+    metadata_key: &Node<'_>,
+    metadata: &Node<'_>,
+    code: &str,
+    encoding: Encoding,
+) -> Option<TextEdit> {
+    let at = |pos| position(text, pos, encoding);
+    let flow = metadata.span.start.line == metadata_key.span.start.line;
+    let NodeKind::Mapping(entries) = metadata.kind() else {
+        return None;
+    };
+    let entry = format!("{IGNORE_ANNOTATION}: \"{code}\"");
+    if let Some((annotations_key, annotations)) = metadata.entry("annotations") {
+        if let Some(value) = annotations.get(IGNORE_ANNOTATION) {
+            // Add the rule to the entry's value, inside its quotes if it has them.
+            let quoted = matches!(value.kind(), NodeKind::Scalar(_, ScalarForm::Text));
+            let end = if quoted {
+                before_last(value.span.end)
+            } else {
+                value.span.end
+            };
+            return Some(insert(at(end), format!(", {code}")));
+        }
+        let NodeKind::Mapping(existing) = annotations.kind() else {
+            return None;
+        };
+        return match existing.first() {
+            Some((first, _)) if first.span.start.line > annotations_key.span.start.line => {
+                let indent = " ".repeat(first.span.start.column.saturating_sub(1) as usize);
+                let line = Position {
+                    line: first.span.start.line.saturating_sub(1),
+                    character: 0,
+                };
+                Some(insert(line, format!("{indent}{entry}\n")))
+            }
+            // `annotations: {a: b}` or `{}`: inside the braces.
+            _ => {
+                let separator = if existing.is_empty() { "" } else { ", " };
+                Some(insert(
+                    at(before_last(annotations.span.end)),
+                    format!("{separator}{entry}"),
+                ))
+            }
+        };
+    }
+    if flow {
+        let separator = if entries.is_empty() { "" } else { ", " };
+        return Some(insert(
+            at(before_last(metadata.span.end)),
+            format!("{separator}annotations: {{{entry}}}"),
+        ));
+    }
+    let (first, _) = entries.first()?;
+    let indent = " ".repeat(first.span.start.column.saturating_sub(1) as usize);
+    let line = Position {
+        line: first.span.start.line.saturating_sub(1),
+        character: 0,
+    };
+    Some(insert(
+        line,
+        format!("{indent}annotations:\n{indent}  {entry}\n"),
+    ))
 }

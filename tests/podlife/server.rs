@@ -81,6 +81,27 @@ impl Client {
     }
 }
 
+/// Applies one LSP text edit to ASCII `text` (columns are bytes there).
+fn apply(text: &str, edit: &Value) -> String {
+    let offset = |position: &Value| {
+        let line = position["line"].as_u64().unwrap_or(0) as usize;
+        let character = position["character"].as_u64().unwrap_or(0) as usize;
+        text.split_inclusive('\n')
+            .take(line)
+            .map(str::len)
+            .sum::<usize>()
+            + character
+    };
+    let start = offset(&edit["range"]["start"]);
+    let end = offset(&edit["range"]["end"]);
+    format!(
+        "{}{}{}",
+        &text[..start],
+        edit["newText"].as_str().unwrap_or_default(),
+        &text[end..]
+    )
+}
+
 const URI: &str = "file:///nonexistent-podlife-test/pod.yaml";
 const POD: &str = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: a\n    image: nginx:1.27\n    imagePullPolicy: ifnotpresent\n    resources: {requests: {cpu: 100m}}\n";
 
@@ -136,6 +157,41 @@ fn an_editor_session_end_to_end() {
     assert_eq!(
         actions[1]["edit"]["changes"][URI][0]["newText"],
         " # podlife: ignore[PL102]"
+    );
+
+    // "For this object" writes the annotation in the object's own style, and it suppresses.
+    let object = &actions[2];
+    assert_eq!(
+        object["title"],
+        "Suppress PL102 for this object (podlife.dev/ignore)"
+    );
+    let suppressed = apply(POD, &object["edit"]["changes"][URI][0]);
+    assert!(
+        suppressed.contains("metadata: {name: p, annotations: {podlife.dev/ignore: \"PL102\"}}"),
+        "{suppressed}"
+    );
+    let checked =
+        super::support::run_with_stdin(&["validate", "-o", "short", "-"], suppressed.as_bytes());
+    assert!(!String::from_utf8_lossy(&checked.stdout).contains("PL102"));
+    let block_uri = "file:///nonexistent-podlife-test/block.yaml";
+    let block = POD.replace("metadata: {name: p}", "metadata:\n  name: p");
+    client.send(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": block_uri, "languageId": "yaml", "version": 1, "text": block}}}),
+    );
+    client.diagnostics(1);
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 20, "method": "textDocument/codeAction", "params": {
+        "textDocument": {"uri": block_uri},
+        "range": {"start": {"line": 8, "character": 25}, "end": {"line": 8, "character": 25}},
+        "context": {"diagnostics": []}}}),
+    );
+    let block_actions = client.answer(20, &mut kept)["result"].clone();
+    let suppressed = apply(&block, &block_actions[2]["edit"]["changes"][block_uri][0]);
+    assert!(
+        suppressed
+            .contains("metadata:\n  annotations:\n    podlife.dev/ignore: \"PL102\"\n  name: p\n"),
+        "{suppressed}"
     );
 
     client.send(
