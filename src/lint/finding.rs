@@ -81,10 +81,26 @@ impl Applicability {
 pub struct Fix {
     /// Whether `--fix` applies it alone or only with `--unsafe-fixes`.
     pub applicability: Applicability,
-    /// The text the span becomes (already YAML: quoted where YAML would misread it).
-    pub replacement: String,
-    /// The span in bytes of the file (start, end), once the finding is located in its file.
-    pub bytes: Option<(usize, usize)>,
+    /// The text the finding's span becomes (already YAML: quoted where YAML would misread
+    /// it); `None` when the fix edits only elsewhere.
+    pub replacement: Option<String>,
+    /// Edits elsewhere, by pod-relative path (a mapping entry moved, say).
+    pub elsewhere: Vec<PathEdit>,
+    /// Every edit as (start, end, text) in bytes of the file, once the finding is located.
+    pub bytes: Vec<(usize, usize, String)>,
+}
+
+/// An edit a fix makes away from its finding's span, by the path of a mapping entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PathEdit {
+    /// Remove the entry at the path, its whole lines (the key must begin its line); the
+    /// enclosing entry too when it is the only one there.
+    DeleteEntry(FieldPath),
+    /// Insert block YAML (lines without indentation) before the first entry of the mapping
+    /// at the path, at that entry's indentation.
+    InsertFirst(FieldPath, String),
+    /// Resolved: replace this span (set by the loader).
+    At(Span, String),
 }
 
 /// Another place a finding concerns (the first container with a name a later one reuses).
@@ -160,6 +176,18 @@ impl Finding {
         }
     }
 
+    /// Attaches a repair made of edits away from the finding's span.
+    #[must_use]
+    pub fn fixed_elsewhere(mut self, applicability: Applicability, edits: Vec<PathEdit>) -> Self {
+        self.fix = Some(Fix {
+            applicability,
+            replacement: None,
+            elsewhere: edits,
+            bytes: Vec::new(),
+        });
+        self
+    }
+
     /// Adds another place the finding concerns, by pod-relative path.
     #[must_use]
     pub fn related(mut self, path: FieldPath, message: impl Into<String>) -> Self {
@@ -180,8 +208,9 @@ impl Finding {
     ) -> Self {
         self.fix = Some(Fix {
             applicability,
-            replacement: replacement.into(),
-            bytes: None,
+            replacement: Some(replacement.into()),
+            elsewhere: Vec::new(),
+            bytes: Vec::new(),
         });
         self
     }

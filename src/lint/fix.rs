@@ -12,7 +12,6 @@ use crate::input::SourceText;
 use crate::lint::finding::{Applicability, Finding, Severity};
 use crate::lint::settings::CheckOptions;
 use crate::lint::validate::validate_source;
-use crate::yaml::line_index::LineIndex;
 
 /// Fixing passes over one file, at most.
 pub const MAX_PASSES: usize = 10;
@@ -30,16 +29,23 @@ pub struct ByteEdit {
     pub text: String,
 }
 
-/// The edit a finding's fix makes, in bytes of `index`'s text; `None` without a fix or span.
-pub fn edit_of(index: &LineIndex<'_>, finding: &Finding) -> Option<ByteEdit> {
-    let fix = finding.fix.as_ref()?;
-    let span = finding.span?;
-    let (start, end) = index.byte_range(span);
-    Some(ByteEdit {
-        start,
-        end,
-        text: fix.replacement.clone(),
-    })
+/// The edits a finding's fix makes, in bytes of the text it was found in (empty without a
+/// fix or once unresolvable).
+pub fn edits_of(finding: &Finding) -> Vec<ByteEdit> {
+    finding
+        .fix
+        .as_ref()
+        .map(|fix| {
+            fix.bytes
+                .iter()
+                .map(|(start, end, text)| ByteEdit {
+                    start: *start,
+                    end: *end,
+                    text: text.clone(),
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// What fixing one source did.
@@ -61,19 +67,31 @@ fn allowed(finding: &Finding, unsafe_fixes: bool) -> bool {
         .is_some_and(|fix| fix.applicability == Applicability::Safe || unsafe_fixes)
 }
 
-/// Applies `edits` (sorted by start; overlapping ones after the first are skipped) to `text`.
-fn apply_edits(text: &str, edits: &[ByteEdit]) -> (String, usize) {
+/// Applies whole fixes (each all of its edits, or none when one overlaps an edit already
+/// taken) to `text`; returns the text and how many fixes applied.
+fn apply_fixes(text: &str, fixes: &[(Vec<ByteEdit>, &Finding)]) -> (String, usize) {
+    let mut taken: Vec<&ByteEdit> = Vec::new();
+    let mut applied = 0usize;
+    for (edits, _) in fixes {
+        let fits = edits.iter().all(|edit| {
+            edit.start <= edit.end
+                && edit.end <= text.len()
+                && taken
+                    .iter()
+                    .all(|other| edit.end <= other.start || other.end <= edit.start)
+        });
+        if fits {
+            taken.extend(edits.iter());
+            applied += 1;
+        }
+    }
+    taken.sort_by_key(|edit| (edit.start, edit.end));
     let mut out = String::with_capacity(text.len());
     let mut at = 0usize;
-    let mut applied = 0usize;
-    for edit in edits {
-        if edit.start < at || edit.end > text.len() || edit.start > edit.end {
-            continue;
-        }
+    for edit in taken {
         out.push_str(text.get(at..edit.start).unwrap_or_default());
         out.push_str(&edit.text);
         at = edit.end;
-        applied += 1;
     }
     out.push_str(text.get(at..).unwrap_or_default());
     (out, applied)
@@ -123,23 +141,22 @@ pub fn fix_source(source: &SourceText, options: &CheckOptions, unsafe_fixes: boo
     let mut findings = check(&source.name, &outcome.text, options);
     let mut dropped_keys: Vec<(u32, u32, &'static str)> = Vec::new();
     for _ in 0..MAX_PASSES {
-        let index = LineIndex::new(&outcome.text);
         let key = |f: &Finding| {
             f.span
                 .map(|s| (s.start.line, s.start.column, f.rule.code))
                 .unwrap_or_default()
         };
-        let mut fixable: Vec<(ByteEdit, &Finding)> = findings
+        let mut fixable: Vec<(Vec<ByteEdit>, &Finding)> = findings
             .iter()
             .filter(|f| allowed(f, unsafe_fixes) && !dropped_keys.contains(&key(f)))
-            .filter_map(|f| Some((edit_of(&index, f)?, f)))
+            .map(|f| (edits_of(f), f))
+            .filter(|(edits, _)| !edits.is_empty())
             .collect();
         if fixable.is_empty() {
             break;
         }
-        fixable.sort_by_key(|(edit, _)| (edit.start, edit.end));
-        let edits: Vec<ByteEdit> = fixable.iter().map(|(edit, _)| edit.clone()).collect();
-        let (candidate, applied) = apply_edits(&outcome.text, &edits);
+        fixable.sort_by_key(|(edits, _)| edits.first().map(|e| (e.start, e.end)));
+        let (candidate, applied) = apply_fixes(&outcome.text, &fixable);
         let after = check(&source.name, &candidate, options);
         if new_error(&findings, &after).is_none() {
             outcome.text = candidate;
@@ -149,8 +166,8 @@ pub fn fix_source(source: &SourceText, options: &CheckOptions, unsafe_fixes: boo
         }
         // The batch broke the file: one fix at a time, keeping those that add no error.
         let mut progressed = false;
-        for (edit, finding) in fixable.into_iter().take(MAX_SINGLE_TRIES) {
-            let (candidate, _) = apply_edits(&outcome.text, std::slice::from_ref(&edit));
+        for (edits, finding) in fixable.into_iter().take(MAX_SINGLE_TRIES) {
+            let (candidate, _) = apply_fixes(&outcome.text, &[(edits, finding)]);
             let after = check(&source.name, &candidate, options);
             match new_error(&findings, &after) {
                 None => {

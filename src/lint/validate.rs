@@ -353,9 +353,23 @@ fn finish(
     if findings.iter().any(|finding| finding.fix.is_some()) {
         let index = crate::yaml::line_index::LineIndex::new(&source.text);
         for finding in &mut findings {
-            if let (Some(fix), Some(span)) = (finding.fix.as_mut(), finding.span) {
-                fix.bytes = Some(index.byte_range(span));
+            let span = finding.span;
+            let Some(fix) = finding.fix.as_mut() else {
+                continue;
+            };
+            let mut bytes = Vec::new();
+            if let (Some(replacement), Some(span)) = (&fix.replacement, span) {
+                let (start, end) = index.byte_range(span);
+                bytes.push((start, end, replacement.clone()));
             }
+            for edit in &fix.elsewhere {
+                if let crate::lint::finding::PathEdit::At(span, text) = edit {
+                    let (start, end) = index.byte_range(*span);
+                    bytes.push((start, end, text.clone()));
+                }
+            }
+            bytes.sort();
+            fix.bytes = bytes;
         }
     }
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));

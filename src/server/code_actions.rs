@@ -9,7 +9,7 @@ use lsp_types::{
 
 use super::State;
 use super::documents::{Encoding, position, range};
-use crate::lint::finding::{Applicability, Finding};
+use crate::lint::finding::{Applicability, Finding, PathEdit};
 use crate::lint::settings::suppression::IGNORE_ANNOTATION;
 use crate::yaml::lines::comment_start;
 use crate::yaml::source::{Node, NodeKind, Pos, ScalarForm};
@@ -49,22 +49,37 @@ pub fn actions(
         }
         if let Some(fix) = &finding.fix {
             let safe = fix.applicability == Applicability::Safe;
+            let mut edits: Vec<TextEdit> = fix
+                .replacement
+                .iter()
+                .map(|replacement| TextEdit {
+                    range: at,
+                    new_text: replacement.clone(),
+                })
+                .collect();
+            for elsewhere in &fix.elsewhere {
+                if let PathEdit::At(span, text_now) = elsewhere {
+                    edits.push(TextEdit {
+                        range: range(text, *span, encoding),
+                        new_text: text_now.clone(),
+                    });
+                }
+            }
+            let what = match &fix.replacement {
+                Some(replacement) => format!("write `{replacement}`"),
+                None => crate::lint::rules::rule(finding.rule)
+                    .and_then(crate::lint::rules::fix_of)
+                    .map_or_else(String::new, |(_, what)| what.to_string()),
+            };
             actions.push(CodeActionOrCommand::CodeAction(CodeAction {
                 title: format!(
-                    "Fix {}: write `{}`{}",
+                    "Fix {}: {what}{}",
                     finding.rule.code,
-                    fix.replacement,
                     if safe { "" } else { " (unsafe)" }
                 ),
                 kind: Some(CodeActionKind::QUICKFIX),
                 is_preferred: Some(safe),
-                edit: Some(edit(
-                    uri,
-                    vec![TextEdit {
-                        range: at,
-                        new_text: fix.replacement.clone(),
-                    }],
-                )),
+                edit: Some(edit(uri, edits)),
                 ..CodeAction::default()
             }));
         }

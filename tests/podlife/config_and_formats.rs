@@ -310,3 +310,39 @@ fn fix_diff_and_unsafe_fixes() {
     );
     std::fs::remove_dir_all(&directory).ok();
 }
+
+/// PL207's fix moves the annotation's init containers into `spec.initContainers` (unsafe:
+/// they start running), the rest of the file as written.
+#[test]
+fn the_legacy_annotation_fix_moves_the_containers_into_the_spec() {
+    let directory = std::env::temp_dir().join(format!("podlife-legacy-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("scratch");
+    let file = directory.join("legacy.yaml");
+    let path = file.to_string_lossy().to_string();
+    let original = std::fs::read_to_string(root().join("src/examples/legacy-annotation.yaml"))
+        .expect("example");
+    std::fs::write(&file, &original).expect("copy");
+    assert_eq!(
+        run(&["validate", "--fix", "-q", &path]).status.code(),
+        Some(0)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read"),
+        original,
+        "unsafe: not with --fix alone"
+    );
+    let fixed = run(&["validate", "--fix", "--unsafe-fixes", "-o", "short", &path]);
+    assert_eq!(
+        fixed.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&fixed.stdout)
+    );
+    let after = std::fs::read_to_string(&file).expect("read");
+    snapshot("fix__legacy_annotation", &after);
+    assert!(!after.contains("pod.beta.kubernetes.io/init-containers"));
+    let checked = json(&run(&["validate", "-o", "json", &path]));
+    assert_eq!(checked["findings"], serde_json::json!([]), "{checked}");
+    assert_eq!(checked["summary"]["pods"], 1);
+    std::fs::remove_dir_all(&directory).ok();
+}

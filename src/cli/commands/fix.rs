@@ -71,9 +71,10 @@ pub fn run(
             write!(
                 out,
                 "{}",
-                diff.unified_diff()
-                    .context_radius(3)
-                    .header(&format!("a/{name}"), &format!("b/{name}"))
+                diff.unified_diff().context_radius(3).header(
+                    &format!("a/{}", name.trim_start_matches('/')),
+                    &format!("b/{}", name.trim_start_matches('/'))
+                )
             )
             .map_err(write_error)?;
             continue;

@@ -11,10 +11,10 @@ use std::sync::Arc;
 
 use crate::k8s::workload::PodObject;
 use crate::k8s::workload::custom_resources::PodTemplateTable;
-use crate::lint::finding::{Finding, ObjectRef};
+use crate::lint::finding::{Finding, ObjectRef, PathEdit};
 use crate::lint::rules;
 use crate::yaml::field_path::FieldPath;
-use crate::yaml::source::{Document, Node, TreeProblemKind};
+use crate::yaml::source::{Document, Node, NodeKind, Pos, Span, TreeProblemKind};
 
 pub(crate) use object_reader::ObjectReader;
 
@@ -39,6 +39,16 @@ pub struct DocumentObjects {
 pub fn locate(pod: &PodObject, root: Option<&Node<'_>>, mut finding: Finding) -> Finding {
     finding.file = pod.file.clone();
     finding.object = Some(pod.object_ref());
+    if let Some(fix) = finding.fix.as_mut()
+        && !fix.elsewhere.is_empty()
+    {
+        let resolved = root.and_then(|root| resolve_path_edits(pod, root, &fix.elsewhere));
+        match resolved {
+            Some(edits) => fix.elsewhere = edits,
+            // A fix that cannot be placed is no fix.
+            None => finding.fix = None,
+        }
+    }
     for related in &mut finding.related {
         let path = pod.object_relative(&related.path);
         related.span =
@@ -57,6 +67,79 @@ pub fn locate(pod: &PodObject, root: Option<&Node<'_>>, mut finding: Finding) ->
         finding.path = Some(path);
     }
     finding
+}
+
+/// Places a fix's path edits in the document: each becomes an edit of a span; `None` when
+/// one cannot be placed (a missing entry, a flow-style mapping to insert into).
+fn resolve_path_edits(
+    pod: &PodObject,
+    root: &Node<'_>,
+    edits: &[PathEdit],
+) -> Option<Vec<PathEdit>> {
+    let line_start = |line: u32| Pos {
+        index: 0,
+        line,
+        column: 1,
+    };
+    let mut placed = Vec::new();
+    for edit in edits {
+        match edit {
+            PathEdit::At(..) => placed.push(edit.clone()),
+            PathEdit::DeleteEntry(path) => {
+                let mut full = pod.object_path.join(&pod.object_relative(path));
+                // The only entry of its mapping: the enclosing entry goes instead.
+                let segments = full.segments();
+                if let Some((_, parent)) = segments.split_last() {
+                    let parent = FieldPath::from(parent.to_vec());
+                    let found = root.lookup(&parent);
+                    if found.complete
+                        && found.key.is_some()
+                        && matches!(found.value.kind(), NodeKind::Mapping(entries) if entries.len() == 1)
+                    {
+                        full = parent;
+                    }
+                }
+                let found = root.lookup(&full);
+                let key = found.key.filter(|_| found.complete)?;
+                let end = found.value.span.end;
+                let end = if end.column == 1 {
+                    end
+                } else {
+                    line_start(end.line + 1)
+                };
+                placed.push(PathEdit::At(
+                    Span {
+                        start: line_start(key.span.start.line),
+                        end,
+                    },
+                    String::new(),
+                ));
+            }
+            PathEdit::InsertFirst(path, text) => {
+                let full = pod.object_path.join(&pod.object_relative(path));
+                let found = root.lookup(&full);
+                let NodeKind::Mapping(entries) = found.value.kind() else {
+                    return None;
+                };
+                let (first, _) = entries.first().filter(|_| found.complete)?;
+                let key_line = found.key.map_or(0, |key| key.span.start.line);
+                // A flow mapping (`spec: {…}`) starts on its key's line: no block to insert into.
+                if first.span.start.line == key_line {
+                    return None;
+                }
+                let indent = " ".repeat(first.span.start.column.saturating_sub(1) as usize);
+                let mut lines = String::with_capacity(text.len() * 2);
+                for line in text.lines() {
+                    lines.push_str(&indent);
+                    lines.push_str(line);
+                    lines.push('\n');
+                }
+                let at = line_start(first.span.start.line);
+                placed.push(PathEdit::At(Span { start: at, end: at }, lines));
+            }
+        }
+    }
+    Some(placed)
 }
 
 /// Reads the pods of one parsed document.

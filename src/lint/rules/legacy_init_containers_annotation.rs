@@ -1,6 +1,6 @@
 //! PL207 `legacy-init-containers-annotation`: init containers in the deprecated alpha/beta annotation.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::lint::finding::{Applicability, Finding, PathEdit, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 use crate::yaml::source::{NodeKind, parse_stream};
 use crate::yaml::writer::to_yaml;
@@ -54,19 +54,47 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             "move the containers to `spec.initContainers` and remove the annotation".to_string()
         }
     };
-    findings.push(
-        RULE.finding(format!(
+    let mut finding = RULE
+        .finding(format!(
             "init containers are declared in the deprecated annotation `{key}`"
         ))
         .at(context.pod_path("metadata.annotations").key(key))
         .on_key()
         .label("deprecated since Kubernetes 1.6")
         .help(help)
-        .note("current Kubernetes ignores this annotation: the containers would never run"),
-    );
+        .note("current Kubernetes ignores this annotation: the containers would never run");
+    // The fix moves them: unsafe, since they start running once in the spec.
+    if !legacy.conflicts_with_spec
+        && let Some(block) = init_containers_block(text)
+    {
+        finding = finding.fixed_elsewhere(
+            Applicability::Unsafe,
+            vec![
+                PathEdit::DeleteEntry(context.pod_path("metadata.annotations").key(key)),
+                PathEdit::InsertFirst(context.pod_path("spec"), block),
+            ],
+        );
+    }
+    findings.push(finding);
 }
 
 /// The annotation's containers written as `spec.initContainers` YAML, if its text is a list.
+/// `initContainers:` and the annotation's containers as block YAML, unindented.
+fn init_containers_block(text: &str) -> Option<String> {
+    let documents = parse_stream(text);
+    let document = documents.first()?;
+    if !document.problems.is_empty() {
+        return None;
+    }
+    let root = document.root.as_ref()?;
+    match root.kind() {
+        NodeKind::Sequence(items) if !items.is_empty() => {
+            Some(format!("initContainers:\n{}", to_yaml(root, 0)))
+        }
+        _ => None,
+    }
+}
+
 fn spec_equivalent(text: &str) -> Option<String> {
     let documents = parse_stream(text);
     let document = documents.first()?;

@@ -178,6 +178,10 @@ pub fn fix_of(rule: &Rule) -> Option<(crate::lint::finding::Applicability, &'sta
             Unsafe,
             "renames the field to the one field it is a typo of, when there is exactly one",
         )),
+        "PL207" => Some((
+            Unsafe,
+            "moves the annotation's containers to `spec.initContainers` and removes the annotation (they start running)",
+        )),
         "PL102" | "PL103" | "PL104" => Some((
             Safe,
             "writes the supported value when only the case is wrong (`ifnotpresent` → `IfNotPresent`)",

@@ -84,17 +84,22 @@ pub fn write_findings(
                 k8s_type: finding.k8s_type,
                 bad_value: finding.bad_value.as_deref(),
                 pod: finding.object.as_ref(),
-                fix: finding.fix.as_ref().and_then(|fix| {
-                    let (start, end) = fix.bytes?;
-                    Some(JsonFix {
+                fix: finding
+                    .fix
+                    .as_ref()
+                    .filter(|fix| !fix.bytes.is_empty())
+                    .map(|fix| JsonFix {
                         applicability: fix.applicability.as_str(),
-                        edits: vec![JsonEdit {
-                            start,
-                            end,
-                            text: &fix.replacement,
-                        }],
-                    })
-                }),
+                        edits: fix
+                            .bytes
+                            .iter()
+                            .map(|(start, end, text)| JsonEdit {
+                                start: *start,
+                                end: *end,
+                                text,
+                            })
+                            .collect(),
+                    }),
             }
         })
         .collect();

@@ -118,32 +118,48 @@ struct SarifResult<'f> {
     fixes: Vec<SarifFix>,
 }
 
-/// A finding's fix as SARIF writes it: its region replaced in its file.
+/// A finding's fix as SARIF writes it: its region (and any other spans) replaced in its file.
 fn sarif_fix(
     fix: &crate::lint::finding::Fix,
     uri: &str,
     uri_base_id: Option<&'static str>,
     region: Region,
 ) -> SarifFix {
+    let region_of = |span: crate::yaml::source::Span| Region {
+        start_line: span.start.line.max(1),
+        start_column: span.start.column.max(1),
+        end_line: span.end.line.max(span.start.line).max(1),
+        end_column: span.end.column.max(1),
+    };
+    let mut replacements: Vec<Replacement> = fix
+        .replacement
+        .iter()
+        .map(|text| Replacement {
+            deleted_region: region,
+            inserted_content: Text { text: text.clone() },
+        })
+        .collect();
+    for edit in &fix.elsewhere {
+        if let crate::lint::finding::PathEdit::At(span, text) = edit {
+            replacements.push(Replacement {
+                deleted_region: region_of(*span),
+                inserted_content: Text { text: text.clone() },
+            });
+        }
+    }
     SarifFix {
         description: Text {
-            text: format!(
-                "replace with `{}` ({} fix)",
-                fix.replacement,
-                fix.applicability.as_str()
-            ),
+            text: match &fix.replacement {
+                Some(text) => format!("replace with `{text}` ({} fix)", fix.applicability.as_str()),
+                None => format!("{} fix", fix.applicability.as_str()),
+            },
         },
         artifact_changes: [ArtifactChange {
             artifact_location: ArtifactLocation {
                 uri: uri.to_string(),
                 uri_base_id,
             },
-            replacements: [Replacement {
-                deleted_region: region,
-                inserted_content: Text {
-                    text: fix.replacement.clone(),
-                },
-            }],
+            replacements,
         }],
     }
 }
@@ -160,7 +176,7 @@ struct SarifFix {
 #[serde(rename_all = "camelCase")]
 struct ArtifactChange {
     artifact_location: ArtifactLocation,
-    replacements: [Replacement; 1],
+    replacements: Vec<Replacement>,
 }
 
 #[derive(Serialize)]
@@ -193,7 +209,7 @@ struct ArtifactLocation {
     uri_base_id: Option<&'static str>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Clone, Copy)]
 #[serde(rename_all = "camelCase")]
 struct Region {
     start_line: u32,
