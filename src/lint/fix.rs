@@ -248,6 +248,27 @@ mod tests {
         assert!(renamed.text.contains("    imagePullPolicy: Never\n"));
     }
 
+    #[test]
+    fn a_repeated_block_entry_is_removed_by_its_lines_and_a_flow_one_is_left() {
+        let text = format!(
+            "{POD}    image: nginx:1.26\n    ports:\n    - containerPort: 80\n    ports:\n    - containerPort: 81\n      name: x\n    tty: true\n"
+        );
+        let fixed = fix(&text, true);
+        assert_eq!(fixed.applied, 2);
+        assert_eq!(
+            fixed.text,
+            format!("{POD}    ports:\n    - containerPort: 80\n    tty: true\n"),
+            "each later entry goes, whole, and nothing after it"
+        );
+        assert_eq!(fix(&text, false).applied, 0, "unsafe");
+        let flow = "apiVersion: v1\nkind: Pod\nmetadata: {name: p, name: q}\nspec: {containers: [{name: a, image: x:1}]}\n";
+        assert_eq!(
+            fix(flow, true).applied,
+            0,
+            "a flow entry is not removed by lines"
+        );
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
 

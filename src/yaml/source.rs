@@ -295,6 +295,9 @@ pub struct TreeProblem {
     pub message: String,
     /// Where.
     pub span: Span,
+    /// For a repeated key: its whole entry, from the key to the end of its value (what a fix
+    /// removes to keep the first).
+    pub extent: Option<Span>,
 }
 
 /// The kinds of [`TreeProblem`].

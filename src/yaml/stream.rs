@@ -197,6 +197,7 @@ fn reported(failure: SyntaxFailure<'_>) -> Document<'_> {
         kind,
         message,
         span: Span::at(failure.pos),
+        extent: None,
     });
     document
 }

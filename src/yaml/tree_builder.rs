@@ -211,6 +211,7 @@ impl<'a> TreeBuilder<'a, '_> {
             kind,
             message,
             span,
+            extent: None,
         });
     }
 
@@ -354,6 +355,10 @@ impl<'a> TreeBuilder<'a, '_> {
                             clip(&key)
                         ),
                         span: entry.0.span,
+                        extent: Some(Span {
+                            start: entry.0.span.start,
+                            end: entry.1.span.end,
+                        }),
                     });
                     false
                 }

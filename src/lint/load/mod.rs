@@ -165,6 +165,47 @@ pub fn read_document_with(
             | TreeProblemKind::UnknownAnchor => &rules::INPUT_TOO_COMPLEX,
         };
         let mut finding = rule.finding(problem.message.clone()).spanned(problem.span);
+        let line_text = |line: u32| {
+            text.lines()
+                .nth(line.saturating_sub(1) as usize)
+                .unwrap_or_default()
+        };
+        let prefix = |pos: Pos| -> String {
+            line_text(pos.line)
+                .chars()
+                .take(pos.column.saturating_sub(1) as usize)
+                .collect()
+        };
+        if let (TreeProblemKind::DuplicateKey, Some(extent)) = (problem.kind, problem.extent)
+            // Only a block entry whose key begins its line is removed by lines.
+            && prefix(extent.start).chars().all(|c| c == ' ')
+        {
+            // Remove the repeated entry's lines, keeping the first: what podlife checked.
+            // A block value ends where the next entry starts (after its indentation): the
+            // lines end before that line; otherwise after the value's own last line.
+            let line = if prefix(extent.end).trim().is_empty() {
+                extent.end.line
+            } else {
+                extent.end.line + 1
+            };
+            let end = Pos {
+                index: 0,
+                line,
+                column: 1,
+            };
+            let lines = Span {
+                start: Pos {
+                    index: 0,
+                    line: extent.start.line,
+                    column: 1,
+                },
+                end,
+            };
+            finding = finding.fixed_elsewhere(
+                crate::lint::finding::Applicability::Unsafe,
+                vec![PathEdit::At(lines, String::new())],
+            );
+        }
         finding.file = file.clone();
         finding.object = Some(ObjectRef {
             kind: String::new(),

@@ -170,6 +170,10 @@ pub enum Origin {
 pub fn fix_of(rule: &Rule) -> Option<(crate::lint::finding::Applicability, &'static str)> {
     use crate::lint::finding::Applicability::{Safe, Unsafe};
     match rule.id {
+        "PL002" => Some((
+            Unsafe,
+            "removes the repeated entry, keeping the first (the one podlife checked)",
+        )),
         "PL005" => Some((
             Safe,
             "adds or removes the quotes when the value as written has the field's type (`\"80\"` → `80`, `\"true\"` → `true`, `1.20` → `\"1.20\"`)",
