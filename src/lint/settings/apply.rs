@@ -12,7 +12,9 @@ use crate::lint::finding::{Finding, ObjectRef, RuleId, Severity};
 use crate::lint::rules::{self, Origin};
 use crate::lint::settings::inline_comments::CommentSuppression;
 use crate::lint::settings::selection::{Level, RuleSettings, Selector};
-use crate::lint::settings::suppression::{self, IGNORE_ANNOTATION, SuppressionAnnotation};
+use crate::lint::settings::suppression::{
+    self, IGNORE_ANNOTATION, SuppressionAnnotation, SuppressionEntry,
+};
 use crate::yaml::source::Node;
 
 /// What configuration needs to know about one object: its suppressions and pending initializers.
@@ -90,78 +92,29 @@ fn suppress(
 ) -> Vec<Finding> {
     let mut unused = Vec::new();
     for facts in objects.iter().filter(|f| !f.suppressions.is_empty()) {
-        let entries: Vec<_> = facts
+        let entries: Vec<(&SuppressionAnnotation, &SuppressionEntry)> = facts
             .suppressions
             .iter()
             .flat_map(|annotation| annotation.entries.iter().map(move |e| (annotation, e)))
             .collect();
-        let mut used = vec![false; entries.len()];
-        findings.retain(|finding| {
-            if finding.object.as_ref() != Some(&facts.object) {
-                return true;
-            }
-            let mut keep = true;
-            for ((_, entry), used) in entries.iter().zip(used.iter_mut()) {
-                if entry
-                    .selector
-                    .as_ref()
-                    .is_ok_and(|s| s.matches(finding.rule))
-                {
-                    *used = true;
-                    keep = false;
-                }
-            }
-            keep
+        let used = drop_suppressed(findings, entries.iter().map(|(_, e)| *e), |finding| {
+            finding.object.as_ref() == Some(&facts.object)
         });
-        let mut object_unused = Vec::new();
-        for ((annotation, entry), used) in entries.iter().zip(&used) {
-            if *used {
-                continue;
-            }
-            let finding = match &entry.selector {
-                Err(_) => rules::UNUSED_SUPPRESSION
-                    .finding(format!(
-                        "`{IGNORE_ANNOTATION}` names no rule `{}`",
-                        entry.key
-                    ))
-                    .label("unknown rule")
-                    .help(
-                        match crate::lint::settings::selection::suggest(&entry.key) {
-                            Some(candidate) => format!("did you mean `{candidate}`?"),
-                            None => "use a rule ID or name from `podlife rules`".to_string(),
-                        },
-                    ),
-                Ok(selector) => {
-                    if !selector.rules().any(|rule| settings.enabled(rule)) {
-                        continue;
-                    }
-                    rules::UNUSED_SUPPRESSION
-                        .finding(format!(
-                            "`{IGNORE_ANNOTATION}` entry `{}` suppressed nothing",
-                            entry.key
-                        ))
-                        .label("nothing to suppress")
-                        .help(format!(
-                            "remove the entry: {} found nothing in this object",
-                            describe_selector(selector)
-                        ))
-                }
-            };
-            let mut finding = finding.spanned(annotation.span);
-            finding.path = Some(annotation.path.clone());
-            finding.file = file.clone();
-            finding.object = Some(facts.object.clone());
-            object_unused.push(finding);
+        if silences_itself(entries.iter().map(|(_, e)| *e)) {
+            continue;
         }
-        // An entry for `unused-suppression` itself silences these.
-        let silenced = entries.iter().any(|(_, entry)| {
-            entry
-                .selector
-                .as_ref()
-                .is_ok_and(|s| s.matches(rules::UNUSED_SUPPRESSION.id()))
-        });
-        if !silenced {
-            unused.append(&mut object_unused);
+        for ((annotation, entry), used) in entries.iter().zip(&used) {
+            let source = format!("`{IGNORE_ANNOTATION}`");
+            if let Some(mut finding) = (!used)
+                .then(|| unused_entry(entry, &source, "in this object", settings))
+                .flatten()
+            {
+                finding = finding.spanned(annotation.span);
+                finding.path = Some(annotation.path.clone());
+                finding.file = file.clone();
+                finding.object = Some(facts.object.clone());
+                unused.push(finding);
+            }
         }
     }
     unused
@@ -177,81 +130,103 @@ fn suppress_by_comments(
 ) -> Vec<Finding> {
     let mut unused = Vec::new();
     for comment in comments {
-        let mut used = vec![false; comment.entries.len()];
-        findings.retain(|finding| {
-            let Some(line) = finding.span.map(|span| span.start.line) else {
-                return true;
-            };
-            if !comment.covers(line) {
-                return true;
-            }
-            let mut keep = true;
-            for (entry, used) in comment.entries.iter().zip(used.iter_mut()) {
-                if entry
-                    .selector
-                    .as_ref()
-                    .is_ok_and(|s| s.matches(finding.rule))
-                {
-                    *used = true;
-                    keep = false;
-                }
-            }
-            keep
+        let used = drop_suppressed(findings, comment.entries.iter(), |finding| {
+            finding
+                .span
+                .is_some_and(|span| comment.covers(span.start.line))
         });
-        let silenced = comment.entries.iter().any(|entry| {
-            entry
-                .selector
-                .as_ref()
-                .is_ok_and(|s| s.matches(rules::UNUSED_SUPPRESSION.id()))
-        });
-        if silenced {
+        if silences_itself(comment.entries.iter()) {
             continue;
         }
+        let (from, to) = comment.lines;
+        let lines = if from == to {
+            format!("on line {from}")
+        } else {
+            format!("on lines {from}–{to}")
+        };
         for (entry, used) in comment.entries.iter().zip(&used) {
-            if *used {
-                continue;
+            if let Some(mut finding) = (!used)
+                .then(|| unused_entry(entry, "`# podlife: ignore[…]`", &lines, settings))
+                .flatten()
+            {
+                finding = finding.spanned(comment.span);
+                finding.file = file.clone();
+                unused.push(finding);
             }
-            let finding = match &entry.selector {
-                Err(_) => rules::UNUSED_SUPPRESSION
-                    .finding(format!(
-                        "`# podlife: ignore[…]` names no rule `{}`",
-                        entry.key
-                    ))
-                    .label("unknown rule")
-                    .help(
-                        match crate::lint::settings::selection::suggest(&entry.key) {
-                            Some(candidate) => format!("did you mean `{candidate}`?"),
-                            None => "use a rule ID or name from `podlife rules`".to_string(),
-                        },
-                    ),
-                Ok(selector) => {
-                    if !selector.rules().any(|rule| settings.enabled(rule)) {
-                        continue;
-                    }
-                    let (from, to) = comment.lines;
-                    let lines = if from == to {
-                        format!("line {from}")
-                    } else {
-                        format!("lines {from}–{to}")
-                    };
-                    rules::UNUSED_SUPPRESSION
-                        .finding(format!(
-                            "`# podlife: ignore[…]` entry `{}` suppressed nothing",
-                            entry.key
-                        ))
-                        .label("nothing to suppress")
-                        .help(format!(
-                            "remove the entry: {} found nothing on {lines}",
-                            describe_selector(selector)
-                        ))
-                }
-            };
-            let mut finding = finding.spanned(comment.span);
-            finding.file = file.clone();
-            unused.push(finding);
         }
     }
     unused
+}
+
+/// Drops each finding in scope that an entry's rules match; says which entries matched one.
+fn drop_suppressed<'e>(
+    findings: &mut Vec<Finding>,
+    entries: impl Iterator<Item = &'e SuppressionEntry>,
+    in_scope: impl Fn(&Finding) -> bool,
+) -> Vec<bool> {
+    let entries: Vec<&SuppressionEntry> = entries.collect();
+    let mut used = vec![false; entries.len()];
+    findings.retain(|finding| {
+        if !in_scope(finding) {
+            return true;
+        }
+        let mut keep = true;
+        for (entry, used) in entries.iter().zip(used.iter_mut()) {
+            if entry
+                .selector
+                .as_ref()
+                .is_ok_and(|s| s.matches(finding.rule))
+            {
+                *used = true;
+                keep = false;
+            }
+        }
+        keep
+    });
+    used
+}
+
+/// Whether the entries name `unused-suppression` itself, which silences their own reports.
+fn silences_itself<'e>(mut entries: impl Iterator<Item = &'e SuppressionEntry>) -> bool {
+    entries.any(|entry| {
+        entry
+            .selector
+            .as_ref()
+            .is_ok_and(|s| s.matches(rules::UNUSED_SUPPRESSION.id()))
+    })
+}
+
+/// PL012 for an entry that suppressed nothing (`None` when its rules are all turned off) or
+/// names no rule; `source` names the annotation or comment, `scope` what it covered.
+fn unused_entry(
+    entry: &SuppressionEntry,
+    source: &str,
+    scope: &str,
+    settings: &RuleSettings,
+) -> Option<Finding> {
+    Some(match &entry.selector {
+        Err(_) => rules::UNUSED_SUPPRESSION
+            .finding(format!("{source} names no rule `{}`", entry.key))
+            .label("unknown rule")
+            .help(
+                match crate::lint::settings::selection::suggest(&entry.key) {
+                    Some(candidate) => format!("did you mean `{candidate}`?"),
+                    None => "use a rule ID or name from `podlife rules`".to_string(),
+                },
+            ),
+        Ok(selector) => {
+            if !selector.rules().any(|rule| settings.enabled(rule)) {
+                return None;
+            }
+            rules::UNUSED_SUPPRESSION
+                .finding(format!("{source} entry `{}` suppressed nothing", entry.key))
+                .label("nothing to suppress")
+                .help(format!(
+                    "remove the entry: {} found nothing {scope}",
+                    describe_selector(selector)
+                ))
+        }
+    })
 }
 
 fn describe_selector(selector: &Selector) -> String {
