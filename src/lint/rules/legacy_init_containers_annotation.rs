@@ -46,10 +46,14 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         .as_ref()
         .and_then(|annotations| annotations.get(key))
         .map_or("", String::as_str);
-    let help = match spec_equivalent(text) {
-        Some(yaml) => format!(
-            "move the containers to `spec.initContainers` and remove the annotation:\n{yaml}"
-        ),
+    let block = init_containers_block(text);
+    let help = match &block {
+        Some(block) => {
+            let indented: String = block.lines().map(|line| format!("\n  {line}")).collect();
+            format!(
+                "move the containers to `spec.initContainers` and remove the annotation:\nspec:{indented}"
+            )
+        }
         None => {
             "move the containers to `spec.initContainers` and remove the annotation".to_string()
         }
@@ -65,7 +69,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         .note("current Kubernetes ignores this annotation: the containers would never run");
     // The fix moves them: unsafe, since they start running once in the spec.
     if !legacy.conflicts_with_spec
-        && let Some(block) = init_containers_block(text)
+        && let Some(block) = block
     {
         finding = finding.fixed_elsewhere(
             Applicability::Unsafe,
@@ -78,8 +82,8 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     findings.push(finding);
 }
 
-/// The annotation's containers written as `spec.initContainers` YAML, if its text is a list.
-/// `initContainers:` and the annotation's containers as block YAML, unindented.
+/// `initContainers:` and the annotation's containers as block YAML, unindented, if its text is
+/// a list.
 fn init_containers_block(text: &str) -> Option<String> {
     let documents = parse_stream(text);
     let document = documents.first()?;
@@ -95,18 +99,3 @@ fn init_containers_block(text: &str) -> Option<String> {
     }
 }
 
-fn spec_equivalent(text: &str) -> Option<String> {
-    let documents = parse_stream(text);
-    let document = documents.first()?;
-    if !document.problems.is_empty() {
-        return None;
-    }
-    let root = document.root.as_ref()?;
-    match root.kind() {
-        NodeKind::Sequence(items) if !items.is_empty() => Some(format!(
-            "spec:\n  initContainers:\n{}",
-            to_yaml(root, 2).trim_end()
-        )),
-        _ => None,
-    }
-}
