@@ -3,6 +3,7 @@
 
 pub mod findings;
 pub mod label_rows;
+pub mod markup;
 pub mod montecarlo;
 pub mod paint;
 pub mod progress;

@@ -8,6 +8,7 @@
 use std::fmt::Write as _;
 
 use crate::render::label_rows::LabelRows;
+use crate::render::markup::escape;
 use crate::render::montecarlo::report::value;
 use crate::render::simulate::timeline::STEPS_MS;
 use crate::sim::montecarlo::metrics::{Metric, Unit};
@@ -23,13 +24,6 @@ const BAR: &str = "#4c78a8";
 const CDF: &str = "#e45756";
 /// Estimated width of one character of the 12 px labels.
 const CHAR_WIDTH: f64 = 6.8;
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
 
 /// A round step for about `ticks` ticks over `span`: a duration from the timeline's steps for
 /// times, 1, 2 or 5 × 10^k for counts.

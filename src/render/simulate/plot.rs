@@ -11,6 +11,7 @@
 use std::fmt::Write as _;
 
 use crate::render::label_rows::LabelRows;
+use crate::render::markup::escape;
 use crate::render::simulate::RunContext;
 use crate::render::simulate::timeline::STEPS_MS;
 use crate::sim::engine::time::{SimDuration, SimTime, format_duration};
@@ -63,24 +64,6 @@ fn probe_name(kind: ProbeKind) -> &'static str {
         ProbeKind::Readiness => "readiness",
         ProbeKind::Liveness => "liveness",
     }
-}
-
-/// Text for SVG: markup escaped, control characters as `\u{…}`.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for character in text.chars() {
-        match character {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 fn at(time: SimTime) -> String {
