@@ -49,7 +49,11 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     let block = init_containers_block(text);
     let help = match &block {
         Some(block) => {
-            let indented: String = block.lines().map(|line| format!("\n  {line}")).collect();
+            let mut indented = String::new();
+            for line in block.lines() {
+                indented.push_str("\n  ");
+                indented.push_str(line);
+            }
             format!(
                 "move the containers to `spec.initContainers` and remove the annotation:\nspec:{indented}"
             )
