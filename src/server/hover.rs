@@ -20,36 +20,27 @@ pub fn hover(params: &HoverParams, state: &State, encoding: Encoding) -> Option<
     let text = analysis.text.as_str();
     let at = offset(text, position, encoding);
     let index = LineIndex::new(text);
-    let markdown = finding_at(analysis, &index, at).or_else(|| container_at(text, &index, at))?;
-    Some(Hover {
-        contents: HoverContents::Markup(MarkupContent {
-            kind: MarkupKind::Markdown,
-            value: markdown,
-        }),
-        range: None,
-    })
-    .map(|mut hover| {
-        hover.range = analysis
-            .findings
-            .iter()
-            .filter_map(|f| f.span)
-            .find(|span| {
-                let (start, end) = index.byte_range(*span);
-                (start..=end).contains(&at)
-            })
-            .map(|span| range(text, span, encoding));
-        hover
-    })
-}
-
-/// The explanation of the rule of the first finding whose span holds byte `at`.
-fn finding_at(analysis: &super::Analysis, index: &LineIndex<'_>, at: usize) -> Option<String> {
     let finding = analysis.findings.iter().find(|finding| {
         finding.span.is_some_and(|span| {
             let (start, end) = index.byte_range(span);
             (start..=end).contains(&at)
         })
-    })?;
+    });
+    let (markdown, span) = match finding {
+        Some(finding) => (explain(finding)?, finding.span),
+        None => (container_at(text, &index, at)?, None),
+    };
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value: markdown,
+        }),
+        range: span.map(|span| range(text, span, encoding)),
+    })
+}
+
+/// A finding with its rule's explanation.
+fn explain(finding: &crate::lint::finding::Finding) -> Option<String> {
     let rule = crate::lint::rules::rule(finding.rule)?;
     Some(format!(
         "**{}[{}]** {}\n\n{}",
