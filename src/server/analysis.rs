@@ -6,6 +6,7 @@ use std::sync::Arc;
 use lsp_types::Uri;
 
 use crate::input::{Input, SourceOrigin, SourceText};
+use crate::k8s::workload::custom_resources::PodTemplateTable;
 use crate::lint::finding::Finding;
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::config_file::{ConfigResolver, ConfigSource};
@@ -21,6 +22,9 @@ pub struct Analysis {
     pub text: Arc<String>,
     /// The findings, sorted.
     pub findings: Vec<Finding>,
+    /// Where custom resources keep pod templates, as the document's configuration says
+    /// (hover and code lenses read the pods with it).
+    pub templates: Arc<PodTemplateTable>,
 }
 
 /// The file a `file://` URI names, if it is one.
@@ -84,6 +88,7 @@ pub fn analyse(uri: &Uri, version: i32, text: String) -> Analysis {
         ..SourceText::new(&name, text)
     };
     let report = validate_source(&source, &options);
+    let templates = Arc::clone(&options.pod_templates);
     let only_no_objects = report
         .findings
         .iter()
@@ -96,5 +101,6 @@ pub fn analyse(uri: &Uri, version: i32, text: String) -> Analysis {
         } else {
             report.findings
         },
+        templates,
     }
 }

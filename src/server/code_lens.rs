@@ -3,7 +3,8 @@
 use lsp_types::{CodeLens, Command, Position, Range};
 
 use super::documents::{Encoding, position};
-use crate::lint::load::read_document;
+use crate::k8s::workload::custom_resources::PodTemplateTable;
+use crate::lint::load::read_document_with;
 use crate::sim::engine::time::SimDuration;
 use crate::sim::kubelet::model::{DEFAULT_MAX_EVENTS, SimConfig, simulate};
 use crate::sim::plan::behaviour::Behaviour;
@@ -15,14 +16,14 @@ use crate::yaml::source::for_each_document;
 const HORIZON: SimDuration = SimDuration::from_secs(600);
 
 /// A lens per pod of `text`, at the start of its object.
-pub fn lenses(text: &str, encoding: Encoding) -> Vec<CodeLens> {
+pub fn lenses(text: &str, templates: &PodTemplateTable, encoding: Encoding) -> Vec<CodeLens> {
     let name = std::sync::Arc::from("lens");
     let mut lenses = Vec::new();
     for_each_document(text, |document| {
         let Some(root) = document.root.as_ref() else {
             return;
         };
-        let objects = read_document(&name, text, &document);
+        let objects = read_document_with(&name, text, &document, templates);
         if !objects.findings.is_empty() {
             return;
         }

@@ -6,7 +6,8 @@ use lsp_types::{Hover, HoverContents, HoverParams, MarkupContent, MarkupKind};
 
 use super::State;
 use super::documents::{Encoding, offset, range};
-use crate::lint::load::read_document;
+use crate::k8s::workload::custom_resources::PodTemplateTable;
+use crate::lint::load::read_document_with;
 use crate::resources::report::{Settings, analyse_pod};
 use crate::yaml::field_path::FieldPath;
 use crate::yaml::line_index::LineIndex;
@@ -28,7 +29,7 @@ pub fn hover(params: &HoverParams, state: &State, encoding: Encoding) -> Option<
     });
     let (markdown, span) = match finding {
         Some(finding) => (explain(finding)?, finding.span),
-        None => (container_at(text, &index, at)?, None),
+        None => (container_at(text, &analysis.templates, &index, at)?, None),
     };
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
@@ -52,7 +53,12 @@ fn explain(finding: &crate::lint::finding::Finding) -> Option<String> {
 }
 
 /// What a container holding byte `at` asks for, and the pod's totals and QoS class.
-fn container_at(text: &str, index: &LineIndex<'_>, at: usize) -> Option<String> {
+fn container_at(
+    text: &str,
+    templates: &PodTemplateTable,
+    index: &LineIndex<'_>,
+    at: usize,
+) -> Option<String> {
     let name = std::sync::Arc::from("hover");
     let mut found = None;
     for_each_document(text, |document| {
@@ -62,7 +68,7 @@ fn container_at(text: &str, index: &LineIndex<'_>, at: usize) -> Option<String> 
         let Some(root) = document.root.as_ref() else {
             return;
         };
-        let objects = read_document(&name, text, &document);
+        let objects = read_document_with(&name, text, &document, templates);
         for object in &objects.pods {
             let lists = [
                 ("spec.initContainers", object.pod.init_containers()),

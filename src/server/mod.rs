@@ -344,18 +344,19 @@ fn answer(
         CodeLensRequest::METHOD => {
             let params: Result<lsp_types::CodeLensParams, _> =
                 serde_json::from_value(request.params);
-            let text = params.as_ref().ok().and_then(|params| {
+            // The lenses of the last checked version, read as it was checked.
+            let checked = params.as_ref().ok().and_then(|params| {
                 state_of(shared)
-                    .documents
+                    .analyses
                     .get(&params.text_document.uri)
-                    .map(|document| document.text.clone())
+                    .map(|analysis| (Arc::clone(&analysis.text), Arc::clone(&analysis.templates)))
             });
             let sender = connection.sender.clone();
             let shared = Arc::clone(shared);
             let encoding = settings.encoding;
             rayon::spawn(move || {
-                let lenses = text
-                    .map(|text| code_lens::lenses(&text, encoding))
+                let lenses = checked
+                    .map(|(text, templates)| code_lens::lenses(&text, &templates, encoding))
                     .unwrap_or_default();
                 let cancelled = state_of(&shared).cancelled.remove(&id);
                 let response = if cancelled {
