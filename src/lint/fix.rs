@@ -11,7 +11,7 @@ use std::sync::Arc;
 use crate::input::SourceText;
 use crate::lint::finding::{Applicability, Finding, Severity};
 use crate::lint::settings::CheckOptions;
-use crate::lint::validate::validate_source;
+use crate::lint::validate::{FileReport, validate_source};
 
 /// Fixing passes over one file, at most.
 pub const MAX_PASSES: usize = 10;
@@ -57,6 +57,8 @@ pub struct FixOutcome {
     pub applied: usize,
     /// Fixes dropped because the file would have gained an error, with that error.
     pub dropped: Vec<(Finding, Finding)>,
+    /// The report of the fixed text (what remains), `None` for text that is not UTF-8.
+    pub report: Option<FileReport>,
 }
 
 /// Whether `finding`'s fix may be applied.
@@ -121,12 +123,13 @@ fn new_error(before: &[Finding], after: &[Finding]) -> Option<Finding> {
     None
 }
 
-fn check(name: &Arc<str>, text: &str, options: &CheckOptions) -> Vec<Finding> {
+/// `source` validated with `text` in place of its own (its name and origin kept).
+fn check(source: &SourceText, text: &str, options: &CheckOptions) -> FileReport {
     let source = SourceText {
-        name: name.clone(),
-        ..SourceText::new("", text)
+        text: Arc::new(text.to_string()),
+        ..source.clone()
     };
-    validate_source(&source, options).findings
+    validate_source(&source, options)
 }
 
 /// Fixes `source`: safe fixes, and unsafe ones too when `unsafe_fixes`.
@@ -138,7 +141,7 @@ pub fn fix_source(source: &SourceText, options: &CheckOptions, unsafe_fixes: boo
     if source.not_utf8.is_some() {
         return outcome;
     }
-    let mut findings = check(&source.name, &outcome.text, options);
+    let mut current = check(source, &outcome.text, options);
     let mut dropped_keys: Vec<(u32, u32, &'static str)> = Vec::new();
     for _ in 0..MAX_PASSES {
         let key = |f: &Finding| {
@@ -146,7 +149,8 @@ pub fn fix_source(source: &SourceText, options: &CheckOptions, unsafe_fixes: boo
                 .map(|s| (s.start.line, s.start.column, f.rule.code))
                 .unwrap_or_default()
         };
-        let mut fixable: Vec<(Vec<ByteEdit>, &Finding)> = findings
+        let mut fixable: Vec<(Vec<ByteEdit>, &Finding)> = current
+            .findings
             .iter()
             .filter(|f| allowed(f, unsafe_fixes) && !dropped_keys.contains(&key(f)))
             .map(|f| (edits_of(f), f))
@@ -157,23 +161,24 @@ pub fn fix_source(source: &SourceText, options: &CheckOptions, unsafe_fixes: boo
         }
         fixable.sort_by_key(|(edits, _)| edits.first().map(|e| (e.start, e.end)));
         let (candidate, applied) = apply_fixes(&outcome.text, &fixable);
-        let after = check(&source.name, &candidate, options);
-        if new_error(&findings, &after).is_none() {
+        let after = check(source, &candidate, options);
+        if new_error(&current.findings, &after.findings).is_none() {
             outcome.text = candidate;
             outcome.applied += applied;
-            findings = after;
+            current = after;
             continue;
         }
         // The batch broke the file: one fix at a time, keeping those that add no error.
         let mut progressed = false;
+        let mut next = None;
         for (edits, finding) in fixable.into_iter().take(MAX_SINGLE_TRIES) {
             let (candidate, _) = apply_fixes(&outcome.text, &[(edits, finding)]);
-            let after = check(&source.name, &candidate, options);
-            match new_error(&findings, &after) {
+            let after = check(source, &candidate, options);
+            match new_error(&current.findings, &after.findings) {
                 None => {
                     outcome.text = candidate;
                     outcome.applied += 1;
-                    findings = after;
+                    next = Some(after);
                     progressed = true;
                     // Spans after this edit moved: the next pass recomputes them.
                     break;
@@ -184,10 +189,14 @@ pub fn fix_source(source: &SourceText, options: &CheckOptions, unsafe_fixes: boo
                 }
             }
         }
+        if let Some(next) = next {
+            current = next;
+        }
         if !progressed && outcome.dropped.is_empty() {
             break;
         }
     }
+    outcome.report = Some(current);
     outcome
 }
 
@@ -299,9 +308,10 @@ mod tests {
                 let at = found[nth % found.len()];
                 text.replace_range(at..at + from.len(), to);
             }
-            let before = check(&Arc::from("m.yaml"), &text, &CheckOptions::default());
+            let source = SourceText::new("m.yaml", text.clone());
+            let before = check(&source, &text, &CheckOptions::default()).findings;
             let fixed = fix(&text, true);
-            let after = check(&Arc::from("m.yaml"), &fixed.text, &CheckOptions::default());
+            let after = check(&source, &fixed.text, &CheckOptions::default()).findings;
             proptest::prop_assert!(new_error(&before, &after).is_none(), "{}", fixed.text);
             proptest::prop_assert!(!after.iter().any(|f| f.rule.code == "PL001"));
             let again = fix(&fixed.text, true);

@@ -129,7 +129,8 @@ fn write_keeping_permissions(path: &std::path::Path, text: &str) -> std::io::Res
     crate::cli::output::replace_file_with(path, text.as_bytes(), Some(permissions))
 }
 
-/// What remains in each input, checked on its fixed text.
+/// What remains in each input: the report of its fixed text (checked again only for text
+/// the fixer could not read).
 fn remaining(
     inputs: &[Result<Input, Error>],
     fixed: Vec<Result<Result<Fixed, Error>, Error>>,
@@ -140,16 +141,15 @@ fn remaining(
         .zip(fixed)
         .map(|(input, fixed)| {
             fixed.map(|fixed| {
-                fixed.map(|fixed| {
-                    let source = SourceText {
-                        text: std::sync::Arc::new(fixed.outcome.text),
-                        ..fixed.source
-                    };
-                    let options = input
-                        .as_ref()
-                        .map(|input| configuration.options_for(input))
-                        .unwrap_or_default();
-                    validate_source(&source, &options)
+                fixed.map(|fixed| match fixed.outcome.report {
+                    Some(report) => report,
+                    None => {
+                        let options = input
+                            .as_ref()
+                            .map(|input| configuration.options_for(input))
+                            .unwrap_or_default();
+                        validate_source(&fixed.source, &options)
+                    }
                 })
             })
         })
