@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use crate::render::label_rows::LabelRows;
 use crate::render::markup::escape;
 use crate::render::simulate::RunContext;
-use crate::render::simulate::timeline::STEPS_MS;
+use crate::render::simulate::timeline::{STEPS_MS, sample_cells};
 use crate::sim::engine::time::{SimDuration, SimTime, format_duration};
 use crate::sim::plan::spec::{ContainerKind, ProbeKind};
 use crate::sim::record::{Happening, LaneState, PodLaneState};
@@ -433,37 +433,19 @@ fn sampled<S: Copy + PartialEq>(
     pixels: usize,
 ) -> Vec<(u64, u64, S)> {
     let cell = end.div_ceil(pixels as u64).max(1);
+    let count = usize::try_from(end.div_ceil(cell))
+        .unwrap_or(pixels)
+        .min(pixels);
     let mut runs: Vec<(u64, u64, S)> = Vec::new();
-    let mut first = 0usize;
-    for index in 0..pixels as u64 {
-        let from = index * cell;
-        if from >= end {
-            break;
-        }
-        let to = (from + cell).min(end);
-        while segments
-            .get(first + 1)
-            .is_some_and(|(next, _)| next.millis() <= from)
-        {
-            first += 1;
-        }
-        let mut totals: Vec<(S, u64)> = Vec::new();
-        for (position, (start, state)) in segments.iter().enumerate().skip(first) {
-            if start.millis() >= to {
-                break;
-            }
-            let stop = segments
-                .get(position + 1)
-                .map_or(end, |(next, _)| next.millis());
-            let overlap = stop.min(to).saturating_sub(start.millis().max(from));
-            match totals.iter_mut().find(|(s, _)| s == state) {
-                Some((_, total)) => *total += overlap,
-                None => totals.push((*state, overlap)),
-            }
-        }
-        let Some((state, _)) = totals.iter().copied().max_by_key(|(_, total)| *total) else {
+    for (index, (state, _)) in sample_cells(segments, end, cell, count, |_| None)
+        .into_iter()
+        .enumerate()
+    {
+        let Some(state) = state else {
             continue;
         };
+        let from = index as u64 * cell;
+        let to = (from + cell).min(end);
         match runs.last_mut() {
             Some((_, run_end, run_state)) if *run_state == state && *run_end == from => {
                 *run_end = to;
@@ -677,5 +659,35 @@ fn legend(svg: &mut String, top: f64) {
             );
             x += 16.0 + text.chars().count() as f64 * CHAR_WIDTH + 14.0;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lane_with_more_changes_than_pixels_is_sampled_into_few_bars() {
+        // 10 s of 1 ms flapping, then 10 s steady: 10,001 segments over 100 pixels.
+        let mut segments: Vec<(SimTime, LaneState)> = (0..10_000)
+            .map(|at| {
+                let state = if at % 3 == 0 {
+                    LaneState::Running
+                } else {
+                    LaneState::Ready
+                };
+                (SimTime(at), state)
+            })
+            .collect();
+        segments.push((SimTime(10_000), LaneState::BackOff));
+        let bars = sampled(&segments, 20_000, 100);
+        assert_eq!(
+            bars,
+            [
+                (0, 10_000, LaneState::Ready),
+                (10_000, 20_000, LaneState::BackOff)
+            ],
+            "the state that filled most of each pixel, merged"
+        );
     }
 }

@@ -55,10 +55,28 @@ fn cells<S: Copy + PartialEq>(
     marker: impl Fn(S) -> Option<char>,
 ) -> String {
     let mut out = String::with_capacity(count * 3);
+    for (state, mark) in sample_cells(segments, end.millis(), cell, count, marker) {
+        out.push(mark.unwrap_or_else(|| state.map_or(' ', &paint)));
+    }
+    out.trim_end().to_string()
+}
+
+/// For each of `count` cells of `cell` ms from 0: the state that filled most of it (the later
+/// one on a tie) and, when a state `marker` marks starts in the cell, that mark (`✘` wins).
+/// The text chart draws these; the SVG plot merges them into bars when a lane has more state
+/// changes than pixels.
+pub(crate) fn sample_cells<S: Copy + PartialEq>(
+    segments: &[(SimTime, S)],
+    end: u64,
+    cell: u64,
+    count: usize,
+    marker: impl Fn(S) -> Option<char>,
+) -> Vec<(Option<S>, Option<char>)> {
+    let mut sampled = Vec::with_capacity(count);
     let mut first = 0usize;
     for index in 0..count {
         let from = index as u64 * cell;
-        let to = ((index as u64 + 1) * cell).min(end.millis().max(from + 1));
+        let to = ((index as u64 + 1) * cell).min(end.max(from + 1));
         while first + 1 < segments.len() && segments[first + 1].0.millis() <= from {
             first += 1;
         }
@@ -90,9 +108,9 @@ fn cells<S: Copy + PartialEq>(
                 best = Some((total, state));
             }
         }
-        out.push(mark.unwrap_or_else(|| best.map_or(' ', |(_, state)| paint(state))));
+        sampled.push((best.map(|(_, state)| state), mark));
     }
-    out.trim_end().to_string()
+    sampled
 }
 
 pub(crate) const STEPS_MS: [u64; 22] = [
