@@ -491,7 +491,7 @@ fn check_flags_fit_every_pod(pods: &[FoundPod], args: &SimulateArgs) -> Result<(
             )
         })
         .collect();
-    let mut fitting: Vec<&str> = fits.clone();
+    let mut fitting = fits;
     fitting.dedup();
     Err(Error::Usage(format!(
         "the flags do not fit every pod in the input:\n{}\n  they fit {}: pick with `--pod {}`",
