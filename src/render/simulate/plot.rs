@@ -13,9 +13,9 @@ use std::fmt::Write as _;
 use crate::render::label_rows::LabelRows;
 use crate::render::markup::escape;
 use crate::render::simulate::RunContext;
-use crate::render::simulate::timeline::{STEPS_MS, sample_cells};
+use crate::render::simulate::timeline::{STEPS_MS, lane_label, sample_cells};
 use crate::sim::engine::time::{SimDuration, SimTime, format_duration};
-use crate::sim::plan::spec::{ContainerKind, ProbeKind};
+use crate::sim::plan::spec::ProbeKind;
 use crate::sim::record::{Happening, LaneState, PodLaneState};
 
 const WIDTH: f64 = 1000.0;
@@ -114,15 +114,11 @@ pub fn render(context: &RunContext<'_>) -> String {
         .unwrap_or(0)
         .max(1);
     let labels: Vec<String> = std::iter::once("pod".to_string())
-        .chain(plan.containers.iter().map(|container| {
-            let kind = match container.kind {
-                ContainerKind::Init => "init",
-                ContainerKind::Sidecar => "sidecar",
-                ContainerKind::App => "app",
-                ContainerKind::Defer => "defer",
-            };
-            format!("{} ({kind})", container.name)
-        }))
+        .chain(
+            plan.containers
+                .iter()
+                .map(|container| lane_label(&container.name, container.kind)),
+        )
         .collect();
     let label_width = labels
         .iter()

@@ -45,6 +45,17 @@ fn glyph_tone(glyph: char) -> Option<Tone> {
     }
 }
 
+/// A container's lane label in the charts: `register (init)`.
+pub(crate) fn lane_label(name: &str, kind: ContainerKind) -> String {
+    let kind = match kind {
+        ContainerKind::Init => "init",
+        ContainerKind::Sidecar => "sidecar",
+        ContainerKind::App => "app",
+        ContainerKind::Defer => "defer",
+    };
+    format!("{name} ({kind})")
+}
+
 /// One lane's cells: the dominant state of each cell, or an exit marker.
 fn cells<S: Copy + PartialEq>(
     segments: &[(SimTime, S)],
@@ -159,15 +170,7 @@ pub fn render(context: &RunContext<'_>, width: usize) -> String {
     let labels: Vec<String> = plan
         .containers
         .iter()
-        .map(|c| {
-            let kind = match c.kind {
-                ContainerKind::Init => "init",
-                ContainerKind::Sidecar => "sidecar",
-                ContainerKind::App => "app",
-                ContainerKind::Defer => "defer",
-            };
-            format!("{} ({kind})", c.name)
-        })
+        .map(|c| lane_label(&c.name, c.kind))
         .collect();
     let label_width = labels
         .iter()
