@@ -45,6 +45,8 @@ complete -c podlife -n "__fish_podlife_needs_command" -f -a "help" -d 'Print thi
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l stdin-filename -d 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l exclude -d 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l config -d 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input' -r -F
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l kubernetes-version -d 'The Kubernetes release to check for: `1.29` to the newest podlife knows (the default). Validation, dropped fields, gate defaults and the simulated kubelet follow it' -r
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l feature-gates -d 'Kubernetes feature gates on top of the release\'s defaults, `Name=bool,…` as kube components take them (`podlife rules --feature-gates` lists them); repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -s o -l format -d 'Output format' -r -f -a "human\t'Diagnostics with source snippets, like rustc'
 short\t'One grep-friendly line per finding: `file:line:col: severity[ID] message`'
 json\t'One JSON document (see README)'
@@ -147,6 +149,24 @@ PL133\t'an ephemeral container sets a field it may not, or a pod template or new
 forbidden-ephemeral-container-field\t'an ephemeral container sets a field it may not, or a pod template or new pod has ephemeral containers'
 PL134\t'a Pod\'s container image has leading or trailing whitespace'
 image-whitespace\t'a Pod\'s container image has leading or trailing whitespace'
+PL135\t'a field the chosen Kubernetes release\'s API does not have'
+field-not-in-release\t'a field the chosen Kubernetes release\'s API does not have'
+PL136\t'the API server clears a field because its feature gate is off'
+field-dropped-by-feature-gate\t'the API server clears a field because its feature gate is off'
+PL137\t'a container\'s `restartPolicyRules` are malformed or misplaced'
+invalid-restart-policy-rules\t'a container\'s `restartPolicyRules` are malformed or misplaced'
+PL138\t'an `env[].valueFrom` the API server rejects'
+invalid-env-var-source\t'an `env[].valueFrom` the API server rejects'
+PL139\t'an `envFrom[]` entry the API server rejects'
+invalid-env-from\t'an `envFrom[]` entry the API server rejects'
+PL140\t'a pod\'s `dnsPolicy` or `dnsConfig` the API server rejects'
+invalid-dns-config\t'a pod\'s `dnsPolicy` or `dnsConfig` the API server rejects'
+PL141\t'with `hostNetwork: true`, a `hostPort` differs from its `containerPort`'
+host-network-port-mismatch\t'with `hostNetwork: true`, a `hostPort` differs from its `containerPort`'
+PL142\t'a service account, node, priority class, runtime class, hostname or subdomain name that is not valid'
+invalid-pod-reference-name\t'a service account, node, priority class, runtime class, hostname or subdomain name that is not valid'
+PL143\t'an ephemeral container\'s `targetContainerName` names no container of the pod'
+unknown-target-container\t'an ephemeral container\'s `targetContainerName` names no container of the pod'
 PL200\t'a defer container\'s `restartPolicy` is not `Never` or `Always`'
 defer-container-restart-policy\t'a defer container\'s `restartPolicy` is not `Never` or `Always`'
 PL201\t'a defer container has a `readinessProbe`, `startupProbe` or `lifecycle`'
@@ -295,6 +315,24 @@ PL133\t'an ephemeral container sets a field it may not, or a pod template or new
 forbidden-ephemeral-container-field\t'an ephemeral container sets a field it may not, or a pod template or new pod has ephemeral containers'
 PL134\t'a Pod\'s container image has leading or trailing whitespace'
 image-whitespace\t'a Pod\'s container image has leading or trailing whitespace'
+PL135\t'a field the chosen Kubernetes release\'s API does not have'
+field-not-in-release\t'a field the chosen Kubernetes release\'s API does not have'
+PL136\t'the API server clears a field because its feature gate is off'
+field-dropped-by-feature-gate\t'the API server clears a field because its feature gate is off'
+PL137\t'a container\'s `restartPolicyRules` are malformed or misplaced'
+invalid-restart-policy-rules\t'a container\'s `restartPolicyRules` are malformed or misplaced'
+PL138\t'an `env[].valueFrom` the API server rejects'
+invalid-env-var-source\t'an `env[].valueFrom` the API server rejects'
+PL139\t'an `envFrom[]` entry the API server rejects'
+invalid-env-from\t'an `envFrom[]` entry the API server rejects'
+PL140\t'a pod\'s `dnsPolicy` or `dnsConfig` the API server rejects'
+invalid-dns-config\t'a pod\'s `dnsPolicy` or `dnsConfig` the API server rejects'
+PL141\t'with `hostNetwork: true`, a `hostPort` differs from its `containerPort`'
+host-network-port-mismatch\t'with `hostNetwork: true`, a `hostPort` differs from its `containerPort`'
+PL142\t'a service account, node, priority class, runtime class, hostname or subdomain name that is not valid'
+invalid-pod-reference-name\t'a service account, node, priority class, runtime class, hostname or subdomain name that is not valid'
+PL143\t'an ephemeral container\'s `targetContainerName` names no container of the pod'
+unknown-target-container\t'an ephemeral container\'s `targetContainerName` names no container of the pod'
 PL200\t'a defer container\'s `restartPolicy` is not `Never` or `Always`'
 defer-container-restart-policy\t'a defer container\'s `restartPolicy` is not `Never` or `Always`'
 PL201\t'a defer container has a `readinessProbe`, `startupProbe` or `lifecycle`'
@@ -369,7 +407,8 @@ complete -c podlife -n "__fish_podlife_using_subcommand resources" -l exclude -d
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l config -d 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -s o -l format -d 'Output format' -r -f -a "human\t'Tables: one block per pod, then totals per namespace'
 json\t'One JSON document with every pod, the namespace totals and the settings'"
-complete -c podlife -n "__fish_podlife_using_subcommand resources" -l feature-gates -d 'Kubernetes feature gates, `Name=bool,…` (known: PodLevelResources, on by default since Kubernetes 1.34; AllBeta, AllAlpha)' -r
+complete -c podlife -n "__fish_podlife_using_subcommand resources" -l kubernetes-version -d 'The Kubernetes release to check for: `1.29` to the newest podlife knows (the default). Validation, dropped fields, gate defaults and the simulated kubelet follow it' -r
+complete -c podlife -n "__fish_podlife_using_subcommand resources" -l feature-gates -d 'Kubernetes feature gates on top of the release\'s defaults, `Name=bool,…` as kube components take them (`podlife rules --feature-gates` lists them); repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l node -d 'Check each pod against an empty node with these allocatable resources (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110)' -r
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
@@ -405,6 +444,8 @@ complete -c podlife -n "__fish_podlife_using_subcommand status" -s h -l help -d 
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l stdin-filename -d 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l exclude -d 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l config -d 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input' -r -F
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l kubernetes-version -d 'The Kubernetes release to check for: `1.29` to the newest podlife knows (the default). Validation, dropped fields, gate defaults and the simulated kubelet follow it' -r
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l feature-gates -d 'Kubernetes feature gates on top of the release\'s defaults, `Name=bool,…` as kube components take them (`podlife rules --feature-gates` lists them); repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l fail -d 'Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`, `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l run -d 'How long a container runs per attempt (`30s`, `forever`). Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l until -d 'The horizon: stop after this much simulated time (a pod that settles ends earlier) [default: 10m]' -r

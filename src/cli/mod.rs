@@ -169,6 +169,27 @@ pub struct InputArgs {
     pub no_config: bool,
 }
 
+/// The cluster to check for, shared by `validate`, `resources` and `simulate`.
+#[derive(Debug, Default, Args)]
+pub struct ClusterArgs {
+    /// The Kubernetes release to check for: `1.29` to the newest podlife knows (the default).
+    /// Validation, dropped fields, gate defaults and the simulated kubelet follow it.
+    #[arg(long, value_name = "VERSION", value_parser = crate::k8s::cluster::KubernetesVersion::parse)]
+    pub kubernetes_version: Option<crate::k8s::cluster::KubernetesVersion>,
+    /// Kubernetes feature gates on top of the release's defaults, `Name=bool,…` as kube
+    /// components take them (`podlife rules --feature-gates` lists them); repeatable.
+    #[arg(long, value_name = "GATES", value_parser = crate::k8s::cluster::GateSettings::parse)]
+    pub feature_gates: Vec<crate::k8s::cluster::GateSettings>,
+}
+
+impl ClusterArgs {
+    /// The command line's part of the settings (over the configuration file's).
+    pub fn apply_to(&self, layer: &mut crate::lint::settings::selection::SettingsLayer) {
+        layer.kubernetes_version = self.kubernetes_version;
+        layer.feature_gates.clone_from(&self.feature_gates);
+    }
+}
+
 impl InputArgs {
     /// Where each input's configuration comes from (`--config`, `--no-config`, else discovery).
     pub fn config_source(&self) -> crate::lint::settings::config_file::ConfigSource {

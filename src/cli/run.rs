@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::cli::commands;
 use crate::cli::output;
-use crate::cli::{Cli, ColorChoice, Command, InputArgs};
+use crate::cli::{Cli, ClusterArgs, ColorChoice, Command, InputArgs};
 use crate::error::Error;
 use crate::input::examples;
 use crate::input::{self, Input};
@@ -97,12 +97,15 @@ pub fn output_width() -> usize {
 /// for the commands that take nothing from it but how to read manifests (`podTemplates:`).
 pub fn input_configuration(
     args: &InputArgs,
+    cluster: &ClusterArgs,
     inputs: &[Result<Input, Error>],
 ) -> Result<ConfigResolver, Error> {
+    let mut command_line = SettingsLayer::default();
+    cluster.apply_to(&mut command_line);
     ConfigResolver::prepare(
         CheckOptions::default(),
         args.config_source(),
-        SettingsLayer::default(),
+        command_line,
         inputs,
     )
 }

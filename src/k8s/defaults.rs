@@ -17,6 +17,7 @@ pub const DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS: i64 = 30;
 pub fn apply(pod: &mut Pod) {
     let spec = &mut pod.spec;
     default_string(&mut spec.restart_policy, "Always");
+    default_string(&mut spec.dns_policy, "ClusterFirst");
     spec.termination_grace_period_seconds
         .get_or_insert(DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS);
     let host_network = spec.host_network == Some(true);
@@ -86,6 +87,16 @@ fn default_container(container: &mut Container, host_network: bool) {
         &mut container.termination_message_path,
         "/dev/termination-log",
     );
+    // `SetDefaults_ObjectFieldSelector`: `apiVersion: v1`.
+    for variable in container.env.iter_mut().flatten() {
+        if let Some(field_ref) = variable
+            .value_from
+            .as_mut()
+            .and_then(|source| source.field_ref.as_mut())
+        {
+            default_string(&mut field_ref.api_version, "v1");
+        }
+    }
     for port in container.ports.iter_mut().flatten() {
         default_string(&mut port.protocol, "TCP");
         if host_network && port.host_port.is_none_or(|p| p == 0) {

@@ -1,6 +1,7 @@
 //! Kubernetes' objects as podlife reads them: the typed pod, decoding, defaulting, field names,
 //! quantities, names, timestamps and where each kind keeps its pod.
 
+pub mod cluster;
 pub mod declared_durations;
 pub mod decode;
 pub mod defaults;

@@ -337,10 +337,10 @@ pub struct PodSpec {
     pub affinity: Option<Checked<shape::Affinity>>,
     #[serde(skip_serializing)]
     pub automount_service_account_token: Option<Opaque>,
-    #[serde(skip_serializing)]
-    pub dns_config: Option<Checked<shape::DnsConfig>>,
-    #[serde(skip_serializing)]
-    pub dns_policy: Option<Opaque>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dns_config: Option<PodDnsConfig>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dns_policy: Option<String>,
     #[serde(skip_serializing)]
     pub enable_service_links: Option<Opaque>,
     #[serde(skip_serializing)]
@@ -352,9 +352,9 @@ pub struct PodSpec {
     #[serde(skip_serializing)]
     pub host_users: Option<Opaque>,
     #[serde(skip_serializing)]
-    pub hostname: Option<Opaque>,
+    pub hostname: Option<String>,
     #[serde(skip_serializing)]
-    pub hostname_override: Option<Opaque>,
+    pub hostname_override: Option<String>,
     #[serde(skip_serializing)]
     pub image_pull_secrets: Option<Checked<shape::ImagePullSecrets>>,
     #[serde(skip_serializing)]
@@ -366,21 +366,21 @@ pub struct PodSpec {
     #[serde(skip_serializing)]
     pub resource_claims: Option<Checked<shape::PodResourceClaims>>,
     #[serde(skip_serializing)]
-    pub runtime_class_name: Option<Opaque>,
+    pub runtime_class_name: Option<String>,
     #[serde(skip_serializing)]
-    pub scheduler_name: Option<Opaque>,
+    pub scheduler_name: Option<String>,
     #[serde(skip_serializing)]
     pub security_context: Option<Checked<shape::PodSecurityContext>>,
     #[serde(skip_serializing)]
-    pub service_account: Option<Opaque>,
+    pub service_account: Option<String>,
     #[serde(skip_serializing)]
-    pub service_account_name: Option<Opaque>,
+    pub service_account_name: Option<String>,
     #[serde(rename = "setHostnameAsFQDN", skip_serializing)]
-    pub set_hostname_as_fqdn: Option<Opaque>,
+    pub set_hostname_as_fqdn: Option<bool>,
     #[serde(skip_serializing)]
     pub share_process_namespace: Option<Opaque>,
     #[serde(skip_serializing)]
-    pub subdomain: Option<Opaque>,
+    pub subdomain: Option<String>,
     #[serde(skip_serializing)]
     pub tolerations: Option<Checked<shape::Tolerations>>,
     #[serde(skip_serializing)]
@@ -415,8 +415,8 @@ pub struct Container {
     pub ports: Option<Vec<ContainerPort>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub env: Option<Vec<EnvVar>>,
-    #[serde(skip_serializing)]
-    pub env_from: Option<Checked<shape::EnvFrom>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub env_from: Option<Vec<EnvFromSource>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<ResourceRequirements>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -424,8 +424,8 @@ pub struct Container {
     /// Container-level restart policy: `Always` makes an init container a sidecar.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub restart_policy: Option<String>,
-    #[serde(skip_serializing)]
-    pub restart_policy_rules: Option<Checked<shape::ContainerRestartRules>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub restart_policy_rules: Option<Vec<ContainerRestartRule>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub liveness_probe: Option<Probe>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -493,8 +493,147 @@ pub struct EnvVar {
     pub name: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
-    #[serde(skip_serializing)]
-    pub value_from: Option<Checked<shape::EnvVarSource>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value_from: Option<EnvVarSource>,
+}
+
+/// `env[].valueFrom`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct EnvVarSource {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field_ref: Option<ObjectFieldSelector>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resource_field_ref: Option<ResourceFieldSelector>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub config_map_key_ref: Option<KeySelector>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub secret_key_ref: Option<KeySelector>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file_key_ref: Option<FileKeySelector>,
+}
+
+/// `valueFrom.fieldRef`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct ObjectFieldSelector {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field_path: Option<String>,
+}
+
+/// `valueFrom.resourceFieldRef`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct ResourceFieldSelector {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub container_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resource: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub divisor: Option<QuantityValue>,
+}
+
+/// `valueFrom.configMapKeyRef` / `secretKeyRef`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct KeySelector {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub optional: Option<bool>,
+}
+
+/// `valueFrom.fileKeyRef` (EnvFiles).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct FileKeySelector {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub volume_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub optional: Option<bool>,
+}
+
+/// `envFrom[]`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct EnvFromSource {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prefix: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub config_map_ref: Option<EnvSourceRef>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub secret_ref: Option<EnvSourceRef>,
+}
+
+/// `envFrom[].configMapRef` / `secretRef`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct EnvSourceRef {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub optional: Option<bool>,
+}
+
+/// `restartPolicyRules[]` (ContainerRestartRules).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct ContainerRestartRule {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub action: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exit_codes: Option<ContainerRestartRuleOnExitCodes>,
+}
+
+/// `restartPolicyRules[].exitCodes`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct ContainerRestartRuleOnExitCodes {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub operator: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub values: Option<Vec<i64>>,
+}
+
+/// `spec.dnsConfig`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct PodDnsConfig {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nameservers: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub searches: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub options: Option<Vec<PodDnsConfigOption>>,
+}
+
+/// `spec.dnsConfig.options[]`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct PodDnsConfigOption {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
 }
 
 /// `resources`.
@@ -666,6 +805,16 @@ pub struct VolumeMount {
 pub struct Volume {
     /// The volume's name.
     pub name: Option<String>,
+    /// Whether its source is `emptyDir`.
+    #[serde(skip)]
+    pub empty_dir: bool,
+}
+
+impl Volume {
+    /// Whether its source is `emptyDir`.
+    pub fn is_empty_dir(&self) -> bool {
+        self.empty_dir
+    }
 }
 
 impl<'de> Deserialize<'de> for Volume {
@@ -687,6 +836,9 @@ impl<'de> Deserialize<'de> for Volume {
                 while let Some(key) = map.next_key::<String>()? {
                     if key == "name" {
                         volume.name = map.next_value()?;
+                    } else if key == "emptyDir" {
+                        volume.empty_dir = true;
+                        map.next_value::<Opaque>()?;
                     } else {
                         map.next_value::<Opaque>()?;
                     }

@@ -73,6 +73,24 @@ pub fn dns1123_subdomain(value: &str) -> Vec<String> {
     problems
 }
 
+/// A DNS-1123 subdomain in which `_` counts as a letter (`IsDNS1123SubdomainWithUnderscore`,
+/// for DNS search paths).
+pub fn dns1123_subdomain_with_underscore(value: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    if value.len() > DNS1123_SUBDOMAIN_MAX {
+        problems.push(format!(
+            "must be no more than {DNS1123_SUBDOMAIN_MAX} characters"
+        ));
+    }
+    if !matches_dns_subdomain(&value.replace('_', "a")) {
+        problems.push(
+            "must consist of lower case alphanumeric characters, '-', '_' or '.', and start and end with an alphanumeric character or '_'"
+                .to_string(),
+        );
+    }
+    problems
+}
+
 /// `([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]`
 fn matches_qualified_name_part(name: &str) -> bool {
     let bytes = name.as_bytes();
@@ -195,13 +213,41 @@ pub fn env_var_name_strict(value: &str) -> Vec<String> {
                 .to_string(),
         );
     }
-    match value {
-        "." => problems.push("must not be '.'".to_string()),
-        ".." => problems.push("must not be '..'".to_string()),
-        _ if value.starts_with("..") => problems.push("must not start with '..'".to_string()),
-        _ => {}
-    }
+    problems.extend(chdir_prefix(value));
     problems
+}
+
+/// A ConfigMap or Secret key (`IsConfigMapKey`): at most 253 characters of `[-._a-zA-Z0-9]`,
+/// and not `.`, `..` or `..…`.
+pub fn config_map_key(value: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    if value.len() > DNS1123_SUBDOMAIN_MAX {
+        problems.push(format!(
+            "must be no more than {DNS1123_SUBDOMAIN_MAX} characters"
+        ));
+    }
+    if value.is_empty()
+        || !value
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'))
+    {
+        problems.push(
+            "a valid config key must consist of alphanumeric characters, '-', '_' or '.'"
+                .to_string(),
+        );
+    }
+    problems.extend(chdir_prefix(value));
+    problems
+}
+
+/// `hasChDirPrefix`: `.`, `..` and names starting with `..` would change directory.
+fn chdir_prefix(value: &str) -> Option<String> {
+    match value {
+        "." => Some("must not be '.'".to_string()),
+        ".." => Some("must not be '..'".to_string()),
+        _ if value.starts_with("..") => Some("must not start with '..'".to_string()),
+        _ => None,
+    }
 }
 
 /// An HTTP header name: `[-A-Za-z0-9]+`.

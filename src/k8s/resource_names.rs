@@ -105,6 +105,25 @@ pub fn hugepages_divisible(name: &str, amount: &Quantity) -> bool {
 
 /// Why a name is not valid for a container's `resources` (`validateContainerResourceName`), if
 /// it is not.
+/// Every error `validateContainerResourceName` reports for `name`, in its order: the
+/// qualified-name errors or "standard resource type" (`validateResourceName`), then, for a name
+/// without a domain that is not a container resource, "standard resource for containers"
+/// (`disk` gets both).
+pub fn container_resource_name_problems(name: &str) -> Vec<String> {
+    let mut problems = names::qualified_name(name);
+    if problems.is_empty() && !name.contains('/') && !is_standard(name) {
+        problems.push("must be a standard resource type or fully qualified".to_string());
+    }
+    if !name.contains('/') {
+        if !is_standard_container(name) {
+            problems.push("must be a standard resource for containers".to_string());
+        }
+    } else if !is_native(name) && !is_extended(name) {
+        problems.push("doesn't follow extended resource name standard".to_string());
+    }
+    problems
+}
+
 pub fn container_resource_name_problem(name: &str) -> Option<String> {
     let problems = names::qualified_name(name);
     if let Some(first) = problems.into_iter().next() {

@@ -8,7 +8,7 @@ use crate::k8s::workload::custom_resources::PodTemplateTable;
 use crate::lint::finding::{Finding, ObjectRef, Summary};
 use crate::lint::load::template_markers::first_template_action;
 use crate::lint::load::{DocumentObjects, locate, read_document_with};
-use crate::lint::rules::{self, Origin, PodContext, REGISTRY};
+use crate::lint::rules::{self, ContainerList, Origin, PodContext, REGISTRY};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::apply::{self, ObjectFacts};
 use crate::lint::settings::selection::Level;
@@ -293,14 +293,19 @@ pub fn check_object(
     object: &PodObject,
     options: &CheckOptions,
 ) -> Vec<Finding> {
-    let defaulted;
-    let pod = if options.no_defaulting {
-        &object.pod
+    let mut pod = if options.no_defaulting {
+        object.pod.clone()
     } else {
-        defaulted = crate::k8s::defaults::defaulted(&object.pod);
-        &defaulted
+        crate::k8s::defaults::defaulted(&object.pod)
     };
-    let context = PodContext::with_pod(object, pod, options.settings.strict_initialized);
+    let bare = PodContext::new(object);
+    let removed = crate::k8s::cluster::dropped_fields::drop_fields(
+        &mut pod,
+        &options.gates,
+        &|list, index| bare.container_path(ContainerList::from_field(list), index),
+    );
+    let context = PodContext::with_pod(object, &pod, options.settings.strict_initialized)
+        .in_cluster(options.gates, &removed);
     let mut found = Vec::new();
     check_pod(&context, options, &mut found);
     let parameterised = object.flavour.is_some_and(Flavour::substitutes_parameters);
@@ -386,7 +391,10 @@ fn finish(
 }
 
 /// Strict validation of the pod as it will be once initialized (I4): its error findings, located.
-pub fn strict_findings(pod: &crate::k8s::model::Pod) -> Vec<String> {
+pub fn strict_findings(
+    pod: &crate::k8s::model::Pod,
+    gates: crate::k8s::cluster::FeatureGates,
+) -> Vec<String> {
     let mut initialized = pod.clone();
     initialized.metadata.initializers = None;
     initialized.metadata.initialized = Some(true);
@@ -401,6 +409,7 @@ pub fn strict_findings(pod: &crate::k8s::model::Pod) -> Vec<String> {
     let source = SourceText::new("initialized pod", document.to_string());
     let options = CheckOptions {
         no_defaulting: true,
+        gates,
         ..CheckOptions::default()
     };
     validate_source(&source, &options)

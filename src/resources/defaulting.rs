@@ -3,8 +3,8 @@
 //! `PodLevelResources` is on, and every quantity rounded up to a thousandth
 //! (`SetDefaults_ResourceList`), in the API server's order.
 
-use super::feature_gates::FeatureGates;
 use super::pod_level;
+use crate::k8s::cluster::{FeatureGates, Gate};
 use crate::k8s::model::{Pod, QuantityValue, ResourceList};
 
 /// Kubernetes rounds resource quantities up to milli scale (`10^-3`) when defaulting.
@@ -13,7 +13,7 @@ const MILLI_SCALE: i32 = -3;
 /// Applies the defaults that decide a pod's resources.
 pub fn apply(pod: &mut Pod, gates: FeatureGates) {
     crate::k8s::defaults::apply(pod);
-    if gates.pod_level_resources {
+    if gates.enabled(Gate::PodLevelResources) {
         pod_level::apply_defaults(pod);
     }
     round_to_milli(pod);
@@ -155,9 +155,7 @@ mod tests {
         );
         apply(
             &mut pod,
-            FeatureGates {
-                pod_level_resources: false,
-            },
+            FeatureGates::default().with(Gate::PodLevelResources, false),
         );
         assert!(pod.spec.resources.as_ref().unwrap().requests.is_none());
     }

@@ -8,9 +8,9 @@ use proptest::prelude::*;
 use super::decision::Origin;
 use super::defaulting;
 use super::effective::{Options, PhaseKind, Side, compute, pod_limits, pod_requests};
-use super::feature_gates::FeatureGates;
 use super::quantities::Quantities;
 use super::test_support::*;
+use crate::k8s::cluster::FeatureGates;
 use crate::k8s::model::Pod;
 
 const DEFAULT: Options = Options {

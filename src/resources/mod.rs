@@ -5,7 +5,6 @@
 pub mod decision;
 pub mod defaulting;
 pub mod effective;
-pub mod feature_gates;
 pub mod node_fit;
 pub mod pod_level;
 pub mod qos;
@@ -14,8 +13,8 @@ pub mod replicas;
 pub mod report;
 pub mod totals;
 
+pub use crate::k8s::cluster::FeatureGates;
 pub use effective::{EffectiveResources, Options, compute};
-pub use feature_gates::FeatureGates;
 pub use qos::{Qos, QosClass, compute_qos};
 pub use report::{PodReport, Settings, analyse_pod};
 

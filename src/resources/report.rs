@@ -4,10 +4,10 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use crate::k8s::cluster::{FeatureGates, Gate};
 use crate::k8s::workload::PodObject;
 use crate::resources::defaulting;
 use crate::resources::effective::{self, EffectiveResources, Options};
-use crate::resources::feature_gates::FeatureGates;
 use crate::resources::node_fit::{self, NodeCapacity, NodeFit};
 use crate::resources::qos::{Qos, compute_qos};
 use crate::resources::quantities::{Quantities, scaled};
@@ -30,7 +30,7 @@ impl Settings {
     /// The options of the effective-resources computation.
     pub fn options(&self) -> Options {
         Options {
-            pod_level_resources: self.gates.pod_level_resources,
+            pod_level_resources: self.gates.enabled(Gate::PodLevelResources),
             exclude_overhead: self.exclude_overhead,
         }
     }
@@ -103,7 +103,7 @@ pub fn analyse_pod(object: &PodObject, line: u32, settings: &Settings) -> PodRep
         Cow::Borrowed(&object.pod)
     };
     let resources = effective::compute(&pod, settings.options());
-    let qos = compute_qos(&pod, settings.gates.pod_level_resources);
+    let qos = compute_qos(&pod, settings.gates.enabled(Gate::PodLevelResources));
     let node_fit = settings
         .node
         .as_ref()

@@ -25,7 +25,16 @@ fn every_rule_fires_where_its_fixture_says_and_nowhere_else() {
             expected.contains(&true),
             "{relative}: needs a `# expect: fires` document"
         );
-        let output = run(&["validate", "--format", "json", &relative]);
+        let mut args = vec!["validate", "--format", "json"];
+        let fixture_args: Vec<&str> = text
+            .lines()
+            .next()
+            .and_then(|line| line.strip_prefix("# args:"))
+            .map(|rest| rest.split_whitespace().collect())
+            .unwrap_or_default();
+        args.extend(&fixture_args);
+        args.push(&relative);
+        let output = run(&args);
         let report = json(&output);
         let findings = report["findings"].as_array().expect("findings");
         let fired_in = |document: usize| {
@@ -45,6 +54,9 @@ fn every_rule_fires_where_its_fixture_says_and_nowhere_else() {
                 rule.name
             );
         }
-        snapshot_cli(&format!("rules__{}", rule.name), &["validate", &relative]);
+        let mut human = vec!["validate"];
+        human.extend(&fixture_args);
+        human.push(&relative);
+        snapshot_cli(&format!("rules__{}", rule.name), &human);
     }
 }

@@ -13,7 +13,8 @@ use crate::lint::settings::inline_comments::CommentSuppression;
 use crate::lint::validate::check_object;
 use crate::yaml::source::Document;
 
-/// The pod checks' findings for one object, with the default rules, the object's own
+/// The pod checks' findings for one object, with the input's `options` (its configuration's
+/// rules, release and gates), the object's own
 /// `podlife.dev/ignore` annotations and the file's `# podlife: ignore[…]` comments (`comments`)
 /// applied. Loader findings are reported where the pods are read, and a comment that covers
 /// nothing in this object may cover another, so neither is reported here.
@@ -22,9 +23,9 @@ pub fn pod_findings(
     comments: &[CommentSuppression],
     document: &Document<'_>,
     object: &PodObject,
+    options: &CheckOptions,
 ) -> Vec<Finding> {
-    let options = CheckOptions::default();
-    let mut findings = check_object(document, object, &options);
+    let mut findings = check_object(document, object, options);
     let facts: Vec<ObjectFacts> = ObjectFacts::read(document.root.as_ref(), object)
         .into_iter()
         .collect();

@@ -116,9 +116,16 @@ pub fn run(
     let code = if let Some(text) = stdin_fixed {
         out.write_all(text.as_bytes()).map_err(write_error)?;
         let mut err = crate::cli::output::stderr();
-        report(cli, args, inputs, &reports, &mut err)?
+        report(
+            cli,
+            args,
+            inputs,
+            &reports,
+            configuration.gates()?,
+            &mut err,
+        )?
     } else {
-        report(cli, args, inputs, &reports, out)?
+        report(cli, args, inputs, &reports, configuration.gates()?, out)?
     };
     Ok(if failed { EXIT_FAILURE } else { code })
 }

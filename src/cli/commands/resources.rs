@@ -2,9 +2,8 @@
 //! node fit, render them, and choose the exit code (1 when the input has errors, 2 when an input
 //! cannot be read).
 
-use crate::cli::InputArgs;
 use crate::cli::commands::api_check;
-use crate::resources::feature_gates::GateSettings;
+use crate::cli::{ClusterArgs, InputArgs};
 use crate::resources::node_fit::NodeCapacity;
 use clap::Args;
 use std::io::Write;
@@ -18,11 +17,12 @@ use crate::cli::run::{
 };
 use crate::error::Error;
 use crate::input::{self, SourceText};
+use crate::k8s::cluster::FeatureGates;
 use crate::k8s::workload::custom_resources::PodTemplateTable;
 use crate::lint::finding::{Finding, Severity, Summary};
+use crate::lint::settings::CheckOptions;
 use crate::lint::validate::read_source;
 use crate::render::resources::{human, json};
-use crate::resources::feature_gates::FeatureGates;
 use crate::resources::report::{PodReport, Settings, analyse_pod};
 
 /// `podlife resources`.
@@ -38,10 +38,9 @@ pub struct ResourcesArgs {
     /// request counts as the request, as the API server makes it).
     #[arg(long)]
     pub no_defaulting: bool,
-    /// Kubernetes feature gates, `Name=bool,…` (known: PodLevelResources, on by default since
-    /// Kubernetes 1.34; AllBeta, AllAlpha).
-    #[arg(long, value_name = "GATES", value_parser = GateSettings::parse)]
-    pub feature_gates: Vec<GateSettings>,
+    /// The cluster: its release decides whether pod-level resources count (PodLevelResources).
+    #[command(flatten)]
+    pub cluster: ClusterArgs,
     /// Leave pod overhead (`spec.overhead`) out of requests, limits and the node fit.
     #[arg(long)]
     pub exclude_overhead: bool,
@@ -64,11 +63,11 @@ pub enum ResourcesFormat {
     Json,
 }
 
-/// The settings of a command line.
-pub fn settings_from_args(args: &ResourcesArgs) -> Settings {
+/// The settings of a command line, in the cluster `gates` describe.
+pub fn settings_from_args(args: &ResourcesArgs, gates: FeatureGates) -> Settings {
     Settings {
         defaulting: !args.no_defaulting,
-        gates: FeatureGates::from_settings(&args.feature_gates),
+        gates,
         exclude_overhead: args.exclude_overhead,
         node: args.node.clone(),
     }
@@ -87,29 +86,29 @@ pub struct SourceReport {
 
 /// Reads every document of a source and reports every pod in it.
 pub fn analyse_source(source: &SourceText, settings: &Settings) -> SourceReport {
-    analyse(source, settings, false, PodTemplateTable::built_in())
+    analyse(source, settings, None, PodTemplateTable::built_in())
 }
 
-/// [`analyse_source`], and each pod validated in the same pass (`SourceReport::checks`).
-/// Custom resources' pod templates are found through `templates`.
+/// [`analyse_source`], and each pod validated in the same pass (`SourceReport::checks`) with
+/// the input's `options` (custom resources' pod templates are found through them too).
 pub fn analyse_checked_source(
     source: &SourceText,
     settings: &Settings,
-    templates: &PodTemplateTable,
+    options: &CheckOptions,
 ) -> SourceReport {
-    analyse(source, settings, true, templates)
+    analyse(source, settings, Some(options), &options.pod_templates)
 }
 
 fn analyse(
     source: &SourceText,
     settings: &Settings,
-    check: bool,
+    check: Option<&CheckOptions>,
     templates: &PodTemplateTable,
 ) -> SourceReport {
     let mut report = SourceReport::default();
     let mut findings = Vec::new();
     let mut summary = Summary::default();
-    let comments = if check {
+    let comments = if check.is_some() {
         crate::lint::settings::inline_comments::read(&source.text)
     } else {
         Vec::new()
@@ -125,11 +124,11 @@ fn analyse(
                     root.lookup(&object.object_path).value.span.start.line
                 });
                 report.pods.push(analyse_pod(object, line, settings));
-                if check {
+                if let Some(options) = check {
                     let findings = if object.incomplete {
                         Vec::new()
                     } else {
-                        api_check::pod_findings(&source.name, &comments, document, object)
+                        api_check::pod_findings(&source.name, &comments, document, object, options)
                     };
                     report.checks.push(findings);
                 }
@@ -147,13 +146,13 @@ fn analyse(
 
 /// Runs `podlife resources`.
 pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, Error> {
-    let settings = settings_from_args(args);
     let inputs = resolve_inputs(cli, &args.input, NoPath::Stdin)?;
-    let configuration = input_configuration(&args.input, &inputs)?;
+    let configuration = input_configuration(&args.input, &args.cluster, &inputs)?;
+    let settings = settings_from_args(args, configuration.gates()?);
     let reports = input::map_inputs(&inputs, |input| {
-        let templates = configuration.options_for(input).pod_templates.clone();
+        let options = configuration.options_for(input);
         input::read(input, cli.max_input_size)
-            .map(|source| analyse_checked_source(&source, &settings, &templates))
+            .map(|source| analyse_checked_source(&source, &settings, &options))
     });
     let mut pods = Vec::new();
     let mut failed = false;

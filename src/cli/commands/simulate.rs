@@ -1,6 +1,6 @@
 //! `podlife simulate`: read the pods, build each run's scenario from the file and flags, run, render, check.
 
-use crate::cli::InputArgs;
+use crate::cli::{ClusterArgs, InputArgs};
 use clap::Args;
 use std::io::Write;
 
@@ -23,6 +23,7 @@ use crate::render::simulate::{self as views, RunContext, RunDescription};
 use crate::sim::engine::time::{SimDuration, parse_duration};
 use crate::sim::expect::{self, Expectation};
 use crate::sim::kubelet::model::{SimConfig, simulate};
+use crate::sim::plan::behaviour::BackoffConfig;
 use crate::sim::plan::spec::PodPlan;
 use crate::sim::record::RecordOptions;
 use crate::sim::scenario::{self, Patch, flags};
@@ -35,6 +36,9 @@ pub struct SimulateArgs {
     /// Manifests to simulate.
     #[command(flatten)]
     pub input: InputArgs,
+    /// The cluster to simulate.
+    #[command(flatten)]
+    pub cluster: ClusterArgs,
     /// Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`,
     /// `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable.
     #[arg(long, value_name = "CONTAINER[=HOW][*N]")]
@@ -152,6 +156,8 @@ pub(crate) struct FoundPod {
     pub(crate) name: String,
     /// The pod as found.
     pub(crate) pod: Pod,
+    /// The cluster it runs in: its release and gates.
+    pub(crate) gates: crate::k8s::cluster::FeatureGates,
 }
 
 impl FoundPod {
@@ -184,16 +190,15 @@ struct FoundPods {
 
 fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
     let inputs = resolve_inputs(cli, &args.input, NoPath::Example)?;
-    let configuration = input_configuration(&args.input, &inputs)?;
+    let configuration = input_configuration(&args.input, &args.cluster, &inputs)?;
+    let gates = configuration.gates()?;
     let mut found = Vec::new();
     let mut unreadable = None;
     let mut rejected = 0usize;
     let mut worse = |code: u8| unreadable = unreadable.max(Some(code));
     for input in inputs {
-        let templates = match &input {
-            Ok(input) => configuration.options_for(input).pod_templates.clone(),
-            Err(_) => std::sync::Arc::default(),
-        };
+        let options = configuration.options_for_read(&input);
+        let templates = &options.pod_templates;
         let source = match input.and_then(|input| input::read(&input, cli.max_input_size)) {
             Ok(source) => source,
             Err(error) => {
@@ -212,7 +217,7 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
         }
         let comments = crate::lint::settings::inline_comments::read(&source.text);
         for_each_document(&source.text, |document| {
-            let objects = read_document_with(&source.name, &source.text, &document, &templates);
+            let objects = read_document_with(&source.name, &source.text, &document, templates);
             let errors: Vec<&Finding> = objects
                 .findings
                 .iter()
@@ -243,7 +248,8 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
                     .or_else(|| object.name.clone())
                     .unwrap_or_else(|| "pod".to_string());
                 let shown = format!("pod `{name}` ({} in {})", object.kind, source.name);
-                let findings = api_check::pod_findings(&source.name, &comments, &document, &object);
+                let findings =
+                    api_check::pod_findings(&source.name, &comments, &document, &object, &options);
                 if !api_check::admit(&findings, &shown, args.allow_invalid, cli.quiet) {
                     worse(EXIT_FINDINGS);
                     rejected += 1;
@@ -254,6 +260,7 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
                     kind: object.kind.clone(),
                     name,
                     pod: object.pod,
+                    gates,
                 });
             }
         });
@@ -307,6 +314,13 @@ pub(crate) fn prepare(
     let mut pod = found.pod.clone();
     edit(&mut pod);
     crate::k8s::defaults::apply(&mut pod);
+    // The pod the API server stores: without the fields the release drops (PL135, PL136).
+    crate::k8s::cluster::dropped_fields::drop_fields(&mut pod, &found.gates, &|list, index| {
+        crate::yaml::field_path::FieldPath::root()
+            .child("spec")
+            .child(list)
+            .index(index)
+    });
     pod.metadata.name = Some(found.name.clone());
     let patched = match scenario_text {
         Some(text) => crate::sim::plan::admission::apply_initializer_patches(text, &mut pod),
@@ -315,10 +329,11 @@ pub(crate) fn prepare(
     let mut plan = PodPlan::new(&pod);
     plan.admission.patched = patched;
     if !plan.admission.initializers.is_empty() {
-        plan.admission.findings = crate::lint::validate::strict_findings(&pod);
+        plan.admission.findings = crate::lint::validate::strict_findings(&pod, found.gates);
     }
     let plan = plan;
     let mut patch = Patch::new(&plan);
+    patch.crash_loop_backoff = Some(BackoffConfig::crash_loop(&found.gates, None));
     let mut settings = scenario::ScenarioSettings::default();
     if let (Some(text), Some(path)) = (scenario_text, &args.scenario) {
         match scenario::load(text, &plan, &mut patch) {

@@ -8,9 +8,10 @@ use clap::{Args, ValueEnum};
 use crate::cli::run::{
     EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, output_width, resolve_inputs, use_color,
 };
-use crate::cli::{Cli, InputArgs};
+use crate::cli::{Cli, ClusterArgs, InputArgs};
 use crate::error::Error;
 use crate::input::{self, Input};
+use crate::k8s::cluster::FeatureGates;
 use crate::lint::finding::{FailedInput, Finding, Severity, Summary};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::config_file;
@@ -40,6 +41,9 @@ pub struct ValidateArgs {
     /// Manifests to check.
     #[command(flatten)]
     pub input: InputArgs,
+    /// The cluster to check for.
+    #[command(flatten)]
+    pub cluster: ClusterArgs,
     /// Output format.
     #[arg(short = 'o', long, value_enum, default_value_t = FindingFormat::Human)]
     pub format: FindingFormat,
@@ -89,17 +93,20 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
         no_defaulting: args.no_defaulting,
         ..CheckOptions::default()
     };
+    let mut command_line = config_file::command_line_layer(
+        &args.select,
+        &args.ignore,
+        &args.severity,
+        args.strict_initialized,
+    )?;
+    args.cluster.apply_to(&mut command_line);
     let configuration = config_file::ConfigResolver::prepare(
         options,
         args.input.config_source(),
-        config_file::command_line_layer(
-            &args.select,
-            &args.ignore,
-            &args.severity,
-            args.strict_initialized,
-        )?,
+        command_line,
         &inputs,
     )?;
+    let gates = configuration.gates()?;
     if args.fix || args.diff {
         return crate::cli::commands::fix::run(cli, args, &inputs, &configuration, out);
     }
@@ -115,7 +122,7 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
         report
     });
     progress.finish();
-    report(cli, args, &inputs, &reports, out)
+    report(cli, args, &inputs, &reports, gates, out)
 }
 
 /// What reading and checking one input gave.
@@ -127,6 +134,7 @@ pub(crate) fn report(
     args: &ValidateArgs,
     inputs: &[Result<Input, Error>],
     reports: &[InputReport],
+    gates: FeatureGates,
     out: &mut dyn Write,
 ) -> Result<u8, Error> {
     let mut summary = Summary::default();
@@ -181,6 +189,7 @@ pub(crate) fn report(
             summary: &summary,
             failed_inputs: &failed_inputs,
             files: &reports.iter().flatten().flatten().collect::<Vec<_>>(),
+            gates,
         },
         Shown {
             quiet: cli.quiet,
@@ -203,6 +212,8 @@ struct Report<'r> {
     summary: &'r Summary,
     failed_inputs: &'r [FailedInput],
     files: &'r [&'r FileReport],
+    /// The release and gates the inputs were checked for.
+    gates: FeatureGates,
 }
 
 /// Flag combinations that cannot work, refused before any input is read.
@@ -244,6 +255,7 @@ fn write_report(
         summary,
         failed_inputs,
         files,
+        gates,
     } = *report;
     if shown.statistics {
         let rows = findings::statistics::count(findings);
@@ -258,9 +270,11 @@ fn write_report(
         FindingFormat::Short => findings::short::write_findings(out, findings),
         FindingFormat::Github => findings::github::write_findings(out, findings),
         FindingFormat::Json => {
-            findings::json::write_findings(out, findings, summary, failed_inputs)
+            findings::json::write_findings(out, findings, summary, failed_inputs, &gates)
         }
-        FindingFormat::Sarif => findings::sarif::write_findings(out, findings, failed_inputs),
+        FindingFormat::Sarif => {
+            findings::sarif::write_findings(out, findings, failed_inputs, &gates)
+        }
         FindingFormat::Junit => findings::junit::write_report(out, files, failed_inputs),
     }
 }

@@ -38,7 +38,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         if container
             .image
             .as_deref()
-            .is_none_or(|image| image.trim().is_empty())
+            .is_none_or(str::is_empty)
         {
             findings.push(
                 RULE.finding(format!(

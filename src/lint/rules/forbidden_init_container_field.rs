@@ -75,7 +75,7 @@ mod tests {
 
     fn pod(init: &str) -> String {
         format!(
-            "apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n  restartPolicy: Never\n  terminationGracePeriodSeconds: 30\n  initContainers:\n  - name: debug\n    image: image\n    imagePullPolicy: IfNotPresent\n    terminationMessagePolicy: File\n{init}  containers:\n  - {{name: app, image: nginx, imagePullPolicy: IfNotPresent, terminationMessagePolicy: File}}\n"
+            "apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n  restartPolicy: Never\n  terminationGracePeriodSeconds: 30\n  dnsPolicy: ClusterFirst\n  initContainers:\n  - name: debug\n    image: image\n    imagePullPolicy: IfNotPresent\n    terminationMessagePolicy: File\n{init}  containers:\n  - {{name: app, image: nginx, imagePullPolicy: IfNotPresent, terminationMessagePolicy: File}}\n"
         )
     }
 

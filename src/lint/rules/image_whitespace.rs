@@ -33,18 +33,18 @@ Remove the whitespace.
 };
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
-    if context.object.kind != "Pod" {
-        return;
-    }
+    let is_pod = context.object.kind == "Pod";
     for (list, index, container) in context.all_containers() {
-        if list == ContainerList::Defer {
+        // `validateContainerOnlyForPod`: every container of a Pod, and ephemeral containers
+        // wherever they are (templates keep accepting padded images for compatibility).
+        if list == ContainerList::Defer || !(is_pod || list == ContainerList::Ephemeral) {
             continue;
         }
         let Some(image) = container.image.as_deref() else {
             continue;
         };
-        // An image that is all whitespace is PL010's (no image).
-        if image.trim().is_empty() || image.trim() == image {
+        // An empty image is PL010's (`Required`); one of only whitespace is `Invalid` here.
+        if image.is_empty() || image.trim() == image {
             continue;
         }
         let who = Who::new(list, container, index);
@@ -55,7 +55,11 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 Some(image.to_string()),
                 format!("the image of {who} has leading or trailing whitespace"),
                 "must not have leading or trailing whitespace",
-                format!("write `image: {}`", image.trim()),
+                if image.trim().is_empty() {
+                    "write the image to run, e.g. `image: nginx:1.27`".to_string()
+                } else {
+                    format!("write `image: {}`", image.trim())
+                },
             )
             .into_finding(&RULE),
         );

@@ -1,6 +1,8 @@
 //! PL105 `init-container-restart-policy`: an init container's `restartPolicy` is not `Always`.
 
+use crate::k8s::cluster::Gate;
 use crate::lint::finding::{Finding, Severity};
+use crate::lint::rules::helpers::api_validation::CONTAINER_RESTART_POLICIES;
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 
@@ -41,6 +43,17 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         if policy == "Always" {
             continue;
         }
+        // With ContainerRestartRules an init container may also say `Never` or `OnFailure`
+        // (`validateInitContainerRestartPolicy` → `validateContainerRestartPolicy`).
+        let rules = context.gates.enabled(Gate::ContainerRestartRules);
+        if rules && CONTAINER_RESTART_POLICIES.contains(&policy) {
+            continue;
+        }
+        let supported = if rules {
+            "supported values: `Always`, `Never`, `OnFailure`"
+        } else {
+            "supported values: `Always`"
+        };
         let who = Who::new(ContainerList::Init, container, index);
         let help = if policy.eq_ignore_ascii_case("always") {
             "write `Always` (the value is case-sensitive)".to_string()
@@ -55,7 +68,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 k8s_type::NOT_SUPPORTED,
                 Some(policy.to_string()),
                 format!("{who} has `restartPolicy: {policy}`"),
-                "supported values: `Always`",
+                supported,
                 help,
             )
             .into_finding(&RULE),
@@ -66,26 +79,33 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::rules::helpers::api_validation::testing::k8s_errors;
+    use crate::lint::rules::helpers::api_validation::testing::{gates, k8s_errors_in};
 
-    // TestValidateInitContainers "Not supported RestartPolicy: OnFailure/Never/invalid/empty".
+    fn pod(policy: &str) -> String {
+        format!(
+            "apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n  initContainers:\n  - {{name: init, image: image, restartPolicy: {policy}}}\n  containers:\n  - {{name: app, image: image}}\n"
+        )
+    }
+
+    // TestValidateInitContainers "Not supported RestartPolicy: OnFailure/Never/invalid/empty",
+    // on releases before ContainerRestartRules.
     #[test]
-    fn k7_3_only_always_on_init_containers() {
+    fn k7_3_only_always_on_init_containers_before_1_34() {
         for (policy, value) in [
             ("OnFailure", "OnFailure"),
             ("Never", "Never"),
             ("invalid", "invalid"),
             ("\"\"", ""),
         ] {
-            let text = format!(
-                "apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n  initContainers:\n  - {{name: init, image: image, restartPolicy: {policy}}}\n  containers:\n  - {{name: app, image: image}}\n"
-            );
-            let found =
-                crate::lint::rules::helpers::api_validation::testing::findings(&RULE, &text, true);
+            let text = pod(policy);
+            let found: Vec<_> = crate::lint::rules::helpers::api_validation::testing::all_findings_in(&text, false, gates(33, ""))
+                .into_iter()
+                .filter(|f| f.rule.code == RULE.id)
+                .collect();
             assert_eq!(found.len(), 1, "{policy}");
             assert_eq!(found[0].bad_value.as_deref(), Some(value));
             assert_eq!(
-                k8s_errors(&RULE, &text, true),
+                k8s_errors_in(&RULE, &text, gates(33, "")),
                 [(
                     "spec.initContainers[0].restartPolicy".to_string(),
                     "FieldValueNotSupported"
@@ -94,9 +114,23 @@ mod tests {
         }
     }
 
+    // validateInitContainerRestartPolicy → validateContainerRestartPolicy with
+    // ContainerRestartRules: `Never` and `OnFailure` are valid too.
+    #[test]
+    fn k7_3_three_values_with_container_restart_rules() {
+        for policy in ["Always", "OnFailure", "Never"] {
+            assert!(k8s_errors_in(&RULE, &pod(policy), gates(37, "")).is_empty(), "{policy}");
+        }
+        assert_eq!(
+            k8s_errors_in(&RULE, &pod("invalid"), gates(37, "")),
+            [("spec.initContainers[0].restartPolicy".to_string(), "FieldValueNotSupported")]
+        );
+    }
+
     #[test]
     fn sidecar_passes() {
-        let text = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  initContainers:\n  - {name: proxy, image: image, restartPolicy: Always}\n  containers:\n  - {name: app, image: image}\n";
-        assert!(k8s_errors(&RULE, text, false).is_empty());
+        for minor in [29, 33, 37] {
+            assert!(k8s_errors_in(&RULE, &pod("Always"), gates(minor, "")).is_empty());
+        }
     }
 }

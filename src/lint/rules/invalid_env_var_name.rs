@@ -56,7 +56,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                     "`name` is required",
                     "add `name:`, e.g. `LOG_LEVEL`",
                 )
-            } else if let Some(reason) = names::env_var_name(name).into_iter().next() {
+            } else if let Some(reason) = env_var_name_problems(context, name).into_iter().next() {
                 let help = match name.split_once('=') {
                     Some((key, value)) if names::env_var_name_strict(key).is_empty() => {
                         format!("write `name: {key}` and `value: \"{value}\"`")
@@ -78,6 +78,19 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             };
             findings.push(problem.into_finding(&RULE));
         }
+    }
+}
+
+/// `IsRelaxedEnvVarName` with `RelaxedEnvironmentVariableValidation` (on by default from
+/// 1.32), else the strict `IsEnvVarName`.
+pub(crate) fn env_var_name_problems(context: &PodContext<'_>, name: &str) -> Vec<String> {
+    if context
+        .gates
+        .enabled(crate::k8s::cluster::Gate::RelaxedEnvironmentVariableValidation)
+    {
+        names::env_var_name(name)
+    } else {
+        names::env_var_name_strict(name)
     }
 }
 

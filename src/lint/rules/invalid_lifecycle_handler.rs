@@ -1,5 +1,6 @@
 //! PL112 `invalid-lifecycle-handler`: a `postStart` or `preStop` hook does not have exactly one valid handler.
 
+use crate::k8s::cluster::Gate;
 use crate::lint::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{describe_field, lifecycle_is_validated};
 use crate::lint::rules::helpers::handler_checks::{Handler, handler_problems};
@@ -54,7 +55,11 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             let Some(hook) = hook else { continue };
             let subject = describe_field(field, list, container, index);
             let problems = handler_problems(
-                &Handler::of_hook(hook),
+                &Handler::of_hook(hook).zero_sleep(
+                    context
+                        .gates
+                        .enabled(Gate::PodLifecycleSleepActionAllowZero),
+                ),
                 &|| base.child(field),
                 &subject,
                 "`exec`, `httpGet`, `tcpSocket` or `sleep`",

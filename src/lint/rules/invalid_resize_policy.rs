@@ -91,34 +91,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                     .pointing_at(at.child("resourceName")),
                 ),
             }
-            match policy {
-                "NotRequired" | "RestartContainer" => {}
-                "" => problems.push(
-                    Problem::new(
-                        base(),
-                        k8s_type::REQUIRED,
-                        None,
-                        format!(
-                            "resize policy #{} of {who} has no `restartPolicy`",
-                            entry_index + 1
-                        ),
-                        "`restartPolicy` is required",
-                        "set `restartPolicy: NotRequired` or `RestartContainer`",
-                    )
-                    .pointing_at(at.clone()),
-                ),
-                other => problems.push(
-                    Problem::new(
-                        base(),
-                        k8s_type::NOT_SUPPORTED,
-                        Some(other.to_string()),
-                        format!("resize policy `{other}` of {who} is not supported"),
-                        "supported values: `NotRequired`, `RestartContainer`",
-                        "use `NotRequired` or `RestartContainer`",
-                    )
-                    .pointing_at(at.child("restartPolicy")),
-                ),
-            }
+            problems.extend(policy_problem(&who, base(), &at, entry_index, policy));
             if pod_never && policy != "NotRequired" {
                 problems.push(
                     Problem::new(
@@ -132,9 +105,92 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                     .pointing_at(at.child("restartPolicy")),
                 );
             }
+            if list == ContainerList::Init
+                && !container.is_sidecar()
+                && policy == "RestartContainer"
+                && context.gates.version().minor() >= 33
+            {
+                problems.push(non_sidecar_restart(&who, at.child("restartPolicy"), resource));
+            }
             findings.extend(problems.into_iter().map(|p| p.into_finding(&RULE)));
         }
+        findings.extend(init_container_problem(context, list, index, container).map(|p| p.into_finding(&RULE)));
     }
+}
+
+/// The entry's `restartPolicy`: required, and `NotRequired` or `RestartContainer`.
+fn policy_problem(
+    who: &Who<'_>,
+    base: crate::yaml::field_path::FieldPath,
+    at: &crate::yaml::field_path::FieldPath,
+    entry_index: usize,
+    policy: &str,
+) -> Option<Problem> {
+    match policy {
+        "NotRequired" | "RestartContainer" => None,
+        "" => Some(
+            Problem::new(
+                base,
+                k8s_type::REQUIRED,
+                None,
+                format!(
+                    "resize policy #{} of {who} has no `restartPolicy`",
+                    entry_index + 1
+                ),
+                "`restartPolicy` is required",
+                "set `restartPolicy: NotRequired` or `RestartContainer`",
+            )
+            .pointing_at(at.clone()),
+        ),
+        other => Some(
+            Problem::new(
+                base,
+                k8s_type::NOT_SUPPORTED,
+                Some(other.to_string()),
+                format!("resize policy `{other}` of {who} is not supported"),
+                "supported values: `NotRequired`, `RestartContainer`",
+                "use `NotRequired` or `RestartContainer`",
+            )
+            .pointing_at(at.child("restartPolicy")),
+        ),
+    }
+}
+
+/// `RestartContainer` on a regular init container (1.33 on, where init containers may set it).
+fn non_sidecar_restart(who: &Who<'_>, at: crate::yaml::field_path::FieldPath, resource: &str) -> Problem {
+    Problem::new(
+        at,
+        k8s_type::INVALID,
+        Some("RestartContainer".to_string()),
+        format!("{who} restarts to resize `{resource}`, but it is a regular init container"),
+        "must not be set to 'RestartContainer' for non-sidecar initContainers",
+        "use `NotRequired`; only sidecars restart to resize",
+    )
+}
+
+/// Before 1.33 (no `AllowSidecarResizePolicy`) no init container may set `resizePolicy`.
+fn init_container_problem(
+    context: &PodContext<'_>,
+    list: ContainerList,
+    index: usize,
+    container: &crate::k8s::model::Container,
+) -> Option<Problem> {
+    let version = context.gates.version();
+    if list != ContainerList::Init || version.minor() >= 33 || container.resize_policy.is_none() {
+        return None;
+    }
+    let who = Who::new(list, container, index);
+    Some(
+        Problem::new(
+            context.container_path(list, index).child("resizePolicy"),
+            k8s_type::INVALID,
+            None,
+            format!("{who} sets `resizePolicy`, which Kubernetes {version} allows on app containers only"),
+            "must not be set for init containers",
+            "remove it (sidecars may set it from Kubernetes 1.33)",
+        )
+        .on_key(),
+    )
 }
 
 #[cfg(test)]

@@ -37,29 +37,30 @@ Use a standard name, or the extended resource's full name as the device plugin a
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     for scope in resource_scopes(context) {
         for (field, name) in scope.names() {
-            let (k8s, reason, help) = match scope.owner() {
-                ResourceOwner::Pod => match pod_resource_name_problem(name) {
-                    Some(problem) => problem,
-                    None => continue,
-                },
-                _ => match resource_names::container_resource_name_problem(name) {
-                    Some(reason) => (k8s_type::INVALID, reason, container_help(name)),
-                    None => continue,
-                },
+            // Kubernetes may report two errors at one path (`disk`: not a standard resource
+            // type, and not one for containers); each is a finding with its type.
+            let problems: Vec<(&str, String, String)> = match scope.owner() {
+                ResourceOwner::Pod => pod_resource_name_problem(name).into_iter().collect(),
+                _ => resource_names::container_resource_name_problems(name)
+                    .into_iter()
+                    .map(|reason| (k8s_type::INVALID, reason, container_help(name)))
+                    .collect(),
             };
-            findings.push(
-                Problem::new(
-                    scope.entry_path(field, name),
-                    k8s,
-                    Some(name.to_string()),
-                    format!("{} asks for unknown resource `{name}`", scope.who()),
-                    reason,
-                    help,
-                )
-                .pointing_at(scope.entry_spot(field, name))
-                .on_key()
-                .into_finding(&RULE),
-            );
+            for (k8s, reason, help) in problems {
+                findings.push(
+                    Problem::new(
+                        scope.entry_path(field, name),
+                        k8s,
+                        Some(name.to_string()),
+                        format!("{} asks for unknown resource `{name}`", scope.who()),
+                        reason,
+                        help,
+                    )
+                    .pointing_at(scope.entry_spot(field, name))
+                    .on_key()
+                    .into_finding(&RULE),
+                );
+            }
         }
     }
 }
@@ -117,12 +118,11 @@ mod tests {
     fn k7_container_resource_names() {
         for name in ["disk", "attachable-volumes-aws-ebs"] {
             let text = pod(&format!("      limits: {{{name}: 10G}}\n"));
+            // Two errors at one path, as Kubernetes lists them.
+            let at = format!("spec.containers[0].resources.limits[{name}]");
             assert_eq!(
                 k8s_errors(&RULE, &text, true),
-                [(
-                    format!("spec.containers[0].resources.limits[{name}]"),
-                    "FieldValueInvalid"
-                )]
+                [(at.clone(), "FieldValueInvalid"), (at, "FieldValueInvalid")]
             );
         }
         let text = pod("      limits: {cpu: \"10\", memory: 10G, my.org/resource: \"10\"}\n");
@@ -175,10 +175,10 @@ mod tests {
         let text = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  overhead: {my.org: 10m}\n  containers:\n  - {name: a, image: image}\n";
         assert_eq!(
             k8s_errors(&RULE, text, true),
-            [(
-                "spec.overhead.limits[my.org]".to_string(),
-                "FieldValueInvalid"
-            )]
+            [
+                ("spec.overhead.limits[my.org]".to_string(), "FieldValueInvalid"),
+                ("spec.overhead.limits[my.org]".to_string(), "FieldValueInvalid")
+            ]
         );
     }
 }

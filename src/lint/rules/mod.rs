@@ -6,6 +6,8 @@
 
 pub mod helpers;
 
+use crate::k8s::cluster::FeatureGates;
+use crate::k8s::cluster::dropped_fields::RemovedField;
 use crate::k8s::model::{Container, Pod};
 use crate::k8s::workload::{InitContainerSource, PodObject};
 use crate::lint::finding::{Finding, RuleId, Severity};
@@ -76,6 +78,15 @@ rules! {
     PL132 workload_active_deadline => WORKLOAD_ACTIVE_DEADLINE,
     PL133 forbidden_ephemeral_container_field => FORBIDDEN_EPHEMERAL_CONTAINER_FIELD,
     PL134 image_whitespace => IMAGE_WHITESPACE,
+    PL135 field_not_in_release => FIELD_NOT_IN_RELEASE,
+    PL136 field_dropped_by_feature_gate => FIELD_DROPPED_BY_FEATURE_GATE,
+    PL137 invalid_restart_policy_rules => INVALID_RESTART_POLICY_RULES,
+    PL138 invalid_env_var_source => INVALID_ENV_VAR_SOURCE,
+    PL139 invalid_env_from => INVALID_ENV_FROM,
+    PL140 invalid_dns_config => INVALID_DNS_CONFIG,
+    PL141 host_network_port_mismatch => HOST_NETWORK_PORT_MISMATCH,
+    PL142 invalid_pod_reference_name => INVALID_POD_REFERENCE_NAME,
+    PL143 unknown_target_container => UNKNOWN_TARGET_CONTAINER,
     PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,
     PL201 defer_container_forbidden_field => DEFER_CONTAINER_FORBIDDEN_FIELD,
     PL202 invalid_defer_trigger => INVALID_DEFER_TRIGGER,
@@ -216,6 +227,16 @@ pub enum ContainerList {
 }
 
 impl ContainerList {
+    /// The list a pod-spec field names (`initContainers` → `Init`; anything else is `App`).
+    pub fn from_field(field: &str) -> ContainerList {
+        match field {
+            "initContainers" => ContainerList::Init,
+            "ephemeralContainers" => ContainerList::Ephemeral,
+            "deferContainers" => ContainerList::Defer,
+            _ => ContainerList::App,
+        }
+    }
+
     /// The field name in the pod spec.
     pub fn field(self) -> &'static str {
         match self {
@@ -259,6 +280,10 @@ pub struct PodContext<'p> {
     /// Whether pods with pending initializers are judged as if initialized
     /// (`--strict-initialized`).
     pub strict_initialized: bool,
+    /// The release and feature gates the pod is checked for.
+    pub gates: FeatureGates,
+    /// What the API server of that release took out of the pod before validating it.
+    pub removed: &'p [RemovedField],
 }
 
 impl<'p> PodContext<'p> {
@@ -268,6 +293,8 @@ impl<'p> PodContext<'p> {
             object,
             pod: &object.pod,
             strict_initialized: false,
+            gates: FeatureGates::default(),
+            removed: &[],
         }
     }
 
@@ -277,7 +304,17 @@ impl<'p> PodContext<'p> {
             object,
             pod,
             strict_initialized,
+            gates: FeatureGates::default(),
+            removed: &[],
         }
+    }
+
+    /// The same context for a cluster: its gates, and what its API server took out of the pod.
+    #[must_use]
+    pub fn in_cluster(mut self, gates: FeatureGates, removed: &'p [RemovedField]) -> Self {
+        self.gates = gates;
+        self.removed = removed;
+        self
     }
 
     /// A pod-relative path (`spec.containers`), as Kubernetes' pod validation names it.
@@ -460,7 +497,12 @@ mod tests {
         documents
             .into_iter()
             .map(|document| {
-                let first = document.lines().next().unwrap_or("").trim().to_string();
+                let first = document
+                    .lines()
+                    .find(|line| !line.starts_with("# args:"))
+                    .unwrap_or("")
+                    .trim()
+                    .to_string();
                 let fires = match first.as_str() {
                     "# expect: fires" => true,
                     "# expect: ok" => false,
@@ -484,6 +526,7 @@ mod tests {
             };
             let options = CheckOptions {
                 settings: Arc::new(RuleSettings::resolve(&[&layer])),
+                gates: helpers::api_validation::testing::fixture_gates(&text),
                 ..CheckOptions::default()
             };
             let documents = fixture_documents(&text);

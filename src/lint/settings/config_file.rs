@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use crate::error::Error;
 use crate::input::Input;
+use crate::k8s::cluster::{FeatureGates, GateSettings, KubernetesVersion};
 use crate::k8s::workload::custom_resources::{
     CustomPodTemplates, Flavour, PodTemplateTable, TemplatePath,
 };
@@ -26,12 +27,15 @@ use crate::yaml::source::{
 };
 
 /// The keys of a configuration file.
-pub const CONFIG_KEYS: [&str; 5] = [
+pub const CONFIG_KEYS: [&str; 8] = [
     "select",
     "ignore",
     "severity",
     "strictInitialized",
     "exclude",
+    "podTemplates",
+    "kubernetesVersion",
+    "featureGates",
 ];
 
 /// Reads a configuration file.
@@ -120,6 +124,16 @@ pub fn parse(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
             "severity" => layer.severity = severities(value, &mut problems),
             "exclude" => layer.exclude = exclude_globs(value, &mut problems),
             "podTemplates" => layer.pod_templates = pod_templates(value, &mut problems),
+            "kubernetesVersion" => match value.as_scalar().map(KubernetesVersion::parse) {
+                Some(Ok(version)) => layer.kubernetes_version = Some(version),
+                Some(Err(message)) => problems.push(ConfigProblem::new(value, message)),
+                None => problems.push(expected(value, "a Kubernetes version such as `1.33`")),
+            },
+            "featureGates" => {
+                if let Some(gates) = feature_gates(value, &mut problems) {
+                    layer.feature_gates = vec![gates];
+                }
+            }
             "strictInitialized" => match value.kind() {
                 NodeKind::Scalar(text, ScalarForm::Plain) => match resolve_plain(text) {
                     Resolved::Bool(flag) => layer.strict_initialized = Some(flag),
@@ -201,6 +215,72 @@ fn exclude_globs(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Stri
         }
     }
     globs
+}
+
+/// `featureGates`: a mapping of gate names to booleans (`{PodLevelResources: true}`), or one
+/// string as `--feature-gates` takes it. Names must be gates podlife consults in some release;
+/// whether the chosen release has them is checked once the release is known.
+fn feature_gates(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Option<GateSettings> {
+    let known = |name: &str| {
+        matches!(name, "AllAlpha" | "AllBeta")
+            || crate::k8s::cluster::feature_gates::GATES
+                .iter()
+                .any(|row| row.name == name)
+    };
+    let settings = match node.kind() {
+        NodeKind::Scalar(text, _) if !node.is_null() => GateSettings::parse(text)
+            .map_err(|message| problems.push(ConfigProblem::new(node, message)))
+            .ok()?,
+        NodeKind::Mapping(entries) => {
+            let mut pairs = Vec::new();
+            for (key, value) in entries {
+                let name = key.as_scalar().unwrap_or("");
+                let enabled = match value.kind() {
+                    NodeKind::Scalar(text, ScalarForm::Plain) => match resolve_plain(text) {
+                        Resolved::Bool(flag) => Some(flag),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                match enabled {
+                    Some(enabled) => pairs.push((name.to_string(), enabled)),
+                    None => problems.push(expected(value, "`true` or `false`")),
+                }
+            }
+            GateSettings::from_pairs(pairs)
+        }
+        _ => {
+            problems.push(expected(
+                node,
+                "a mapping of feature gates to `true` or `false`",
+            ));
+            return None;
+        }
+    };
+    let mut all_known = true;
+    for (name, _) in settings.pairs() {
+        if !known(name) {
+            all_known = false;
+            let at = match node.kind() {
+                NodeKind::Mapping(entries) => entries
+                    .iter()
+                    .find(|(key, _)| key.as_scalar() == Some(name.as_str()))
+                    .map_or(node, |(key, _)| key),
+                _ => node,
+            };
+            let names: Vec<&str> = crate::k8s::cluster::feature_gates::GATES
+                .iter()
+                .map(|row| row.name)
+                .collect();
+            let mut problem = ConfigProblem::new(at, format!("unrecognized feature gate: {name}"));
+            problem.help = Some(match crate::text::closest(name, &names) {
+                Some(close) => format!("did you mean `{close}`?"),
+                None => format!("podlife consults `{}`", names.join("`, `")),
+            });
+            problems.push(problem);
+        }
+    }
+    all_known.then_some(settings)
 }
 
 /// The keys of a `podTemplates:` entry.
@@ -433,8 +513,7 @@ pub fn command_line_layer(
             })
             .collect::<Result<_, _>>()?,
         strict_initialized: strict_initialized.then_some(true),
-        exclude: Vec::new(),
-        pod_templates: Vec::new(),
+        ..SettingsLayer::default()
     })
 }
 
@@ -469,6 +548,8 @@ pub struct ConfigResolver {
     command_line: SettingsLayer,
     by_directory: HashMap<PathBuf, Arc<CheckOptions>>,
     fixed: Option<Arc<CheckOptions>>,
+    /// The options of an input no configuration file governs.
+    unconfigured: Arc<CheckOptions>,
 }
 
 impl ConfigResolver {
@@ -485,13 +566,15 @@ impl ConfigResolver {
             command_line,
             by_directory: HashMap::new(),
             fixed: None,
+            unconfigured: Arc::new(CheckOptions::default()),
         };
+        resolver.unconfigured = resolver.options(None)?;
         match resolver.source.clone() {
             ConfigSource::File(path) => {
                 let layer = load(&path)?;
-                resolver.fixed = Some(resolver.options(Some(&layer)));
+                resolver.fixed = Some(resolver.options(Some(&layer))?);
             }
-            ConfigSource::None => resolver.fixed = Some(resolver.options(None)),
+            ConfigSource::None => resolver.fixed = Some(resolver.unconfigured.clone()),
             ConfigSource::Discover => {
                 let mut files: HashMap<PathBuf, Arc<CheckOptions>> = HashMap::new();
                 for input in inputs.iter().flatten() {
@@ -504,12 +587,12 @@ impl ConfigResolver {
                             Some(options) => options.clone(),
                             None => {
                                 let layer = load(&file)?;
-                                let options = resolver.options(Some(&layer));
+                                let options = resolver.options(Some(&layer))?;
                                 files.insert(file, options.clone());
                                 options
                             }
                         },
-                        None => resolver.options(None),
+                        None => resolver.unconfigured.clone(),
                     };
                     resolver.by_directory.insert(directory, options);
                 }
@@ -518,8 +601,30 @@ impl ConfigResolver {
         Ok(resolver)
     }
 
-    fn options(&self, file: Option<&SettingsLayer>) -> Arc<CheckOptions> {
+    fn options(&self, file: Option<&SettingsLayer>) -> Result<Arc<CheckOptions>, Error> {
         let layers: Vec<&SettingsLayer> = file.into_iter().chain([&self.command_line]).collect();
+        let version = layers
+            .iter()
+            .rev()
+            .find_map(|layer| layer.kubernetes_version)
+            .unwrap_or_default();
+        let settings: Vec<&GateSettings> = layers
+            .iter()
+            .flat_map(|layer| &layer.feature_gates)
+            .collect();
+        let gates = FeatureGates::resolve(version, &settings).map_err(|message| {
+            Error::Usage(
+                match (
+                    &self.source,
+                    file.is_some_and(|f| !f.feature_gates.is_empty()),
+                ) {
+                    (_, true) => {
+                        format!("feature gates (configuration and --feature-gates): {message}")
+                    }
+                    _ => format!("--feature-gates: {message}"),
+                },
+            )
+        })?;
         let configured = file
             .map(|layer| layer.pod_templates.as_slice())
             .unwrap_or_default();
@@ -528,11 +633,43 @@ impl ConfigResolver {
         } else {
             Arc::new(PodTemplateTable::with(configured))
         };
-        Arc::new(CheckOptions {
+        Ok(Arc::new(CheckOptions {
             settings: Arc::new(RuleSettings::resolve(&layers)),
             pod_templates,
+            gates,
             ..self.base.clone()
-        })
+        }))
+    }
+
+    /// The one Kubernetes release and set of feature gates of this run. Inputs whose
+    /// configuration files name different ones are a usage error: a report carries one target,
+    /// and the command line's `--kubernetes-version`/`--feature-gates` settle it.
+    pub fn gates(&self) -> Result<FeatureGates, Error> {
+        if let Some(fixed) = &self.fixed {
+            return Ok(fixed.gates);
+        }
+        let mut seen: Vec<FeatureGates> = self.by_directory.values().map(|o| o.gates).collect();
+        seen.sort_by_key(|gates| (gates.version(), gates.to_string()));
+        seen.dedup();
+        match seen.as_slice() {
+            [] => Ok(self.unconfigured.gates),
+            [one] => Ok(*one),
+            [first, second, ..] => Err(Error::Usage(format!(
+                "the inputs' configuration files name different clusters (Kubernetes {}: {}; Kubernetes {}: {}); check them in separate runs, or name one with --kubernetes-version and --feature-gates",
+                first.version(),
+                describe_changes(first),
+                second.version(),
+                describe_changes(second),
+            ))),
+        }
+    }
+
+    /// The options for an input that may not have been found (`Err`: the command line's).
+    pub fn options_for_read(&self, input: &Result<Input, Error>) -> Arc<CheckOptions> {
+        match input {
+            Ok(input) => self.options_for(input),
+            Err(_) => self.unconfigured.clone(),
+        }
     }
 
     /// The options for one input (prepared inputs only; others get the command line's).
@@ -543,8 +680,21 @@ impl ConfigResolver {
         self.by_directory
             .get(&start_directory(input))
             .cloned()
-            .unwrap_or_else(|| self.options(None))
+            .unwrap_or_else(|| self.unconfigured.clone())
     }
+}
+
+/// "default gates" or "PodLevelResources=true" for a message.
+fn describe_changes(gates: &FeatureGates) -> String {
+    let changed = gates.changed();
+    if changed.is_empty() {
+        return "default gates".to_string();
+    }
+    changed
+        .iter()
+        .map(|(name, on)| format!("{name}={on}"))
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// Where discovery starts for an input: its directory, else the current directory.

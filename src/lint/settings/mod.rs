@@ -9,6 +9,7 @@ pub mod suppression;
 
 use std::sync::Arc;
 
+use crate::k8s::cluster::FeatureGates;
 use crate::k8s::workload::custom_resources::PodTemplateTable;
 use crate::lint::settings::selection::RuleSettings;
 
@@ -22,4 +23,6 @@ pub struct CheckOptions {
     /// Where custom resources keep pod templates: the built-in table with the configuration's
     /// `podTemplates:` in front.
     pub pod_templates: Arc<PodTemplateTable>,
+    /// The Kubernetes release and feature gates the manifest is checked for.
+    pub gates: FeatureGates,
 }

@@ -8,6 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::k8s::cluster::{GateSettings, KubernetesVersion};
 use crate::k8s::workload::custom_resources::CustomPodTemplates;
 use crate::lint::finding::{RuleId, Severity};
 use crate::lint::rules::{self, Rule};
@@ -173,6 +174,10 @@ pub struct SettingsLayer {
     pub exclude: Vec<String>,
     /// `podTemplates:` entries: where custom resources of other kinds keep pod templates.
     pub pod_templates: Vec<CustomPodTemplates>,
+    /// `kubernetesVersion:` / `--kubernetes-version`: the release to check for.
+    pub kubernetes_version: Option<KubernetesVersion>,
+    /// `featureGates:` / `--feature-gates`, on top of the release's defaults.
+    pub feature_gates: Vec<GateSettings>,
 }
 
 impl SettingsLayer {
@@ -282,9 +287,7 @@ mod tests {
                 .iter()
                 .map(|s| parse_severity_assignment(s).unwrap())
                 .collect(),
-            strict_initialized: None,
-            exclude: Vec::new(),
-            pod_templates: Vec::new(),
+            ..SettingsLayer::default()
         }
     }
 

@@ -4,6 +4,8 @@ use std::io::Write;
 
 use serde::Serialize;
 
+use crate::k8s::cluster::FeatureGates;
+
 use crate::lint::finding::{FailedInput, Finding, ObjectRef, Summary};
 
 #[derive(Serialize)]
@@ -55,6 +57,27 @@ struct JsonReport<'f> {
     summary: &'f Summary,
     /// Every input that could not be read, by name (the summary only counts them).
     failed_inputs: &'f [FailedInput],
+    /// The cluster the inputs were checked for.
+    kubernetes: JsonCluster,
+}
+
+/// `"kubernetes": {"version": "1.33", "featureGates": {…}}`: the release and every gate podlife
+/// consults in it, with its value.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JsonCluster {
+    version: String,
+    feature_gates: std::collections::BTreeMap<&'static str, bool>,
+}
+
+impl JsonCluster {
+    /// The JSON form of `gates`.
+    pub fn new(gates: &FeatureGates) -> Self {
+        JsonCluster {
+            version: gates.version().to_string(),
+            feature_gates: gates.values().into_iter().collect(),
+        }
+    }
 }
 
 /// Writes the findings and summary as one JSON document.
@@ -63,6 +86,7 @@ pub fn write_findings(
     findings: &[&Finding],
     summary: &Summary,
     failed_inputs: &[FailedInput],
+    gates: &FeatureGates,
 ) -> std::io::Result<()> {
     let findings = findings
         .iter()
@@ -107,6 +131,7 @@ pub fn write_findings(
         findings,
         summary,
         failed_inputs,
+        kubernetes: JsonCluster::new(gates),
     };
     serde_json::to_writer_pretty(&mut *out, &report)?;
     writeln!(out)

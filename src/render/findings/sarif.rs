@@ -30,6 +30,13 @@ struct Run<'f> {
     invocations: [Invocation; 1],
     column_kind: &'static str,
     results: Vec<SarifResult<'f>>,
+    /// `{"kubernetes": {"version", "featureGates"}}`: the cluster the inputs were checked for.
+    properties: RunProperties,
+}
+
+#[derive(Serialize)]
+struct RunProperties {
+    kubernetes: crate::render::findings::json::JsonCluster,
 }
 
 #[derive(Serialize)]
@@ -317,6 +324,7 @@ pub fn write_findings(
     out: &mut dyn Write,
     findings: &[&Finding],
     failed_inputs: &[FailedInput],
+    gates: &crate::k8s::cluster::FeatureGates,
 ) -> std::io::Result<()> {
     let results = findings
         .iter()
@@ -408,6 +416,9 @@ pub fn write_findings(
             }],
             column_kind: "unicodeCodePoints",
             results,
+            properties: RunProperties {
+                kubernetes: crate::render::findings::json::JsonCluster::new(gates),
+            },
         }],
     };
     serde_json::to_writer_pretty(&mut *out, &log)?;

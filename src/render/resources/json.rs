@@ -25,6 +25,7 @@ struct JsonReport<'r> {
 #[serde(rename_all = "camelCase")]
 struct JsonSettings {
     defaulting: bool,
+    kubernetes_version: String,
     feature_gates: BTreeMap<&'static str, bool>,
     exclude_overhead: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -239,10 +240,8 @@ pub fn write_report(
             .collect(),
         settings: JsonSettings {
             defaulting: settings.defaulting,
-            feature_gates: BTreeMap::from([(
-                "PodLevelResources",
-                settings.gates.pod_level_resources,
-            )]),
+            kubernetes_version: settings.gates.version().to_string(),
+            feature_gates: settings.gates.values().into_iter().collect(),
             exclude_overhead: settings.exclude_overhead,
             node: settings.node.as_ref().map(ToString::to_string),
         },

@@ -74,7 +74,7 @@ fn i4_strict_validation_failure_deletes_the_pod_with_located_findings() {
     let pod = pod_from_yaml(
         "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  initializers:\n    pending:\n    - name: inject\nspec:\n  containers:\n  - name: app\n    image: nginx:1.27\n  - name: app\n    image: nginx:1.27\n",
     );
-    let findings = strict_findings(&pod);
+    let findings = strict_findings(&pod, crate::k8s::cluster::FeatureGates::default());
     assert!(
         findings.iter().any(|f| f.contains("spec.containers[1]")),
         "{findings:?}"
@@ -113,7 +113,13 @@ fn i4_strict_validation_failure_deletes_the_pod_with_located_findings() {
 
 #[test]
 fn i4_a_valid_pod_passes_strict_validation() {
-    assert!(strict_findings(&pod_from_yaml(GATED)).is_empty());
+    assert!(
+        strict_findings(
+            &pod_from_yaml(GATED),
+            crate::k8s::cluster::FeatureGates::default()
+        )
+        .is_empty()
+    );
 }
 
 #[test]

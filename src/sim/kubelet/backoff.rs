@@ -1,16 +1,23 @@
 //! The kubelet's restart and image-pull backoff, as client-go's `flowcontrol.Backoff` computes it (K2).
 //!
 //! One entry per key (container, or image): the next wait and when it was last updated. No
-//! jitter (T5). An entry older than twice the cap counts as new: that is the 10-minute reset.
+//! jitter (T5). A crash-loop entry not updated for more than 600 s counts as new: the kubelet's
+//! `HasExpiredFunc` is fixed at 10 minutes, whatever the cap (`pkg/kubelet/kubelet.go`); image
+//! pulls keep client-go's default, twice the cap.
 
 use crate::sim::engine::time::{SimDuration, SimTime};
 use crate::sim::plan::behaviour::BackoffConfig;
+
+/// How long without an update forgets a back-off: `eventTime.Sub(lastUpdate) > 600*time.Second`.
+const RESET_AFTER: SimDuration = SimDuration::from_secs(600);
 
 /// One backoff entry, or none yet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Backoff {
     config: BackoffConfig,
     entry: Option<Entry>,
+    /// After how long without an update the entry is forgotten.
+    reset_after: SimDuration,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,17 +27,26 @@ struct Entry {
 }
 
 impl Backoff {
-    /// An empty entry with this shape.
+    /// An empty entry with client-go's reset: twice the cap (image pulls).
     pub fn new(config: BackoffConfig) -> Self {
         Backoff {
             config,
             entry: None,
+            reset_after: config.max.doubled(),
         }
     }
 
-    /// `hasExpired`: the event came more than twice the cap after the last update.
+    /// An empty crash-loop entry: the kubelet's reset is 600 s whatever the cap.
+    pub fn crash_loop(config: BackoffConfig) -> Self {
+        Backoff {
+            reset_after: RESET_AFTER,
+            ..Backoff::new(config)
+        }
+    }
+
+    /// `HasExpiredFunc`: the event came more than the reset window after the last update.
     fn has_expired(&self, event_time: SimTime, last_update: SimTime) -> bool {
-        event_time.since(last_update) > self.config.max.doubled()
+        event_time.since(last_update) > self.reset_after
     }
 
     /// The current wait (`Get`): zero without an entry.
@@ -92,7 +108,11 @@ mod tests {
     /// A container that exits right after each restart: the waits between its exits and its
     /// restarts, following the kubelet's doBackOff.
     fn waits_for_crash_loop(exits: usize, run: SimDuration) -> Vec<u64> {
-        let mut backoff = Backoff::new(BackoffConfig::default());
+        waits_with(BackoffConfig::default(), exits, run)
+    }
+
+    fn waits_with(config: BackoffConfig, exits: usize, run: SimDuration) -> Vec<u64> {
+        let mut backoff = Backoff::crash_loop(config);
         let mut now = SimTime::ZERO;
         let mut waits = Vec::new();
         for _ in 0..exits {
@@ -123,7 +143,7 @@ mod tests {
             waits_for_crash_loop(4, SimDuration::from_millis(600_001)),
             [0, 0, 0, 0]
         );
-        // Exactly 10 minutes is not "more than twice the cap": the backoff applies.
+        // Exactly 10 minutes is not "more than 600 s": the backoff applies.
         assert_eq!(
             waits_for_crash_loop(3, SimDuration::from_secs(600)),
             [0, 10, 20]
@@ -154,5 +174,38 @@ mod tests {
             seen.push(backoff.current().whole_seconds());
         }
         assert_eq!(seen, [1, 2, 4, 8, 16, 32, 60, 60]);
+    }
+
+    // kubelet.go: `klet.crashLoopBackOff.HasExpiredFunc = func(eventTime, lastUpdate, maxDuration)
+    // { return eventTime.Sub(lastUpdate) > 600*time.Second }` — fixed, whatever the cap.
+    #[test]
+    fn k2_has_expired_func_forgets_after_600_s_whatever_the_cap() {
+        let reduced = BackoffConfig {
+            initial: SimDuration::from_secs(1),
+            max: SimDuration::from_secs(60),
+        };
+        // Running 5 minutes between exits is more than twice a 60 s cap, but less than 600 s:
+        // the back-off keeps doubling (client-go's default would have reset it).
+        assert_eq!(
+            waits_with(reduced, 5, SimDuration::from_secs(300)),
+            [0, 1, 2, 4, 8]
+        );
+        assert_eq!(
+            waits_with(reduced, 3, SimDuration::from_millis(600_001)),
+            [0, 0, 0]
+        );
+    }
+
+    // client-go `flowcontrol.Backoff` default `hasExpired`: 2 × max (image pulls).
+    #[test]
+    fn k2_image_pull_backoff_keeps_client_go_reset_of_twice_the_cap() {
+        let config = BackoffConfig {
+            initial: SimDuration::from_secs(1),
+            max: SimDuration::from_secs(60),
+        };
+        let mut backoff = Backoff::new(config);
+        backoff.next(SimTime(0), SimTime(0));
+        assert!(backoff.is_in_backoff_since_update(SimTime(999)));
+        assert!(!backoff.is_in_backoff_since_update(SimTime(120_001)));
     }
 }

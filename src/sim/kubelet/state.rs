@@ -153,7 +153,7 @@ impl ContainerView {
             started: false,
             ready: false,
             probes: Default::default(),
-            backoff: Backoff::new(backoff),
+            backoff: Backoff::crash_loop(backoff),
             restart_basis: RestartBasis::LatestExit,
             retry_not_before: SimTime::ZERO,
             started_in_sandbox: false,

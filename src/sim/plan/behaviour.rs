@@ -3,6 +3,7 @@
 //! [`Behaviour::defaults`] is the default scenario (T3); the scenario file and the `--fail` and
 //! `--run` flags edit it. The runtime and the prober read it; the kubelet never does.
 
+use crate::k8s::cluster::{FeatureGates, Gate};
 use crate::sim::engine::distribution::Dist;
 use crate::sim::engine::time::SimDuration;
 use crate::sim::plan::spec::{ContainerKind, PodPlan, ProbeKind, RestartPolicy};
@@ -218,6 +219,29 @@ impl Default for BackoffConfig {
             initial: SimDuration::from_secs(10),
             max: SimDuration::from_secs(300),
         }
+    }
+}
+
+impl BackoffConfig {
+    /// The crash-loop back-off of a kubelet with these gates (`newCrashLoopBackOff` in
+    /// `pkg/kubelet/kubelet.go`): 10 s doubling to 300 s; 1 s to 60 s with
+    /// ReduceDefaultCrashLoopBackOffDecay; with KubeletCrashLoopBackOffMax the cap is the
+    /// kubelet's `crashLoopBackOff.maxContainerRestartPeriod` (defaulted to 300 s, so it wins
+    /// over the reduced 60 s) and the first wait is at most the cap.
+    pub fn crash_loop(gates: &FeatureGates, max_restart_period: Option<SimDuration>) -> Self {
+        let mut config = if gates.enabled(Gate::ReduceDefaultCrashLoopBackOffDecay) {
+            BackoffConfig {
+                initial: SimDuration::from_secs(1),
+                max: SimDuration::from_secs(60),
+            }
+        } else {
+            BackoffConfig::default()
+        };
+        if gates.enabled(Gate::KubeletCrashLoopBackOffMax) {
+            config.max = max_restart_period.unwrap_or(SimDuration::from_secs(300));
+            config.initial = config.initial.min(config.max);
+        }
+        config
     }
 }
 

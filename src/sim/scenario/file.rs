@@ -191,7 +191,8 @@ impl Validator<'_, '_> {
             ),
         ] {
             let Some(section) = section else { continue };
-            let defaults = BackoffConfig::default();
+            // What the section leaves out keeps the value of the cluster's kubelet.
+            let defaults = slot.unwrap_or_default();
             let config = BackoffConfig {
                 initial: section.initial.map_or(defaults.initial, |d| d.0),
                 max: section.max.map_or(defaults.max, |d| d.0),

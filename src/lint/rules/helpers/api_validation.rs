@@ -24,7 +24,15 @@ pub mod k8s_type {
     pub const FORBIDDEN: &str = "FieldValueForbidden";
     /// `field.NotFound`.
     pub const NOT_FOUND: &str = "FieldValueNotFound";
+    /// `field.TooMany`.
+    pub const TOO_MANY: &str = "FieldValueTooMany";
+    /// `field.TooLong`.
+    pub const TOO_LONG: &str = "FieldValueTooLong";
 }
+
+/// A container-level `restartPolicy`'s values with ContainerRestartRules
+/// (`supportedContainerRestartPolicies`).
+pub const CONTAINER_RESTART_POLICIES: [&str; 3] = ["Always", "Never", "OnFailure"];
 
 /// One field error: where Kubernetes reports it, what it says, how to fix it.
 #[derive(Debug, Clone)]
@@ -368,6 +376,7 @@ pub fn describe_field<'c>(
 pub mod testing {
 
     use crate::input::SourceText;
+    use crate::k8s::cluster::{FeatureGates, GateSettings, KubernetesVersion};
     use crate::lint::finding::Finding;
     use crate::lint::rules::Rule;
     use crate::lint::settings::CheckOptions;
@@ -375,15 +384,46 @@ pub mod testing {
 
     /// Every located finding for `text`, validated with or without defaulting.
     pub fn all_findings(text: &str, no_defaulting: bool) -> Vec<Finding> {
+        all_findings_in(text, no_defaulting, FeatureGates::default())
+    }
+
+    /// [`all_findings`] for a cluster: a release and its gates.
+    pub fn all_findings_in(text: &str, no_defaulting: bool, gates: FeatureGates) -> Vec<Finding> {
         let source = SourceText::new("test.yaml", text);
         validate_source(
             &source,
             &CheckOptions {
                 no_defaulting,
+                gates,
                 ..CheckOptions::default()
             },
         )
         .findings
+    }
+
+    /// The defaults of Kubernetes 1.`minor` with `settings` (`Name=bool,…`) applied.
+    pub fn gates(minor: u8, settings: &str) -> FeatureGates {
+        let version = KubernetesVersion::new(minor).expect("a known release");
+        let settings = GateSettings::parse(settings).expect("gate settings");
+        FeatureGates::resolve(version, &[&settings]).expect("gates of the release")
+    }
+
+    /// `(path, k8sType)` of one rule's findings in a cluster, in the order found.
+    pub fn k8s_errors_in(
+        rule: &'static Rule,
+        text: &str,
+        gates: FeatureGates,
+    ) -> Vec<(String, &'static str)> {
+        all_findings_in(text, false, gates)
+            .into_iter()
+            .filter(|finding| finding.rule.code == rule.id)
+            .map(|finding| {
+                (
+                    finding.path.map(|p| p.to_string()).unwrap_or_default(),
+                    finding.k8s_type.unwrap_or(""),
+                )
+            })
+            .collect()
     }
 
     /// The findings of one rule.
@@ -429,14 +469,18 @@ pub mod testing {
             .join("testdata/rules")
             .join(format!("{}.yaml", rule.name));
         let text = std::fs::read_to_string(&path).expect("fixture is readable");
+        let gates = fixture_gates(&text);
         let mut fires = 0;
         for (index, document) in text.split("\n---\n").enumerate() {
             let expect = document
                 .lines()
-                .next()
+                .find(|line| !line.starts_with("# args:"))
                 .and_then(|line| line.strip_prefix("# expect: "))
                 .map(str::trim);
-            let found = findings(rule, document, false);
+            let found: Vec<Finding> = all_findings_in(document, false, gates)
+                .into_iter()
+                .filter(|finding| finding.rule.code == rule.id)
+                .collect();
             match expect {
                 Some("fires") => {
                     fires += 1;
@@ -459,6 +503,29 @@ pub mod testing {
             }
         }
         assert!(fires > 0, "{}: no document fires", rule.name);
+    }
+
+    /// A fixture's cluster: its first line may be `# args: --kubernetes-version 1.31
+    /// --feature-gates Name=bool` (the integration test passes the same arguments).
+    pub fn fixture_gates(text: &str) -> FeatureGates {
+        let Some(args) = text.lines().next().and_then(|l| l.strip_prefix("# args:")) else {
+            return FeatureGates::default();
+        };
+        let words: Vec<&str> = args.split_whitespace().collect();
+        let mut version = KubernetesVersion::NEWEST;
+        let mut settings = Vec::new();
+        for pair in words.chunks(2) {
+            match pair {
+                ["--kubernetes-version", value] => {
+                    version = KubernetesVersion::parse(value).expect("fixture version");
+                }
+                ["--feature-gates", value] => {
+                    settings.push(GateSettings::parse(value).expect("fixture gates"));
+                }
+                other => panic!("fixture args: {other:?}"),
+            }
+        }
+        FeatureGates::resolve(version, &settings.iter().collect::<Vec<_>>()).expect("fixture gates")
     }
 }
 

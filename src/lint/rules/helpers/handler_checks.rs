@@ -21,6 +21,8 @@ pub struct Handler<'h> {
     pub grpc: Option<&'h GrpcAction>,
     /// `sleep` (lifecycle hooks only).
     pub sleep: Option<&'h SleepAction>,
+    /// Whether `sleep: {seconds: 0}` is valid (`PodLifecycleSleepActionAllowZero`).
+    pub zero_sleep_allowed: bool,
 }
 
 impl<'h> Handler<'h> {
@@ -32,6 +34,7 @@ impl<'h> Handler<'h> {
             tcp_socket: probe.tcp_socket.as_ref(),
             grpc: probe.grpc.as_ref(),
             sleep: None,
+            zero_sleep_allowed: true,
         }
     }
 
@@ -43,7 +46,15 @@ impl<'h> Handler<'h> {
             tcp_socket: hook.tcp_socket.as_ref(),
             grpc: None,
             sleep: hook.sleep.as_ref(),
+            zero_sleep_allowed: true,
         }
+    }
+
+    /// The same handler, with a zero `sleep` valid or not.
+    #[must_use]
+    pub fn zero_sleep(mut self, allowed: bool) -> Self {
+        self.zero_sleep_allowed = allowed;
+        self
     }
 
     /// The handler types set, in Kubernetes' order.
@@ -133,34 +144,49 @@ pub fn handler_problems(
             let port = IntOrString::Int(grpc.port.unwrap_or(0));
             port_problems(Some(&port), &|| at().child("port"), subject)
         })),
-        "sleep" => problems.extend(sleep_problems(handler.sleep, grace_period, &at, subject)),
+        "sleep" => problems.extend(sleep_problems(handler, grace_period, &at, subject)),
         _ => {}
     }
     problems
 }
 
-/// `validateSleepAction`: 0 ≤ seconds ≤ the grace period (zero allowed since 1.33). Kubernetes
-/// reports it at `sleep`; podlife points at `sleep.seconds`.
+/// `validateSleepAction`: 0 ≤ seconds ≤ the grace period, or 1 ≤ seconds without
+/// `PodLifecycleSleepActionAllowZero`. Kubernetes reports it at `sleep`; podlife points at
+/// `sleep.seconds`.
 fn sleep_problems(
-    sleep: Option<&SleepAction>,
+    handler: &Handler<'_>,
     grace_period: Option<i64>,
     at: &dyn Fn() -> FieldPath,
     subject: &dyn std::fmt::Display,
 ) -> Option<Problem> {
-    let (sleep, grace) = (sleep?, grace_period?);
+    let (sleep, grace) = (handler.sleep?, grace_period?);
     let seconds = sleep.seconds.unwrap_or(0);
-    if (0..=grace).contains(&seconds) {
+    let lowest = i64::from(!handler.zero_sleep_allowed);
+    if (lowest..=grace).contains(&seconds) {
         return None;
     }
     let at = at();
+    let (label, help) = if handler.zero_sleep_allowed {
+        (
+            format!("must be non-negative and at most `terminationGracePeriodSeconds` ({grace})"),
+            format!("sleep at most {grace} s, or raise `terminationGracePeriodSeconds`"),
+        )
+    } else {
+        (
+            format!("must be greater than 0 and at most `terminationGracePeriodSeconds` ({grace})"),
+            format!(
+                "sleep 1 to {grace} s (a zero sleep needs PodLifecycleSleepActionAllowZero, on by default from 1.33)"
+            ),
+        )
+    };
     Some(
         Problem::new(
             at.clone(),
             k8s_type::INVALID,
             Some(seconds.to_string()),
-            format!("the `sleep` of {subject} lasts {seconds} s, outside 0..={grace} s"),
-            format!("must be non-negative and at most `terminationGracePeriodSeconds` ({grace})"),
-            format!("sleep at most {grace} s, or raise `terminationGracePeriodSeconds`"),
+            format!("the `sleep` of {subject} lasts {seconds} s, outside {lowest}..={grace} s"),
+            label,
+            help,
         )
         .pointing_at(at.child("seconds")),
     )

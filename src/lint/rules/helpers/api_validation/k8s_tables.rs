@@ -5,7 +5,25 @@
 //! with the list Kubernetes expects. Rows podlife deliberately answers differently are listed
 //! at the end of each table with the reason (docs/api-rules.md, "Deviations").
 
-use super::testing::all_k8s_errors;
+use super::testing::{all_findings_in, gates};
+use crate::k8s::cluster::FeatureGates;
+
+/// The cluster Kubernetes' tables describe: they call the validators with
+/// `PodValidationOptions{}` (every option off), which is Kubernetes 1.33 (sidecars GA, no
+/// container restart rules) except for the options a row depends on, run on their own release.
+fn unit_test_cluster() -> FeatureGates {
+    gates(33, "")
+}
+
+/// `(path, k8sType)` of every finding, sorted, validated without defaulting in `cluster`.
+fn errors_in(text: &str, cluster: FeatureGates) -> Vec<(String, &'static str)> {
+    let mut errors: Vec<(String, &'static str)> = all_findings_in(text, true, cluster)
+        .into_iter()
+        .filter_map(|finding| Some((finding.path?.to_string(), finding.k8s_type?)))
+        .collect();
+    errors.sort();
+    errors
+}
 
 /// A container as the tables write it: name, image, and the two fields defaulting would fill.
 fn c(name: &str, extra: &str) -> String {
@@ -17,7 +35,7 @@ fn c(name: &str, extra: &str) -> String {
 /// A pod with the given container lists, valid apart from them.
 fn pod(restart: &str, init: &str, app: &str, ephemeral: &str) -> String {
     let mut text = format!(
-        "apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n  restartPolicy: {restart}\n  terminationGracePeriodSeconds: 30\n"
+        "apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n  restartPolicy: {restart}\n  terminationGracePeriodSeconds: 30\n  dnsPolicy: ClusterFirst\n"
     );
     if !init.is_empty() {
         text.push_str(&format!("  initContainers:\n{init}"));
@@ -33,12 +51,21 @@ fn pod(restart: &str, init: &str, app: &str, ephemeral: &str) -> String {
 }
 
 fn expect(text: &str, expected: &[(&str, &str)], title: &str) {
+    expect_in(unit_test_cluster(), text, expected, title);
+}
+
+fn expect_in(cluster: FeatureGates, text: &str, expected: &[(&str, &str)], title: &str) {
     let mut want: Vec<(String, &str)> = expected
         .iter()
         .map(|(path, k8s)| ((*path).to_string(), *k8s))
         .collect();
     want.sort();
-    assert_eq!(all_k8s_errors(text, true), want, "{title}\n{text}");
+    assert_eq!(
+        errors_in(text, cluster),
+        want,
+        "{title} (Kubernetes {})\n{text}",
+        cluster.version()
+    );
 }
 
 /// A table row: title, the containers' YAML, the errors Kubernetes expects.
@@ -424,12 +451,23 @@ fn test_validate_containers_errors() {
             restart("\"\""),
             vec![("spec.containers[0].restartPolicy", FORB)],
         ),
-        // Deviation: Kubernetes reports two Invalid errors for one bad name ("must be a standard
-        // resource type or fully qualified" and "must be a standard resource for containers").
+        // Two Invalid errors at one path: "must be a standard resource type or fully
+        // qualified" and "must be a standard resource for containers".
         (
             "invalid compute resource",
             c("abc-123", "    resources:\n      limits: {disk: 10G}\n"),
-            vec![("spec.containers[0].resources.limits[disk]", INV)],
+            vec![
+                ("spec.containers[0].resources.limits[disk]", INV),
+                ("spec.containers[0].resources.limits[disk]", INV),
+            ],
+        ),
+        (
+            "Invalid env from",
+            c(
+                "abc-123",
+                "    envFrom:\n    - configMapRef: {name: \"$%^&*#\"}\n",
+            ),
+            vec![("spec.containers[0].envFrom[0].configMapRef.name", INV)],
         ),
         (
             "Invalid storage limit request",
@@ -437,19 +475,38 @@ fn test_validate_containers_errors() {
                 "abc-123",
                 "    resources:\n      limits: {attachable-volumes-aws-ebs: \"10\"}\n",
             ),
-            vec![(
-                "spec.containers[0].resources.limits[attachable-volumes-aws-ebs]",
-                INV,
-            )],
+            vec![
+                (
+                    "spec.containers[0].resources.limits[attachable-volumes-aws-ebs]",
+                    INV,
+                ),
+                (
+                    "spec.containers[0].resources.limits[attachable-volumes-aws-ebs]",
+                    INV,
+                ),
+            ],
         ),
     ];
-    assert_eq!(rows.len(), 40);
+    assert_eq!(rows.len(), 41);
     for (title, containers, expected) in &rows {
         expect(&pod("Always", "", containers, ""), expected, title);
     }
-    // Deviations, not reproduced: "invalid env var name" (`ev!1` is valid under the relaxed rule
-    // the API server applies since 1.32), "privilege disabled" (cluster capability, not a manifest
-    // property) and "Invalid env from" (`envFrom` is not modelled).
+    // "invalid env var name" needs the strict rule: Kubernetes 1.31, before
+    // RelaxedEnvironmentVariableValidation was on; from 1.32 `ev!1` is a valid name.
+    let text = pod(
+        "Always",
+        "",
+        &c("abc-123", "    env:\n    - {name: ev!1}\n"),
+        "",
+    );
+    expect_in(
+        gates(31, ""),
+        &text,
+        &[("spec.containers[0].env[0].name", INV)],
+        "invalid env var name",
+    );
+    expect_in(gates(32, ""), &text, &[], "invalid env var name, relaxed");
+    // Not reproduced: "privilege disabled" (a cluster capability, not a manifest property).
 }
 
 #[test]
@@ -647,10 +704,22 @@ fn test_validate_init_containers_errors() {
     for (title, init, expected) in &rows {
         expect(&pod("Never", init, &c("app", ""), ""), expected, title);
     }
-    // Deviation, not reproduced: "Not supported ResizePolicy: invalid" runs with
-    // `AllowSidecarResizePolicy` off; the API server turns it on with InPlacePodVerticalScaling
-    // (on by default since 1.33), so podlife accepts `resizePolicy` on init containers, as the
-    // table's own success case does.
+    // "Not supported ResizePolicy: invalid" runs with `AllowSidecarResizePolicy` off: a release
+    // before 1.33 with InPlacePodVerticalScaling on (off, the field is dropped). From 1.33 the
+    // option is on with the gate, and the row's `NotRequired` policy is accepted.
+    let init = c(
+        "init",
+        "    resizePolicy: [{resourceName: cpu, restartPolicy: NotRequired}]\n",
+    );
+    let text = pod("Never", &init, &c("app", ""), "");
+    let title = "Not supported ResizePolicy: invalid";
+    expect_in(
+        gates(32, "InPlacePodVerticalScaling=true"),
+        &text,
+        &[("spec.initContainers[0].resizePolicy", INV)],
+        title,
+    );
+    expect_in(gates(33, ""), &text, &[], title);
 }
 
 #[test]
@@ -796,6 +865,30 @@ fn test_validate_ephemeral_containers_errors() {
     for (title, ephemeral, expected) in &rows {
         expect(&pod("Never", &init, &app, ephemeral), expected, title);
     }
+    let more: [Row; 3] = [
+        (
+            "TargetContainerName doesn't exist",
+            e("debug", "    targetContainerName: bogus\n"),
+            vec![("spec.ephemeralContainers[0].targetContainerName", NFOUND)],
+        ),
+        (
+            "Targets an ephemeral container",
+            format!(
+                "{}{}",
+                e("debug", ""),
+                e("debugception", "    targetContainerName: debug\n")
+            ),
+            vec![("spec.ephemeralContainers[1].targetContainerName", NFOUND)],
+        ),
+        (
+            "whitespace padded image name",
+            e("debug", "").replace("image: image", "image: \" image\""),
+            vec![("spec.ephemeralContainers[0].image", INV)],
+        ),
+    ];
+    for (title, ephemeral, expected) in &more {
+        expect(&pod("Never", &init, &app, ephemeral), expected, title);
+    }
     // Not reproduced: "empty Container" (podlife's PL010 does not require an image on ephemeral
     // containers), "TargetContainerName doesn't exist" and "Targets an ephemeral container"
     // (targetContainerName is not checked).
@@ -840,6 +933,10 @@ fn test_huge_pages_isolation() {
             ),
             "",
         );
-        assert_eq!(!all_k8s_errors(&text, true).is_empty(), fails, "{title}");
+        assert_eq!(
+            !errors_in(&text, unit_test_cluster()).is_empty(),
+            fails,
+            "{title}"
+        );
     }
 }

@@ -1,0 +1,178 @@
+//! What the API server of a release does with fields the release lacks or a gate turns off:
+//! a field the release's API does not have is an unknown field (strict decoding rejects the
+//! object), and a field behind a disabled gate is silently cleared before validation
+//! (`pkg/api/pod/util.go` `dropDisabledPodFields`, for a new object: nothing is "in use" yet).
+//! Validation then sees the pod without it, as [`drop_fields`] leaves it.
+
+use super::feature_gates::{FeatureGates, Gate};
+use crate::k8s::model::{Container, LifecycleHandler, Pod};
+use crate::yaml::field_path::FieldPath;
+
+/// Why a field was taken out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Removal {
+    /// The release's API has no such field: the object is rejected (`unknown field`).
+    NotInRelease {
+        /// The first release (minor) that has it.
+        since: u8,
+    },
+    /// The field exists but `gate` is off: the API server clears it and stores the object.
+    Dropped(Gate),
+}
+
+/// One field taken out of the pod, at the path Kubernetes names it by.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RemovedField {
+    /// Pod-relative path of the field.
+    pub path: FieldPath,
+    /// Why.
+    pub removal: Removal,
+}
+
+/// The container lists, as their fields are named in the pod spec.
+const LISTS: [&str; 4] = [
+    "initContainers",
+    "containers",
+    "ephemeralContainers",
+    "deferContainers",
+];
+
+/// Takes out of `pod` what the API server of the gates' release would not keep, and says what.
+/// `container_path(list, index)` names a container (`spec.initContainers[1]`, or where an
+/// annotation holds it).
+pub fn drop_fields(
+    pod: &mut Pod,
+    gates: &FeatureGates,
+    container_path: &dyn Fn(&str, usize) -> FieldPath,
+) -> Vec<RemovedField> {
+    let mut removed = Vec::new();
+    let minor = gates.version().minor();
+    let mut remove = |path: FieldPath, since: u8, gate: Option<Gate>| {
+        let removal = if minor < since {
+            Removal::NotInRelease { since }
+        } else if let Some(gate) = gate.filter(|gate| !gates.enabled(*gate)) {
+            Removal::Dropped(gate)
+        } else {
+            return false;
+        };
+        removed.push(RemovedField { path, removal });
+        true
+    };
+    let spec = FieldPath::root().child("spec");
+    if pod.spec.resources.is_some()
+        && remove(spec.child("resources"), 32, Some(Gate::PodLevelResources))
+    {
+        pod.spec.resources = None;
+    }
+    if pod.spec.hostname_override.is_some()
+        && remove(
+            spec.child("hostnameOverride"),
+            34,
+            Some(Gate::HostnameOverride),
+        )
+    {
+        pod.spec.hostname_override = None;
+    }
+    let lists = [
+        pod.spec.init_containers.as_mut(),
+        pod.spec.containers.as_mut(),
+        pod.spec.ephemeral_containers.as_mut(),
+        pod.spec.defer_containers.as_mut(),
+    ];
+    for (list, containers) in LISTS.into_iter().zip(lists) {
+        for (index, container) in containers.into_iter().flatten().enumerate() {
+            let path = container_path(list, index);
+            drop_container_fields(container, list, &path, minor, &mut remove);
+        }
+    }
+    removed
+}
+
+fn drop_container_fields(
+    container: &mut Container,
+    list: &str,
+    path: &FieldPath,
+    minor: u8,
+    remove: &mut dyn FnMut(FieldPath, u8, Option<Gate>) -> bool,
+) {
+    // `dropDisabledPodFields`: without SidecarContainers every init container's `restartPolicy`
+    // goes; without ContainerRestartRules (1.34 on, `dropContainerRestartRules`) an init
+    // container's policy other than `Always` goes, and so does a regular or ephemeral
+    // container's. Before 1.34 a regular container's policy is kept, and validation forbids it.
+    let init = list == "initContainers";
+    let restart_gate =
+        if init && (minor < 34 || container.restart_policy.as_deref() == Some("Always")) {
+            Some(Gate::SidecarContainers)
+        } else if list == "deferContainers" || minor < 34 {
+            None
+        } else {
+            Some(Gate::ContainerRestartRules)
+        };
+    if container.restart_policy.is_some()
+        && let Some(gate) = restart_gate
+        && remove(path.child("restartPolicy"), 28, Some(gate))
+    {
+        container.restart_policy = None;
+    }
+    if container.restart_policy_rules.is_some()
+        && remove(
+            path.child("restartPolicyRules"),
+            34,
+            Some(Gate::ContainerRestartRules),
+        )
+    {
+        container.restart_policy_rules = None;
+    }
+    if container.resize_policy.is_some()
+        && remove(
+            path.child("resizePolicy"),
+            27,
+            Some(Gate::InPlacePodVerticalScaling),
+        )
+    {
+        container.resize_policy = None;
+    }
+    for (index, variable) in container.env.iter_mut().flatten().enumerate() {
+        if let Some(source) = variable.value_from.as_mut()
+            && source.file_key_ref.is_some()
+            && remove(
+                path.child("env")
+                    .index(index)
+                    .child("valueFrom")
+                    .child("fileKeyRef"),
+                34,
+                Some(Gate::EnvFiles),
+            )
+        {
+            source.file_key_ref = None;
+        }
+    }
+    if let Some(lifecycle) = container.lifecycle.as_mut() {
+        let lifecycle_path = path.child("lifecycle");
+        if lifecycle.stop_signal.is_some()
+            && remove(
+                lifecycle_path.child("stopSignal"),
+                33,
+                Some(Gate::ContainerStopSignals),
+            )
+        {
+            lifecycle.stop_signal = None;
+        }
+        let hooks: [(&str, Option<&mut LifecycleHandler>); 2] = [
+            ("postStart", lifecycle.post_start.as_mut()),
+            ("preStop", lifecycle.pre_stop.as_mut()),
+        ];
+        for (name, handler) in hooks {
+            if let Some(handler) = handler
+                && handler.sleep.is_some()
+                && remove(
+                    lifecycle_path.child(name).child("sleep"),
+                    29,
+                    Some(Gate::PodLifecycleSleepAction),
+                )
+            {
+                handler.sleep = None;
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+//! PL135 `field-not-in-release`: a field the chosen Kubernetes release's API does not have.
+
+use crate::k8s::cluster::dropped_fields::Removal;
+use crate::lint::finding::{Finding, Severity};
+use crate::lint::rules::{Origin, PodContext, Rule};
+
+/// a field the chosen Kubernetes release's API does not have.
+pub static RULE: Rule = Rule {
+    id: "PL135",
+    name: "field-not-in-release",
+    severity: Severity::Error,
+    summary: "a field the chosen Kubernetes release's API does not have",
+    origin: Origin::Pod(check),
+    docs: r#"## What it does
+Reports a pod field that exists only in later Kubernetes releases than the one checked for (`--kubernetes-version`, `kubernetesVersion:`; default: the newest podlife knows): pod-level `spec.resources` (1.32), `lifecycle.stopSignal` (1.33), `restartPolicyRules`, `restartPolicy` on regular containers, `env[].valueFrom.fileKeyRef` and `spec.hostnameOverride` (1.34). The rest of the pod is checked as if the field were absent.
+
+## Why
+That release's API server does not know the field. `kubectl apply` (strict field validation, the default since 1.27) fails with `strict decoding error: unknown field "spec.resources"`; with validation turned off the field is silently lost, and the pod runs without what it asked for.
+
+## Example
+```yaml
+# podlife validate --kubernetes-version 1.31
+spec:
+  resources:
+    limits: {cpu: "2"}
+```
+
+## How to fix
+Remove the field, or check for (and deploy to) a release that has it.
+
+## Kubernetes reference
+The API types of each release (`k8s.io/api/core/v1`); strict decoding in `k8s.io/apimachinery` (`unknown field`).
+"#,
+};
+
+fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
+    let version = context.gates.version();
+    for removed in context.removed {
+        let Removal::NotInRelease { since } = removed.removal else {
+            continue;
+        };
+        let name = removed.path.to_string();
+        findings.push(
+            RULE.finding(format!(
+                "unknown field `{name}`: Kubernetes {version} does not have it (added in 1.{since})"
+            ))
+            .at(removed.path.clone())
+            .on_key()
+            .label(format!("not in Kubernetes {version}"))
+            .help(format!(
+                "remove it, or check for 1.{since} or later with `--kubernetes-version`"
+            )),
+        );
+    }
+}
