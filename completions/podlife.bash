@@ -425,7 +425,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__rules)
-            opts="-o -q -h --format --color --quiet --max-input-size --help"
+            opts="-o -q -h --format --gates --kubernetes-version --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -437,6 +437,10 @@ _podlife() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                --kubernetes-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)

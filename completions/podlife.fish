@@ -46,7 +46,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand validate" -l stdin-filen
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l exclude -d 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l config -d 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l kubernetes-version -d 'The Kubernetes release to check for: `1.29` to the newest podlife knows (the default). Validation, dropped fields, gate defaults and the simulated kubelet follow it' -r
-complete -c podlife -n "__fish_podlife_using_subcommand validate" -l feature-gates -d 'Kubernetes feature gates on top of the release\'s defaults, `Name=bool,…` as kube components take them (`podlife rules --feature-gates` lists them); repeatable' -r
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l feature-gates -d 'Kubernetes feature gates on top of the release\'s defaults, `Name=bool,…` as kube components take them (`podlife rules --gates` lists them); repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -s o -l format -d 'Output format' -r -f -a "human\t'Diagnostics with source snippets, like rustc'
 short\t'One grep-friendly line per finding: `file:line:col: severity[ID] message`'
 json\t'One JSON document (see README)'
@@ -408,7 +408,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand resources" -l config -d 
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -s o -l format -d 'Output format' -r -f -a "human\t'Tables: one block per pod, then totals per namespace'
 json\t'One JSON document with every pod, the namespace totals and the settings'"
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l kubernetes-version -d 'The Kubernetes release to check for: `1.29` to the newest podlife knows (the default). Validation, dropped fields, gate defaults and the simulated kubelet follow it' -r
-complete -c podlife -n "__fish_podlife_using_subcommand resources" -l feature-gates -d 'Kubernetes feature gates on top of the release\'s defaults, `Name=bool,…` as kube components take them (`podlife rules --feature-gates` lists them); repeatable' -r
+complete -c podlife -n "__fish_podlife_using_subcommand resources" -l feature-gates -d 'Kubernetes feature gates on top of the release\'s defaults, `Name=bool,…` as kube components take them (`podlife rules --gates` lists them); repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l node -d 'Check each pod against an empty node with these allocatable resources (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110)' -r
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
@@ -445,7 +445,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l stdin-filen
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l exclude -d 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l config -d 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l kubernetes-version -d 'The Kubernetes release to check for: `1.29` to the newest podlife knows (the default). Validation, dropped fields, gate defaults and the simulated kubelet follow it' -r
-complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l feature-gates -d 'Kubernetes feature gates on top of the release\'s defaults, `Name=bool,…` as kube components take them (`podlife rules --feature-gates` lists them); repeatable' -r
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l feature-gates -d 'Kubernetes feature gates on top of the release\'s defaults, `Name=bool,…` as kube components take them (`podlife rules --gates` lists them); repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l fail -d 'Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`, `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l run -d 'How long a container runs per attempt (`30s`, `forever`). Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l until -d 'The horizon: stop after this much simulated time (a pod that settles ends earlier) [default: 10m]' -r
@@ -488,10 +488,12 @@ complete -c podlife -n "__fish_podlife_using_subcommand explain" -s q -l quiet -
 complete -c podlife -n "__fish_podlife_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c podlife -n "__fish_podlife_using_subcommand rules" -s o -l format -d 'Output format' -r -f -a "table\t'A table'
 json\t'A JSON array'"
+complete -c podlife -n "__fish_podlife_using_subcommand rules" -l kubernetes-version -d 'With --gates: the release (default: the newest podlife knows)' -r
 complete -c podlife -n "__fish_podlife_using_subcommand rules" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"
 complete -c podlife -n "__fish_podlife_using_subcommand rules" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
+complete -c podlife -n "__fish_podlife_using_subcommand rules" -l gates -d 'List the feature gates podlife consults instead: stage and default in the release'
 complete -c podlife -n "__fish_podlife_using_subcommand rules" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand rules" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c podlife -n "__fish_podlife_using_subcommand example" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'

@@ -24,4 +24,5 @@ mod podlife {
     pub mod status;
     pub mod support;
     pub mod termination;
+    pub mod versions;
 }

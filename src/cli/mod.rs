@@ -177,7 +177,7 @@ pub struct ClusterArgs {
     #[arg(long, value_name = "VERSION", value_parser = crate::k8s::cluster::KubernetesVersion::parse)]
     pub kubernetes_version: Option<crate::k8s::cluster::KubernetesVersion>,
     /// Kubernetes feature gates on top of the release's defaults, `Name=bool,…` as kube
-    /// components take them (`podlife rules --feature-gates` lists them); repeatable.
+    /// components take them (`podlife rules --gates` lists them); repeatable.
     #[arg(long, value_name = "GATES", value_parser = crate::k8s::cluster::GateSettings::parse)]
     pub feature_gates: Vec<crate::k8s::cluster::GateSettings>,
 }

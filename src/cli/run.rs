@@ -55,6 +55,13 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<u8, Error> {
         Command::Status(args) => commands::status::run(cli, args, out),
         Command::Simulate(args) => commands::simulate::run(cli, args, out),
         Command::Explain(args) => commands::explain::run(args, out),
+        Command::Rules(args) if args.gates => commands::rules::write_gates(
+            out,
+            args.format,
+            args.kubernetes_version.unwrap_or_default(),
+        )
+        .map(|()| EXIT_CLEAN)
+        .map_err(write_error),
         Command::Rules(args) => commands::rules::write_rules(out, args.format)
             .map(|()| EXIT_CLEAN)
             .map_err(write_error),

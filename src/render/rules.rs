@@ -4,6 +4,8 @@
 use comfy_table::{ContentArrangement, Table, presets};
 use serde::Serialize;
 
+use crate::k8s::cluster::feature_gates::GATES;
+use crate::k8s::cluster::{FeatureGates, KubernetesVersion};
 use crate::lint::rules::{self, Rule};
 
 /// One rule's documentation as printed by `explain`.
@@ -25,8 +27,26 @@ pub fn rule_doc(rule: &rules::Rule) -> String {
         ),
         None => String::new(),
     };
+    let release = match rules::cluster_dependence(rule) {
+        Some((gates, what)) => {
+            let names: Vec<&str> = gates
+                .iter()
+                .filter_map(|gate| crate::k8s::cluster::feature_gates::row(*gate))
+                .map(|row| row.name)
+                .collect();
+            let gates = if names.is_empty() {
+                String::new()
+            } else {
+                format!(" (feature gates: {})", names.join(", "))
+            };
+            format!(
+                "\n\nDepends on the Kubernetes release (`--kubernetes-version`){gates}: {what}."
+            )
+        }
+        None => String::new(),
+    };
     format!(
-        "# {} {}\n\nDefault severity: {}{off}. {}.{fix}\n\n{}",
+        "# {} {}\n\nDefault severity: {}{off}. {}.{fix}{release}\n\n{}",
         rule.id,
         rule.name,
         rule.severity,
@@ -85,6 +105,9 @@ pub struct RuleListing {
     /// `safe` or `unsafe` when `--fix` can repair its findings.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fix: Option<&'static str>,
+    /// The feature gates it consults, when its verdict depends on the Kubernetes release.
+    #[serde(skip_serializing_if = "Option::is_none", rename = "releaseDependent")]
+    pub release_dependent: Option<Vec<&'static str>>,
 }
 
 impl RuleListing {
@@ -97,8 +120,73 @@ impl RuleListing {
             enabled: rules::enabled_by_default(rule),
             summary: rule.summary,
             fix: rules::fix_of(rule).map(|(applicability, _)| applicability.as_str()),
+            release_dependent: rules::cluster_dependence(rule).map(|(gates, _)| {
+                gates
+                    .iter()
+                    .filter_map(|gate| crate::k8s::cluster::feature_gates::row(*gate))
+                    .map(|row| row.name)
+                    .collect()
+            }),
         }
     }
+}
+
+/// One gate as `podlife rules --gates --format json` prints it.
+#[derive(Debug, Serialize)]
+pub struct GateListing {
+    /// `PodLevelResources`.
+    pub name: &'static str,
+    /// `alpha`, `beta`, `GA`, or `removed` (always on).
+    pub stage: &'static str,
+    /// Its value in the release.
+    pub default: bool,
+    /// Whether it can be set to the other value.
+    pub locked: bool,
+    /// What podlife does with it on.
+    pub effect: &'static str,
+}
+
+/// The gates of `version` podlife consults (those it has, or removed and always on).
+pub fn gate_listings(version: KubernetesVersion) -> Vec<GateListing> {
+    let defaults = FeatureGates::defaults(version);
+    GATES
+        .iter()
+        .filter_map(|row| {
+            let (stage, locked) = match row.spec_in(version) {
+                Some(spec) => (spec.stage.as_str(), spec.locked),
+                None if row.always_on_in(version) => ("removed", true),
+                None => return None,
+            };
+            Some(GateListing {
+                name: row.name,
+                stage,
+                default: defaults.enabled(row.gate),
+                locked,
+                effect: row.effect,
+            })
+        })
+        .collect()
+}
+
+/// The gates of `version` as a table, `width` columns wide.
+pub fn gates_table(version: KubernetesVersion, width: usize) -> String {
+    let mut table = Table::new();
+    table
+        .load_style(presets::UTF8_FULL_CONDENSED)
+        .force_no_tty()
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_width(u16::try_from(width).unwrap_or(u16::MAX))
+        .set_header(["gate", "stage", "default", "podlife with it on"]);
+    for gate in gate_listings(version) {
+        let default = match (gate.default, gate.locked) {
+            (true, true) => "on (locked)",
+            (true, false) => "on",
+            (false, true) => "off (locked)",
+            (false, false) => "off",
+        };
+        table.add_row([gate.name, gate.stage, default, gate.effect]);
+    }
+    format!("Feature gates in Kubernetes {version}:\n{table}\n")
 }
 
 /// The rules as a table, `width` columns wide.
@@ -109,7 +197,9 @@ pub fn rules_table(width: usize) -> String {
         .force_no_tty()
         .set_content_arrangement(ContentArrangement::Dynamic)
         .set_width(u16::try_from(width).unwrap_or(u16::MAX))
-        .set_header(["ID", "name", "severity", "enabled", "fix", "summary"]);
+        .set_header([
+            "ID", "name", "severity", "enabled", "fix", "release", "summary",
+        ]);
     for rule in rules::REGISTRY {
         let listing = RuleListing::of(rule);
         table.add_row([
@@ -118,6 +208,11 @@ pub fn rules_table(width: usize) -> String {
             listing.severity,
             if listing.enabled { "yes" } else { "no" },
             listing.fix.unwrap_or(""),
+            if listing.release_dependent.is_some() {
+                "yes"
+            } else {
+                ""
+            },
             listing.summary,
         ]);
     }

@@ -13,6 +13,12 @@ pub struct RulesArgs {
     /// Output format.
     #[arg(short = 'o', long, value_enum, default_value_t = RulesFormat::Table)]
     pub format: RulesFormat,
+    /// List the feature gates podlife consults instead: stage and default in the release.
+    #[arg(long)]
+    pub gates: bool,
+    /// With --gates: the release (default: the newest podlife knows).
+    #[arg(long, value_name = "VERSION", requires = "gates", value_parser = crate::k8s::cluster::KubernetesVersion::parse)]
+    pub kubernetes_version: Option<crate::k8s::cluster::KubernetesVersion>,
 }
 
 /// Output formats of `podlife rules`.
@@ -22,6 +28,25 @@ pub enum RulesFormat {
     Table,
     /// A JSON array.
     Json,
+}
+
+/// Writes the feature gates of a release in the chosen format.
+pub fn write_gates(
+    out: &mut dyn Write,
+    format: RulesFormat,
+    version: crate::k8s::cluster::KubernetesVersion,
+) -> std::io::Result<()> {
+    match format {
+        RulesFormat::Table => write!(
+            out,
+            "{}",
+            crate::render::rules::gates_table(version, crate::cli::run::output_width())
+        ),
+        RulesFormat::Json => {
+            serde_json::to_writer_pretty(&mut *out, &crate::render::rules::gate_listings(version))?;
+            writeln!(out)
+        }
+    }
 }
 
 /// Writes the rule list in the chosen format.

@@ -51,7 +51,8 @@ pub enum Stage {
 }
 
 impl Stage {
-    fn as_str(self) -> &'static str {
+    /// `alpha`, `beta`, `GA`.
+    pub fn as_str(self) -> &'static str {
         match self {
             Stage::Alpha => "alpha",
             Stage::Beta => "beta",
@@ -164,7 +165,7 @@ pub static GATES: &[GateRow] = &[
     GateRow {
         gate: Gate::KubeletCrashLoopBackOffMax,
         name: "KubeletCrashLoopBackOffMax",
-        effect: "the simulated kubelet honours `crashLoopBackOff.max` from the scenario",
+        effect: "the simulated kubelet caps crash-loop back-off at its `maxContainerRestartPeriod` (300 s unless a scenario sets `kubelet.crashLoopBackOff.max`), even with the reduced decay",
         specs: &[spec(32, Alpha, false), spec(35, Beta, true)],
         removed_in: None,
     },

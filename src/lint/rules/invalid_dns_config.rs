@@ -220,3 +220,83 @@ fn is_ip(text: &str) -> bool {
             !octet.is_empty() && octet.len() <= 3 && octet.bytes().all(|b| b.is_ascii_digit()) && octet.parse::<u16>().is_ok_and(|v| v <= 255)
         })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::rules::helpers::api_validation::testing::{gates, k8s_errors_in};
+
+    fn pod(policy: &str, config: &str) -> String {
+        format!(
+            "apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n  dnsPolicy: {policy}\n  dnsConfig: {config}\n  containers:\n  - {{name: c, image: image}}\n"
+        )
+    }
+
+    fn fails(policy: &str, config: &str) -> bool {
+        !k8s_errors_in(&RULE, &pod(policy, config), gates(37, "")).is_empty()
+    }
+
+    fn words(n: usize) -> String {
+        "a".repeat(n)
+    }
+
+    // TestValidatePodDNSConfig, all 22 rows (error or not, as the test checks).
+    #[test]
+    fn k7_test_validate_pod_dns_config() {
+        let six = "custom, mydomain.com, local, cluster.local, svc.cluster.local, default.svc.cluster.local.";
+        let thirty_two = format!(
+            "{six}, {}",
+            (7..=32).map(|n| n.to_string()).collect::<Vec<_>>().join(", ")
+        );
+        let fifty = std::iter::repeat_n(words(50), 5).collect::<Vec<_>>().join(", ");
+        let sixty_three = std::iter::repeat_n(words(63), 31).collect::<Vec<_>>().join(", ");
+        let rows: Vec<(&str, &str, String, bool)> = vec![
+            ("valid: empty DNSConfig", "ClusterFirst", "{}".into(), false),
+            ("valid: 1 option", "ClusterFirst", "{options: [{name: ndots, value: \"2\"}]}".into(), false),
+            ("valid: 1 nameserver", "ClusterFirst", "{nameservers: [127.0.0.1]}".into(), false),
+            ("valid: DNSNone with 1 nameserver", "None", "{nameservers: [127.0.0.1]}".into(), false),
+            ("valid: 1 search path", "ClusterFirst", "{searches: [custom]}".into(), false),
+            ("valid: 1 search path with trailing period", "ClusterFirst", "{searches: [custom.]}".into(), false),
+            ("valid: 3 nameservers and 6 search paths", "ClusterFirst", format!("{{nameservers: [127.0.0.1, 10.0.0.10, 8.8.8.8], searches: [{six}]}}"), false),
+            ("valid: 3 nameservers and 32 search paths", "ClusterFirst", format!("{{nameservers: [127.0.0.1, 10.0.0.10, 8.8.8.8], searches: [{thirty_two}]}}"), false),
+            ("valid: 256 characters in search path list", "ClusterFirst", format!("{{searches: [{}, {fifty}]}}", words(1)), false),
+            ("valid: 2048 characters in search path list", "ClusterFirst", format!("{{searches: [{}, {sixty_three}]}}", words(64)), false),
+            ("valid: ipv6 nameserver", "ClusterFirst", "{nameservers: [\"FE80::0202:B3FF:FE1E:8329\"]}".into(), false),
+            ("invalid: 4 nameservers", "ClusterFirst", "{nameservers: [127.0.0.1, 10.0.0.10, 8.8.8.8, 1.2.3.4]}".into(), true),
+            ("valid: 7 search paths", "ClusterFirst", "{searches: [custom, mydomain.com, local, cluster.local, svc.cluster.local, default.svc.cluster.local, exceeded]}".into(), false),
+            ("invalid: 33 search paths", "ClusterFirst", format!("{{searches: [{thirty_two}, \"33\"]}}"), true),
+            ("valid: 257 characters in search path list", "ClusterFirst", format!("{{searches: [{}, {fifty}]}}", words(2)), false),
+            ("invalid: 2049 characters in search path list", "ClusterFirst", format!("{{searches: [{}, {sixty_three}]}}", words(65)), true),
+            ("invalid search path", "ClusterFirst", "{searches: [custom?]}".into(), true),
+            ("invalid nameserver", "ClusterFirst", "{nameservers: [invalid]}".into(), true),
+            ("valid legacy IP nameserver with legacy IP validation", "ClusterFirst", "{nameservers: [001.002.003.004]}".into(), false),
+            ("invalid empty option name", "ClusterFirst", "{options: [{value: \"2\"}]}".into(), true),
+            ("invalid: DNSNone with 0 nameserver", "None", "{searches: [custom]}".into(), true),
+        ];
+        for (title, policy, config, expected) in rows {
+            assert_eq!(fails(policy, &config), expected, "{title}");
+        }
+        // Not reproduced: "invalid legacy IP nameserver with strict IP validation" (podlife does
+        // not model StrictIPCIDRValidation and accepts leading zeros).
+    }
+
+    // TestValidateDNSPolicy; `dnsPolicy: None` without `dnsConfig`.
+    #[test]
+    fn k7_test_validate_dns_policy() {
+        let text = |policy: &str| format!("apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n  dnsPolicy: {policy}\n  containers:\n  - {{name: c, image: image}}\n");
+        for policy in ["ClusterFirst", "Default", "ClusterFirstWithHostNet"] {
+            assert!(k8s_errors_in(&RULE, &text(policy), gates(37, "")).is_empty(), "{policy}");
+        }
+        assert_eq!(k8s_errors_in(&RULE, &text("invalid"), gates(37, "")), [("spec.dnsPolicy".to_string(), "FieldValueNotSupported")]);
+        assert_eq!(k8s_errors_in(&RULE, &text("None"), gates(37, "")), [("spec.dnsConfig".to_string(), "FieldValueRequired")]);
+    }
+
+    // RelaxedDNSSearchValidation (beta on from 1.33): `_` and a lone `.` are allowed.
+    #[test]
+    fn k7_relaxed_dns_search_validation_by_release() {
+        let text = pod("ClusterFirst", "{searches: [my_corp.example.com, .]}");
+        assert_eq!(k8s_errors_in(&RULE, &text, gates(32, "")).len(), 2);
+        assert!(k8s_errors_in(&RULE, &text, gates(33, "")).is_empty());
+        assert!(k8s_errors_in(&RULE, &text, gates(37, "")).is_empty());
+    }
+}

@@ -127,3 +127,67 @@ fn mask_trailing_dash(name: &str) -> String {
         name.to_string()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::rules::helpers::api_validation::testing::{all_findings_in, gates};
+
+    fn errors(env_from: &str, minor: u8) -> Vec<(String, &'static str)> {
+        let items: String = env_from.lines().fold(String::new(), |mut text, line| {
+            text.push_str("    ");
+            text.push_str(line);
+            text.push('\n');
+            text
+        });
+        let text = format!(
+            "apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n  containers:\n  - name: c\n    image: image\n    envFrom:\n{items}"
+        );
+        let mut errors: Vec<(String, &'static str)> = all_findings_in(&text, true, gates(minor, ""))
+            .into_iter()
+            .filter(|f| f.rule.code == "PL139")
+            .filter_map(|f| Some((f.path?.to_string().replace("spec.containers[0].envFrom", "field"), f.k8s_type?)))
+            .collect();
+        errors.sort();
+        errors
+    }
+
+    // TestValidateEnvFrom successCase (strict prefixes: 1.31) and TestRelaxedValidateEnvFrom.
+    #[test]
+    fn k7_test_validate_env_from_success() {
+        let strict = "- configMapRef: {name: abc}\n- {prefix: pre_, configMapRef: {name: abc}}\n- {prefix: a.b, configMapRef: {name: abc}}\n- secretRef: {name: abc}\n- {prefix: pre_, secretRef: {name: abc}}\n- {prefix: a.b, secretRef: {name: abc}}";
+        assert_eq!(errors(strict, 31), []);
+        let relaxed = "- configMapRef: {name: abc}\n- {prefix: \"!\\\"#$%&'()\", configMapRef: {name: abc}}\n- {prefix: \"* +,-./0123456789\", configMapRef: {name: abc}}\n- secretRef: {name: abc}\n- {prefix: \":;<>?@\", secretRef: {name: abc}}\n- {prefix: \"[\\\\]^_`{}|~\", secretRef: {name: abc}}";
+        assert_eq!(errors(relaxed, 33), []);
+        // TestValidateEnvFrom updateErrorCase: the same prefixes under the strict rule.
+        for prefix in ["\"!\\\"#$%&'()\"", "\"* +,-./0123456789\"", "\":;<>?@\"", "\"[\\\\]^_{}|~\""] {
+            assert_eq!(
+                errors(&format!("- {{prefix: {prefix}, secretRef: {{name: abc}}}}"), 31),
+                [("field[0].prefix".to_string(), "FieldValueInvalid")],
+                "{prefix}"
+            );
+        }
+    }
+
+    // TestValidateEnvFrom / TestRelaxedValidateEnvFrom errorCases.
+    #[test]
+    fn k7_test_validate_env_from_errors() {
+        let rows: [(&str, &str, (&str, &str)); 8] = [
+            ("zero-length name", "- configMapRef: {name: \"\"}", ("field[0].configMapRef.name", "FieldValueRequired")),
+            ("invalid name", "- configMapRef: {name: \"$\"}", ("field[0].configMapRef.name", "FieldValueInvalid")),
+            ("zero-length name", "- secretRef: {name: \"\"}", ("field[0].secretRef.name", "FieldValueRequired")),
+            ("invalid name", "- secretRef: {name: \"&\"}", ("field[0].secretRef.name", "FieldValueInvalid")),
+            ("no refs", "- {}", ("field", "FieldValueInvalid")),
+            ("multiple refs", "- secretRef: {name: abc}\n  configMapRef: {name: abc}", ("field", "FieldValueInvalid")),
+            ("invalid secret ref name", "- secretRef: {name: \"$%^&*#\"}", ("field[0].secretRef.name", "FieldValueInvalid")),
+            ("invalid config ref name", "- configMapRef: {name: \"$%^&*#\"}", ("field[0].configMapRef.name", "FieldValueInvalid")),
+        ];
+        for (title, env_from, (path, kind)) in rows {
+            for minor in [31, 33] {
+                assert_eq!(errors(env_from, minor), [(path.to_string(), kind)], "{title} (1.{minor})");
+            }
+        }
+        assert_eq!(errors("- {prefix: \"=abc\", configMapRef: {name: abc}}", 33), [("field[0].prefix".to_string(), "FieldValueInvalid")]);
+        // maskTrailingDash: a generated-name prefix is a valid name.
+        assert_eq!(errors("- configMapRef: {name: abc-}", 37), []);
+    }
+}

@@ -356,3 +356,160 @@ fn key_selector_problems(selector: &KeySelector, at: &FieldPath, field: &str, pr
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::rules::helpers::api_validation::testing::{all_findings_in, gates};
+
+    /// A pod whose one container has `env` (YAML list items, indented for the container).
+    fn pod(env: &str) -> String {
+        let items: String = env.lines().fold(String::new(), |mut text, line| {
+            text.push_str("    ");
+            text.push_str(line);
+            text.push('\n');
+            text
+        });
+        format!(
+            "apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n  containers:\n  - name: c\n    image: image\n    env:\n{items}"
+        )
+    }
+
+    /// `(path, k8sType)` of the env findings (PL116 names, PL138 sources) without defaulting, as
+    /// `ValidateEnv` is called in the tests; `field` stands for `spec.containers[0].env`.
+    fn env_errors(env: &str, minor: u8) -> Vec<(String, &'static str)> {
+        let mut errors: Vec<(String, &'static str)> = all_findings_in(&pod(env), true, gates(minor, ""))
+            .into_iter()
+            .filter(|f| matches!(f.rule.code, "PL116" | "PL138"))
+            .filter_map(|f| Some((f.path?.to_string(), f.k8s_type?)))
+            .map(|(path, kind)| (path.replace("spec.containers[0].env", "field"), kind))
+            .collect();
+        errors.sort();
+        errors
+    }
+
+    const SUCCESS: &str = r#"- {name: abc, value: value}
+- {name: ABC, value: value}
+- {name: AbC_123, value: value}
+- {name: abc, value: ""}
+- {name: a.b.c, value: value}
+- {name: a-b-c, value: value}
+- name: abc
+  valueFrom: {fieldRef: {apiVersion: v1, fieldPath: "metadata.annotations['key']"}}
+- name: abc
+  valueFrom: {fieldRef: {apiVersion: v1, fieldPath: "metadata.labels['key']"}}
+- name: abc
+  valueFrom: {fieldRef: {apiVersion: v1, fieldPath: metadata.name}}
+- name: abc
+  valueFrom: {fieldRef: {apiVersion: v1, fieldPath: metadata.namespace}}
+- name: abc
+  valueFrom: {fieldRef: {apiVersion: v1, fieldPath: metadata.uid}}
+- name: abc
+  valueFrom: {fieldRef: {apiVersion: v1, fieldPath: spec.nodeName}}
+- name: abc
+  valueFrom: {fieldRef: {apiVersion: v1, fieldPath: spec.serviceAccountName}}
+- name: abc
+  valueFrom: {fieldRef: {apiVersion: v1, fieldPath: status.hostIP}}
+- name: abc
+  valueFrom: {fieldRef: {apiVersion: v1, fieldPath: status.podIP}}
+- name: abc
+  valueFrom: {fieldRef: {apiVersion: v1, fieldPath: status.podIPs}}
+- name: secret_value
+  valueFrom: {secretKeyRef: {name: some-secret, key: secret-key}}
+- name: ENV_VAR_1
+  valueFrom: {configMapKeyRef: {name: some-config-map, key: some-key}}
+"#;
+
+    // TestValidateEnv successCase (strict names: 1.31) and TestRelaxedValidateEnv (1.33).
+    #[test]
+    fn k7_test_validate_env_success() {
+        assert_eq!(env_errors(SUCCESS, 31), []);
+        assert_eq!(env_errors(SUCCESS, 33), []);
+    }
+
+    // TestValidateEnv errorCases 2–17 (the value-source rows; row 1 is PL116's), on a strict
+    // (1.31) and a relaxed (1.33) release: TestRelaxedValidateEnv repeats them.
+    #[test]
+    fn k7_test_validate_env_value_from_errors() {
+        type Row<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)]);
+        let rows: [Row<'_>; 16] = [
+            ("value and valueFrom specified", "- name: abc\n  value: foo\n  valueFrom: {fieldRef: {apiVersion: v1, fieldPath: metadata.name}}", &[("field[0].valueFrom", "FieldValueInvalid")]),
+            ("valueFrom without a source", "- name: abc\n  valueFrom: {}", &[("field[0].valueFrom", "FieldValueInvalid")]),
+            ("valueFrom.fieldRef and valueFrom.secretKeyRef specified", "- name: abc\n  valueFrom:\n    fieldRef: {apiVersion: v1, fieldPath: metadata.name}\n    secretKeyRef: {name: a-secret, key: a-key}", &[("field[0].valueFrom", "FieldValueInvalid")]),
+            ("valueFrom.fieldRef and valueFrom.configMapKeyRef set", "- name: some_var_name\n  valueFrom:\n    fieldRef: {apiVersion: v1, fieldPath: metadata.name}\n    configMapKeyRef: {name: some-config-map, key: some-key}", &[("field[0].valueFrom", "FieldValueInvalid")]),
+            ("three sources", "- name: abc\n  valueFrom:\n    fieldRef: {apiVersion: v1, fieldPath: metadata.name}\n    secretKeyRef: {name: a-secret, key: a-key}\n    configMapKeyRef: {name: some-config-map, key: some-key}", &[("field[0].valueFrom", "FieldValueInvalid")]),
+            ("valueFrom.secretKeyRef.name invalid", "- name: abc\n  valueFrom: {secretKeyRef: {name: \"$%^&*#\", key: a-key}}", &[("field[0].valueFrom.secretKeyRef.name", "FieldValueInvalid")]),
+            ("valueFrom.configMapKeyRef.name invalid", "- name: abc\n  valueFrom: {configMapKeyRef: {name: \"$%^&*#\", key: some-key}}", &[("field[0].valueFrom.configMapKeyRef.name", "FieldValueInvalid")]),
+            ("missing FieldPath on ObjectFieldSelector", "- name: abc\n  valueFrom: {fieldRef: {apiVersion: v1}}", &[("field[0].valueFrom.fieldRef.fieldPath", "FieldValueRequired")]),
+            ("missing APIVersion on ObjectFieldSelector", "- name: abc\n  valueFrom: {fieldRef: {fieldPath: metadata.name}}", &[("field[0].valueFrom.fieldRef.apiVersion", "FieldValueRequired")]),
+            ("invalid fieldPath", "- name: abc\n  valueFrom: {fieldRef: {apiVersion: v1, fieldPath: metadata.whoops}}", &[("field[0].valueFrom.fieldRef.fieldPath", "FieldValueInvalid")]),
+            ("metadata.name with subscript", "- name: labels\n  valueFrom: {fieldRef: {apiVersion: v1, fieldPath: \"metadata.name['key']\"}}", &[("field[0].valueFrom.fieldRef.fieldPath", "FieldValueInvalid")]),
+            ("metadata.labels without subscript", "- name: labels\n  valueFrom: {fieldRef: {apiVersion: v1, fieldPath: metadata.labels}}", &[("field[0].valueFrom.fieldRef.fieldPath", "FieldValueNotSupported")]),
+            ("metadata.annotations without subscript", "- name: abc\n  valueFrom: {fieldRef: {apiVersion: v1, fieldPath: metadata.annotations}}", &[("field[0].valueFrom.fieldRef.fieldPath", "FieldValueNotSupported")]),
+            ("metadata.annotations with invalid key", "- name: abc\n  valueFrom: {fieldRef: {apiVersion: v1, fieldPath: \"metadata.annotations['invalid~key']\"}}", &[("field[0].valueFrom.fieldRef", "FieldValueInvalid")]),
+            ("metadata.labels with invalid key", "- name: abc\n  valueFrom: {fieldRef: {apiVersion: v1, fieldPath: \"metadata.labels['Www.k8s.io/test']\"}}", &[("field[0].valueFrom.fieldRef", "FieldValueInvalid")]),
+            ("unsupported fieldPath", "- name: abc\n  valueFrom: {fieldRef: {apiVersion: v1, fieldPath: status.phase}}", &[("field[0].valueFrom.fieldRef.fieldPath", "FieldValueNotSupported")]),
+        ];
+        for (title, env, expected) in rows {
+            let want: Vec<(String, &str)> = expected.iter().map(|(p, t)| ((*p).to_string(), *t)).collect();
+            for minor in [31, 33] {
+                assert_eq!(env_errors(env, minor), want, "{title} (1.{minor})");
+            }
+        }
+    }
+
+    // The API server defaults `fieldRef.apiVersion` to v1 (SetDefaults_ObjectFieldSelector), so
+    // the unit tests' "missing APIVersion" cannot reach it; a `spec.host` field path converts
+    // to `spec.nodeName`; annotation keys are lower-cased first.
+    #[test]
+    fn k7_defaulting_and_conversion() {
+        let text = pod("- name: abc\n  valueFrom: {fieldRef: {fieldPath: metadata.name}}");
+        assert!(all_findings_in(&text, false, gates(37, "")).iter().all(|f| f.rule.code != "PL138"));
+        assert_eq!(env_errors("- name: abc\n  valueFrom: {fieldRef: {apiVersion: v1, fieldPath: spec.host}}", 37), []);
+        assert_eq!(env_errors("- name: abc\n  valueFrom: {fieldRef: {apiVersion: v1, fieldPath: \"metadata.annotations['Www.k8s.io/test']\"}}", 37), []);
+        assert_eq!(env_errors("- name: abc\n  valueFrom: {fieldRef: {apiVersion: v2, fieldPath: metadata.name}}", 37), [("field[0].valueFrom.fieldRef.fieldPath".to_string(), "FieldValueInvalid")]);
+    }
+
+    // validateContainerResourceFieldSelector / validateContainerResourceDivisor.
+    #[test]
+    fn k7_resource_field_ref() {
+        let env = |resource: &str, divisor: &str| format!("- name: r\n  valueFrom: {{resourceFieldRef: {{resource: {resource}{divisor}}}}}");
+        for (resource, divisor) in [("limits.cpu", ", divisor: 1m"), ("requests.memory", ", divisor: 1Mi"), ("limits.ephemeral-storage", ""), ("requests.hugepages-2Mi", ", divisor: 1Ki"), ("limits.cpu", ", divisor: 1000m")] {
+            assert_eq!(env_errors(&env(resource, divisor), 37), [], "{resource}{divisor}");
+        }
+        assert_eq!(env_errors(&env("limits.gpu", ""), 37), [("field[0].valueFrom.resourceFieldRef.resource".to_string(), "FieldValueNotSupported")]);
+        assert_eq!(env_errors(&env("limits.cpu", ", divisor: 2"), 37), [("field[0].valueFrom.resourceFieldRef.divisor".to_string(), "FieldValueInvalid")]);
+        assert_eq!(env_errors(&env("requests.memory", ", divisor: 1m"), 37), [("field[0].valueFrom.resourceFieldRef.divisor".to_string(), "FieldValueInvalid")]);
+        assert_eq!(env_errors("- name: r\n  valueFrom: {resourceFieldRef: {containerName: c}}", 37), [("field[0].valueFrom.resourceFieldRef.resource".to_string(), "FieldValueRequired")]);
+    }
+
+    // validateFileKeySelector and validateFileKeyRefVolumes (EnvFiles, on from 1.35).
+    #[test]
+    fn k7_file_key_ref() {
+        let with_volume = |env: &str, volume: &str| {
+            let mut text = pod(env);
+            text.push_str(&format!("  volumes:\n  - {volume}\n"));
+            text
+        };
+        let errors = |text: &str| -> Vec<(String, &'static str)> {
+            all_findings_in(text, true, gates(37, ""))
+                .into_iter()
+                .filter(|f| f.rule.code == "PL138")
+                .filter_map(|f| Some((f.path?.to_string().replace("spec.containers[0].env", "field"), f.k8s_type?)))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect()
+        };
+        let good = "- name: TOKEN\n  valueFrom: {fileKeyRef: {volumeName: config, path: env/app.env, key: TOKEN}}";
+        assert_eq!(errors(&with_volume(good, "{name: config, emptyDir: {}}")), []);
+        assert_eq!(errors(&with_volume(good, "{name: config, configMap: {name: x}}")), [("field[0].valueFrom.fileKeyRef.volumeName".to_string(), "FieldValueInvalid")]);
+        assert_eq!(errors(&pod(good)), [("field[0].valueFrom.fileKeyRef.volumeName".to_string(), "FieldValueNotFound")]);
+        let bad = "- name: TOKEN\n  valueFrom: {fileKeyRef: {volumeName: config, path: ../up, key: \"=x\"}}";
+        assert_eq!(
+            errors(&with_volume(bad, "{name: config, emptyDir: {}}")),
+            [
+                ("field[0].valueFrom.fileKeyRef.key".to_string(), "FieldValueInvalid"),
+                ("field[0].valueFrom.fileKeyRef.path".to_string(), "FieldValueInvalid"),
+            ]
+        );
+    }
+}

@@ -225,4 +225,22 @@ mod tests {
         let text = pod("containers", &format!("    restartPolicy: Never\n    restartPolicyRules:\n    - {{action: Restart, exitCodes: {{operator: NotIn, values: [{}]}}}}\n", values.join(", ")));
         assert_eq!(k8s_errors(&RULE, &text, false), [("spec.containers[0].restartPolicyRules[0].exitCodes.values".to_string(), "FieldValueTooMany")]);
     }
+
+    // AllowRestartAllContainers (RestartAllContainersOnContainerExits, beta on from 1.36): the
+    // `RestartAllContainers` action, and rules on sidecars.
+    #[test]
+    fn k7_restart_all_containers_from_1_36() {
+        let sidecar = pod(
+            "initContainers",
+            "    restartPolicy: Always\n    restartPolicyRules:\n    - {action: RestartAllContainers, exitCodes: {operator: In, values: [3]}}\n",
+        );
+        assert!(k8s_errors_in(&RULE, &sidecar, gates(36, "")).is_empty());
+        assert_eq!(
+            k8s_errors_in(&RULE, &sidecar, gates(35, "")),
+            [
+                ("spec.initContainers[0].restartPolicyRules".to_string(), "FieldValueForbidden"),
+                ("spec.initContainers[0].restartPolicyRules[0].action".to_string(), "FieldValueNotSupported"),
+            ]
+        );
+    }
 }

@@ -6,8 +6,8 @@
 
 pub mod helpers;
 
-use crate::k8s::cluster::FeatureGates;
 use crate::k8s::cluster::dropped_fields::RemovedField;
+use crate::k8s::cluster::{FeatureGates, Gate};
 use crate::k8s::model::{Container, Pod};
 use crate::k8s::workload::{InitContainerSource, PodObject};
 use crate::lint::finding::{Finding, RuleId, Severity};
@@ -203,6 +203,79 @@ pub fn fix_of(rule: &Rule) -> Option<(crate::lint::finding::Applicability, &'sta
         )),
         _ => None,
     }
+}
+
+/// How a rule's verdict depends on the Kubernetes release and feature gates checked for
+/// (`--kubernetes-version`, `--feature-gates`), for `rules` and `explain`: the gates it
+/// consults and a sentence on what changes.
+pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)> {
+    use Gate::{
+        ContainerRestartRules, ContainerStopSignals, EnvFiles, HostnameOverride,
+        InPlacePodVerticalScaling, PodLevelResources, PodLifecycleSleepAction,
+        PodLifecycleSleepActionAllowZero, RelaxedDNSSearchValidation,
+        RelaxedEnvironmentVariableValidation, RestartAllContainersOnContainerExits,
+        SidecarContainers,
+    };
+    Some(match rule.id {
+        "PL105" => (
+            &[ContainerRestartRules],
+            "before 1.34, or with ContainerRestartRules off, only `Always`; with it (on from 1.35) also `Never` and `OnFailure`, and in 1.34 with it off other values are dropped",
+        ),
+        "PL106" => (
+            &[ContainerRestartRules],
+            "forbidden before 1.34; with ContainerRestartRules (on from 1.35) `Always`, `Never` or `OnFailure`; in 1.34 with it off the field is dropped (PL136)",
+        ),
+        "PL112" => (
+            &[PodLifecycleSleepAction, PodLifecycleSleepActionAllowZero],
+            "a `sleep` handler is dropped without PodLifecycleSleepAction (off in 1.29); a zero sleep needs PodLifecycleSleepActionAllowZero (on from 1.33)",
+        ),
+        "PL116" => (
+            &[RelaxedEnvironmentVariableValidation],
+            "C-identifier-like names before 1.32 (RelaxedEnvironmentVariableValidation off); any printable ASCII but `=` after",
+        ),
+        "PL127" => (
+            &[InPlacePodVerticalScaling],
+            "without InPlacePodVerticalScaling (off before 1.33) the field is dropped; init containers may set it from 1.33",
+        ),
+        "PL135" => (
+            &[],
+            "fields added after 1.29: pod-level `resources` (1.32), `stopSignal` (1.33), restart rules, `fileKeyRef`, `hostnameOverride` (1.34)",
+        ),
+        "PL136" => (
+            &[
+                SidecarContainers,
+                InPlacePodVerticalScaling,
+                PodLevelResources,
+                ContainerRestartRules,
+                PodLifecycleSleepAction,
+                EnvFiles,
+                ContainerStopSignals,
+                HostnameOverride,
+            ],
+            "fires only for gates that are off in the release, or turned off with `--feature-gates`",
+        ),
+        "PL137" => (
+            &[ContainerRestartRules, RestartAllContainersOnContainerExits],
+            "restart rules exist from 1.34; RestartAllContainersOnContainerExits (on from 1.36) adds `RestartAllContainers` and allows rules on sidecars",
+        ),
+        "PL138" => (
+            &[EnvFiles],
+            "`fileKeyRef` is dropped without EnvFiles (off in 1.34, on from 1.35)",
+        ),
+        "PL139" => (
+            &[RelaxedEnvironmentVariableValidation],
+            "prefixes follow the env var name rule of the release (strict before 1.32)",
+        ),
+        "PL140" => (
+            &[RelaxedDNSSearchValidation],
+            "search paths may hold `_` or be `.` from 1.33 (RelaxedDNSSearchValidation)",
+        ),
+        "PL142" => (
+            &[HostnameOverride],
+            "`hostnameOverride` exists from 1.34 and is dropped while HostnameOverride is off (1.34)",
+        ),
+        _ => return None,
+    })
 }
 
 /// Finds a rule by ID (`PL005`, any case) or name (`wrong-type`).

@@ -1,0 +1,393 @@
+//! Kubernetes releases and feature gates (`--kubernetes-version`, `--feature-gates`,
+//! `kubernetesVersion:`/`featureGates:`): the same manifest judged by each release's API
+//! server, and the gates reaching resources and the simulated kubelet.
+
+use super::support::{json, run, snapshot_cli};
+
+fn stdout(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A fresh directory under the system's temporary directory, removed when dropped.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Self {
+        let path = std::env::temp_dir().join(format!("podlife-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        Scratch(path)
+    }
+
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+const SIDECAR: &str = "testdata/versions/sidecar.yaml";
+
+fn short(version: &str, file: &str) -> (String, i32) {
+    let output = run(&[
+        "validate",
+        "--format",
+        "short",
+        "--kubernetes-version",
+        version,
+        file,
+    ]);
+    (stdout(&output), output.status.code().unwrap_or(-1))
+}
+
+/// The rule codes of each line of a short report, with the path the line names.
+fn findings(report: &str) -> Vec<String> {
+    report
+        .lines()
+        .map(|line| {
+            line.split_once(": ")
+                .map_or(line, |(_, rest)| rest)
+                .to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn sidecar_on_1_29_and_1_33_differs_exactly_where_the_clusters_differ() {
+    let (old, old_code) = short("1.29", SIDECAR);
+    let (new, new_code) = short("1.33", SIDECAR);
+    // 1.33: native sidecars GA, resizePolicy on sidecars (AllowSidecarResizePolicy), sleep hooks
+    // and zero sleeps (PodLifecycleSleepActionAllowZero) — the pod is valid.
+    assert_eq!((new.as_str(), new_code), ("", 0));
+    // 1.29: InPlacePodVerticalScaling and PodLifecycleSleepAction are alpha and off, so the API
+    // server drops `resizePolicy` and both `sleep` handlers, and the hooks left empty are
+    // rejected.
+    assert_eq!(old_code, 1);
+    assert_eq!(
+        findings(&old),
+        [
+            "warning[PL136] the API server drops `spec.initContainers[0].resizePolicy`: feature gate InPlacePodVerticalScaling is off",
+            "error[PL112] the `preStop` of init container `proxy` has no handler",
+            "warning[PL136] the API server drops `spec.initContainers[0].lifecycle.preStop.sleep`: feature gate PodLifecycleSleepAction is off",
+            "error[PL112] the `preStop` of container `app` has no handler",
+            "warning[PL136] the API server drops `spec.containers[0].lifecycle.preStop.sleep`: feature gate PodLifecycleSleepAction is off",
+        ]
+    );
+    // 1.32: sleep is beta and on, a zero sleep is not yet allowed; resize still off.
+    let (middle, _) = short("1.32", SIDECAR);
+    assert_eq!(
+        findings(&middle),
+        [
+            "warning[PL136] the API server drops `spec.initContainers[0].resizePolicy`: feature gate InPlacePodVerticalScaling is off",
+            "error[PL112] the `sleep` of the `preStop` of container `app` lasts 0 s, outside 1..=30 s",
+        ]
+    );
+    snapshot_cli(
+        "versions__sidecar_1_29",
+        &["validate", "--kubernetes-version", "1.29", SIDECAR],
+    );
+}
+
+#[test]
+fn gates_on_top_of_the_release_change_the_verdict() {
+    // InPlacePodVerticalScaling on in 1.29 keeps resizePolicy, which init containers may not
+    // set before 1.33.
+    let output = run(&[
+        "validate",
+        "--format",
+        "short",
+        "--kubernetes-version",
+        "1.29",
+        "--feature-gates",
+        "InPlacePodVerticalScaling=true,PodLifecycleSleepAction=true",
+        SIDECAR,
+    ]);
+    let report = stdout(&output);
+    assert!(
+        report.contains("error[PL127] init container `proxy` sets `resizePolicy`"),
+        "{report}"
+    );
+    assert!(!report.contains("PL136"), "{report}");
+}
+
+#[test]
+fn container_restart_rules_by_release() {
+    let file = "testdata/versions/restart-rules.yaml";
+    let (before, code) = short("1.33", file);
+    assert_eq!(code, 1);
+    assert!(
+        before.contains("error[PL106]") && before.contains("error[PL135]"),
+        "{before}"
+    );
+    let (alpha, code) = short("1.34", file);
+    assert_eq!(code, 0, "dropped, not rejected: {alpha}");
+    assert_eq!(alpha.matches("warning[PL136]").count(), 2, "{alpha}");
+    assert_eq!(short("1.35", file), (String::new(), 0));
+}
+
+#[test]
+fn json_and_sarif_carry_the_release_and_gates() {
+    let output = run(&[
+        "validate",
+        "--format",
+        "json",
+        "--kubernetes-version",
+        "v1.33.2",
+        "--feature-gates",
+        "PodLevelResources=true",
+        SIDECAR,
+    ]);
+    let report = json(&output);
+    assert_eq!(report["kubernetes"]["version"], "1.33");
+    assert_eq!(
+        report["kubernetes"]["featureGates"]["PodLevelResources"],
+        true
+    );
+    assert_eq!(
+        report["kubernetes"]["featureGates"]["InPlacePodVerticalScaling"],
+        true
+    );
+    assert_eq!(
+        report["kubernetes"]["featureGates"]["ContainerRestartRules"],
+        serde_json::Value::Null
+    );
+    let output = run(&["validate", "--format", "sarif", SIDECAR]);
+    let sarif = json(&output);
+    let kubernetes = &sarif["runs"][0]["properties"]["kubernetes"];
+    assert_eq!(kubernetes["version"], "1.37");
+    assert_eq!(kubernetes["featureGates"]["ContainerRestartRules"], true);
+}
+
+#[test]
+fn versions_and_gates_that_do_not_exist_are_usage_errors() {
+    for (args, message) in [
+        (
+            vec!["--kubernetes-version", "1.28"],
+            "Kubernetes 1.28 is not supported: podlife knows 1.29 to 1.37",
+        ),
+        (
+            vec!["--kubernetes-version", "latest"],
+            "`latest` is not a Kubernetes version",
+        ),
+        (
+            vec![
+                "--kubernetes-version",
+                "1.31",
+                "--feature-gates",
+                "PodLevelResources=true",
+            ],
+            "unrecognized feature gate: PodLevelResources (it is not in Kubernetes 1.31; it starts in 1.32)",
+        ),
+        (
+            vec![
+                "--kubernetes-version",
+                "1.34",
+                "--feature-gates",
+                "PodLifecycleSleepAction=false",
+            ],
+            "cannot set feature gate PodLifecycleSleepAction to false, feature is locked to true",
+        ),
+        (
+            vec!["--feature-gates", "SidecarContainers=true"],
+            "removed in 1.37",
+        ),
+    ] {
+        for command in ["validate", "resources", "simulate"] {
+            let mut full = vec![command];
+            full.extend(&args);
+            full.push(SIDECAR);
+            let output = run(&full);
+            assert_eq!(output.status.code(), Some(2), "{command} {args:?}");
+            assert!(
+                stderr(&output).contains(message),
+                "{command} {args:?}: {}",
+                stderr(&output)
+            );
+        }
+    }
+}
+
+#[test]
+fn configuration_names_the_release_and_the_command_line_wins() {
+    let dir = Scratch::new("versions-config");
+    std::fs::copy(SIDECAR, dir.path().join("pod.yaml")).unwrap();
+    std::fs::write(
+        dir.path().join(".podlife.yaml"),
+        "kubernetesVersion: \"1.29\"\nfeatureGates:\n  InPlacePodVerticalScaling: true\n",
+    )
+    .unwrap();
+    let pod = dir.path().join("pod.yaml");
+    let pod = pod.to_str().unwrap();
+    let output = run(&["validate", "--format", "json", pod]);
+    let report = json(&output);
+    assert_eq!(report["kubernetes"]["version"], "1.29");
+    assert_eq!(
+        report["kubernetes"]["featureGates"]["InPlacePodVerticalScaling"],
+        true
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let output = run(&[
+        "validate",
+        "--format",
+        "json",
+        "--kubernetes-version",
+        "1.33",
+        pod,
+    ]);
+    assert_eq!(json(&output)["kubernetes"]["version"], "1.33");
+    assert_eq!(output.status.code(), Some(0));
+    std::fs::write(
+        dir.path().join(".podlife.yaml"),
+        "featureGates: {PodLevelResource: true}\n",
+    )
+    .unwrap();
+    let output = run(&["validate", pod]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("did you mean `PodLevelResources`?"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn configuration_files_naming_different_releases_are_refused() {
+    let dir = Scratch::new("versions-two-configs");
+    for (sub, version) in [("old", "1.29"), ("new", "1.33")] {
+        let path = dir.path().join(sub);
+        std::fs::create_dir(&path).unwrap();
+        std::fs::copy(SIDECAR, path.join("pod.yaml")).unwrap();
+        std::fs::write(
+            path.join(".podlife.yaml"),
+            format!("kubernetesVersion: \"{version}\"\n"),
+        )
+        .unwrap();
+    }
+    let root = dir.path().to_str().unwrap();
+    let output = run(&["validate", "--no-ignore", root]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("name different clusters (Kubernetes 1.29"),
+        "{}",
+        stderr(&output)
+    );
+    let output = run(&[
+        "validate",
+        "--no-ignore",
+        "--kubernetes-version",
+        "1.33",
+        root,
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+}
+
+#[test]
+fn resources_follow_the_release_pod_level_resources_gate() {
+    let file = "testdata/resources/pod-level-resources.yaml";
+    let resources = |version: &str| {
+        let output = run(&[
+            "resources",
+            "--format",
+            "json",
+            "--kubernetes-version",
+            version,
+            file,
+        ]);
+        json(&output)
+    };
+    let alpha = resources("1.33");
+    assert_eq!(alpha["settings"]["kubernetesVersion"], "1.33");
+    assert_eq!(
+        alpha["settings"]["featureGates"]["PodLevelResources"],
+        false
+    );
+    assert_eq!(alpha["pods"][0]["podLevelResources"], false);
+    let beta = resources("1.34");
+    assert_eq!(beta["settings"]["featureGates"]["PodLevelResources"], true);
+    assert_eq!(beta["pods"][0]["podLevelResources"], true);
+    assert_ne!(alpha["pods"][0]["limits"], beta["pods"][0]["limits"]);
+}
+
+#[test]
+fn simulate_uses_the_release_back_off_and_sidecars() {
+    let restarts = |extra: &[&str]| {
+        let mut args = vec![
+            "simulate",
+            "src/examples/sidecar.yaml",
+            "--fail",
+            "web",
+            "--until",
+            "1m",
+        ];
+        args.extend(extra);
+        let output = run(&args);
+        stdout(&output)
+            .lines()
+            .filter(|line| line.contains("Started") && line.contains("container/web"))
+            .count()
+    };
+    // 10 s doubling: starts at ~8 s, 9 s, 20 s, 41 s.
+    let default = restarts(&[]);
+    // ReduceDefaultCrashLoopBackOffDecay: 1 s doubling to 60 s.
+    let reduced = restarts(&[
+        "--kubernetes-version",
+        "1.33",
+        "--feature-gates",
+        "ReduceDefaultCrashLoopBackOffDecay=true",
+    ]);
+    assert!(
+        reduced > default + 2,
+        "default {default}, reduced {reduced}"
+    );
+    // Without SidecarContainers the API server drops the sidecar's restartPolicy: a regular
+    // init container with a startup probe, which the API server rejects.
+    let output = run(&[
+        "simulate",
+        "src/examples/sidecar.yaml",
+        "--kubernetes-version",
+        "1.29",
+        "--feature-gates",
+        "SidecarContainers=false",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("error[PL107]"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn rules_lists_the_gates_of_a_release() {
+    snapshot_cli(
+        "versions__gates_1_33",
+        &["rules", "--gates", "--kubernetes-version", "1.33"],
+    );
+    let output = run(&["rules", "--gates", "--format", "json"]);
+    let gates = json(&output);
+    let sidecars = gates
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|gate| gate["name"] == "SidecarContainers")
+        .unwrap();
+    assert_eq!(sidecars["stage"], "removed");
+    assert_eq!(sidecars["default"], true);
+    let output = run(&["rules", "--format", "json"]);
+    let rules = json(&output);
+    let pl106 = rules
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|rule| rule["id"] == "PL106")
+        .unwrap();
+    assert_eq!(pl106["releaseDependent"][0], "ContainerRestartRules");
+}
