@@ -493,8 +493,9 @@ pub struct EnvVar {
     pub name: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
+    /// Boxed: most variables have none, and an env list stays small.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub value_from: Option<EnvVarSource>,
+    pub value_from: Option<Box<EnvVarSource>>,
 }
 
 /// `env[].valueFrom`.

@@ -47,7 +47,8 @@ pub fn drop_fields(
 ) -> Vec<RemovedField> {
     let mut removed = Vec::new();
     let minor = gates.version().minor();
-    let mut remove = |path: FieldPath, since: u8, gate: Option<Gate>| {
+    // The path is built only for a field that goes: most pods lose nothing.
+    let mut remove = |path: &dyn Fn() -> FieldPath, since: u8, gate: Option<Gate>| {
         let removal = if minor < since {
             Removal::NotInRelease { since }
         } else if let Some(gate) = gate.filter(|gate| !gates.enabled(*gate)) {
@@ -55,18 +56,25 @@ pub fn drop_fields(
         } else {
             return false;
         };
-        removed.push(RemovedField { path, removal });
+        removed.push(RemovedField {
+            path: path(),
+            removal,
+        });
         true
     };
-    let spec = FieldPath::root().child("spec");
+    let spec = || FieldPath::root().child("spec");
     if pod.spec.resources.is_some()
-        && remove(spec.child("resources"), 32, Some(Gate::PodLevelResources))
+        && remove(
+            &|| spec().child("resources"),
+            32,
+            Some(Gate::PodLevelResources),
+        )
     {
         pod.spec.resources = None;
     }
     if pod.spec.hostname_override.is_some()
         && remove(
-            spec.child("hostnameOverride"),
+            &|| spec().child("hostnameOverride"),
             34,
             Some(Gate::HostnameOverride),
         )
@@ -81,19 +89,23 @@ pub fn drop_fields(
     ];
     for (list, containers) in LISTS.into_iter().zip(lists) {
         for (index, container) in containers.into_iter().flatten().enumerate() {
-            let path = container_path(list, index);
+            let path = || container_path(list, index);
             drop_container_fields(container, list, &path, minor, &mut remove);
         }
     }
     removed
 }
 
+/// Decides whether a field goes (present from release `u8`, kept while the gate is on), and
+/// records it with its path, built only then.
+type Remove<'r> = dyn FnMut(&dyn Fn() -> FieldPath, u8, Option<Gate>) -> bool + 'r;
+
 fn drop_container_fields(
     container: &mut Container,
     list: &str,
-    path: &FieldPath,
+    path: &dyn Fn() -> FieldPath,
     minor: u8,
-    remove: &mut dyn FnMut(FieldPath, u8, Option<Gate>) -> bool,
+    remove: &mut Remove<'_>,
 ) {
     // `dropDisabledPodFields`: without SidecarContainers every init container's `restartPolicy`
     // goes; without ContainerRestartRules (1.34 on, `dropContainerRestartRules`) an init
@@ -110,13 +122,13 @@ fn drop_container_fields(
         };
     if container.restart_policy.is_some()
         && let Some(gate) = restart_gate
-        && remove(path.child("restartPolicy"), 28, Some(gate))
+        && remove(&|| path().child("restartPolicy"), 28, Some(gate))
     {
         container.restart_policy = None;
     }
     if container.restart_policy_rules.is_some()
         && remove(
-            path.child("restartPolicyRules"),
+            &|| path().child("restartPolicyRules"),
             34,
             Some(Gate::ContainerRestartRules),
         )
@@ -125,7 +137,7 @@ fn drop_container_fields(
     }
     if container.resize_policy.is_some()
         && remove(
-            path.child("resizePolicy"),
+            &|| path().child("resizePolicy"),
             27,
             Some(Gate::InPlacePodVerticalScaling),
         )
@@ -136,10 +148,13 @@ fn drop_container_fields(
         if let Some(source) = variable.value_from.as_mut()
             && source.file_key_ref.is_some()
             && remove(
-                path.child("env")
-                    .index(index)
-                    .child("valueFrom")
-                    .child("fileKeyRef"),
+                &|| {
+                    path()
+                        .child("env")
+                        .index(index)
+                        .child("valueFrom")
+                        .child("fileKeyRef")
+                },
                 34,
                 Some(Gate::EnvFiles),
             )
@@ -148,10 +163,10 @@ fn drop_container_fields(
         }
     }
     if let Some(lifecycle) = container.lifecycle.as_mut() {
-        let lifecycle_path = path.child("lifecycle");
+        let lifecycle_path = || path().child("lifecycle");
         if lifecycle.stop_signal.is_some()
             && remove(
-                lifecycle_path.child("stopSignal"),
+                &|| lifecycle_path().child("stopSignal"),
                 33,
                 Some(Gate::ContainerStopSignals),
             )
@@ -166,7 +181,7 @@ fn drop_container_fields(
             if let Some(handler) = handler
                 && handler.sleep.is_some()
                 && remove(
-                    lifecycle_path.child(name).child("sleep"),
+                    &|| lifecycle_path().child(name).child("sleep"),
                     29,
                     Some(Gate::PodLifecycleSleepAction),
                 )

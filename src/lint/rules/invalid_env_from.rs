@@ -35,9 +35,12 @@ One source per entry (add a second entry for the other), lowercase names with `-
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     for (list, index, container) in context.all_containers() {
+        let Some(entries) = container.env_from.as_deref().filter(|e| !e.is_empty()) else {
+            continue;
+        };
         let who = Who::new(list, container, index);
         let base = context.container_path(list, index).child("envFrom");
-        for (entry_index, entry) in container.env_from.iter().flatten().enumerate() {
+        for (entry_index, entry) in entries.iter().enumerate() {
             let at = base.index(entry_index);
             let mut problems = Vec::new();
             if let Some(prefix) = entry.prefix.as_deref().filter(|p| !p.is_empty()) {

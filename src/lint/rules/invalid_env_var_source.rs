@@ -89,6 +89,9 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     for (list, index, container) in context.all_containers() {
         let who = Who::new(list, container, index);
         for (env_index, variable) in container.env.iter().flatten().enumerate() {
+            if variable.value_from.is_none() {
+                continue;
+            }
             let at = context
                 .container_path(list, index)
                 .child("env")
