@@ -1,7 +1,7 @@
 //! PL010 `container-image-required`: a container has no image.
 
 use crate::lint::finding::{Finding, Severity};
-use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
+use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// a container has no image.
 pub static RULE: Rule = Rule {
@@ -32,9 +32,6 @@ Add `image:` with the image reference, ideally pinned to a tag or digest.
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     for (list, index, container) in context.all_containers() {
-        if list == ContainerList::Ephemeral {
-            continue;
-        }
         if container
             .image
             .as_deref()
