@@ -21,6 +21,10 @@ fuzz_target!(|data: &[u8]| {
     };
     let report = validate_source(&source, &CheckOptions::default());
     for finding in &report.findings {
-        assert!(finding.span.is_some(), "unlocated finding: {}", finding.message);
+        assert!(
+            finding.span.is_some(),
+            "unlocated finding: {}",
+            finding.message
+        );
     }
 });

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use libfuzzer_sys::fuzz_target;
 use podlife::input::SourceText;
+use podlife::k8s::cluster::FeatureGates;
 use podlife::lint::finding::{FailedInput, Finding, RuleId, Severity, Summary};
 use podlife::lint::settings::CheckOptions;
 use podlife::lint::validate::validate_source;
@@ -76,7 +77,9 @@ fuzz_target!(|data: &[u8]| {
     human::write_file_findings(&mut plain, "fuzz.yaml", &text, &all, style).expect("memory");
     let plain = String::from_utf8_lossy(&plain);
     assert!(
-        !plain.chars().any(|c| c.is_control() && c != '\n' && c != '\t'),
+        !plain
+            .chars()
+            .any(|c| c.is_control() && c != '\n' && c != '\t'),
         "a control character from input reached the human format"
     );
     let mut out = Vec::new();
@@ -89,8 +92,15 @@ fuzz_target!(|data: &[u8]| {
         path: text.chars().take(80).collect(),
         error: text.chars().take(200).collect(),
     }];
-    json::write_findings(&mut out, &all, &Summary::default(), &failed).expect("memory");
-    sarif::write_findings(&mut out, &all, &failed).expect("memory");
+    json::write_findings(
+        &mut out,
+        &all,
+        &Summary::default(),
+        &failed,
+        &FeatureGates::default(),
+    )
+    .expect("memory");
+    sarif::write_findings(&mut out, &all, &failed, &FeatureGates::default()).expect("memory");
     report.findings = findings.clone();
     junit::write_report(&mut out, &[&report], &failed).expect("memory");
 });

@@ -53,7 +53,10 @@ fuzz_target!(|data: &[u8]| {
                 record: RecordOptions::ALL,
             },
         );
-        assert_eq!(outcome.summary.illegal_calls, 0, "the kubelet model broke the CRI");
+        assert_eq!(
+            outcome.summary.illegal_calls, 0,
+            "the kubelet model broke the CRI"
+        );
         let context = RunContext {
             run: RunDescription {
                 plan: &plan,
