@@ -24,7 +24,7 @@ spec:
 ```
 
 ## How to fix
-Use `0` to kill at once (no preStop hooks), or the seconds the containers need to shut down cleanly.
+Use `0` for the shortest shutdown (the kubelet still gives 1 s: preStop hooks run up to 1 s, then SIGTERM with 2 s before SIGKILL), or the seconds the containers need to shut down cleanly.
 
 ## Kubernetes reference
 `pkg/apis/core/validation/validation.go` `ValidatePodSpec` (`FieldValueRequired` when unset); negative values: kubernetes/kubernetes#98866 and #115606 (treated as 1).
@@ -50,7 +50,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             )
             .at(path)
             .label("a grace period cannot be negative")
-            .help("use `0` to kill at once, or the seconds the containers need to stop cleanly")
+            .help("use `0` for the shortest shutdown (the kubelet still gives 1 s), or the seconds the containers need to stop cleanly")
             .note("the API server treats a negative grace period as 1 s (and warns for pod templates)"),
         ),
         Some(_) => {}

@@ -8,13 +8,13 @@ pub static RULE: Rule = Rule {
     id: "PL302",
     name: "zero-grace-period-with-termination-work",
     severity: Severity::Warning,
-    summary: "`terminationGracePeriodSeconds: 0` with `preStop` hooks or defer containers, which then never run",
+    summary: "`terminationGracePeriodSeconds: 0` with `preStop` hooks or defer containers, which then get at most 1 s",
     origin: Origin::Pod(check),
     docs: r#"## What it does
 Reports a pod with `terminationGracePeriodSeconds: 0` that declares `preStop` hooks (on app containers or sidecars) or defer containers.
 
 ## Why
-With a grace period of 0 a deletion is immediate: the kubelet gives hooks no time and kills the containers at once, and defer containers are skipped as on a forced deletion (SEMANTICS K4.5, D12). The hooks and defer containers in the manifest never do their work, which is rarely what their author intended.
+With a grace period of 0 the API server removes the object at once and the kubelet gives the pod only the 1 s it always gives (`calculateEffectiveGracePeriod`): a preStop hook is cut after 1 s, SIGTERM follows with 2 s before SIGKILL, and defer containers share the same second (SEMANTICS K4.5 and its Kubernetes note, D12). The hooks and defer containers in the manifest cannot do their work, which is rarely what their author intended.
 
 ## Example
 ```yaml
@@ -25,14 +25,14 @@ spec:
     image: nginx:1.27
     lifecycle:
       preStop:
-        exec: {command: [nginx, -s, quit]}   # never runs
+        exec: {command: [nginx, -s, quit]}   # cut after 1 s
 ```
 
 ## How to fix
 Give the pod a grace period long enough for the hooks and defer containers (remove the field for the 30 s default), or remove the hooks if an immediate kill is really wanted.
 
 ## Kubernetes reference
-`pkg/kubelet/kuberuntime/kuberuntime_container.go` `killContainer`; `kubectl delete --grace-period=0 --force`; seed: defer-containers-proposal.md ("deferContainers will not be executed"); SEMANTICS K4.5, D12.
+`pkg/kubelet/kuberuntime/kuberuntime_container.go` `killContainer`; `pkg/kubelet/pod_workers.go` `calculateEffectiveGracePeriod`; `kubectl delete --grace-period=0 --force`; seed: defer-containers-proposal.md ("deferContainers will not be executed"); SEMANTICS K4.5, D12.
 "#,
 };
 
@@ -70,12 +70,12 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     }
     findings.push(
         RULE.finding(format!(
-                "`terminationGracePeriodSeconds: 0` leaves no time for {}",
+                "`terminationGracePeriodSeconds: 0` leaves at most 1 s for {}",
                 cut.join(", ")
             ),
         )
         .at(context.pod_path("spec.terminationGracePeriodSeconds"))
-        .label("containers are killed at once")
+        .label("the kubelet gives 1 s, then 2 s after SIGTERM")
         .help("give the pod a grace period that fits the termination work (remove the field for the 30 s default)"),
     );
 }

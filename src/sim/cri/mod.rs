@@ -348,6 +348,21 @@ impl<'b> MockRuntime<'b> {
                 target,
                 Illegal::SandboxStillReady,
             ),
+            Some(SandboxState::NotReady)
+                if self.instances.iter().any(|instance| {
+                    instance.sandbox == sandbox
+                        && (instance.state == InstanceState::Running
+                            || instance.exit.is_some_and(|exit| exit.finished_at > now))
+                }) =>
+            {
+                // A kubelet-model bug: the pod's containers must have stopped first.
+                self.illegal(
+                    now,
+                    Call::RemovePodSandbox,
+                    target,
+                    Illegal::ContainerStillStopping,
+                )
+            }
             Some(SandboxState::NotReady) => {
                 let latency = self.behaviour.timings.remove_pod_sandbox.sample(rng);
                 self.sandboxes[sandbox as usize - 1] = SandboxState::Removed;

@@ -170,3 +170,48 @@ fn r4_zero_timeout_is_sigkill_even_for_a_container_that_stops_at_once() {
     assert_eq!(stop.latency, SimDuration::ZERO);
     assert_eq!(stop.result.map(|r| r.code), Ok(137));
 }
+
+/// A sandbox cannot be removed while one of its containers is still stopping: the kubelet
+/// stops every container first (`killPodWithSyncResult`), so such a call is a model bug.
+#[test]
+fn r2_remove_pod_sandbox_refuses_a_container_that_has_not_exited() {
+    let mut behaviour = one_container_behaviour();
+    behaviour.containers[0].default.stop = crate::sim::engine::distribution::Dist::millis(8_000);
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let mut runtime = MockRuntime::new(&behaviour, true);
+    let now = SimTime::ZERO;
+    let sandbox = runtime
+        .run_pod_sandbox(now, &mut rng)
+        .result
+        .expect("sandbox");
+    assert!(runtime.pull_image(now, &mut rng, 0, 0).result.is_ok());
+    let id = runtime
+        .create_container(now, &mut rng, sandbox, 0, 0)
+        .result
+        .expect("created");
+    assert!(runtime.start_container(now, &mut rng, id).result.is_ok());
+    let exit = runtime
+        .stop_container(now, &mut rng, id, SimDuration(30_000))
+        .result
+        .expect("stopping");
+    assert_eq!(exit.finished_at, SimTime(8_000));
+    // StopPodSandbox is legal (it force-stops what runs); the removal before the exit is not.
+    assert!(
+        runtime
+            .stop_pod_sandbox(now, &mut rng, sandbox)
+            .result
+            .is_ok()
+    );
+    assert_eq!(
+        runtime
+            .remove_pod_sandbox(SimTime(3_000), &mut rng, sandbox)
+            .result,
+        Err(CallError::Illegal(Illegal::ContainerStillStopping))
+    );
+    assert!(
+        runtime
+            .remove_pod_sandbox(SimTime(8_000), &mut rng, sandbox)
+            .result
+            .is_ok()
+    );
+}

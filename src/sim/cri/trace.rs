@@ -126,6 +126,8 @@ pub enum Illegal {
     StillRunning,
     /// Create from an image that is not on the node.
     ImageNotPresent,
+    /// Remove of a sandbox while one of its containers has not exited yet.
+    ContainerStillStopping,
 }
 
 impl Illegal {
@@ -140,6 +142,7 @@ impl Illegal {
             Illegal::NotRunning => "container is not running",
             Illegal::StillRunning => "container is still running",
             Illegal::ImageNotPresent => "image is not present on the node",
+            Illegal::ContainerStillStopping => "a container of the sandbox has not exited yet",
         }
     }
 }

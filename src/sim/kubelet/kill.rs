@@ -1,9 +1,12 @@
 //! Killing containers and the pod, as the kubelet's `killContainer` and `killPodWithSyncResult` do (K4).
 //!
-//! A kill runs the preStop hook (at most the grace period), then `StopContainer` with what is
-//! left of the grace period, never less than 2 s. Killing the pod stops app containers in
-//! parallel, then sidecars one at a time in reverse order, then the sandbox. The termination
-//! issue (deletion, defer containers) builds on these steps.
+//! A kill records the Killing event, runs the preStop hook (at most the grace period, whole
+//! seconds of it subtracted), lets a sidecar wait for its turn (`waitForTurn`: until the app
+//! containers and the next sidecar have terminated, at most the grace left, whole seconds of
+//! the wait subtracted), then calls `StopContainer` with what is left, never less than 2 s.
+//! Killing the pod starts every container's kill at once (`killContainersWithSyncResult`), so
+//! sidecars end in reverse order only through their turns; then the sandbox is stopped. The
+//! termination module (deletion, defer containers) builds on these steps.
 
 use crate::sim::cri::CallError;
 use crate::sim::cri::trace::{Call, ExecPurpose};
@@ -13,7 +16,7 @@ use crate::sim::kubelet::model::Kubelet;
 use crate::sim::kubelet::state::{
     ContainerState, KillOp, KillPodStep, KillStep, LaneOp, RestartBasis,
 };
-use crate::sim::plan::spec::{ContainerIndex, ContainerKind, Handler, ProbeKind};
+use crate::sim::plan::spec::{ContainerIndex, Handler, ProbeKind};
 use crate::sim::record::{Happening, KillReason, LaneState};
 
 /// `minimumGracePeriodInSeconds`.
@@ -61,7 +64,7 @@ impl Kubelet<'_> {
             view.instance,
             view.is_running() && grace > SimDuration::ZERO,
         ) else {
-            self.stop_step(container, reason, grace);
+            self.after_pre_stop(container, reason, grace);
             return;
         };
         let attempt = self.runtime.attempt(instance);
@@ -92,8 +95,9 @@ impl Kubelet<'_> {
             reason,
             step: KillStep::PreStop,
             grace: left,
-            pending,
+            pending: Some(pending),
             exit: None,
+            since: self.engine.now(),
         });
     }
 
@@ -105,12 +109,95 @@ impl Kubelet<'_> {
         self.stop_step(container, reason, SimDuration::ZERO);
     }
 
-    /// Lets a held kill (preStop done, D3/K4.3) go on to `StopContainer`.
+    /// Lets a held kill (preStop done, D3) go on: a sidecar in a pod kill to its turn, any other
+    /// container to `StopContainer`.
     pub(crate) fn release_held(&mut self, container: ContainerIndex) {
         if let Some(op) = self.containers[container].kill
             && op.step == KillStep::Held
         {
-            self.stop_step(container, op.reason, op.grace);
+            self.after_pre_stop(container, op.reason, op.grace);
+        }
+    }
+
+    /// What follows the preStop hook (or its absence): hold (D3, or a sidecar before the pod
+    /// kill), wait for the sidecar's turn, or `StopContainer`.
+    fn after_pre_stop(
+        &mut self,
+        container: ContainerIndex,
+        reason: KillReason,
+        grace: SimDuration,
+    ) {
+        if reason == KillReason::Stopping && self.kill_held(container) {
+            self.containers[container].kill = Some(KillOp {
+                reason,
+                step: KillStep::Held,
+                grace,
+                pending: None,
+                exit: None,
+                since: self.engine.now(),
+            });
+            return;
+        }
+        if reason == KillReason::Stopping
+            && self.pod.killing
+            && self.is_sidecar(container)
+            && grace > SimDuration::ZERO
+            && !self.turn_has_come(container)
+        {
+            // `waitForTurn`: a timer of the grace left; it ends earlier when the turn comes.
+            let pending = self
+                .engine
+                .schedule_in(grace, Event::KillStep { container });
+            self.containers[container].kill = Some(KillOp {
+                reason,
+                step: KillStep::WaitingForTurn,
+                grace,
+                pending: Some(pending),
+                exit: None,
+                since: self.engine.now(),
+            });
+            return;
+        }
+        self.stop_step(container, reason, grace);
+    }
+
+    /// `terminationOrdering`: a sidecar's turn comes when every app container and the next
+    /// sidecar (in declaration order) that were running have terminated.
+    fn turn_has_come(&self, sidecar: ContainerIndex) -> bool {
+        let alive = |c: ContainerIndex| {
+            let view = &self.containers[c];
+            view.is_running() || view.kill.is_some()
+        };
+        let next_sidecar = (sidecar + 1..self.plan.init_count).find(|&c| self.is_sidecar(c));
+        !self.plan.app_indices().any(alive) && !next_sidecar.is_some_and(alive)
+    }
+
+    /// The sidecar's wait ended (its turn came, or the timer fired): `StopContainer` with the
+    /// grace less the whole seconds waited.
+    fn end_wait_for_turn(&mut self, container: ContainerIndex, op: KillOp) {
+        if let Some(timer) = op.pending {
+            self.engine.cancel(timer);
+        }
+        let waited = self.engine.now().since(op.since);
+        let waited =
+            SimDuration::from_secs(i64::try_from(waited.whole_seconds()).unwrap_or(i64::MAX));
+        let left = if waited >= op.grace {
+            SimDuration::ZERO
+        } else {
+            op.grace - waited
+        };
+        self.stop_step(container, op.reason, left);
+    }
+
+    /// After a container terminated: the sidecars whose turn came stop now.
+    fn release_turns(&mut self) {
+        for sidecar in (0..self.plan.init_count).rev() {
+            if let Some(op) = self.containers[sidecar].kill
+                && op.step == KillStep::WaitingForTurn
+                && self.turn_has_come(sidecar)
+            {
+                self.end_wait_for_turn(sidecar, op);
+            }
         }
     }
 
@@ -138,8 +225,9 @@ impl Kubelet<'_> {
                     reason,
                     step: KillStep::Stop,
                     grace: timeout,
-                    pending,
+                    pending: Some(pending),
                     exit: Some(record),
+                    since: self.engine.now(),
                 });
             }
             Err(error) => self.refused(Some(container), Call::StopContainer, error),
@@ -152,14 +240,9 @@ impl Kubelet<'_> {
             return;
         };
         match op.step {
-            KillStep::PreStop if self.kill_held(container) => {
-                self.containers[container].kill = Some(KillOp {
-                    step: KillStep::Held,
-                    ..op
-                });
-            }
-            KillStep::PreStop => self.stop_step(container, op.reason, op.grace),
+            KillStep::PreStop => self.after_pre_stop(container, op.reason, op.grace),
             KillStep::Held => {}
+            KillStep::WaitingForTurn => self.end_wait_for_turn(container, op),
             KillStep::Stop => {
                 self.containers[container].kill = None;
                 if let Some(record) = op.exit
@@ -180,70 +263,51 @@ impl Kubelet<'_> {
             Some(LaneOp::KillOne { container: killed }) if killed == container => {
                 self.lane_done();
             }
-            Some(LaneOp::KillPod(KillPodStep::Containers { pending })) => {
-                if pending <= 1 {
-                    self.next_sidecar_or_sandbox(None);
+            Some(LaneOp::KillPod(KillPodStep::Containers)) => {
+                if self.alive_containers().is_empty() {
+                    self.stop_sandbox();
                 } else {
-                    self.lane = Some(LaneOp::KillPod(KillPodStep::Containers {
-                        pending: pending - 1,
-                    }));
+                    self.release_turns();
                 }
-            }
-            Some(LaneOp::KillPod(KillPodStep::Sidecar(sidecar))) if sidecar == container => {
-                self.next_sidecar_or_sandbox(Some(sidecar));
             }
             _ => {}
         }
     }
 
-    /// Kills the pod: every running app (and init) container at once, then sidecars in reverse
-    /// order, then the sandbox.
+    /// Kills the pod (`killContainersWithSyncResult`): every running container's kill starts
+    /// at once, each with its Killing event now; sidecars wait their turn inside their kill;
+    /// once all have stopped, the sandbox.
     pub(crate) fn begin_kill_pod(&mut self) {
         self.pod.killing = true;
         self.dirty = true;
-        let mut pending = 0;
-        for container in 0..self.containers.len() {
-            let view = &self.containers[container];
-            if self.plan.containers[container].kind != ContainerKind::Sidecar
-                && (view.is_running() || view.kill.is_some())
-            {
-                pending += 1;
-            }
-        }
-        if pending == 0 {
-            self.next_sidecar_or_sandbox(None);
+        let alive = self.alive_containers();
+        if alive.is_empty() {
+            self.stop_sandbox();
             return;
         }
-        self.lane = Some(LaneOp::KillPod(KillPodStep::Containers { pending }));
-        for container in 0..self.containers.len() {
-            let view = &self.containers[container];
-            if self.plan.containers[container].kind == ContainerKind::Sidecar {
-                continue;
-            }
-            if view.kill.is_some() {
+        self.lane = Some(LaneOp::KillPod(KillPodStep::Containers));
+        for container in alive {
+            if self.containers[container].kill.is_some() {
                 // Started earlier (preStop at T0, PostExit, D7): it goes on, or is released.
                 self.release_held(container);
-            } else if view.is_running() {
+            } else {
                 self.begin_kill(container, KillReason::Stopping);
             }
         }
     }
 
-    /// The next running sidecar before `after` (reverse order), else `StopPodSandbox`.
-    fn next_sidecar_or_sandbox(&mut self, after: Option<ContainerIndex>) {
-        let limit = after.unwrap_or(self.plan.init_count);
-        let next = (0..limit)
-            .rev()
-            .find(|&c| self.is_sidecar(c) && self.containers[c].is_running());
-        if let Some(sidecar) = next {
-            self.lane = Some(LaneOp::KillPod(KillPodStep::Sidecar(sidecar)));
-            if self.containers[sidecar].kill.is_some() {
-                self.release_held(sidecar);
-            } else {
-                self.begin_kill(sidecar, KillReason::Stopping);
-            }
-            return;
-        }
+    /// The containers still running or being killed: the pod kill waits for all of them.
+    fn alive_containers(&self) -> Vec<ContainerIndex> {
+        (0..self.containers.len())
+            .filter(|&c| {
+                let view = &self.containers[c];
+                view.is_running() || view.kill.is_some()
+            })
+            .collect()
+    }
+
+    /// `StopPodSandbox`, or the end of the pod when it has none.
+    fn stop_sandbox(&mut self) {
         match self.pod.sandbox {
             Some(sandbox) => {
                 let outcome =
@@ -268,7 +332,9 @@ impl Kubelet<'_> {
         self.pod.ended_at = Some(self.engine.now());
         self.dirty = true;
         self.lane = None;
-        if self.term.active() {
+        // `canBeDeleted`: the kubelet deletes the API object only of a pod that has a deletion
+        // timestamp; a pod that failed on its own (activeDeadlineSeconds, completion) stays.
+        if self.term.active() && self.pod_object.metadata.deletion_timestamp.is_some() {
             self.pod_removed();
         }
     }

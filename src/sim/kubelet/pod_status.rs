@@ -66,8 +66,20 @@ impl Kubelet<'_> {
         })
     }
 
-    /// The kubelet's `getPhase`.
+    /// The phase: `getPhase`, and `TerminatePod`'s rule that a pod the kubelet terminated
+    /// (deletion, eviction, deadline) while Pending or Running ends Failed.
     pub(crate) fn compute_phase(&self) -> Phase {
+        let phase = self.phase_from_containers();
+        let terminated = self.pod.killed && self.term.active() && self.pod.scheduled_at.is_some();
+        if terminated && matches!(phase, Phase::Pending | Phase::Running) {
+            Phase::Failed
+        } else {
+            phase
+        }
+    }
+
+    /// The kubelet's `getPhase`.
+    fn phase_from_containers(&self) -> Phase {
         if self.pod.deadline_exceeded {
             return Phase::Failed;
         }

@@ -72,9 +72,13 @@ pub enum KillStep {
     PreStop,
     /// `StopContainer` runs.
     Stop,
-    /// The preStop hook finished; `StopContainer` waits (defer containers run, D3; a sidecar
-    /// waits its turn, K4.3).
+    /// The preStop hook finished; `StopContainer` waits with no timer: defer containers run
+    /// (D3), or a sidecar's pod kill has not begun yet.
     Held,
+    /// A sidecar waits for its turn (`terminationOrdering.waitForTurn`): for the app containers
+    /// and the next sidecar to terminate, at most its remaining grace (the pending event is
+    /// that timer).
+    WaitingForTurn,
 }
 
 /// A container kill in progress.
@@ -86,10 +90,12 @@ pub struct KillOp {
     pub step: KillStep,
     /// Grace period left for `StopContainer`.
     pub grace: SimDuration,
-    /// The pending event.
-    pub pending: EventId,
+    /// The pending event (none while held).
+    pub pending: Option<EventId>,
     /// How the container ended (once `StopContainer` was called).
     pub exit: Option<ExitRecord>,
+    /// When the current step began (the wait for a turn is subtracted from the grace).
+    pub since: SimTime,
 }
 
 /// What the kubelet uses for the first restart decision after a probe kill: the kubelet kills
@@ -329,13 +335,9 @@ pub enum StartStep {
 /// Steps of killing the pod.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KillPodStep {
-    /// Waiting for this many app (and running init) container kills.
-    Containers {
-        /// Kills still pending.
-        pending: u32,
-    },
-    /// Waiting for this sidecar's kill (sidecars stop in reverse order).
-    Sidecar(ContainerIndex),
+    /// Waiting for every container's kill (all run at once; sidecars wait their turn inside
+    /// their kill, as `killContainersWithSyncResult` does).
+    Containers,
     /// `StopPodSandbox` pending.
     StopSandbox,
 }

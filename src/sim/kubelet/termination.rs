@@ -11,6 +11,9 @@ use crate::sim::engine::time::{SimDuration, SimTime};
 use crate::sim::kubelet::decide::Action;
 use crate::sim::kubelet::event::Event;
 use crate::sim::kubelet::kill::MINIMUM_GRACE_PERIOD;
+
+/// `calculateEffectiveGracePeriod`'s floor: a pod is always given at least 1 s.
+const MINIMUM_KUBELET_GRACE: SimDuration = SimDuration::from_secs(1);
 use crate::sim::kubelet::model::Kubelet;
 use crate::sim::kubelet::state::{ContainerState, KillStep};
 use crate::sim::plan::spec::{ContainerIndex, ContainerKind, ProbeKind};
@@ -29,21 +32,24 @@ impl Kubelet<'_> {
         if self.pod.killed || self.term.active() {
             return;
         }
-        let grace = deletion.grace.unwrap_or(self.plan.termination_grace);
+        let requested = deletion.grace.unwrap_or(self.plan.termination_grace);
         self.pod_object.metadata.deletion_timestamp = Some(
             crate::sim::kubelet::pod_status::timestamp(self.engine.now()),
         );
         self.pod_object.metadata.deletion_grace_period_seconds =
-            Some(i64::try_from(self.plan.grace_seconds(grace)).unwrap_or(i64::MAX));
+            Some(i64::try_from(self.plan.grace_seconds(requested)).unwrap_or(i64::MAX));
         self.emit(
             None,
             match deletion.cause {
                 TerminationCause::Evicted => Happening::Evicted,
-                _ => Happening::Deleted { grace },
+                _ => Happening::Deleted { grace: requested },
             },
         );
-        self.term.force = deletion.force && grace == SimDuration::ZERO;
-        self.begin_termination(deletion.cause, grace);
+        self.term.force = deletion.force && requested == SimDuration::ZERO;
+        // `calculateEffectiveGracePeriod`: "no matter what, we always supply a grace period of
+        // 1" — a forced or zero-grace deletion still runs preStop for up to 1 s, then
+        // `StopContainer` with the 2 s minimum.
+        self.begin_termination(deletion.cause, requested.max(MINIMUM_KUBELET_GRACE));
     }
 
     /// `activeDeadlineSeconds` passed: a termination with the pod's grace period (K4.6).
@@ -71,13 +77,12 @@ impl Kubelet<'_> {
             return;
         }
         let has_defer = !self.plan.defer_indices().is_empty();
-        if self.term.force {
-            self.term.hard_kill = true;
-            if has_defer && !self.term.defer_ran {
-                self.skip_remaining(SkipReason::ForceDeleted);
-            }
+        if self.term.force && has_defer && !self.term.defer_ran {
+            // D12: a forced deletion runs no defer container.
+            self.skip_remaining(SkipReason::ForceDeleted);
             self.term.defer_ran = true;
-        } else if has_defer && !self.term.defer_ran {
+        }
+        if has_defer && !self.term.defer_ran {
             self.term.defer_ran = true;
             self.term.defer_active = true;
             self.schedule_deadline(self.engine.now() + grace);
@@ -95,16 +100,20 @@ impl Kubelet<'_> {
                 }
             }
         } else {
-            // K4.3: every preStop hook starts at T0; sidecars are held until their turn.
-            for container in self.plan.init_indices() {
-                let view = &self.containers[container];
-                if self.is_sidecar(container)
-                    && view.is_running()
-                    && view.kill.is_none()
-                    && self.plan.containers[container].pre_stop.is_some()
-                {
-                    self.begin_kill(container, KillReason::Stopping);
-                }
+            // `killContainersWithSyncResult`: every running container's kill starts at T0, each
+            // recording its Killing event then; sidecars are held until the pod kill, where they
+            // wait for their turn.
+            let running: Vec<ContainerIndex> = self
+                .plan
+                .init_indices()
+                .chain(self.plan.app_indices())
+                .filter(|&c| {
+                    let view = &self.containers[c];
+                    view.is_running() && view.kill.is_none() && !view.starting
+                })
+                .collect();
+            for container in running {
+                self.begin_kill(container, KillReason::Stopping);
             }
         }
         self.sync_now();
@@ -128,7 +137,8 @@ impl Kubelet<'_> {
         Some(end.since(self.engine.now()))
     }
 
-    /// The `StopContainer` timeout during a termination (None: not terminating).
+    /// The `StopContainer` timeout a termination imposes: zero after the budget ran out (D8),
+    /// what is left of the defer budget while defer containers run; `None` otherwise.
     pub(crate) fn termination_stop_timeout(&self) -> Option<SimDuration> {
         let start = self.term.started_at?;
         if self.term.hard_kill {
@@ -147,9 +157,9 @@ impl Kubelet<'_> {
             };
             return Some(bound.since(self.engine.now()));
         }
-        let end = start + self.term.grace;
-        let left = end.since(self.engine.now());
-        Some(left.max(MINIMUM_GRACE_PERIOD))
+        // Without defer containers, `killContainer`'s own arithmetic applies (the grace less
+        // the whole seconds of the preStop hook and of the wait for a turn, at least 2 s).
+        None
     }
 
     /// Whether a kill whose preStop hook finished must wait before `StopContainer` (D3 PreExit

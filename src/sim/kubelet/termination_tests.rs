@@ -199,17 +199,45 @@ fn k4_app_containers_stop_before_sidecars_in_reverse_order() {
     assert_eq!(order, [app, mesh, log].map(|c| c.expect("c")));
 }
 
+/// `calculateEffectiveGracePeriod` (pkg/kubelet/pod_workers.go): "no matter what, we always
+/// supply a grace period of 1". A forced deletion with grace 0 still runs the preStop hook for
+/// up to 1 s; `killContainer` (kuberuntime_container.go) then calls `StopContainer` with
+/// `minimumGracePeriodInSeconds` = 2 s. (SEMANTICS K4.5 says "no preStop, immediate kill"; the
+/// kubelet source disagrees, and podlife follows the kubelet.)
 #[test]
-fn k4_5_force_with_grace_zero_kills_at_once_without_pre_stop() {
+fn k4_5_calculate_effective_grace_period_gives_a_forced_deletion_1_s() {
     let pod = pod_from_yaml(&defer_pod("", PRE_STOP_SLEEP_5, &[]));
-    let (plan, outcome) = run(&pod, HORIZON, |_, b| delete(b, 30, Some(0), true));
+    let (plan, outcome) = run(&pod, HORIZON, |plan, b| {
+        b.containers[plan.find("app").expect("app")].default.stop = Dist::millis(60_000);
+        delete(b, 30, Some(0), true);
+    });
     clean(&outcome);
+    // The 5 s sleep is cut to the 1 s grace; the 2 s minimum follows; SIGKILL at T0 + 3 s.
     assert_eq!(
         stop_calls(&plan, &outcome, "app"),
-        [(at(30_000), CallArgs::Timeout(SimDuration::ZERO))]
+        [(at(31_000), CallArgs::Timeout(secs(2)))]
     );
-    assert!(!outcome.trace.iter().any(|e| e.call == Call::ExecSync));
-    assert_eq!(outcome.summary.termination.time_to_terminated_ms, Some(0));
+    assert_eq!(
+        outcome.summary.termination.time_to_terminated_ms,
+        Some(3_000)
+    );
+    assert_eq!(outcome.summary.termination.grace_period_seconds, Some(1));
+    let lines = event_lines(&plan, &outcome);
+    assert!(
+        lines.iter().any(|l| l.contains("exited with code 137")),
+        "{lines:#?}"
+    );
+    // A pod whose own grace period is 0 gets the same floor.
+    let zero = pod_from_yaml(&defer_pod(
+        "  terminationGracePeriodSeconds: 0\n",
+        PRE_STOP_SLEEP_5,
+        &[],
+    ));
+    let (plan, outcome) = run(&zero, HORIZON, |_, b| delete(b, 30, None, false));
+    assert_eq!(
+        stop_calls(&plan, &outcome, "app"),
+        [(at(31_000), CallArgs::Timeout(secs(2)))]
+    );
 }
 
 #[test]
@@ -647,4 +675,152 @@ fn d13_pre_pull_defer_images_once_running_shortens_termination() {
         2_000,
         "the 2 s pull moved before termination"
     );
+}
+
+const SIDECARS_AND_APP: &str = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  terminationGracePeriodSeconds: 10\n  initContainers:\n  - {name: log, image: busybox, restartPolicy: Always}\n  - {name: mesh, image: busybox, restartPolicy: Always}\n  containers:\n  - {name: app, image: nginx}\n";
+
+fn killing_times(plan: &PodPlan, outcome: &SimOutcome) -> Vec<(String, SimTime)> {
+    outcome
+        .recording
+        .events
+        .iter()
+        .filter(|e| e.reason() == "Killing")
+        .filter_map(|e| Some((plan.containers[e.container?].name.clone(), e.at)))
+        .collect()
+}
+
+/// `killContainer` (kuberuntime_container.go) records the Killing event before anything else,
+/// and `killContainersWithSyncResult` runs every container's kill in its own goroutine: on
+/// deletion every container's Killing event is at the deletion time, sidecars' too.
+#[test]
+fn k4_kill_container_records_killing_for_every_container_at_deletion() {
+    let pod = pod_from_yaml(SIDECARS_AND_APP);
+    let (plan, outcome) = run(&pod, HORIZON, |plan, b| {
+        b.containers[plan.find("app").expect("app")].default.stop = Dist::millis(3_000);
+        delete(b, 30, None, false);
+    });
+    clean(&outcome);
+    let mut killing = killing_times(&plan, &outcome);
+    killing.sort();
+    assert_eq!(
+        killing,
+        [
+            ("app".to_string(), at(30_000)),
+            ("log".to_string(), at(30_000)),
+            ("mesh".to_string(), at(30_000)),
+        ]
+    );
+}
+
+/// `terminationOrdering.waitForTurn` (kuberuntime_termination_order.go): each sidecar waits for
+/// the app containers and the next sidecar only up to its own timer, the grace it has left.
+/// When the grace runs out, every waiting sidecar gets `StopContainer` with the 2 s minimum at
+/// the same moment, not one after another.
+#[test]
+fn k4_wait_for_turn_timers_stop_every_waiting_sidecar_at_once() {
+    let pod = pod_from_yaml(
+        &SIDECARS_AND_APP.replace(
+            "  - {name: app, image: nginx}\n",
+            "  - name: app\n    image: nginx\n    lifecycle:\n      preStop:\n        sleep: {seconds: 60}\n",
+        ),
+    );
+    let (plan, outcome) = run(&pod, HORIZON, |plan, b| {
+        b.containers[plan.find("app").expect("app")].default.stop = Dist::millis(60_000);
+        delete(b, 30, None, false);
+    });
+    clean(&outcome);
+    // The app's hook uses the whole 10 s; then StopContainer with 2 s.
+    assert_eq!(
+        stop_calls(&plan, &outcome, "app"),
+        [(at(40_000), CallArgs::Timeout(secs(2)))]
+    );
+    // Both sidecars' timers (10 s) fire at T0 + 10 s: both stop then, with 2 s each.
+    assert_eq!(
+        stop_calls(&plan, &outcome, "mesh"),
+        [(at(40_000), CallArgs::Timeout(secs(2)))]
+    );
+    assert_eq!(
+        stop_calls(&plan, &outcome, "log"),
+        [(at(40_000), CallArgs::Timeout(secs(2)))]
+    );
+}
+
+/// `killContainersWithSyncResult` with a sidecar whose preStop takes 3 s and an app container
+/// that takes 8 s to exit after SIGTERM: the sidecar's turn comes when the app exits (+8 s),
+/// and it stops with its grace less the hook's and the wait's whole seconds (30 − 3 − 5 = 22 s).
+/// The sandbox is stopped only after both; the pod ends Failed and removed.
+#[test]
+fn k4_kill_containers_with_sync_result_stops_a_sidecar_after_a_slow_app() {
+    let pod = pod_from_yaml(
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  initContainers:\n  - name: proxy\n    image: envoy\n    restartPolicy: Always\n    lifecycle:\n      preStop:\n        sleep: {seconds: 3}\n  containers:\n  - {name: app, image: nginx}\n",
+    );
+    let (plan, outcome) = run(&pod, HORIZON, |plan, b| {
+        b.containers[plan.find("app").expect("app")].default.stop = Dist::millis(8_000);
+        delete(b, 30, None, false);
+    });
+    clean(&outcome);
+    assert_eq!(
+        stop_calls(&plan, &outcome, "app"),
+        [(at(30_000), CallArgs::Timeout(secs(30)))]
+    );
+    assert_eq!(
+        stop_calls(&plan, &outcome, "proxy"),
+        [(at(38_000), CallArgs::Timeout(secs(22)))]
+    );
+    let app_exit = runs(&plan, &outcome, "app")[0].1;
+    assert_eq!(app_exit, at(38_000));
+    let sandbox_stop = outcome
+        .trace
+        .iter()
+        .find(|e| e.call == Call::StopPodSandbox)
+        .map(|e| e.at);
+    assert_eq!(sandbox_stop, Some(at(38_000)));
+    assert_eq!(outcome.summary.phase, Phase::Failed);
+    assert_eq!(
+        outcome.summary.termination.time_to_terminated_ms,
+        Some(8_000)
+    );
+}
+
+/// `TerminatePod` (pkg/kubelet/status/status_manager.go) moves a pod that is still Pending or
+/// Running when it is terminated to Failed: deleted while its init container runs, it ends
+/// Failed, not Pending.
+#[test]
+fn k4_terminate_pod_moves_a_deleted_pending_pod_to_failed() {
+    let pod = pod_from_yaml(
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  initContainers:\n  - {name: migrate, image: busybox}\n  containers:\n  - {name: app, image: nginx}\n",
+    );
+    let (plan, outcome) = run(&pod, HORIZON, |plan, b| {
+        b.containers[plan.find("migrate").expect("migrate")]
+            .default
+            .run = RunTime::Forever;
+        delete(b, 10, None, false);
+    });
+    clean(&outcome);
+    assert!(!stop_calls(&plan, &outcome, "migrate").is_empty());
+    assert_eq!(outcome.summary.phase, Phase::Failed);
+}
+
+/// `canBeDeleted` (pkg/kubelet/kubelet_pods.go via the status manager): the kubelet deletes the
+/// API object only of a pod with a deletion timestamp. A pod that fails on its own
+/// (`activeDeadlineSeconds`) has its containers stopped and stays, Failed.
+#[test]
+fn k4_can_be_deleted_keeps_a_pod_that_failed_on_its_own() {
+    let pod = pod_from_yaml(
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  activeDeadlineSeconds: 20\n  containers:\n  - {name: app, image: nginx}\n",
+    );
+    let (plan, outcome) = run(&pod, HORIZON, |_, b| images_present(b));
+    clean(&outcome);
+    assert!(!stop_calls(&plan, &outcome, "app").is_empty());
+    assert_eq!(outcome.summary.phase, Phase::Failed);
+    assert_eq!(outcome.summary.reason, Some("DeadlineExceeded"));
+    assert_eq!(outcome.summary.termination.removed_at_ms, None);
+    assert!(
+        !outcome
+            .trace
+            .iter()
+            .any(|e| e.call == Call::RemovePodSandbox)
+    );
+    let lines = event_lines(&plan, &outcome);
+    assert!(!lines.iter().any(|l| l.contains("Removed")), "{lines:#?}");
 }

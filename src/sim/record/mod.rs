@@ -316,6 +316,9 @@ impl SimEvent {
             Happening::DeadlineExceeded => {
                 "Pod was active on the node longer than the specified deadline".to_string()
             }
+            Happening::Deleted { grace } if grace == SimDuration::ZERO => {
+                "Pod deleted with a grace period of 0s: the object is gone at once; the kubelet still stops the containers with a grace period of 1s".to_string()
+            }
             Happening::Deleted { grace } => format!(
                 "Pod deleted with a grace period of {}s",
                 grace.whole_seconds()
