@@ -5,8 +5,8 @@
 //! Kubernetes; `plan` is what the pod asks for and what the world does (behaviour scripts);
 //! `cri` is the mock container runtime that enforces the CRI state machines and traces every
 //! call; `kubelet` is the model that drives it through that interface; `record` is the data a
-//! run leaves; `scenario` builds behaviour from defaults, a scenario file and flags; `expect`
-//! and `montecarlo` run the kubelet and judge what it recorded.
+//! run leaves; `scenario` builds behaviour from defaults, a scenario file and flags; `expect`,
+//! `montecarlo` and `explore` (one run per fault) run the kubelet and judge what it recorded.
 
 // The simulator indexes its own tables (containers, views, metrics, attempts, buckets) by
 // indices it built from the plan's container list or its own metric list, never by numbers
@@ -18,6 +18,7 @@
 pub mod cri;
 pub mod engine;
 pub mod expect;
+pub mod explore;
 pub mod kubelet;
 pub mod montecarlo;
 pub mod plan;

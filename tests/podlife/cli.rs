@@ -189,7 +189,13 @@ fn simulate_help_lists_every_expect_form() {
         "budget-expired",
     ];
     let monte_carlo = ["p99:ready<=45s", "prob:Failed<=1%", "`defer-never-ran`"];
-    for form in single.iter().chain(&termination).chain(&monte_carlo) {
+    let explore = ["`never-stuck`", "`always-ready`"];
+    for form in single
+        .iter()
+        .chain(&termination)
+        .chain(&monte_carlo)
+        .chain(&explore)
+    {
         assert!(help.contains(form), "--help lacks {form}: {help}");
     }
     let mut args = vec!["simulate", "-q", "--delete-at", "1m"];

@@ -129,6 +129,17 @@ pub const LAYERS: &[(&str, &[&str])] = &[
             "error",
         ],
     ),
+    (
+        "sim::explore",
+        &[
+            "sim::engine",
+            "sim::plan",
+            "sim::record",
+            "sim::kubelet",
+            "sim::scenario",
+            "k8s",
+        ],
+    ),
     ("input", &["yaml", "error"]),
     ("k8s", &["yaml"]),
     ("yaml", &[]),

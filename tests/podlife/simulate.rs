@@ -324,3 +324,104 @@ fn one_run_as_an_svg_plot() {
     );
     std::fs::remove_dir_all(&directory).ok();
 }
+
+/// `--explore`: one run per container and fault, worst first, on the built-in examples; the
+/// JSON form; a deletion adds slow SIGTERM and the termination column; `--expect never-stuck`
+/// decides the exit code; the output is the same from run to run.
+#[test]
+fn explore_what_if_any_one_thing_fails() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "explore__sidecar",
+            &["simulate", "src/examples/sidecar.yaml", "--explore"],
+        ),
+        (
+            "explore__init_containers",
+            &["simulate", "src/examples/init-containers.yaml", "--explore"],
+        ),
+        (
+            "explore__job_json",
+            &[
+                "simulate",
+                "src/examples/job.yaml",
+                "--explore",
+                "--format",
+                "json",
+            ],
+        ),
+        (
+            "explore__sidecar_deleted",
+            &[
+                "simulate",
+                "src/examples/sidecar.yaml",
+                "--explore",
+                "--delete-at",
+                "1m",
+                "--until",
+                "3m",
+            ],
+        ),
+    ];
+    for (name, args) in cases {
+        snapshot_cli(name, args);
+        assert_eq!(run(args).stdout, run(args).stdout, "{args:?}");
+    }
+    let stuck = run(&[
+        "simulate",
+        "src/examples/sidecar.yaml",
+        "--explore",
+        "--expect",
+        "never-stuck",
+    ]);
+    assert_eq!(stuck.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&stuck.stderr);
+    assert!(
+        stderr.contains("expectation `never-stuck` not met by")
+            && stderr.contains("log-shipper=startup-probe"),
+        "{stderr}"
+    );
+    // A Job's init container that hangs leaves its pod Pending for good: stuck.
+    let job = run(&[
+        "simulate",
+        "src/examples/job.yaml",
+        "--explore",
+        "--expect",
+        "never-stuck",
+    ]);
+    assert_eq!(job.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&job.stderr).contains("fetch-input=hang"));
+    // Deleted after a minute, the sidecar example stops in every case.
+    let deleted = run(&[
+        "simulate",
+        "src/examples/sidecar.yaml",
+        "--explore",
+        "--delete-at",
+        "1m",
+        "--until",
+        "3m",
+        "--expect",
+        "never-stuck",
+    ]);
+    assert_eq!(
+        deleted.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&deleted.stderr)
+    );
+    let bad = run(&[
+        "simulate",
+        "src/examples/job.yaml",
+        "--explore",
+        "--expect",
+        "phase=Failed",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    let conflict = run(&[
+        "simulate",
+        "src/examples/job.yaml",
+        "--explore",
+        "--runs",
+        "5",
+    ]);
+    assert_eq!(conflict.status.code(), Some(2));
+}

@@ -5,6 +5,7 @@ pub mod completions;
 pub mod example;
 pub mod expectations;
 pub mod explain;
+pub mod explore;
 pub mod fix;
 pub mod montecarlo;
 pub mod resources;

@@ -88,7 +88,8 @@ pub struct SimulateArgs {
     /// `defer-completed`, `defer-failed`, `defer-skipped`, `defer-never-ran`; e.g.
     /// `p99:ready<=45s`) and `prob:OUTCOME<op>P` (e.g. `prob:Failed<=1%`; OUTCOME `Pending`,
     /// `Running`, `Succeeded`, `Failed`, `DeadlineExceeded`, `NeverInitialized`, `NeverReady`,
-    /// `Restarted`, `DeferSkipped`, `DeferFailed`, `Killed`, `Extended`).
+    /// `Restarted`, `DeferSkipped`, `DeferFailed`, `Killed`, `Extended`). With `--explore`:
+    /// `never-stuck`, `always-ready`.
     #[arg(long, value_name = "ASSERTION")]
     pub expect: Vec<String>,
     /// Show the `kubectl get pods -w` rows at every change instead of the events.
@@ -127,6 +128,12 @@ pub struct SimulateArgs {
     /// (termination without a deletion, defer without defer containers).
     #[arg(long, requires = "runs")]
     pub all_metrics: bool,
+    /// What if any one thing fails: one run per container and fault (exit 1 once or always,
+    /// OOM, hang, image pull, create, failing startup/liveness/readiness probes, and with
+    /// --delete-at a slow SIGTERM), a row each, worst first. `--expect never-stuck` fails
+    /// when some fault leaves the pod stuck, `--expect always-ready` when one is never Ready.
+    #[arg(long, conflicts_with_all = ["runs", "watch", "timeline", "trace", "svg"])]
+    pub explore: bool,
     /// Write a standalone SVG: for one run, the pod's life on a time axis (a lane per
     /// container: states, exits, restarts, probe answers, conditions, deletion and grace
     /// deadline); with --runs, the histogram and CDF of the headline metric (`--metric`).
@@ -449,6 +456,9 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
     let mut unmet = false;
     for (number, found) in pods.iter().enumerate() {
         let code = match args.runs.filter(|runs| *runs >= 2) {
+            _ if args.explore => {
+                crate::cli::commands::explore::run_pod(&request, found, number, out)?
+            }
             Some(runs) => {
                 crate::cli::commands::montecarlo::run_pod(&request, runs, found, number, out)?
             }

@@ -4,6 +4,7 @@
 #![allow(clippy::indexing_slicing)]
 
 pub mod events;
+pub mod explore;
 pub mod json;
 pub mod plot;
 pub mod summary;

@@ -1,0 +1,195 @@
+//! `simulate --explore`: the table of faults and what each did to the pod, and its JSON.
+
+use serde::Serialize;
+
+use crate::render::simulate::RunDescription;
+use crate::render::simulate::table;
+use crate::sim::engine::time::{SimDuration, SimTime};
+use crate::sim::explore::{ExploreRow, FaultKind};
+use crate::sim::plan::spec::ContainerKind;
+use crate::text::escape_control;
+
+/// What the views need: the run's description, the rows (worst first) and the baseline.
+pub struct ExploreReport<'a> {
+    /// Pod, source, scenario, horizon.
+    pub run: RunDescription<'a>,
+    /// One per fault, worst first.
+    pub rows: &'a [ExploreRow],
+    /// The scenario without an added fault.
+    pub baseline: &'a ExploreRow,
+    /// Whether the scenario deletes the pod (the overrun column).
+    pub deletion: bool,
+}
+
+fn ready(row: &ExploreRow) -> String {
+    row.ready_at
+        .map_or_else(|| "never".to_string(), |at| at.to_string())
+}
+
+fn overrun(row: &ExploreRow) -> String {
+    match (row.stopped_after, row.termination_overrun) {
+        (Some(after), Some(over)) if over.millis() > 0 => format!("{after} ({over} over grace)"),
+        (Some(after), _) => after.to_string(),
+        _ => "never stopped".to_string(),
+    }
+}
+
+fn container_name(report: &ExploreReport<'_>, row: &ExploreRow) -> String {
+    row.container
+        .and_then(|c| report.run.plan.containers.get(c))
+        .map_or_else(String::new, |spec| escape_control(&spec.name).into_owned())
+}
+
+fn kind_name(kind: ContainerKind) -> &'static str {
+    match kind {
+        ContainerKind::Init => "init",
+        ContainerKind::Sidecar => "sidecar",
+        ContainerKind::App => "app",
+        ContainerKind::Defer => "defer",
+    }
+}
+
+/// The human report: a header, the baseline, then one line per fault, worst first.
+pub fn render_human(report: &ExploreReport<'_>) -> String {
+    let run = &report.run;
+    let stuck = report.rows.iter().filter(|row| row.stuck).count();
+    let mut text = format!(
+        "pod {} ({} in {}) · explore: {} faults · scenario: {} · until {}\n",
+        escape_control(&run.plan.name),
+        run.kind,
+        escape_control(run.source),
+        report.rows.len(),
+        run.scenario,
+        run.horizon
+    );
+    let base = report.baseline;
+    text.push_str(&format!(
+        "baseline (no added fault): ready {}, {} restarts, {}{}\n\n",
+        ready(base),
+        base.restarts,
+        base.phase.as_str(),
+        if base.stuck { ", stuck" } else { "" }
+    ));
+    let mut headers = vec![
+        "CONTAINER",
+        "TYPE",
+        "FAULT",
+        "READY AT",
+        "RESTARTS",
+        "PHASE",
+    ];
+    if report.deletion {
+        headers.push("STOPPED AFTER");
+    }
+    headers.push("STUCK");
+    let rows: Vec<Vec<String>> = report
+        .rows
+        .iter()
+        .map(|row| {
+            let kind = row
+                .container
+                .and_then(|c| run.plan.containers.get(c))
+                .map_or("", |spec| kind_name(spec.kind));
+            let mut cells = vec![
+                container_name(report, row),
+                kind.to_string(),
+                row.fault.map_or("", |f| f.name()).to_string(),
+                ready(row),
+                row.restarts.to_string(),
+                row.phase.as_str().to_string(),
+            ];
+            if report.deletion {
+                cells.push(overrun(row));
+            }
+            cells.push(if row.stuck { "stuck" } else { "-" }.to_string());
+            cells
+        })
+        .collect();
+    text.push_str(&table::render(&headers, &rows));
+    text.push_str(&format!(
+        "\n{stuck} of {} faults leave the pod stuck at {} (neither Ready nor finished{})\n",
+        report.rows.len(),
+        run.horizon,
+        if report.deletion {
+            ", or not stopped after the deletion"
+        } else {
+            ""
+        }
+    ));
+    text
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsonReport<'a> {
+    pod: &'a str,
+    kind: &'a str,
+    source: &'a str,
+    scenario: &'a str,
+    horizon_ms: u64,
+    baseline: JsonRow,
+    rows: Vec<JsonRow>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsonRow {
+    container: Option<String>,
+    container_type: Option<&'static str>,
+    fault: Option<&'static str>,
+    ready_at_ms: Option<u64>,
+    restarts: u32,
+    phase: &'static str,
+    stuck: bool,
+    /// Only when the scenario deletes the pod.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    termination: Option<JsonTermination>,
+}
+
+/// How the deletion went: when the pod had stopped, how far past the grace period (`null`:
+/// it never stopped before the horizon).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsonTermination {
+    stopped_after_ms: Option<u64>,
+    overrun_ms: Option<u64>,
+}
+
+fn json_row(report: &ExploreReport<'_>, row: &ExploreRow) -> JsonRow {
+    let spec = row
+        .container
+        .and_then(|c| report.run.plan.containers.get(c));
+    JsonRow {
+        container: spec.map(|spec| spec.name.clone()),
+        container_type: spec.map(|spec| kind_name(spec.kind)),
+        fault: row.fault.map(FaultKind::name),
+        ready_at_ms: row.ready_at.map(SimTime::millis),
+        restarts: row.restarts,
+        phase: row.phase.as_str(),
+        stuck: row.stuck,
+        termination: report.deletion.then(|| JsonTermination {
+            stopped_after_ms: row.stopped_after.map(SimDuration::millis),
+            overrun_ms: row.termination_overrun.map(SimDuration::millis),
+        }),
+    }
+}
+
+/// Writes the JSON document (one per pod).
+pub fn write_json(out: &mut dyn std::io::Write, report: &ExploreReport<'_>) -> std::io::Result<()> {
+    let run = &report.run;
+    let document = JsonReport {
+        pod: &run.plan.name,
+        kind: run.kind,
+        source: run.source,
+        scenario: run.scenario,
+        horizon_ms: run.horizon.millis(),
+        baseline: json_row(report, report.baseline),
+        rows: report
+            .rows
+            .iter()
+            .map(|row| json_row(report, row))
+            .collect(),
+    };
+    serde_json::to_writer_pretty(&mut *out, &document)?;
+    writeln!(out)
+}
