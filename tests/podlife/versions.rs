@@ -391,3 +391,25 @@ fn rules_lists_the_gates_of_a_release() {
         .unwrap();
     assert_eq!(pl106["releaseDependent"][0], "ContainerRestartRules");
 }
+
+#[test]
+fn simulate_restarts_by_restart_rules_where_the_release_keeps_them() {
+    let restarts = |version: &str| {
+        let output = run(&[
+            "simulate",
+            "testdata/versions/restart-rules.yaml",
+            "--kubernetes-version",
+            version,
+            "--fail",
+            "worker=42*2",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        json(&output)["summary"]["restarts"]["worker"].clone()
+    };
+    // 1.35: ContainerRestartRules is on; exit 42 restarts in place (twice), then exit 1 ends it.
+    assert_eq!(restarts("1.35"), 2);
+    // 1.34: the gate is off, the API server dropped the rules; the pod's Never decides.
+    assert_eq!(restarts("1.34"), 0);
+}

@@ -98,9 +98,13 @@ impl Kubelet<'_> {
                     if view.is_running() {
                         return Some(Action::Nothing);
                     }
-                    let failed = view.started_in_sandbox
-                        && view.latest_exit().is_some_and(|exit| exit.code != 0);
-                    if failed && !self.plan.restart_policy.restarts_on_failure() {
+                    let failure = view
+                        .latest_exit()
+                        .filter(|exit| view.started_in_sandbox && exit.code != 0);
+                    let spec = &self.plan.containers[container];
+                    if let Some(exit) = failure
+                        && !spec.restarts_after(self.plan.restart_policy, exit.code)
+                    {
                         // K1.5: a failed init container under `Never` fails the pod.
                         return Some(Action::KillPod);
                     }
@@ -137,7 +141,8 @@ impl Kubelet<'_> {
             }
             let should_start = match view.latest_exit() {
                 None => true,
-                Some(exit) => self.plan.restart_policy.restarts_after(exit.code),
+                Some(exit) => self.plan.containers[container]
+                    .restarts_after(self.plan.restart_policy, exit.code),
             };
             if should_start {
                 alive = true;

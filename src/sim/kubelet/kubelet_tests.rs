@@ -643,3 +643,47 @@ fn t1_a_run_past_its_event_budget_stops_and_says_so() {
     let whole = crate::sim::kubelet::model::simulate(&pod, &plan, &behaviour, short);
     assert!(!whole.summary.cut_by_event_budget);
 }
+
+/// `podutil.ContainerShouldRestart` (pkg/api/v1/pod/util.go, ContainerRestartRules): the first
+/// `restartPolicyRules` entry matching the exit code decides when its action is `Restart`;
+/// otherwise the container's own `restartPolicy`, then the pod's. A worker in a `Never` pod
+/// that retries exit code 42 in place restarts after 42 and stops after 1.
+#[test]
+fn k2_container_should_restart_follows_restart_policy_rules() {
+    let pod = pod_from_yaml(&app_pod(
+        "Never",
+        "    restartPolicy: Never\n    restartPolicyRules:\n    - action: Restart\n      exitCodes: {operator: In, values: [42]}\n",
+    ));
+    let (plan, outcome) = run(&pod, SimDuration::from_secs(600), |_, behaviour| {
+        let script = &mut behaviour.containers[0];
+        for attempt in 1..=2 {
+            *script.attempt_mut(attempt) = crate::sim::plan::behaviour::AttemptScript::new(
+                RunTime::For(Dist::millis(1000)),
+                ExitKind::Code(42),
+            );
+        }
+        script.default = crate::sim::plan::behaviour::AttemptScript::new(
+            RunTime::For(Dist::millis(1000)),
+            ExitKind::Code(1),
+        );
+    });
+    assert_clean(&outcome);
+    // Two exits with 42 restart (the second after the 10 s back-off); exit 1 does not.
+    assert_eq!(event_times(&plan, &outcome, "Exited", "app").len(), 3);
+    assert_eq!(outcome.summary.restarts, [2]);
+    assert_eq!(outcome.summary.phase, crate::sim::record::Phase::Failed);
+    // Without the rule, the container's own `OnFailure` restarts every failure; the pod's
+    // `Never` does not matter.
+    let pod = pod_from_yaml(&app_pod("Never", "    restartPolicy: OnFailure\n"));
+    let (_, outcome) = run(&pod, SimDuration::from_secs(60), |_, behaviour| {
+        behaviour.containers[0].default = crate::sim::plan::behaviour::AttemptScript::new(
+            RunTime::For(Dist::millis(1000)),
+            ExitKind::Code(1),
+        );
+    });
+    assert!(
+        outcome.summary.restarts[0] >= 2,
+        "{:?}",
+        outcome.summary.restarts
+    );
+}

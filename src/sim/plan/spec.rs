@@ -201,9 +201,49 @@ pub struct ContainerSpec {
     pub post_start: Option<Handler>,
     /// `lifecycle.preStop`.
     pub pre_stop: Option<Handler>,
+    /// A regular or app container's own `restartPolicy` and `restartPolicyRules`
+    /// (ContainerRestartRules; the API server drops them while the gate is off).
+    pub restart: Option<ContainerRestart>,
+}
+
+/// A container's own restart policy and its rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContainerRestart {
+    /// `restartPolicy`.
+    pub policy: RestartPolicy,
+    /// `restartPolicyRules`, in order.
+    pub rules: Vec<RestartRule>,
+}
+
+/// One `restartPolicyRules` entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RestartRule {
+    /// `action: Restart` (any other action falls through to the policy).
+    pub restart: bool,
+    /// `operator: In` (else `NotIn`).
+    pub operator_in: bool,
+    /// `values`.
+    pub values: Vec<i64>,
 }
 
 impl ContainerSpec {
+    /// `podutil.ContainerShouldRestart`: the first rule matching the exit code decides when its
+    /// action is `Restart`; else the container's own policy; else the pod's.
+    pub fn restarts_after(&self, pod: RestartPolicy, exit_code: i32) -> bool {
+        let Some(restart) = &self.restart else {
+            return pod.restarts_after(exit_code);
+        };
+        let code = i64::from(exit_code);
+        let matching = restart
+            .rules
+            .iter()
+            .find(|rule| rule.values.contains(&code) == rule.operator_in);
+        if matching.is_some_and(|rule| rule.restart) {
+            return true;
+        }
+        restart.policy.restarts_after(exit_code)
+    }
+
     /// The probe of this kind, if any.
     pub fn probe(&self, kind: ProbeKind) -> Option<&ProbeSpec> {
         self.probes[kind as usize].as_ref()
@@ -436,7 +476,34 @@ fn compile_container(
         pre_stop: lifecycle
             .and_then(|l| l.pre_stop.as_ref())
             .map(compile_handler),
+        restart: compile_restart(container, kind),
     }
+}
+
+/// A container's own restart policy, for regular init and app containers (a sidecar's
+/// `Always` is what makes it one).
+fn compile_restart(container: &Container, kind: ContainerKind) -> Option<ContainerRestart> {
+    if !matches!(kind, ContainerKind::Init | ContainerKind::App) {
+        return None;
+    }
+    let policy = container.restart_policy.as_deref()?;
+    let rules = container
+        .restart_policy_rules
+        .iter()
+        .flatten()
+        .filter_map(|rule| {
+            let codes = rule.exit_codes.as_ref()?;
+            Some(RestartRule {
+                restart: rule.action.as_deref() == Some("Restart"),
+                operator_in: codes.operator.as_deref() == Some("In"),
+                values: codes.values.clone().unwrap_or_default(),
+            })
+        })
+        .collect();
+    Some(ContainerRestart {
+        policy: RestartPolicy::parse(policy),
+        rules,
+    })
 }
 
 /// A probe number with its default, at least `minimum`: `int32` in the API, so it always fits a
