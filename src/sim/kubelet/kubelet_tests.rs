@@ -239,12 +239,15 @@ fn k1_3_next_init_waits_for_the_sidecar_startup_probe() {
     assert_clean(&outcome);
     let proxy_started = call_times(&plan, &outcome, Call::StartContainer, "proxy")[0];
     let migrate_created = call_times(&plan, &outcome, Call::CreateContainer, "migrate")[0];
-    // The startup probe fails at 0, 2 and 4 s after the start and succeeds at 6 s.
-    assert!(
-        migrate_created.since(proxy_started) >= SimDuration::from_secs(6),
+    // The startup worker ticks every 2 s from the pod's admission (`worker.go` `run`), not from
+    // the container's start (2.4 s): at 4 s and 6 s the probe fails (1.6 s and 3.6 s after the
+    // start), at 8 s (5.6 s after) it succeeds; then migrate's image is pulled (2 s).
+    assert_eq!(
+        migrate_created,
+        crate::sim::engine::time::SimTime(10_000),
         "migrate created {migrate_created} after proxy started {proxy_started}"
     );
-    assert_eq!(event_times(&plan, &outcome, "Unhealthy", "proxy").len(), 3);
+    assert_eq!(event_times(&plan, &outcome, "Unhealthy", "proxy").len(), 2);
     // The sidecar keeps running beside the app.
     assert_eq!(outcome.summary.phase, Phase::Running);
     assert!(statuses(&outcome).contains(&"2/2 Running 0".to_string()));
@@ -323,10 +326,12 @@ fn k3_5_readiness_without_liveness_never_restarts() {
             "1/1 Running 0"
         ]
     );
-    // Unready after failureThreshold (3) failures: at 80 s after the start.
+    // The readiness probe runs at the start (the status manager's manual trigger), then on the
+    // worker's 10 s ticks from admission: 70, 80 and 90 s fail (67.6 s and more after the start
+    // at 2.4 s), so the container is unready at 90 s, 87.6 s after its start.
     let unready = &outcome.recording.statuses[4];
     let started = event_times(&plan, &outcome, "Started", "app")[0];
-    assert_eq!(unready.at.since(started), SimDuration::from_secs(80));
+    assert_eq!(unready.at.since(started), SimDuration::from_millis(87_600));
 }
 
 #[test]
@@ -342,8 +347,10 @@ fn k3_4_liveness_failure_kills_and_restarts() {
     assert_clean(&outcome);
     let started = event_times(&plan, &outcome, "Started", "app");
     let killing = event_times(&plan, &outcome, "Killing", "app");
-    // Probes at 0 (skipped: initial delay), 10, 20, 30 s: the third failure kills.
-    assert_eq!(killing, [started[0] + SimDuration::from_secs(30)]);
+    // The worker ticks at 10, 20, 30 s from admission (`worker.go` `run`); the container started
+    // at 2.4 s, so every tick is past the 5 s initial delay: the third failure kills at 30 s.
+    assert_eq!(started[0], crate::sim::engine::time::SimTime(2_400));
+    assert_eq!(killing, [crate::sim::engine::time::SimTime(30_000)]);
     let lines = event_lines(&plan, &outcome);
     assert!(
         lines

@@ -1,9 +1,12 @@
 //! Probe workers (`pkg/kubelet/prober/worker.go`): startup, liveness and readiness over time (K3).
 //!
-//! A worker per probe starts when its container runs: it probes at once, then every
-//! `periodSeconds`, skipping probes before `initialDelaySeconds`, and publishes a result after
-//! `successThreshold`/`failureThreshold` same answers in a row. Liveness and readiness wait for
-//! the startup probe. A failed liveness or startup result asks the kubelet to kill the container.
+//! A worker per probe starts when the pod is added to the prober (its admission): its ticks
+//! fall every `periodSeconds` from then, whatever the container does. A tick probes only a
+//! running container past `initialDelaySeconds` (whole seconds); liveness and readiness wait
+//! for the startup probe. A readiness probe also runs at once when the container starts (the
+//! status manager's manual trigger in `prober_manager.go` `UpdatePodStatus`). A result is
+//! published after `successThreshold`/`failureThreshold` same answers in a row. A failed
+//! liveness or startup result asks the kubelet to kill the container.
 
 use crate::sim::cri::InstanceId;
 use crate::sim::cri::trace::{Call, ExecPurpose};
@@ -26,15 +29,42 @@ impl Kubelet<'_> {
                 ProbeKind::Liveness => Some(true),
                 ProbeKind::Readiness => Some(false),
             };
+            let Some(spec) = self.plan.containers[container].probe(kind) else {
+                continue;
+            };
+            let first = if kind == ProbeKind::Readiness {
+                self.engine.now()
+            } else {
+                self.next_probe_tick(spec.period, false)
+            };
             let pending = self
                 .engine
-                .schedule_at(self.engine.now(), Event::Probe { container, kind });
+                .schedule_at(first, Event::Probe { container, kind });
             self.containers[container].probes[kind as usize] = ProbeWorker {
                 result: initial,
                 pending: Some(pending),
                 ..ProbeWorker::default()
             };
         }
+    }
+
+    /// The worker's tick at or after now (`strictly_after`: after now), on the grid of
+    /// `period` from the pod's admission (`worker.go` `run`: a ticker started with the worker).
+    fn next_probe_tick(
+        &self,
+        period: SimDuration,
+        strictly_after: bool,
+    ) -> crate::sim::engine::time::SimTime {
+        let now = self.engine.now();
+        let anchor = self.pod.scheduled_at.unwrap_or(now);
+        let step = period.millis().max(1);
+        let since = now.since(anchor).millis();
+        let ticks = if strictly_after {
+            since / step + 1
+        } else {
+            since.div_ceil(step)
+        };
+        anchor + SimDuration::from_millis(ticks * step)
     }
 
     /// Stops a container's probe workers.
@@ -119,7 +149,7 @@ impl Kubelet<'_> {
         if view.kill.is_some() || (kind == ProbeKind::Startup && view.started) {
             return None;
         }
-        let next = self.engine.now() + spec.period;
+        let next = self.next_probe_tick(spec.period, true);
         let pending = self
             .engine
             .schedule_at(next, Event::Probe { container, kind });
