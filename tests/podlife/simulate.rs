@@ -425,3 +425,29 @@ fn explore_what_if_any_one_thing_fails() {
     ]);
     assert_eq!(conflict.status.code(), Some(2));
 }
+
+/// A scenario's probe `latency` past `timeoutSeconds` fails every run (`prober.runProbe`).
+#[test]
+fn slow_probes_time_out() {
+    let output = run(&[
+        "simulate",
+        "src/examples/sidecar.yaml",
+        "--scenario",
+        "testdata/scenarios/slow-readiness.yaml",
+        "--until",
+        "1m",
+        "--expect",
+        "never-ready",
+    ]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("Readiness probe failed: timed out after 1s (timeoutSeconds)"),
+        "{stdout}"
+    );
+}

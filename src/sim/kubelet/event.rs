@@ -27,6 +27,19 @@ pub enum Event {
         /// Which probe.
         kind: ProbeKind,
     },
+    /// A probe run that took time returns its answer.
+    ProbeAnswer {
+        /// The container.
+        container: ContainerIndex,
+        /// Which probe.
+        kind: ProbeKind,
+        /// The instance probed (the answer is dropped if it is gone).
+        instance: InstanceId,
+        /// Whether it passed.
+        passed: bool,
+        /// Whether it ran past `timeoutSeconds`.
+        timed_out: bool,
+    },
     /// A kubelet timer: a backoff or retry wait ended.
     Wake,
     /// The kubelet reacts to runtime changes after `kubelet.syncDelay` (T2).

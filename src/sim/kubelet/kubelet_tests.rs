@@ -694,3 +694,39 @@ fn k2_container_should_restart_follows_restart_policy_rules() {
         outcome.summary.restarts
     );
 }
+
+/// `prober.runProbe` (pkg/kubelet/prober/prober.go): a probe gets `timeoutSeconds`; one that
+/// takes longer fails ("timed out"), and its answer counts when the timeout ends, not at the
+/// tick. A readiness probe that needs 1.5 s under the default 1 s timeout never passes; under
+/// `timeoutSeconds: 2` it passes 1.5 s after each tick.
+#[test]
+fn k3_run_probe_fails_a_probe_slower_than_timeout_seconds() {
+    let slow = |timeout: &str| {
+        let pod = pod_from_yaml(&app_pod(
+            "Always",
+            &format!("    readinessProbe:\n      httpGet: {{path: /ready, port: 8080}}\n{timeout}"),
+        ));
+        run(&pod, SimDuration::from_secs(60), |_, behaviour| {
+            behaviour.containers[0].default.probe_latency[ProbeKind::Readiness as usize] =
+                Dist::millis(1_500);
+        })
+    };
+    let (plan, outcome) = slow("");
+    assert_clean(&outcome);
+    assert_eq!(outcome.summary.ready_at, None);
+    let lines = event_lines(&plan, &outcome);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Readiness probe failed: timed out after 1s")),
+        "{lines:#?}"
+    );
+    let (plan, outcome) = slow("      timeoutSeconds: 2\n");
+    assert_clean(&outcome);
+    // The readiness probe runs when the container starts (2.4 s) and answers 1.5 s later.
+    let started = event_times(&plan, &outcome, "Started", "app")[0];
+    assert_eq!(
+        outcome.summary.ready_at,
+        Some(started + SimDuration::from_millis(1_500))
+    );
+}

@@ -231,6 +231,13 @@ impl<'a> Kubelet<'a> {
             Event::KillStep { container } => self.advance_kill(container),
             Event::ContainerExits { instance } => self.on_own_exit(instance),
             Event::Probe { container, kind } => self.on_probe(container, kind),
+            Event::ProbeAnswer {
+                container,
+                kind,
+                instance,
+                passed,
+                timed_out,
+            } => self.on_probe_answer(container, kind, instance, passed, timed_out),
             Event::Wake => {
                 self.pod.wake = None;
                 self.sync_now();

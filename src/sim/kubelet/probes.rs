@@ -17,6 +17,16 @@ use crate::sim::kubelet::state::{ContainerState, ProbeWorker};
 use crate::sim::plan::spec::{ContainerIndex, ContainerKind, Handler, ProbeKind, ProbeSpec};
 use crate::sim::record::{Happening, KillReason, LaneState};
 
+/// One run of a probe.
+struct ProbeRun {
+    /// Whether it passed.
+    passed: bool,
+    /// Whether it ran past `timeoutSeconds`.
+    timed_out: bool,
+    /// How long it took.
+    took: SimDuration,
+}
+
 impl Kubelet<'_> {
     /// Starts the probe workers of a container that just started running.
     pub(crate) fn start_probes(&mut self, container: ContainerIndex) {
@@ -109,8 +119,40 @@ impl Kubelet<'_> {
         let Some((instance, execution, elapsed)) = self.probe_due(container, kind, spec) else {
             return;
         };
-        let Some(answer) = self.run_probe(container, kind, spec, instance, execution, elapsed)
-        else {
+        let Some(run) = self.run_probe(container, kind, spec, instance, execution, elapsed) else {
+            return;
+        };
+        if run.took == SimDuration::ZERO {
+            self.on_probe_answer(container, kind, instance, run.passed, run.timed_out);
+        } else {
+            // `runProbe` takes time: the answer counts when it arrives.
+            self.engine.schedule_in(
+                run.took,
+                Event::ProbeAnswer {
+                    container,
+                    kind,
+                    instance,
+                    passed: run.passed,
+                    timed_out: run.timed_out,
+                },
+            );
+        }
+    }
+
+    /// A probe's answer arrives: recorded and counted, unless the instance it probed is gone.
+    pub(crate) fn on_probe_answer(
+        &mut self,
+        container: ContainerIndex,
+        kind: ProbeKind,
+        instance: InstanceId,
+        passed: bool,
+        timed_out: bool,
+    ) {
+        let view = &self.containers[container];
+        if view.instance != Some(instance) || !view.is_running() || view.kill.is_some() {
+            return;
+        }
+        let Some(spec) = self.plan.containers[container].probe(kind) else {
             return;
         };
         let at = self.engine.now();
@@ -118,13 +160,21 @@ impl Kubelet<'_> {
             at,
             container,
             kind,
-            passed: answer,
+            passed,
         });
-        if !answer {
+        if timed_out {
+            self.emit(
+                Some(container),
+                Happening::ProbeTimedOut {
+                    kind,
+                    timeout: spec.timeout,
+                },
+            );
+        } else if !passed {
             self.emit(Some(container), Happening::Unhealthy(kind));
         }
-        if let Some(changed) = self.count_probe_result(container, kind, spec, answer) {
-            self.act_on_probe_result(container, kind, answer, changed);
+        if let Some(changed) = self.count_probe_result(container, kind, spec, passed) {
+            self.act_on_probe_result(container, kind, passed, changed);
         }
     }
 
@@ -169,8 +219,10 @@ impl Kubelet<'_> {
         Some((instance, execution, elapsed))
     }
 
-    /// The probe's answer, as the scenario scripts it; an exec probe goes through `ExecSync`.
-    /// `None` when the runtime refused the call (a model bug, recorded).
+    /// The probe's run, as the scenario scripts it: its answer, and how long it took (its
+    /// latency, at most `timeoutSeconds`: a longer run fails, as `runProbe` gives up). An exec
+    /// probe goes through `ExecSync`. `None` when the runtime refused the call (a model bug,
+    /// recorded).
     fn run_probe(
         &mut self,
         container: ContainerIndex,
@@ -179,31 +231,38 @@ impl Kubelet<'_> {
         instance: InstanceId,
         execution: u64,
         elapsed: SimDuration,
-    ) -> Option<bool> {
+    ) -> Option<ProbeRun> {
         let attempt = self.runtime.attempt(instance);
         let script = &self.behaviour.containers[container];
-        let answer = script
-            .attempt(attempt)
-            .probe(kind)
-            .answer(execution, elapsed)
+        let attempt_script = script.attempt(attempt);
+        let answer = attempt_script.probe(kind).answer(execution, elapsed)
             && !crate::sim::plan::behaviour::happens(
                 script.probe_fail_probability,
                 self.engine.rng(),
             );
+        let latency = attempt_script.probe_latency[kind as usize].sample(self.engine.rng());
+        let timeout = spec.timeout.max(SimDuration::from_secs(1));
+        let timed_out = latency > timeout;
+        let took = if timed_out { timeout } else { latency };
+        let passed = answer && !timed_out;
         if let Handler::Exec { .. } = spec.handler {
             let outcome = self.runtime.exec_sync(
                 self.engine.now(),
                 instance,
                 ExecPurpose::Probe(kind),
-                SimDuration::ZERO,
-                answer,
+                took,
+                passed,
             );
             if let Err(error) = outcome.result {
                 self.refused(Some(container), Call::ExecSync, error);
                 return None;
             }
         }
-        Some(answer)
+        Some(ProbeRun {
+            passed,
+            timed_out,
+            took,
+        })
     }
 
     /// Counts the answer toward the success or failure threshold (K3). Returns whether the

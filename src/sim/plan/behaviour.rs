@@ -109,6 +109,9 @@ pub struct AttemptScript {
     pub stop_exit_code: i32,
     /// Probe answers, by [`ProbeKind`] index.
     pub probes: [ProbeScript; 3],
+    /// How long one run of each probe takes, by [`ProbeKind`] index (`latency:`); a run longer
+    /// than the probe's `timeoutSeconds` fails.
+    pub probe_latency: [Dist; 3],
 }
 
 impl AttemptScript {
@@ -123,6 +126,7 @@ impl AttemptScript {
             stop: Dist::default(),
             stop_exit_code: 143,
             probes: Default::default(),
+            probe_latency: Default::default(),
         }
     }
 
@@ -346,6 +350,7 @@ impl Behaviour {
             matches!(&a.run, RunTime::For(d) if !d.is_fixed())
                 || [&a.post_start, &a.pre_stop, &a.stop]
                     .iter()
+                    .chain(&a.probe_latency.iter().collect::<Vec<_>>())
                     .any(|d| !d.is_fixed())
         };
         !self.scheduling.is_fixed()
@@ -380,6 +385,7 @@ impl Behaviour {
             fix(&mut a.post_start);
             fix(&mut a.pre_stop);
             fix(&mut a.stop);
+            a.probe_latency.iter_mut().for_each(fix);
         };
         fix(&mut world.scheduling);
         let t = &mut world.timings;

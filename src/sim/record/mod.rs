@@ -99,6 +99,13 @@ pub enum Happening {
     Killing(KillReason),
     /// A probe failed.
     Unhealthy(ProbeKind),
+    /// A probe ran past its `timeoutSeconds`.
+    ProbeTimedOut {
+        /// Which probe.
+        kind: ProbeKind,
+        /// Its timeout.
+        timeout: SimDuration,
+    },
     /// The postStart hook failed.
     FailedPostStartHook,
     /// The preStop hook failed.
@@ -213,7 +220,7 @@ impl SimEvent {
             Happening::Created => "Created",
             Happening::Started => "Started",
             Happening::Killing(_) => "Killing",
-            Happening::Unhealthy(_) => "Unhealthy",
+            Happening::Unhealthy(_) | Happening::ProbeTimedOut { .. } => "Unhealthy",
             Happening::FailedPostStartHook => "FailedPostStartHook",
             Happening::FailedPreStopHook => "FailedPreStopHook",
             Happening::Exited { .. } => "Exited",
@@ -246,6 +253,7 @@ impl SimEvent {
             | Happening::RestartBackOff
             | Happening::NeverPull
             | Happening::Unhealthy(_)
+            | Happening::ProbeTimedOut { .. }
             | Happening::FailedPostStartHook
             | Happening::FailedPreStopHook
             | Happening::DeferSkipped(_)
@@ -302,6 +310,10 @@ impl SimEvent {
                     .map_or(String::new(), |probe| probe_failure(&probe.handler));
                 format!("{} probe failed: {detail}", kind.title())
             }
+            Happening::ProbeTimedOut { kind, timeout } => format!(
+                "{} probe failed: timed out after {timeout} (timeoutSeconds)",
+                kind.title()
+            ),
             Happening::FailedPostStartHook => "PostStartHook failed".to_string(),
             Happening::FailedPreStopHook => "PreStopHook failed".to_string(),
             Happening::Exited { code, reason } => {

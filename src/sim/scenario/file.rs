@@ -379,6 +379,12 @@ impl Validator<'_, '_> {
                 );
                 continue;
             }
+            if let Some(latency) = probe.latency.clone() {
+                patch.probe_latency[kind as usize] = Some(latency);
+                if probe.result.is_none() && probe.timeline.is_none() && probe.cycle.is_none() {
+                    continue;
+                }
+            }
             if let Some(script) = self.probe_script(&probe_path, probe) {
                 patch.probes[kind as usize] = Some(script);
             }

@@ -160,6 +160,7 @@ pub(super) struct ProbeSection {
     pub(super) result: Option<Answer>,
     pub(super) timeline: Option<Vec<TimelineStep>>,
     pub(super) cycle: Option<Vec<Answer>>,
+    pub(super) latency: Option<Dist>,
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -30,6 +30,8 @@ pub struct AttemptPatch {
     pub stop_exit_code: Option<i32>,
     /// Probe answers by `ProbeKind` index.
     pub probes: [Option<ProbeScript>; 3],
+    /// Probe run times by `ProbeKind` index.
+    pub probe_latency: [Option<Dist>; 3],
 }
 
 impl AttemptPatch {
@@ -58,6 +60,11 @@ impl AttemptPatch {
         for (slot, script) in attempt.probes.iter_mut().zip(&self.probes) {
             if let Some(script) = script {
                 *slot = script.clone();
+            }
+        }
+        for (slot, latency) in attempt.probe_latency.iter_mut().zip(&self.probe_latency) {
+            if let Some(latency) = latency {
+                *slot = latency.clone();
             }
         }
     }
