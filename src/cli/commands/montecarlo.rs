@@ -107,7 +107,8 @@ fn run_value(
         crate::cli::commands::simulate::note_ordinal_names(args, &prepared.plan);
     }
     let plan = &prepared.plan;
-    let behaviour = prepared.patch.build(plan);
+    // Sampled runs draw the pod worker's requeue jitter after each back-off too.
+    let behaviour = prepared.patch.build(plan).with_requeue_jitter();
     let known_metrics = metrics::metrics(plan);
     let wanted: Vec<expect::TailExpectation> = args
         .expect

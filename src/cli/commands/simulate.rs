@@ -575,6 +575,12 @@ fn run_single(
     // Without --runs every distribution takes its median (a readable story); `--runs 1`
     // draws from them, as run 0 of a Monte Carlo with the same seed does.
     let sampled = patch.build(&plan);
+    // `--runs 1` replays run 0 of a Monte Carlo: it samples the requeue jitter as those do.
+    let sampled = if args.runs.is_some() {
+        sampled.with_requeue_jitter()
+    } else {
+        sampled
+    };
     let jitter = sampled.has_jitter();
     let (behaviour, scenario_shown) = match args.runs {
         None if jitter => (

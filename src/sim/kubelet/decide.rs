@@ -176,12 +176,39 @@ impl Kubelet<'_> {
             RestartBasis::BeforeKill(previous) => previous,
         };
         view.restart_basis = RestartBasis::LatestExit;
+        // The pod worker retries a container in back-off at a jittered time after its end.
+        if let Some((_, retry)) = view.requeue
+            && retry > now
+        {
+            self.wake_at(retry);
+            return None;
+        }
         if let Some(event_time) = basis {
             if view.backoff.is_in_backoff_since(event_time, now) {
                 let latest = view
                     .latest_exit()
                     .map_or(event_time, |exit| exit.finished_at);
                 let until = latest + view.backoff.current();
+                let jitter = self.behaviour.kubelet.requeue_jitter_permille;
+                let view = &mut self.containers[container];
+                let until = match view.requeue {
+                    Some((end, retry)) if end == until => retry,
+                    _ if jitter > 0 => {
+                        let span = view.backoff.current().millis() * jitter / 1000;
+                        // `wait.Jitter(B, 0.5)`: B + [0, 0.5 B).
+                        let extra = if span == 0 {
+                            0
+                        } else {
+                            rand::RngExt::random_range(self.engine.rng(), 0..span)
+                        };
+                        let retry =
+                            until + crate::sim::engine::time::SimDuration::from_millis(extra);
+                        self.containers[container].requeue = Some((until, retry));
+                        retry
+                    }
+                    _ => until,
+                };
+                let view = &mut self.containers[container];
                 if view.state != ContainerState::Waiting(WaitingReason::CrashLoopBackOff) {
                     view.set_waiting(WaitingReason::CrashLoopBackOff);
                     self.dirty = true;

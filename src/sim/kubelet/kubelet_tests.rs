@@ -730,3 +730,57 @@ fn k3_run_probe_fails_a_probe_slower_than_timeout_seconds() {
         Some(started + SimDuration::from_millis(1_500))
     );
 }
+
+/// The pod worker's requeue after a back-off (`pod_workers.go`, kubernetes PR #133066:
+/// `wait.Jitter(backOff, workerBackOffPeriodJitterFactor = 0.5)`): a container in back-off B is
+/// retried within [B, 1.5 B). Sampled runs draw it; single runs retry at B exactly.
+#[test]
+fn k2_pod_worker_requeue_retries_within_half_the_back_off() {
+    let pod = pod_from_yaml(&app_pod("Always", ""));
+    let waits = |jitter: bool, seed: u64| {
+        let behaviour_of = |plan: &crate::sim::plan::spec::PodPlan| {
+            let mut b = crate::sim::plan::behaviour::Behaviour::defaults(plan);
+            b.containers[0].default = crate::sim::plan::behaviour::AttemptScript::new(
+                RunTime::For(Dist::millis(1000)),
+                ExitKind::Code(1),
+            );
+            if jitter { b.with_requeue_jitter() } else { b }
+        };
+        let plan = crate::sim::plan::spec::PodPlan::new(&pod);
+        let outcome = crate::sim::kubelet::model::simulate(
+            &pod,
+            &plan,
+            &behaviour_of(&plan),
+            crate::sim::kubelet::model::SimConfig {
+                max_events: 1_000_000,
+                seed,
+                horizon: SimDuration::from_secs(1200),
+                record: crate::sim::record::RecordOptions::ALL,
+            },
+        );
+        let exits = event_times(&plan, &outcome, "Exited", "app");
+        let creates = call_times(&plan, &outcome, Call::CreateContainer, "app");
+        exits
+            .iter()
+            .zip(creates.iter().skip(1))
+            .map(|(exit, create)| create.since(*exit).millis())
+            .take(6)
+            .collect::<Vec<u64>>()
+    };
+    assert_eq!(
+        waits(false, 0),
+        [0, 10_000, 20_000, 40_000, 80_000, 160_000]
+    );
+    let mut jittered_any = false;
+    for seed in 0..5 {
+        let sampled = waits(true, seed);
+        for (wait, base) in sampled
+            .iter()
+            .zip([0, 10_000, 20_000, 40_000, 80_000, 160_000])
+        {
+            assert!(*wait >= base && *wait < base + base / 2 + 1, "{sampled:?}");
+            jittered_any |= *wait != base;
+        }
+    }
+    assert!(jittered_any);
+}

@@ -133,6 +133,8 @@ pub struct ContainerView {
     pub restart_basis: RestartBasis,
     /// No start before this time (retry after an error or an image backoff).
     pub retry_not_before: SimTime,
+    /// The jittered requeue of the current back-off wait: (the wait's end, the retry time).
+    pub requeue: Option<(SimTime, SimTime)>,
     /// An instance ran in the current sandbox.
     pub started_in_sandbox: bool,
     /// A regular init container exited 0 in the current sandbox.
@@ -162,6 +164,7 @@ impl ContainerView {
             backoff: Backoff::crash_loop(backoff),
             restart_basis: RestartBasis::LatestExit,
             retry_not_before: SimTime::ZERO,
+            requeue: None,
             started_in_sandbox: false,
             succeeded_in_sandbox: false,
             starting: false,

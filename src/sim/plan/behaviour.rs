@@ -207,6 +207,10 @@ impl Default for RuntimeTimings {
     }
 }
 
+/// The pod worker's jitter factor after a back-off (`workerBackOffPeriodJitterFactor` 0.5),
+/// in thousandths.
+pub const REQUEUE_JITTER_PERMILLE: u64 = 500;
+
 /// A backoff's shape (K2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BackoffConfig {
@@ -261,6 +265,11 @@ pub struct KubeletConfig {
     /// How soon a sync that failed without a backoff (`CreateContainerError`) is retried: the pod
     /// worker's requeue period.
     pub sync_error_retry: SimDuration,
+    /// The pod worker's requeue jitter after a back-off (kubernetes PR #133066), in thousandths:
+    /// a container in back-off B is retried at a time drawn uniformly from
+    /// [B, B × (1 + jitter)). 0 in single runs (the retry at B exactly, the K2 sequence); 500 in
+    /// sampled runs (`--runs`).
+    pub requeue_jitter_permille: u64,
 }
 
 impl Default for KubeletConfig {
@@ -270,6 +279,7 @@ impl Default for KubeletConfig {
             crash_loop_backoff: BackoffConfig::default(),
             image_pull_backoff: BackoffConfig::default(),
             sync_error_retry: SimDuration::from_secs(10),
+            requeue_jitter_permille: 0,
         }
     }
 }
@@ -375,6 +385,14 @@ impl Behaviour {
     /// This world with every distribution replaced by its median and every probability by the
     /// median of its Bernoulli draw (0 below 0.5, 1 from 0.5): what a run without `--runs` uses,
     /// so that one run stays a readable story.
+    /// The same world with the pod worker's requeue jitter after a back-off (`wait.Jitter(B,
+    /// 0.5)`), for runs that sample (`--runs`).
+    #[must_use]
+    pub fn with_requeue_jitter(mut self) -> Behaviour {
+        self.kubelet.requeue_jitter_permille = REQUEUE_JITTER_PERMILLE;
+        self
+    }
+
     pub fn at_medians(&self) -> Behaviour {
         let mut world = self.clone();
         let fix = |d: &mut Dist| *d = Dist::Fixed(d.median());
