@@ -451,3 +451,47 @@ fn slow_probes_time_out() {
         "{stdout}"
     );
 }
+
+/// Readiness gates: the pod is Ready only once a controller sets each gate's condition, which
+/// a scenario's `readinessGates:` schedules; an unknown gate is a located error.
+#[test]
+fn readiness_gates_set_by_the_scenario() {
+    let output = run(&[
+        "simulate",
+        "testdata/clean/live-pod.yaml",
+        "--scenario",
+        "testdata/scenarios/readiness-gate.yaml",
+        "--until",
+        "1m",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["summary"]["readyAtMs"], 20_000);
+    std::fs::write(
+        std::env::temp_dir().join(format!("podlife-gate-{}.yaml", std::process::id())),
+        "readinessGates:\n  example.com/gaet: 5s\n",
+    )
+    .unwrap();
+    let typo = std::env::temp_dir().join(format!("podlife-gate-{}.yaml", std::process::id()));
+    let output = run(&[
+        "simulate",
+        "testdata/clean/live-pod.yaml",
+        "--scenario",
+        typo.to_str().unwrap(),
+    ]);
+    let _ = std::fs::remove_file(&typo);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("unknown readiness gate `example.com/gaet`")
+            && stderr.contains("the pod's readiness gates are: example.com/gate"),
+        "{stderr}"
+    );
+}

@@ -21,13 +21,28 @@ pub fn header(context: &RunContext<'_>) -> String {
     )
 }
 
-/// When the pod became Ready; if never and it has readiness gates, that nothing set them.
-fn ready(at: Option<SimTime>, gates: &[String]) -> String {
-    match (at, gates) {
-        (None, [_, ..]) => {
-            let names: Vec<String> = gates.iter().map(|gate| format!("`{gate}`")).collect();
+/// When the pod became Ready; if never because readiness gates were not set, which ones.
+fn ready(at: Option<SimTime>, status: &crate::k8s::model::PodStatus, gates: &[String]) -> String {
+    let held = status.conditions.iter().flatten().any(|c| {
+        c.condition_type.as_deref() == Some("Ready")
+            && c.reason.as_deref() == Some("ReadinessGatesNotReady")
+    });
+    match at {
+        None if held => {
+            let message = status
+                .conditions
+                .iter()
+                .flatten()
+                .find(|c| c.condition_type.as_deref() == Some("Ready"))
+                .and_then(|c| c.message.as_deref())
+                .unwrap_or("");
+            let names: Vec<String> = gates
+                .iter()
+                .filter(|gate| message.contains(&format!("\"{gate}\"")))
+                .map(|gate| format!("`{}`", crate::text::escape_control(gate)))
+                .collect();
             format!(
-                "- (readiness gate {} never set: nothing in a simulation sets it)",
+                "- (readiness gate {} never set: a scenario's `readinessGates:` says when a controller sets it)",
                 names.join(", ")
             )
         }
@@ -74,7 +89,11 @@ pub fn render(context: &RunContext<'_>) -> String {
         ("initialized", moment(summary.initialized_at)),
         (
             "ready",
-            ready(summary.ready_at, &context.run.plan.readiness_gates),
+            ready(
+                summary.ready_at,
+                &context.outcome.final_status,
+                &context.run.plan.readiness_gates,
+            ),
         ),
         ("ended", moment(summary.ended_at)),
         ("restarts", restarts.join(", ")),

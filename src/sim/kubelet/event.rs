@@ -40,6 +40,11 @@ pub enum Event {
         /// Whether it ran past `timeoutSeconds`.
         timed_out: bool,
     },
+    /// A controller sets readiness gate number `index` to True (scenario `readinessGates`).
+    ReadinessGateSet {
+        /// The gate's index in the plan.
+        index: usize,
+    },
     /// A kubelet timer: a backoff or retry wait ended.
     Wake,
     /// The kubelet reacts to runtime changes after `kubelet.syncDelay` (T2).

@@ -104,7 +104,10 @@ impl<'a> Kubelet<'a> {
             pod_object,
             engine: Engine::new(config.seed, config.horizon),
             runtime: MockRuntime::new(behaviour, config.record.trace),
-            pod: PodView::new(plan.images.len(), behaviour.kubelet.image_pull_backoff),
+            pod: PodView {
+                readiness_gates_set: vec![false; plan.readiness_gates.len()],
+                ..PodView::new(plan.images.len(), behaviour.kubelet.image_pull_backoff)
+            },
             containers,
             lane: None,
             recorder: Recorder::new(config.record, plan.containers.len()),
@@ -224,6 +227,7 @@ impl<'a> Kubelet<'a> {
     fn handle(&mut self, event: Event) {
         match event {
             Event::Scheduled => self.on_scheduled(),
+            Event::ReadinessGateSet { index } => self.on_readiness_gate_set(index),
             Event::LaneStep => {
                 self.pod.lane_pending = None;
                 self.advance_lane();
@@ -288,8 +292,24 @@ impl<'a> Kubelet<'a> {
                 self.engine.schedule_at(at, Event::SandboxDies);
             }
         }
+        for (index, gate) in self.plan.readiness_gates.iter().enumerate() {
+            if let Some(after) = self.behaviour.admission.readiness_gates_set.get(gate) {
+                let at = (SimTime::ZERO + *after).max(self.engine.now());
+                self.engine
+                    .schedule_at(at, Event::ReadinessGateSet { index });
+            }
+        }
         self.dirty = true;
         self.sync_now();
+    }
+
+    /// A controller sets a readiness gate's condition to True: the pod may become Ready.
+    fn on_readiness_gate_set(&mut self, index: usize) {
+        if let Some(slot) = self.pod.readiness_gates_set.get_mut(index) {
+            *slot = true;
+            self.dirty = true;
+            self.request_sync();
+        }
     }
 
     fn on_active_deadline(&mut self) {

@@ -216,7 +216,7 @@ impl Kubelet<'_> {
         conditions[ConditionKind::ContainersReady as usize] = Some(containers_ready);
         let ready = if !containers_ready.0 {
             containers_ready
-        } else if !self.plan.readiness_gates.is_empty() {
+        } else if self.pod.readiness_gates_set.iter().any(|set| !set) {
             (false, Some("ReadinessGatesNotReady"))
         } else {
             (true, None)
@@ -458,7 +458,9 @@ impl Kubelet<'_> {
                 self.plan
                     .readiness_gates
                     .iter()
-                    .map(|gate| {
+                    .zip(&self.pod.readiness_gates_set)
+                    .filter(|(_, set)| !**set)
+                    .map(|(gate, _)| {
                         format!("corresponding condition of pod readiness gate \"{gate}\" does not exist.")
                     })
                     .collect::<Vec<_>>()

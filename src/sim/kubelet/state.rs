@@ -382,6 +382,8 @@ pub struct PodView {
     pub initialized_at: Option<SimTime>,
     /// First time `Ready` was true.
     pub ready_at: Option<SimTime>,
+    /// Which readiness gates' conditions a controller has set True, by plan index.
+    pub readiness_gates_set: Vec<bool>,
     /// When the pod stopped.
     pub ended_at: Option<SimTime>,
     /// Held by scheduling gates (I5).
@@ -409,6 +411,7 @@ impl PodView {
             lane_pending: None,
             initialized_at: None,
             ready_at: None,
+            readiness_gates_set: Vec::new(),
             ended_at: None,
             gated: false,
         }

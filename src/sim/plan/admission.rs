@@ -70,6 +70,8 @@ pub struct AdmissionScript {
     pub initializers: BTreeMap<String, InitializerScript>,
     /// When each scheduling gate is removed (absent: never).
     pub gates_removed: BTreeMap<String, SimDuration>,
+    /// When a controller sets each readiness gate's condition to True (absent: never).
+    pub readiness_gates_set: BTreeMap<String, SimDuration>,
 }
 
 /// One initializer's scenario entry, as the pre-pass reads it.

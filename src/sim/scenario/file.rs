@@ -146,6 +146,7 @@ impl Validator<'_, '_> {
     fn apply(&mut self, file: ScenarioFile, patch: &mut Patch) -> ScenarioSettings {
         let termination = file.termination;
         self.apply_admission(file.initializers, file.scheduling_gates, patch);
+        self.apply_readiness_gates(file.readiness_gates, patch);
         let settings = ScenarioSettings {
             seed: file.seed,
             until: file.until.map(|d| d.0),

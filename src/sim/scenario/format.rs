@@ -65,6 +65,8 @@ pub(super) struct ScenarioFile {
     pub(super) initializers: Option<BTreeMap<String, super::termination::InitializerSection>>,
     /// When each scheduling gate is removed (I5).
     pub(super) scheduling_gates: Option<BTreeMap<String, DurationText>>,
+    /// When a controller sets each readiness gate's condition to True.
+    pub(super) readiness_gates: Option<BTreeMap<String, DurationText>>,
 }
 
 #[derive(Debug, Default, Deserialize)]

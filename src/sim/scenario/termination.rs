@@ -106,6 +106,33 @@ impl Validator<'_, '_> {
         }
     }
 
+    /// `readinessGates:`: when a controller sets each gate's condition (from the pod's creation).
+    pub(super) fn apply_readiness_gates(
+        &mut self,
+        gates: Option<BTreeMap<String, DurationText>>,
+        patch: &mut Patch,
+    ) {
+        for (name, at) in gates.unwrap_or_default() {
+            let known = &self.plan.readiness_gates;
+            if !known.contains(&name) {
+                let path = FieldPath::root().child("readinessGates").key(&name);
+                let help = if known.is_empty() {
+                    "the pod has no spec.readinessGates".to_string()
+                } else {
+                    format!("the pod's readiness gates are: {}", known.join(", "))
+                };
+                self.error_at(
+                    &path,
+                    true,
+                    format!("unknown readiness gate `{name}`"),
+                    Some(help),
+                );
+                continue;
+            }
+            patch.admission.readiness_gates_set.insert(name, at.0);
+        }
+    }
+
     /// `termination:`.
     pub(super) fn apply_termination(&mut self, section: TerminationSection, patch: &mut Patch) {
         let root = FieldPath::root().child("termination");
