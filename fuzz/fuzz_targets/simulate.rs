@@ -58,6 +58,7 @@ fuzz_target!(|data: &[u8]| {
             "the kubelet model broke the CRI"
         );
         let context = RunContext {
+            job: None,
             run: RunDescription {
                 plan: &plan,
                 source: "fuzz.yaml",

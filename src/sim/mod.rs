@@ -19,6 +19,7 @@ pub mod cri;
 pub mod engine;
 pub mod expect;
 pub mod explore;
+pub mod job;
 pub mod kubelet;
 pub mod montecarlo;
 pub mod plan;

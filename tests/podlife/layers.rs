@@ -130,6 +130,16 @@ pub const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "sim::job",
+        &[
+            "sim::engine",
+            "sim::plan",
+            "sim::record",
+            "sim::kubelet",
+            "k8s",
+        ],
+    ),
+    (
         "sim::explore",
         &[
             "sim::engine",
@@ -137,6 +147,7 @@ pub const LAYERS: &[(&str, &[&str])] = &[
             "sim::record",
             "sim::kubelet",
             "sim::scenario",
+            "sim::job",
             "k8s",
         ],
     ),

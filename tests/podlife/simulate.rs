@@ -495,3 +495,57 @@ fn readiness_gates_set_by_the_scenario() {
         "{stderr}"
     );
 }
+
+/// `kind: Job` runs the Job controller: backoffLimit over restarts (OnFailure) or failed pods
+/// (Never) with replacement back-off, podFailurePolicy, activeDeadlineSeconds.
+#[test]
+fn jobs_are_simulated_with_their_controller() {
+    snapshot_cli(
+        "job__on_failure_backoff_limit",
+        &[
+            "simulate",
+            "testdata/jobs/on-failure.yaml",
+            "--fail",
+            "worker=1",
+        ],
+    );
+    let json = |args: &[&str]| {
+        let output = run(args);
+        serde_json::from_slice::<serde_json::Value>(&output.stdout).unwrap()
+    };
+    let fail_job = json(&[
+        "simulate",
+        "testdata/jobs/pod-failure-policy.yaml",
+        "--fail",
+        "importer=42",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(fail_job["summary"]["job"]["condition"], "Failed");
+    assert_eq!(fail_job["summary"]["job"]["reason"], "PodFailurePolicy");
+    assert_eq!(
+        fail_job["summary"]["job"]["pods"].as_array().unwrap().len(),
+        1
+    );
+    let retried = json(&[
+        "simulate",
+        "testdata/jobs/pod-failure-policy.yaml",
+        "--fail",
+        "importer=1",
+        "--format",
+        "json",
+    ]);
+    // Exit 1 is counted and retried with the controller's back-off until the 300 s deadline.
+    assert_eq!(retried["summary"]["job"]["reason"], "DeadlineExceeded");
+    assert_eq!(retried["summary"]["job"]["endedAtMs"], 300_000);
+    let hung = json(&[
+        "simulate",
+        "testdata/jobs/pod-failure-policy.yaml",
+        "--fail",
+        "importer=hang",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(hung["summary"]["job"]["reason"], "DeadlineExceeded");
+    assert_eq!(hung["summary"]["job"]["pods"][0]["verdict"], "Deleted");
+}

@@ -78,6 +78,7 @@ pub(crate) fn run_pod(
         seed,
         horizon,
         max_events: args.max_events,
+        job: found.job.as_ref(),
     };
     let (rows, baseline) = explore(&exploration);
     let report = ExploreReport {

@@ -510,6 +510,7 @@ pub(crate) fn worst_log(
         },
     );
     let context = RunContext {
+        job: None,
         run: found.describe(&prepared.plan, scenario, seed, horizon),
         outcome: &outcome,
         jitter: behaviour.has_jitter(),

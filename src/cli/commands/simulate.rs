@@ -165,6 +165,8 @@ pub(crate) struct FoundPod {
     pub(crate) pod: Pod,
     /// The cluster it runs in: its release and gates.
     pub(crate) gates: crate::k8s::cluster::FeatureGates,
+    /// A Job's controller settings: the Job is simulated, not only its pod.
+    pub(crate) job: Option<crate::k8s::workload::job::JobControl>,
 }
 
 impl FoundPod {
@@ -266,26 +268,14 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
                     source: source.name.to_string(),
                     kind: object.kind.clone(),
                     name,
+                    job: object.job.clone(),
                     pod: object.pod,
                     gates,
                 });
             }
         });
     }
-    if let Some(wanted) = &args.pod {
-        let names: Vec<String> = found.iter().map(|p| p.name.clone()).collect();
-        found.retain(|p| &p.name == wanted);
-        if found.is_empty() {
-            let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-            let hint = crate::text::closest(wanted, &refs)
-                .map(|n| format!("did you mean `{n}`? "))
-                .unwrap_or_default();
-            return Err(Error::Usage(format!(
-                "--pod {wanted}: no such pod; {hint}the pods are: {}",
-                names.join(", ")
-            )));
-        }
-    }
+    keep_wanted_pod(&mut found, args.pod.as_deref())?;
     if found.is_empty() && rejected == 0 {
         return Err(Error::Usage(
             "no pods to simulate in the input (Pods and the pod templates of workloads are read)"
@@ -296,6 +286,51 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
         pods: found,
         unreadable,
     })
+}
+
+/// One pod's run, or for a Job its controller's run over its pods (the views show the first).
+fn run_pod_or_job(
+    found: &FoundPod,
+    pod: &Pod,
+    plan: &PodPlan,
+    behaviour: &crate::sim::plan::behaviour::Behaviour,
+    config: SimConfig,
+) -> (Option<crate::sim::job::JobRun>, crate::sim::SimOutcome) {
+    let job = found.job.as_ref().map(|control| {
+        crate::sim::job::run_job(&crate::sim::job::JobSetup {
+            control,
+            pod,
+            plan,
+            behaviour,
+            replacements: None,
+            config,
+        })
+    });
+    let outcome = match job.as_ref().and_then(|run| run.pods.first()) {
+        Some(first) => first.outcome.clone(),
+        None => simulate(pod, plan, behaviour, config),
+    };
+    (job, outcome)
+}
+
+/// `--pod NAME`: keeps only that pod, or says which pods there are.
+fn keep_wanted_pod(found: &mut Vec<FoundPod>, wanted: Option<&str>) -> Result<(), Error> {
+    let Some(wanted) = wanted else {
+        return Ok(());
+    };
+    let names: Vec<String> = found.iter().map(|p| p.name.clone()).collect();
+    found.retain(|p| p.name == wanted);
+    if found.is_empty() {
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        let hint = crate::text::closest(wanted, &refs)
+            .map(|n| format!("did you mean `{n}`? "))
+            .unwrap_or_default();
+        return Err(Error::Usage(format!(
+            "--pod {wanted}: no such pod; {hint}the pods are: {}",
+            names.join(", ")
+        )));
+    }
+    Ok(())
 }
 
 /// A pod ready to run: defaulted, planned, with its scenario patch (file and flags applied).
@@ -597,17 +632,13 @@ fn run_single(
         statuses: true,
         lanes: args.timeline || args.svg.is_some(),
     };
-    let outcome = simulate(
-        &pod,
-        &plan,
-        &behaviour,
-        SimConfig {
-            max_events: request.args.max_events,
-            seed,
-            horizon,
-            record,
-        },
-    );
+    let config = SimConfig {
+        max_events: request.args.max_events,
+        seed,
+        horizon,
+        record,
+    };
+    let (job, outcome) = run_pod_or_job(found, &pod, &plan, &behaviour, config);
     if outcome.summary.cut_by_event_budget {
         return Err(Error::Usage(format!(
             "pod `{}`: the run reached its budget of {} events at {} of the {} asked for \
@@ -616,6 +647,7 @@ fn run_single(
         )));
     }
     let context = RunContext {
+        job: job.as_ref(),
         run: found.describe(&plan, &scenario_shown, seed, horizon),
         outcome: &outcome,
         jitter,

@@ -6,6 +6,7 @@
 //! becomes the object's real path and line.
 
 pub mod custom_resources;
+pub mod job;
 
 use std::sync::Arc;
 
@@ -118,6 +119,8 @@ pub struct PodObject {
     pub volume_claim_templates: Vec<String>,
     /// Replicas, parallelism, completions.
     pub scale: Scale,
+    /// A Job's (or CronJob's) controller settings; `None` for other kinds.
+    pub job: Option<job::JobControl>,
     /// Whether part of the pod could not be decoded (checks that need it are skipped).
     pub incomplete: bool,
     /// For a custom resource's pod, how its operator builds the pod.

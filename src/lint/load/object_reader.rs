@@ -307,6 +307,7 @@ impl ObjectReader<'_, '_> {
             None => self.workload_spec_keys(node, object_path, &kind),
         }
 
+        let job = read_job(node, &kind);
         let mut object = PodObject {
             file: self.file.clone(),
             document: self.document,
@@ -331,6 +332,7 @@ impl ObjectReader<'_, '_> {
             annotation_trees: Vec::new(),
             volume_claim_templates,
             scale: read_scale(node),
+            job,
             incomplete,
             flavour,
         };
@@ -588,6 +590,80 @@ fn read_claim_template_names(node: &Node<'_>, kind: &str) -> Vec<String> {
         }
     }
     names
+}
+
+/// A Job's or CronJob's controller settings (`spec`, or `spec.jobTemplate.spec`).
+fn read_job(node: &Node<'_>, kind: &str) -> Option<crate::k8s::workload::job::JobControl> {
+    use crate::k8s::workload::job::{
+        DEFAULT_BACKOFF_LIMIT, ExitCodesRequirement, JobControl, PodFailureRule,
+    };
+    let base = match kind {
+        "Job" => "spec",
+        "CronJob" => "spec.jobTemplate.spec",
+        _ => return None,
+    };
+    let at = |path: &str| node.lookup(&FieldPath::parse(&format!("{base}.{path}")));
+    let int_of = |value: &Node<'_>| match value.kind() {
+        NodeKind::Scalar(text, ScalarForm::Plain) => match resolve_plain(text) {
+            Resolved::Int(value) => Some(value),
+            _ => None,
+        },
+        _ => None,
+    };
+    let int = |path: &str| {
+        let found = at(path);
+        found.complete.then(|| int_of(found.value)).flatten()
+    };
+    let text_of = |value: &Node<'_>, key: &str| {
+        value
+            .lookup(&FieldPath::parse(key))
+            .value
+            .as_scalar()
+            .map(str::to_string)
+    };
+    let mut rules = Vec::new();
+    let found = at("podFailurePolicy.rules");
+    if let (true, NodeKind::Sequence(items)) = (found.complete, found.value.kind()) {
+        for item in items {
+            let codes = item.lookup(&FieldPath::parse("onExitCodes"));
+            let on_exit_codes = (codes.complete && !codes.value.is_null()).then(|| {
+                let values = match codes.value.lookup(&FieldPath::parse("values")).value.kind() {
+                    NodeKind::Sequence(values) => values.iter().filter_map(&int_of).collect(),
+                    _ => Vec::new(),
+                };
+                ExitCodesRequirement {
+                    container_name: text_of(codes.value, "containerName"),
+                    operator_in: text_of(codes.value, "operator").as_deref() == Some("In"),
+                    values,
+                }
+            });
+            let conditions = item.lookup(&FieldPath::parse("onPodConditions"));
+            let on_pod_conditions = match (conditions.complete, conditions.value.kind()) {
+                (true, NodeKind::Sequence(list)) => list
+                    .iter()
+                    .map(|c| {
+                        (
+                            text_of(c, "type").unwrap_or_default(),
+                            text_of(c, "status").unwrap_or_else(|| "True".to_string()),
+                        )
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            rules.push(PodFailureRule {
+                action: text_of(item, "action").unwrap_or_default(),
+                on_exit_codes,
+                on_pod_conditions,
+            });
+        }
+    }
+    Some(JobControl {
+        backoff_limit: int("backoffLimit").unwrap_or(DEFAULT_BACKOFF_LIMIT),
+        active_deadline_seconds: int("activeDeadlineSeconds"),
+        pod_failure_rules: rules,
+        completions: int("completions").unwrap_or(1),
+        parallelism: int("parallelism").unwrap_or(1),
+    })
 }
 
 fn read_scale(node: &Node<'_>) -> Scale {

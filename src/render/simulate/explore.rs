@@ -34,6 +34,16 @@ fn overrun(row: &ExploreRow) -> String {
     }
 }
 
+fn job_text(row: &ExploreRow) -> String {
+    match row.job {
+        Some(condition) => match condition.reason() {
+            Some(reason) => format!("{} ({reason})", condition.name()),
+            None => condition.name().to_string(),
+        },
+        None => String::new(),
+    }
+}
+
 fn container_name(report: &ExploreReport<'_>, row: &ExploreRow) -> String {
     row.container
         .and_then(|c| report.run.plan.containers.get(c))
@@ -64,12 +74,18 @@ pub fn render_human(report: &ExploreReport<'_>) -> String {
     );
     let base = report.baseline;
     text.push_str(&format!(
-        "baseline (no added fault): ready {}, {} restarts, {}{}\n\n",
+        "baseline (no added fault): ready {}, {} restarts, {}{}{}\n\n",
         ready(base),
         base.restarts,
         base.phase.as_str(),
+        if base.job.is_some() {
+            format!(", job {}", job_text(base))
+        } else {
+            String::new()
+        },
         if base.stuck { ", stuck" } else { "" }
     ));
+    let is_job = report.baseline.job.is_some();
     let mut headers = vec![
         "CONTAINER",
         "TYPE",
@@ -78,6 +94,9 @@ pub fn render_human(report: &ExploreReport<'_>) -> String {
         "RESTARTS",
         "PHASE",
     ];
+    if is_job {
+        headers.push("JOB");
+    }
     if report.deletion {
         headers.push("STOPPED AFTER");
     }
@@ -98,6 +117,9 @@ pub fn render_human(report: &ExploreReport<'_>) -> String {
                 row.restarts.to_string(),
                 row.phase.as_str().to_string(),
             ];
+            if is_job {
+                cells.push(job_text(row));
+            }
             if report.deletion {
                 cells.push(overrun(row));
             }
@@ -106,16 +128,24 @@ pub fn render_human(report: &ExploreReport<'_>) -> String {
         })
         .collect();
     text.push_str(&table::render(&headers, &rows));
-    text.push_str(&format!(
-        "\n{stuck} of {} faults leave the pod stuck at {} (neither Ready nor finished{})\n",
-        report.rows.len(),
-        run.horizon,
-        if report.deletion {
-            ", or not stopped after the deletion"
-        } else {
-            ""
-        }
-    ));
+    if is_job {
+        text.push_str(&format!(
+            "\nREADY AT, RESTARTS and PHASE are the Job's first pod's; JOB is how its controller ended the Job.\n{stuck} of {} faults leave the Job active at {} (its controller never ended it)\n",
+            report.rows.len(),
+            run.horizon,
+        ));
+    } else {
+        text.push_str(&format!(
+            "\n{stuck} of {} faults leave the pod stuck at {} (neither Ready nor finished{})\n",
+            report.rows.len(),
+            run.horizon,
+            if report.deletion {
+                ", or not stopped after the deletion"
+            } else {
+                ""
+            }
+        ));
+    }
     text
 }
 
@@ -141,9 +171,19 @@ struct JsonRow {
     restarts: u32,
     phase: &'static str,
     stuck: bool,
+    /// For a Job: `{"condition", "reason"}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    job: Option<JsonJobCondition>,
     /// Only when the scenario deletes the pod.
     #[serde(skip_serializing_if = "Option::is_none")]
     termination: Option<JsonTermination>,
+}
+
+/// How a Job's controller ended it.
+#[derive(Serialize)]
+struct JsonJobCondition {
+    condition: &'static str,
+    reason: Option<&'static str>,
 }
 
 /// How the deletion went: when the pod had stopped, how far past the grace period (`null`:
@@ -167,6 +207,10 @@ fn json_row(report: &ExploreReport<'_>, row: &ExploreRow) -> JsonRow {
         restarts: row.restarts,
         phase: row.phase.as_str(),
         stuck: row.stuck,
+        job: row.job.map(|condition| JsonJobCondition {
+            condition: condition.name(),
+            reason: condition.reason(),
+        }),
         termination: report.deletion.then(|| JsonTermination {
             stopped_after_ms: row.stopped_after.map(SimDuration::millis),
             overrun_ms: row.termination_overrun.map(SimDuration::millis),

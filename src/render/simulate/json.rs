@@ -69,6 +69,9 @@ struct Summary<'a> {
     restarts: BTreeMap<&'a str, u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     termination: Option<&'a crate::sim::record::termination_summary::TerminationSummary>,
+    /// For a Job: the controller's run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    job: Option<crate::render::simulate::job::JsonJob>,
 }
 
 /// The document of one run, pretty-printed, with a trailing newline.
@@ -133,6 +136,7 @@ pub fn render(context: &RunContext<'_>) -> String {
                 .map(|(c, n)| (c.name.as_str(), *n))
                 .collect(),
             termination: Some(&summary.termination).filter(|t| t.is_relevant()),
+            job: context.job.map(crate::render::simulate::job::JsonJob::new),
         },
     };
     let mut text = serde_json::to_string_pretty(&document)

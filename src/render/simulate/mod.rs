@@ -5,6 +5,7 @@
 
 pub mod events;
 pub mod explore;
+pub mod job;
 pub mod json;
 pub mod plot;
 pub mod summary;
@@ -48,4 +49,6 @@ pub struct RunContext<'a> {
     pub jitter: bool,
     /// Colour for the text views (`--color`).
     pub paint: Paint,
+    /// For a Job: the controller's run (the views show its first pod).
+    pub job: Option<&'a crate::sim::job::JobRun>,
 }

@@ -105,5 +105,12 @@ pub fn render(context: &RunContext<'_>) -> String {
     for (label, value) in crate::render::simulate::termination::summary_rows(&summary.termination) {
         text.push_str(&format!("  {label:<12} {value}\n"));
     }
+    for (label, value) in context
+        .job
+        .map(crate::render::simulate::job::summary_rows)
+        .unwrap_or_default()
+    {
+        text.push_str(&format!("  {label:<12} {value}\n"));
+    }
     text
 }

@@ -136,6 +136,8 @@ pub struct ExploreRow {
     pub termination_overrun: Option<SimDuration>,
     /// Calls the runtime refused (a kubelet-model bug).
     pub illegal_calls: u32,
+    /// For a Job: how its controller ended it.
+    pub job: Option<crate::sim::job::JobCondition>,
 }
 
 impl ExploreRow {
@@ -146,6 +148,10 @@ impl ExploreRow {
             std::cmp::Reverse(self.stuck),
             std::cmp::Reverse(self.ready_at.is_none()),
             std::cmp::Reverse(self.phase == Phase::Failed),
+            std::cmp::Reverse(matches!(
+                self.job,
+                Some(crate::sim::job::JobCondition::Failed(_))
+            )),
             std::cmp::Reverse(self.termination_overrun.unwrap_or(SimDuration::ZERO)),
             std::cmp::Reverse(self.restarts),
             std::cmp::Reverse(self.stopped_after),
@@ -171,6 +177,8 @@ pub struct Exploration<'a> {
     pub horizon: SimDuration,
     /// Event budget per run.
     pub max_events: u64,
+    /// For a Job: its controller's settings (each row runs the Job, not only one pod).
+    pub job: Option<&'a crate::k8s::workload::job::JobControl>,
 }
 
 /// The faults that apply to the pod, as (container, fault), in plan order.
@@ -217,22 +225,34 @@ fn run_one(
         kind.apply(container, &mut patch, slow);
     }
     let behaviour = patch.build(plan).at_medians();
-    let outcome = simulate(
-        exploration.pod,
-        plan,
-        &behaviour,
-        SimConfig {
-            max_events: exploration.max_events,
-            seed: exploration.seed,
-            horizon: exploration.horizon,
-            record: RecordOptions {
-                events: false,
-                trace: false,
-                statuses: false,
-                lanes: false,
-            },
+    // A fault that happens once happens to a Job's first pod only.
+    let unfaulted = (fault.is_some_and(|(_, kind)| kind == FaultKind::ExitOnce))
+        .then(|| exploration.base.build(plan).at_medians());
+    let config = SimConfig {
+        max_events: exploration.max_events,
+        seed: exploration.seed,
+        horizon: exploration.horizon,
+        record: RecordOptions {
+            events: exploration.job.is_some(),
+            trace: false,
+            statuses: false,
+            lanes: false,
         },
-    );
+    };
+    let job = exploration.job.map(|control| {
+        crate::sim::job::run_job(&crate::sim::job::JobSetup {
+            control,
+            pod: exploration.pod,
+            plan,
+            behaviour: &behaviour,
+            replacements: unfaulted.as_ref(),
+            config,
+        })
+    });
+    let outcome = match job.as_ref().and_then(|run| run.pods.first()) {
+        Some(first) => first.outcome.clone(),
+        None => simulate(exploration.pod, plan, &behaviour, config),
+    };
     let summary = &outcome.summary;
     let term = &summary.termination;
     let deleted = exploration.base.termination.deletion.is_some();
@@ -241,10 +261,11 @@ fn run_one(
     let ready_now = outcome.final_status.conditions.iter().flatten().any(|c| {
         c.condition_type.as_deref() == Some("Ready") && c.status.as_deref() == Some("True")
     });
-    let stuck = if deleted {
-        !gone
-    } else {
-        !(ready_now || terminal || gone)
+    let stuck = match &job {
+        // A Job is stuck when its controller has not ended it by the horizon.
+        Some(run) => run.condition == crate::sim::job::JobCondition::Active,
+        None if deleted => !gone,
+        None => !(ready_now || terminal || gone),
     };
     let stopped_after = match (term.requested_at_ms, summary.ended_at) {
         (Some(requested), Some(ended)) if deleted => Some(SimDuration::from_millis(
@@ -264,5 +285,6 @@ fn run_one(
         stopped_after,
         termination_overrun,
         illegal_calls: summary.illegal_calls,
+        job: job.map(|run| run.condition),
     }
 }
