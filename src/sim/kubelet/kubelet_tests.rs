@@ -784,3 +784,27 @@ fn k2_pod_worker_requeue_retries_within_half_the_back_off() {
     }
     assert!(jittered_any);
 }
+
+/// `worker.run` (pkg/kubelet/prober/worker.go): a probe worker is started when the pod is added
+/// to the prober and its ticker runs every `periodSeconds` from then; a tick while the
+/// container is not running does nothing. A liveness probe of a container that started at
+/// 2.4 s is first run on the 10 s tick, not at 2.4 s; then at 20 s, 30 s, … whatever the start.
+#[test]
+fn k3_2_worker_run_ticks_from_the_pods_admission() {
+    let pod = pod_from_yaml(&app_pod(
+        "Always",
+        "    livenessProbe:\n      httpGet: {path: /healthz, port: 8080}\n",
+    ));
+    let (plan, outcome) = run(&pod, SimDuration::from_secs(45), |_, _| {});
+    assert_clean(&outcome);
+    let started = event_times(&plan, &outcome, "Started", "app");
+    assert_eq!(started, [crate::sim::engine::time::SimTime(2_400)]);
+    let ticks: Vec<u64> = outcome
+        .recording
+        .probes
+        .iter()
+        .filter(|answer| answer.kind == ProbeKind::Liveness)
+        .map(|answer| answer.at.millis())
+        .collect();
+    assert_eq!(ticks, [10_000, 20_000, 30_000, 40_000]);
+}
