@@ -66,6 +66,7 @@ fuzz_target!(|data: &[u8]| {
                 scenario: "fuzz",
                 seed: 7,
                 horizon,
+                gates: podlife::k8s::cluster::FeatureGates::default(),
             },
             outcome: &outcome,
             jitter: false,

@@ -185,6 +185,7 @@ impl FoundPod {
             scenario,
             seed,
             horizon,
+            gates: self.gates,
         }
     }
 }
@@ -794,8 +795,17 @@ mod tests {
             .collect();
         assert_eq!(
             keys,
-            ["events", "pod", "seed", "statuses", "summary", "trace"]
+            [
+                "events",
+                "kubernetes",
+                "pod",
+                "seed",
+                "statuses",
+                "summary",
+                "trace"
+            ]
         );
+        assert_eq!(value["kubernetes"]["version"], "1.37");
         assert_eq!(value["events"][0]["container"], serde_json::Value::Null);
         assert_eq!(value["events"][0]["reason"], "Scheduled");
         for key in ["timeMs", "call", "target", "result", "latencyMs"] {

@@ -157,6 +157,7 @@ struct JsonReport<'a> {
     source: &'a str,
     scenario: &'a str,
     horizon_ms: u64,
+    kubernetes: crate::render::findings::json::JsonCluster,
     baseline: JsonRow,
     rows: Vec<JsonRow>,
 }
@@ -227,6 +228,7 @@ pub fn write_json(out: &mut dyn std::io::Write, report: &ExploreReport<'_>) -> s
         source: run.source,
         scenario: run.scenario,
         horizon_ms: run.horizon.millis(),
+        kubernetes: crate::render::findings::json::JsonCluster::new(&run.gates),
         baseline: json_row(report, report.baseline),
         rows: report
             .rows

@@ -28,6 +28,8 @@ struct Document<'a> {
     trace: Vec<Call>,
     statuses: Vec<Status<'a>>,
     summary: Summary<'a>,
+    /// The cluster simulated.
+    kubernetes: crate::render::findings::json::JsonCluster,
 }
 
 #[derive(Serialize)]
@@ -80,6 +82,7 @@ pub fn render(context: &RunContext<'_>) -> String {
     let outcome = context.outcome;
     let summary = &outcome.summary;
     let document = Document {
+        kubernetes: crate::render::findings::json::JsonCluster::new(&context.run.gates),
         seed: context.run.seed,
         pod: &plan.name,
         events: outcome

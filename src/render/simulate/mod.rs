@@ -36,6 +36,8 @@ pub struct RunDescription<'a> {
     pub seed: u64,
     /// The horizon.
     pub horizon: SimDuration,
+    /// The cluster simulated: its release and feature gates.
+    pub gates: crate::k8s::cluster::FeatureGates,
 }
 
 /// Everything a view needs to know about one run.
