@@ -10,5 +10,6 @@ pub mod model;
 pub mod names;
 pub mod quantity;
 pub mod resource_names;
+pub mod stop_signals;
 pub mod timestamp;
 pub mod workload;

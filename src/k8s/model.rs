@@ -360,7 +360,7 @@ pub struct PodSpec {
     #[serde(skip_serializing)]
     pub node_selector: Option<Opaque>,
     #[serde(skip_serializing)]
-    pub os: Option<Checked<shape::PodOs>>,
+    pub os: Option<PodOs>,
     #[serde(skip_serializing)]
     pub preemption_policy: Option<Opaque>,
     #[serde(skip_serializing)]
@@ -611,6 +611,14 @@ pub struct ContainerRestartRuleOnExitCodes {
     pub operator: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<i64>>,
+}
+
+/// `spec.os`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(default)]
+pub struct PodOs {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
 }
 
 /// `spec.dnsConfig`.

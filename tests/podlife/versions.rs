@@ -413,3 +413,61 @@ fn simulate_restarts_by_restart_rules_where_the_release_keeps_them() {
     // 1.34: the gate is off, the API server dropped the rules; the pod's Never decides.
     assert_eq!(restarts("1.34"), 0);
 }
+
+#[test]
+fn simulate_sends_the_stop_signal_only_where_the_gate_keeps_it() {
+    let exits = |gates: &[&str]| {
+        let mut args = vec![
+            "simulate",
+            "testdata/versions/stop-signal.yaml",
+            "--delete-at",
+            "10s",
+            "--format",
+            "json",
+        ];
+        args.extend(gates);
+        let output = run(&args);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        json(&output)["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|event| event["reason"] == "Exited")
+            .map(|event| {
+                (
+                    event["timeMs"].as_u64().unwrap(),
+                    event["message"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    // With the gate: nginx ends on SIGQUIT (128 + 3); the cache is SIGKILLed right after its
+    // 2 s preStop, not after the grace period.
+    assert_eq!(
+        exits(&["--feature-gates", "ContainerStopSignals=true"]),
+        [
+            (
+                10_000,
+                "Container nginx exited with code 131 (Error)".to_string()
+            ),
+            (
+                12_000,
+                "Container cache exited with code 137 (Error)".to_string()
+            ),
+        ]
+    );
+    // Without it (the default of every release) the API server dropped both: SIGTERM.
+    assert_eq!(
+        exits(&[]),
+        [
+            (
+                10_000,
+                "Container nginx exited with code 143 (Error)".to_string()
+            ),
+            (
+                12_000,
+                "Container cache exited with code 143 (Error)".to_string()
+            ),
+        ]
+    );
+}

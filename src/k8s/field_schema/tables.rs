@@ -12,14 +12,10 @@ use super::{Schema, Shape, shapes};
 shapes! {
     /// `spec.affinity`.
     Affinity => &AFFINITY;
-    /// `spec.dnsConfig`.
-    DnsConfig => &POD_DNS_CONFIG;
     /// `spec.hostAliases`.
     HostAliases => &HOST_ALIASES;
     /// `spec.imagePullSecrets`.
     ImagePullSecrets => &LOCAL_OBJECT_REFERENCES;
-    /// `spec.os`.
-    PodOs => &POD_OS;
     /// `spec.resourceClaims`.
     PodResourceClaims => &POD_RESOURCE_CLAIMS;
     /// `spec.securityContext`.
@@ -184,7 +180,6 @@ pub static POD_DNS_CONFIG: Schema = Schema::Fields(&[
 ]);
 pub static HOST_ALIAS: Schema = Schema::Fields(&[("ip", &ANY), ("hostnames", &ANY)]);
 pub static HOST_ALIASES: Schema = Schema::List(&HOST_ALIAS);
-pub static POD_OS: Schema = Schema::Fields(&[("name", &ANY)]);
 pub static POD_RESOURCE_CLAIM: Schema = Schema::Fields(&[
     ("name", &ANY),
     ("resourceClaimName", &ANY),

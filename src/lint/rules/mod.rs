@@ -87,6 +87,8 @@ rules! {
     PL141 host_network_port_mismatch => HOST_NETWORK_PORT_MISMATCH,
     PL142 invalid_pod_reference_name => INVALID_POD_REFERENCE_NAME,
     PL143 unknown_target_container => UNKNOWN_TARGET_CONTAINER,
+    PL144 invalid_stop_signal => INVALID_STOP_SIGNAL,
+    PL145 invalid_pod_os => INVALID_POD_OS,
     PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,
     PL201 defer_container_forbidden_field => DEFER_CONTAINER_FORBIDDEN_FIELD,
     PL202 invalid_defer_trigger => INVALID_DEFER_TRIGGER,
@@ -197,7 +199,7 @@ pub fn fix_of(rule: &Rule) -> Option<(crate::lint::finding::Applicability, &'sta
             Unsafe,
             "moves the annotation's containers to `spec.initContainers` and removes the annotation (they start running)",
         )),
-        "PL102" | "PL103" | "PL104" => Some((
+        "PL102" | "PL103" | "PL104" | "PL144" | "PL145" => Some((
             Safe,
             "writes the supported value when only the case is wrong (`ifnotpresent` → `IfNotPresent`)",
         )),
@@ -273,6 +275,10 @@ pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)
         "PL142" => (
             &[HostnameOverride],
             "`hostnameOverride` exists from 1.34 and is dropped while HostnameOverride is off (1.34)",
+        ),
+        "PL144" => (
+            &[ContainerStopSignals],
+            "`stopSignal` exists from 1.33 and is dropped while ContainerStopSignals is off (its default in every release so far): the rule fires only with `--feature-gates ContainerStopSignals=true`",
         ),
         _ => return None,
     })

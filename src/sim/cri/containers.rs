@@ -6,12 +6,12 @@ use crate::sim::cri::trace::{
     Call, CallArgs, CallResult, ExecPurpose, Illegal, Target, TraceEntry,
 };
 use crate::sim::cri::{
-    CallError, ExitRecord, Instance, InstanceId, InstanceState, MockRuntime, Outcome, SandboxState,
-    Started, TerminationReason,
+    CallError, ContainerConfig, ExitRecord, Instance, InstanceId, InstanceState, MockRuntime,
+    Outcome, SandboxState, Started, TerminationReason,
 };
 use crate::sim::engine::time::{SimDuration, SimTime};
 use crate::sim::plan::behaviour::{ExitKind, RunTime};
-use crate::sim::plan::spec::ContainerIndex;
+use crate::sim::plan::spec::{ContainerIndex, SignalAction};
 
 impl MockRuntime<'_> {
     /// `CreateContainer` in a ready sandbox from a present image; fails as the script says.
@@ -21,8 +21,9 @@ impl MockRuntime<'_> {
         rng: &mut ChaCha8Rng,
         sandbox: u32,
         container: ContainerIndex,
-        image: usize,
+        config: ContainerConfig,
     ) -> Outcome<InstanceId> {
+        let image = config.image;
         let attempt = self.created[container] + 1;
         let target = Target::Container { container, attempt };
         match self.sandbox_state(sandbox) {
@@ -62,6 +63,7 @@ impl MockRuntime<'_> {
             started_at: SimTime::ZERO,
             exit: None,
             fails_by_chance: false,
+            stop_signal: config.stop_signal,
         });
         // Instances are created one per container start, bounded by the run: far below u32::MAX.
         let id = InstanceId::try_from(self.instances.len() - 1).unwrap_or(InstanceId::MAX);
@@ -196,12 +198,17 @@ impl MockRuntime<'_> {
             }
         }
         let script = self.behaviour.containers[instance.container].attempt(instance.attempt);
-        let wants = match script.exit {
-            ExitKind::Hang => None,
+        let action = instance.stop_signal.map(|signal| signal.action);
+        let wants = match (action, script.exit) {
+            // A stop signal that neither ends nor can be handled by a process without a
+            // handler (SIGSTOP, SIGCHLD, …) leaves it running until SIGKILL, like a hang.
+            (Some(SignalAction::NoExit | SignalAction::Kill), _) | (_, ExitKind::Hang) => None,
             _ => Some(script.stop.sample(rng)),
         };
-        // A zero timeout is SIGKILL at once: the container gets no chance to handle SIGTERM.
+        // A zero timeout is SIGKILL at once: the container gets no chance to handle SIGTERM;
+        // a `SIGKILL` stop signal is the same whatever the timeout.
         let (latency, code, killed) = match wants {
+            _ if action == Some(SignalAction::Kill) => (SimDuration::ZERO, 137, true),
             Some(after) if timeout > SimDuration::ZERO && after <= timeout => {
                 (after, script.stop_exit_code, false)
             }

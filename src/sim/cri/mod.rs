@@ -16,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::sim::cri::trace::{Call, CallArgs, CallResult, Illegal, Target, TraceEntry};
 use crate::sim::engine::time::{SimDuration, SimTime};
 use crate::sim::plan::behaviour::Behaviour;
-use crate::sim::plan::spec::ContainerIndex;
+use crate::sim::plan::spec::{ContainerIndex, StopSignal};
 
 /// A sandbox's state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,6 +98,17 @@ struct Instance {
     exit: Option<ExitRecord>,
     /// Drawn at start: this attempt fails on its own (`failProbability`).
     fails_by_chance: bool,
+    /// The signal `StopContainer` sends (from the config it was created with).
+    stop_signal: Option<StopSignal>,
+}
+
+/// What `CreateContainer` is given (the CRI's `ContainerConfig`, the parts that matter here).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ContainerConfig {
+    /// Index of the image.
+    pub image: usize,
+    /// `stop_signal`: the signal `StopContainer` sends; `None` is the image's (`SIGTERM`).
+    pub stop_signal: Option<StopSignal>,
 }
 
 /// Why a call failed.

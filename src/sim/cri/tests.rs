@@ -7,6 +7,12 @@ use crate::sim::plan::behaviour::ExitKind;
 use crate::sim::plan::spec::PodPlan;
 use rand::SeedableRng;
 
+/// The config of container 0 with image 0 and the image's stop signal.
+const IMAGE_0: ContainerConfig = ContainerConfig {
+    image: 0,
+    stop_signal: None,
+};
+
 fn one_container_behaviour() -> Behaviour {
     let pod = Pod {
         spec: PodSpec {
@@ -34,7 +40,7 @@ fn r1_r3_lifecycle_is_traced_with_deterministic_ids() {
         .expect("sandbox");
     assert!(runtime.pull_image(now, &mut rng, 0, 0).result.is_ok());
     let id = runtime
-        .create_container(now, &mut rng, sandbox, 0, 0)
+        .create_container(now, &mut rng, sandbox, 0, IMAGE_0)
         .result
         .expect("created");
     assert!(runtime.start_container(now, &mut rng, id).result.is_ok());
@@ -99,14 +105,14 @@ fn r2_illegal_calls_are_refused_and_counted() {
         .result
         .expect("sandbox");
     // Create before the image is pulled.
-    let refused = runtime.create_container(now, &mut rng, sandbox, 0, 0);
+    let refused = runtime.create_container(now, &mut rng, sandbox, 0, IMAGE_0);
     assert_eq!(
         refused.result,
         Err(CallError::Illegal(Illegal::ImageNotPresent))
     );
     runtime.pull_image(now, &mut rng, 0, 0);
     let id = runtime
-        .create_container(now, &mut rng, sandbox, 0, 0)
+        .create_container(now, &mut rng, sandbox, 0, IMAGE_0)
         .result
         .expect("created");
     runtime.start_container(now, &mut rng, id);
@@ -125,7 +131,7 @@ fn r2_illegal_calls_are_refused_and_counted() {
     runtime.stop_pod_sandbox(now, &mut rng, sandbox);
     assert_eq!(
         runtime
-            .create_container(now, &mut rng, sandbox, 0, 0)
+            .create_container(now, &mut rng, sandbox, 0, IMAGE_0)
             .result,
         Err(CallError::Illegal(Illegal::SandboxNotReady))
     );
@@ -139,7 +145,7 @@ fn started<'b>(behaviour: &'b Behaviour, rng: &mut ChaCha8Rng) -> (MockRuntime<'
     let sandbox = runtime.run_pod_sandbox(now, rng).result.expect("sandbox");
     runtime.pull_image(now, rng, 0, 0);
     let id = runtime
-        .create_container(now, rng, sandbox, 0, 0)
+        .create_container(now, rng, sandbox, 0, IMAGE_0)
         .result
         .expect("created");
     let started = runtime
@@ -186,7 +192,7 @@ fn r2_remove_pod_sandbox_refuses_a_container_that_has_not_exited() {
         .expect("sandbox");
     assert!(runtime.pull_image(now, &mut rng, 0, 0).result.is_ok());
     let id = runtime
-        .create_container(now, &mut rng, sandbox, 0, 0)
+        .create_container(now, &mut rng, sandbox, 0, IMAGE_0)
         .result
         .expect("created");
     assert!(runtime.start_container(now, &mut rng, id).result.is_ok());
@@ -214,4 +220,49 @@ fn r2_remove_pod_sandbox_refuses_a_container_that_has_not_exited() {
             .result
             .is_ok()
     );
+}
+
+/// A running container created with `stop_signal` (R4 with the CRI's `ContainerConfig.stop_signal`).
+fn stopped_with(signal: &str, timeout: SimDuration) -> (ExitRecord, SimDuration) {
+    let behaviour = one_container_behaviour();
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let mut runtime = MockRuntime::new(&behaviour, true);
+    let now = SimTime::ZERO;
+    let sandbox = runtime
+        .run_pod_sandbox(now, &mut rng)
+        .result
+        .expect("sandbox");
+    assert!(runtime.pull_image(now, &mut rng, 0, 0).result.is_ok());
+    let config = ContainerConfig {
+        image: 0,
+        stop_signal: crate::sim::plan::spec::StopSignal::parse(signal),
+    };
+    let id = runtime
+        .create_container(now, &mut rng, sandbox, 0, config)
+        .result
+        .expect("created");
+    assert!(runtime.start_container(now, &mut rng, id).result.is_ok());
+    let outcome = runtime.stop_container(now, &mut rng, id, timeout);
+    (outcome.result.expect("stopped"), outcome.latency)
+}
+
+// kuberuntime_container.go `generateContainerConfig` passes `lifecycle.stopSignal` to the
+// runtime in `ContainerConfig.StopSignal`; `killContainer` calls `StopContainer(timeout)` with no
+// signal, and the runtime sends the configured one.
+#[test]
+fn r4_stop_container_sends_the_configured_stop_signal() {
+    let timeout = SimDuration::from_secs(30);
+    // SIGKILL: the container is gone at once, whatever the timeout.
+    let (exit, latency) = stopped_with("SIGKILL", timeout);
+    assert_eq!((exit.code, latency), (137, SimDuration::ZERO));
+    // SIGSTOP suspends a process and SIGWINCH is ignored: neither ends it, SIGKILL does.
+    for signal in ["SIGSTOP", "SIGWINCH"] {
+        let (exit, latency) = stopped_with(signal, timeout);
+        assert_eq!((exit.code, latency), (137, timeout), "{signal}");
+    }
+    // SIGQUIT ends it as the script's SIGTERM would, after the script's stop time.
+    let (exit, latency) = stopped_with("SIGQUIT", timeout);
+    let (sigterm, sigterm_latency) = stopped_with("SIGTERM", timeout);
+    assert_eq!(latency, sigterm_latency);
+    assert!(exit.code != 137 && sigterm.code != 137);
 }

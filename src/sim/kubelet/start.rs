@@ -5,7 +5,7 @@
 //! `CreateContainerError`) and a time before which it is not retried.
 
 use crate::sim::cri::trace::{Call, ExecPurpose};
-use crate::sim::cri::{CallError, ExitRecord, InstanceId, InstanceState};
+use crate::sim::cri::{CallError, ContainerConfig, ExitRecord, InstanceId, InstanceState};
 use crate::sim::engine::time::SimTime;
 use crate::sim::kubelet::event::Event;
 use crate::sim::kubelet::model::Kubelet;
@@ -275,13 +275,17 @@ impl Kubelet<'_> {
             self.lane_done();
             return;
         };
-        let image = self.plan.containers[container].image_index;
+        let spec = &self.plan.containers[container];
+        let config = ContainerConfig {
+            image: spec.image_index,
+            stop_signal: spec.stop_signal,
+        };
         let outcome = self.runtime.create_container(
             self.engine.now(),
             self.engine.rng(),
             sandbox,
             container,
-            image,
+            config,
         );
         let instance = match outcome.result {
             Ok(instance) => Some(instance),

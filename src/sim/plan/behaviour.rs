@@ -328,6 +328,15 @@ impl Behaviour {
                         }
                     },
                 };
+                // A process ended by its stop signal exits with 128 + the signal's number
+                // (143 for SIGTERM, 131 for SIGQUIT).
+                let default = match container.stop_signal {
+                    Some(signal) => AttemptScript {
+                        stop_exit_code: 128 + signal.number,
+                        ..default
+                    },
+                    None => default,
+                };
                 ContainerScript {
                     pull: Dist::millis(2000),
                     pull_failures: FailureCount::None,

@@ -204,6 +204,49 @@ pub struct ContainerSpec {
     /// A regular or app container's own `restartPolicy` and `restartPolicyRules`
     /// (ContainerRestartRules; the API server drops them while the gate is off).
     pub restart: Option<ContainerRestart>,
+    /// `lifecycle.stopSignal` (ContainerStopSignals; the API server drops it while the gate is
+    /// off): the signal the runtime sends on `StopContainer` instead of the image's.
+    pub stop_signal: Option<StopSignal>,
+}
+
+/// A stop signal the runtime sends, and what it does to a process without a handler.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StopSignal {
+    /// The API's spelling (`SIGQUIT`).
+    pub name: &'static str,
+    /// Its number on Linux: a process killed by it exits with 128 + this.
+    pub number: i32,
+    /// What it does to a process that does not handle it.
+    pub action: SignalAction,
+}
+
+/// What a signal does to a process that has no handler for it (signal(7)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SignalAction {
+    /// The process ends (`SIGTERM`, `SIGINT`, `SIGQUIT`, …); a process may handle it instead.
+    Terminate,
+    /// The process ends at once and cannot handle it (`SIGKILL`).
+    Kill,
+    /// Nothing happens, or the process is suspended: it does not exit (`SIGCHLD`, `SIGSTOP`, …).
+    NoExit,
+}
+
+impl StopSignal {
+    /// The signal `name` names, if the API accepts it on Linux.
+    pub fn parse(name: &str) -> Option<Self> {
+        use crate::k8s::stop_signals;
+        let name = *stop_signals::LINUX.iter().find(|s| **s == name)?;
+        Some(StopSignal {
+            name,
+            number: stop_signals::linux_number(name)?,
+            action: match name {
+                "SIGKILL" => SignalAction::Kill,
+                "SIGCHLD" | "SIGCLD" | "SIGCONT" | "SIGURG" | "SIGWINCH" | "SIGSTOP"
+                | "SIGTSTP" | "SIGTTIN" | "SIGTTOU" => SignalAction::NoExit,
+                _ => SignalAction::Terminate,
+            },
+        })
+    }
 }
 
 /// A container's own restart policy and its rules.
@@ -477,6 +520,9 @@ fn compile_container(
             .and_then(|l| l.pre_stop.as_ref())
             .map(compile_handler),
         restart: compile_restart(container, kind),
+        stop_signal: lifecycle
+            .and_then(|l| l.stop_signal.as_deref())
+            .and_then(StopSignal::parse),
     }
 }
 
