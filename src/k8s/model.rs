@@ -364,7 +364,7 @@ pub struct PodSpec {
     #[serde(skip_serializing)]
     pub preemption_policy: Option<Opaque>,
     #[serde(skip_serializing)]
-    pub resource_claims: Option<Checked<shape::PodResourceClaims>>,
+    pub resource_claims: Option<Vec<PodResourceClaim>>,
     #[serde(skip_serializing)]
     pub runtime_class_name: Option<String>,
     #[serde(skip_serializing)]
@@ -655,7 +655,47 @@ pub struct ResourceRequirements {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub requests: Option<ResourceList>,
     #[serde(skip_serializing)]
-    pub claims: Option<Checked<shape::ResourceClaims>>,
+    pub claims: Option<Vec<ResourceClaim>>,
+}
+
+/// `resources.claims[]`: a claim of the pod this container uses.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(default)]
+pub struct ResourceClaim {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Kubernetes 1.31 on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub request: Option<String>,
+}
+
+/// `spec.resourceClaims[]`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct PodResourceClaim {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Kubernetes 1.31 on (before: under `source`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resource_claim_name: Option<String>,
+    /// Kubernetes 1.31 on (before: under `source`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resource_claim_template_name: Option<String>,
+    /// Kubernetes 1.26 to 1.30 only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<ClaimSource>,
+}
+
+/// `spec.resourceClaims[].source` (Kubernetes 1.26 to 1.30).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct ClaimSource {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resource_claim_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resource_claim_template_name: Option<String>,
 }
 
 /// `resizePolicy[]`.

@@ -16,6 +16,11 @@ pub enum Removal {
         /// The first release (minor) that has it.
         since: u8,
     },
+    /// The release's API no longer has the field: the object is rejected (`unknown field`).
+    RemovedAfter {
+        /// The last release (minor) that had it.
+        last: u8,
+    },
     /// The field exists but `gate` is off: the API server clears it and stores the object.
     Dropped(Gate),
 }
@@ -46,6 +51,7 @@ pub fn drop_fields(
     container_path: &dyn Fn(&str, usize) -> FieldPath,
 ) -> Vec<RemovedField> {
     let mut removed = Vec::new();
+    drop_resource_claims(pod, gates, container_path, &mut removed);
     let minor = gates.version().minor();
     // The path is built only for a field that goes: most pods lose nothing.
     let mut remove = |path: &dyn Fn() -> FieldPath, since: u8, gate: Option<Gate>| {
@@ -189,5 +195,80 @@ fn drop_container_fields(
                 handler.sleep = None;
             }
         }
+    }
+}
+
+/// Dynamic Resource Allocation: the fields of `spec.resourceClaims` and `resources.claims` the
+/// release has (a claim's names moved out of `source` in 1.31, when `request` came), then
+/// `dropDisabledDynamicResourceAllocationFields`: without the gate all of them go.
+fn drop_resource_claims(
+    pod: &mut Pod,
+    gates: &FeatureGates,
+    container_path: &dyn Fn(&str, usize) -> FieldPath,
+    removed: &mut Vec<RemovedField>,
+) {
+    let minor = gates.version().minor();
+    let claims_path = || FieldPath::root().child("spec").child("resourceClaims");
+    let mut gone = |path: FieldPath, removal: Removal| removed.push(RemovedField { path, removal });
+    for (index, claim) in pod.spec.resource_claims.iter_mut().flatten().enumerate() {
+        let path = || claims_path().index(index);
+        if minor < 31 {
+            for (field, value) in [
+                ("resourceClaimName", &mut claim.resource_claim_name),
+                (
+                    "resourceClaimTemplateName",
+                    &mut claim.resource_claim_template_name,
+                ),
+            ] {
+                if value.take().is_some() {
+                    gone(path().child(field), Removal::NotInRelease { since: 31 });
+                }
+            }
+        } else if claim.source.take().is_some() {
+            gone(path().child("source"), Removal::RemovedAfter { last: 30 });
+        }
+    }
+    let lists = [
+        pod.spec.init_containers.as_mut(),
+        pod.spec.containers.as_mut(),
+        pod.spec.ephemeral_containers.as_mut(),
+        pod.spec.defer_containers.as_mut(),
+    ];
+    let mut with_claims = Vec::new();
+    for (list, containers) in LISTS.into_iter().zip(lists) {
+        for (index, container) in containers.into_iter().flatten().enumerate() {
+            let Some(claims) = container.resources.as_mut().and_then(|r| r.claims.as_mut()) else {
+                continue;
+            };
+            let path = || {
+                container_path(list, index)
+                    .child("resources")
+                    .child("claims")
+            };
+            if minor < 31 {
+                for (entry, claim) in claims.iter_mut().enumerate() {
+                    if claim.request.take().is_some() {
+                        gone(
+                            path().index(entry).child("request"),
+                            Removal::NotInRelease { since: 31 },
+                        );
+                    }
+                }
+            }
+            with_claims.push((path(), container));
+        }
+    }
+    if gates.enabled(Gate::DynamicResourceAllocation) {
+        return;
+    }
+    let dropped = Removal::Dropped(Gate::DynamicResourceAllocation);
+    if pod.spec.resource_claims.take().is_some() {
+        gone(claims_path(), dropped);
+    }
+    for (path, container) in with_claims {
+        if let Some(resources) = container.resources.as_mut() {
+            resources.claims = None;
+        }
+        gone(path, dropped);
     }
 }

@@ -37,6 +37,8 @@ pub enum Gate {
     RelaxedDNSSearchValidation,
     /// Restart rules may say `RestartAllContainers`, also on sidecars.
     RestartAllContainersOnContainerExits,
+    /// `spec.resourceClaims` and containers' `resources.claims` (Dynamic Resource Allocation).
+    DynamicResourceAllocation,
 }
 
 /// How far a gate has come in a release.
@@ -230,6 +232,24 @@ pub static GATES: &[GateRow] = &[
         specs: &[spec(35, Alpha, false), spec(36, Beta, true)],
         removed_in: None,
     },
+    GateRow {
+        gate: Gate::DynamicResourceAllocation,
+        name: "DynamicResourceAllocation",
+        effect: "`spec.resourceClaims` and containers' `resources.claims` are kept; off, the API server drops them",
+        specs: &[
+            spec(26, Alpha, false),
+            spec(32, Beta, false),
+            // GA in 1.34 but not yet locked; locked from 1.35.
+            Spec {
+                since: 34,
+                stage: Ga,
+                default: true,
+                locked: false,
+            },
+            spec(35, Ga, true),
+        ],
+        removed_in: None,
+    },
 ];
 
 impl GateRow {
@@ -334,7 +354,7 @@ pub struct FeatureGates {
     enabled: [bool; GATE_COUNT],
 }
 
-const GATE_COUNT: usize = 14;
+const GATE_COUNT: usize = 15;
 
 impl Default for FeatureGates {
     fn default() -> Self {

@@ -16,8 +16,6 @@ shapes! {
     HostAliases => &HOST_ALIASES;
     /// `spec.imagePullSecrets`.
     ImagePullSecrets => &LOCAL_OBJECT_REFERENCES;
-    /// `spec.resourceClaims`.
-    PodResourceClaims => &POD_RESOURCE_CLAIMS;
     /// `spec.securityContext`.
     PodSecurityContext => &POD_SECURITY_CONTEXT;
     /// `spec.tolerations`.
@@ -42,8 +40,6 @@ shapes! {
     VolumeDevices => &VOLUME_DEVICES;
     /// A container's `restartPolicyRules`.
     ContainerRestartRules => &CONTAINER_RESTART_RULES;
-    /// `resources.claims`.
-    ResourceClaims => &RESOURCE_CLAIMS;
     /// `metadata.ownerReferences`.
     OwnerReferences => &OWNER_REFERENCES;
 }
@@ -180,12 +176,6 @@ pub static POD_DNS_CONFIG: Schema = Schema::Fields(&[
 ]);
 pub static HOST_ALIAS: Schema = Schema::Fields(&[("ip", &ANY), ("hostnames", &ANY)]);
 pub static HOST_ALIASES: Schema = Schema::List(&HOST_ALIAS);
-pub static POD_RESOURCE_CLAIM: Schema = Schema::Fields(&[
-    ("name", &ANY),
-    ("resourceClaimName", &ANY),
-    ("resourceClaimTemplateName", &ANY),
-]);
-pub static POD_RESOURCE_CLAIMS: Schema = Schema::List(&POD_RESOURCE_CLAIM);
 
 // --- security contexts ---------------------------------------------------------------------------
 
@@ -277,8 +267,6 @@ pub static CONTAINER_RESTART_RULE: Schema = Schema::Fields(&[
     ("exitCodes", &CONTAINER_RESTART_RULE_ON_EXIT_CODES),
 ]);
 pub static CONTAINER_RESTART_RULES: Schema = Schema::List(&CONTAINER_RESTART_RULE);
-pub static RESOURCE_CLAIM: Schema = Schema::Fields(&[("name", &ANY), ("request", &ANY)]);
-pub static RESOURCE_CLAIMS: Schema = Schema::List(&RESOURCE_CLAIM);
 
 // --- volumes ---------------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ pub static RULE: Rule = Rule {
     summary: "a field the chosen Kubernetes release's API does not have",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Reports a pod field that exists only in later Kubernetes releases than the one checked for (`--kubernetes-version`, `kubernetesVersion:`; default: the newest podlife knows): pod-level `spec.resources` (1.32), `lifecycle.stopSignal` (1.33), `restartPolicyRules`, `restartPolicy` on regular containers, `env[].valueFrom.fileKeyRef` and `spec.hostnameOverride` (1.34). The rest of the pod is checked as if the field were absent.
+Reports a pod field that exists only in later Kubernetes releases than the one checked for (`--kubernetes-version`, `kubernetesVersion:`; default: the newest podlife knows): pod-level `spec.resources` (1.32), `lifecycle.stopSignal` (1.33), `restartPolicyRules`, `restartPolicy` on regular containers, `env[].valueFrom.fileKeyRef` and `spec.hostnameOverride` (1.34); a resource claim's `resourceClaimName`/`resourceClaimTemplateName` and a container claim's `request` (1.31). It also reports a field a later release no longer has: a resource claim's `source` (1.26 to 1.30; from 1.31 its two names sit on the claim itself). The rest of the pod is checked as if the field were absent.
 
 ## Why
 That release's API server does not know the field. `kubectl apply` (strict field validation, the default since 1.27) fails with `strict decoding error: unknown field "spec.resources"`; with validation turned off the field is silently lost, and the pod runs without what it asked for.
@@ -36,20 +36,27 @@ The API types of each release (`k8s.io/api/core/v1`); strict decoding in `k8s.io
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     let version = context.gates.version();
     for removed in context.removed {
-        let Removal::NotInRelease { since } = removed.removal else {
-            continue;
+        let (when, help) = match removed.removal {
+            Removal::NotInRelease { since } => (
+                format!("added in 1.{since}"),
+                format!("remove it, or check for 1.{since} or later with `--kubernetes-version`"),
+            ),
+            Removal::RemovedAfter { last } => (
+                format!("removed after 1.{last}"),
+                format!("write it as Kubernetes {version} spells it, or check for 1.{last} or earlier with `--kubernetes-version`"),
+            ),
+            Removal::Dropped(_) => continue,
         };
         let name = removed.path.to_string();
         findings.push(
             RULE.finding(format!(
-                "unknown field `{name}`: Kubernetes {version} does not have it (added in 1.{since})"
+                "unknown field `{name}`: Kubernetes {version} does not have it ({when})"
             ))
             .at(removed.path.clone())
             .on_key()
             .label(format!("not in Kubernetes {version}"))
-            .help(format!(
-                "remove it, or check for 1.{since} or later with `--kubernetes-version`"
-            )),
+            .help(help),
         );
     }
 }
+

@@ -89,6 +89,7 @@ rules! {
     PL143 unknown_target_container => UNKNOWN_TARGET_CONTAINER,
     PL144 invalid_stop_signal => INVALID_STOP_SIGNAL,
     PL145 invalid_pod_os => INVALID_POD_OS,
+    PL146 invalid_resource_claim => INVALID_RESOURCE_CLAIM,
     PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,
     PL201 defer_container_forbidden_field => DEFER_CONTAINER_FORBIDDEN_FIELD,
     PL202 invalid_defer_trigger => INVALID_DEFER_TRIGGER,
@@ -212,8 +213,8 @@ pub fn fix_of(rule: &Rule) -> Option<(crate::lint::finding::Applicability, &'sta
 /// consults and a sentence on what changes.
 pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)> {
     use Gate::{
-        ContainerRestartRules, ContainerStopSignals, EnvFiles, HostnameOverride,
-        InPlacePodVerticalScaling, PodLevelResources, PodLifecycleSleepAction,
+        ContainerRestartRules, ContainerStopSignals, DynamicResourceAllocation, EnvFiles,
+        HostnameOverride, InPlacePodVerticalScaling, PodLevelResources, PodLifecycleSleepAction,
         PodLifecycleSleepActionAllowZero, RelaxedDNSSearchValidation,
         RelaxedEnvironmentVariableValidation, RestartAllContainersOnContainerExits,
         SidecarContainers,
@@ -241,7 +242,7 @@ pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)
         ),
         "PL135" => (
             &[],
-            "fields added after 1.29: pod-level `resources` (1.32), `stopSignal` (1.33), restart rules, `fileKeyRef`, `hostnameOverride` (1.34)",
+            "fields added after 1.29: resource claims' names and `request` (1.31, when `source` went), pod-level `resources` (1.32), `stopSignal` (1.33), restart rules, `fileKeyRef`, `hostnameOverride` (1.34)",
         ),
         "PL136" => (
             &[
@@ -253,6 +254,7 @@ pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)
                 EnvFiles,
                 ContainerStopSignals,
                 HostnameOverride,
+                DynamicResourceAllocation,
             ],
             "fires only for gates that are off in the release, or turned off with `--feature-gates`",
         ),
@@ -279,6 +281,10 @@ pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)
         "PL144" => (
             &[ContainerStopSignals],
             "`stopSignal` exists from 1.33 and is dropped while ContainerStopSignals is off (its default in every release so far): the rule fires only with `--feature-gates ContainerStopSignals=true`",
+        ),
+        "PL146" => (
+            &[DynamicResourceAllocation, PodLevelResources],
+            "claims are dropped while DynamicResourceAllocation is off (before 1.34 by default); before 1.31 a claim's names sit under `source` and there is no `request`",
         ),
         _ => return None,
     })
