@@ -1,9 +1,6 @@
 //! PL307 `init-container-decides-requests`: an init container requests more than the running pod, so it sets the pod's request.
 
-use std::collections::BTreeMap;
-
-use crate::k8s::model::{Container, ResourceList};
-use crate::k8s::quantity::Quantity;
+use crate::lint::rules::helpers::container_requests::{Quantities, add_into, effective_requests};
 use crate::lint::finding::{Finding, Severity};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 
@@ -51,11 +48,11 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         .and_then(|resources| resources.requests.as_ref())
         .map(|requests| requests.keys().collect())
         .unwrap_or_default();
-    let mut steady: BTreeMap<String, Quantity> = BTreeMap::new();
+    let mut steady = Quantities::new();
     for container in context.pod.containers() {
         add_into(&mut steady, &effective_requests(container));
     }
-    let mut sidecars: BTreeMap<String, Quantity> = BTreeMap::new();
+    let mut sidecars = Quantities::new();
     let mut peaks = Vec::new();
     for (index, container) in context.pod.init_containers().iter().enumerate() {
         let requests = effective_requests(container);
@@ -98,26 +95,5 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             .help("lower the init container's requests to what it needs, or accept the reservation knowingly")
             .note("the effective request is the larger of the running pod's sum and the highest init-container peak (sidecars started before it included)"),
         );
-    }
-}
-
-/// A container's requests as the API server stores them: an unset request takes the limit.
-pub fn effective_requests(container: &Container) -> BTreeMap<String, Quantity> {
-    let valid = |list: Option<&ResourceList>| -> BTreeMap<String, Quantity> {
-        list.into_iter()
-            .flatten()
-            .filter_map(|(name, value)| value.valid().map(|q| (name.clone(), *q)))
-            .collect()
-    };
-    let resources = container.resources.as_ref();
-    let mut requests = valid(resources.and_then(|r| r.limits.as_ref()));
-    requests.extend(valid(resources.and_then(|r| r.requests.as_ref())));
-    requests
-}
-
-fn add_into(total: &mut BTreeMap<String, Quantity>, add: &BTreeMap<String, Quantity>) {
-    for (name, value) in add {
-        let entry = total.entry(name.clone()).or_default();
-        *entry += *value;
     }
 }

@@ -90,6 +90,7 @@ rules! {
     PL144 invalid_stop_signal => INVALID_STOP_SIGNAL,
     PL145 invalid_pod_os => INVALID_POD_OS,
     PL146 invalid_resource_claim => INVALID_RESOURCE_CLAIM,
+    PL147 pod_resources_below_containers => POD_RESOURCES_BELOW_CONTAINERS,
     PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,
     PL201 defer_container_forbidden_field => DEFER_CONTAINER_FORBIDDEN_FIELD,
     PL202 invalid_defer_trigger => INVALID_DEFER_TRIGGER,
@@ -285,6 +286,10 @@ pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)
         "PL146" => (
             &[DynamicResourceAllocation, PodLevelResources],
             "claims are dropped while DynamicResourceAllocation is off (before 1.34 by default); before 1.31 a claim's names sit under `source` and there is no `request`",
+        ),
+        "PL147" => (
+            &[PodLevelResources],
+            "pod-level `resources` exist from 1.32 and are dropped while PodLevelResources is off (before 1.34 by default)",
         ),
         _ => return None,
     })

@@ -1,5 +1,7 @@
-//! What several rules share: API-server validation helpers, handler checks, resource scopes.
+//! What several rules share: API-server validation helpers, containers' requests, handler
+//! checks, resource scopes.
 
 pub mod api_validation;
+pub mod container_requests;
 pub mod handler_checks;
 pub mod resource_scope;
