@@ -346,11 +346,11 @@ pub struct PodSpec {
     #[serde(skip_serializing)]
     pub host_aliases: Option<Checked<shape::HostAliases>>,
     #[serde(rename = "hostIPC", skip_serializing)]
-    pub host_ipc: Option<Opaque>,
+    pub host_ipc: Option<bool>,
     #[serde(rename = "hostPID", skip_serializing)]
-    pub host_pid: Option<Opaque>,
+    pub host_pid: Option<bool>,
     #[serde(skip_serializing)]
-    pub host_users: Option<Opaque>,
+    pub host_users: Option<bool>,
     #[serde(skip_serializing)]
     pub hostname: Option<String>,
     #[serde(skip_serializing)]
@@ -370,7 +370,7 @@ pub struct PodSpec {
     #[serde(skip_serializing)]
     pub scheduler_name: Option<String>,
     #[serde(skip_serializing)]
-    pub security_context: Option<Checked<shape::PodSecurityContext>>,
+    pub security_context: Option<PodSecurityContext>,
     #[serde(skip_serializing)]
     pub service_account: Option<String>,
     #[serde(skip_serializing)]
@@ -378,7 +378,7 @@ pub struct PodSpec {
     #[serde(rename = "setHostnameAsFQDN", skip_serializing)]
     pub set_hostname_as_fqdn: Option<bool>,
     #[serde(skip_serializing)]
-    pub share_process_namespace: Option<Opaque>,
+    pub share_process_namespace: Option<bool>,
     #[serde(skip_serializing)]
     pub subdomain: Option<String>,
     #[serde(skip_serializing)]
@@ -443,7 +443,7 @@ pub struct Container {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub termination_message_policy: Option<String>,
     #[serde(skip_serializing)]
-    pub security_context: Option<Checked<shape::SecurityContext>>,
+    pub security_context: Option<SecurityContext>,
     #[serde(skip_serializing)]
     pub stdin: Option<Opaque>,
     #[serde(skip_serializing)]
@@ -611,6 +611,116 @@ pub struct ContainerRestartRuleOnExitCodes {
     pub operator: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<i64>>,
+}
+
+/// `spec.securityContext`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct PodSecurityContext {
+    #[serde(skip_serializing)]
+    pub se_linux_options: Option<Checked<shape::SeLinuxOptions>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub windows_options: Option<WindowsSecurityContextOptions>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run_as_user: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run_as_group: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run_as_non_root: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub supplemental_groups: Option<Vec<i64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub supplemental_groups_policy: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fs_group: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sysctls: Option<Vec<Sysctl>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fs_group_change_policy: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seccomp_profile: Option<SecurityProfile>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub app_armor_profile: Option<SecurityProfile>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub se_linux_change_policy: Option<String>,
+}
+
+/// A container's `securityContext`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct SecurityContext {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub capabilities: Option<Capabilities>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub privileged: Option<bool>,
+    #[serde(skip_serializing)]
+    pub se_linux_options: Option<Checked<shape::SeLinuxOptions>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub windows_options: Option<WindowsSecurityContextOptions>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run_as_user: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run_as_group: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run_as_non_root: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read_only_root_filesystem: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_privilege_escalation: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proc_mount: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seccomp_profile: Option<SecurityProfile>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub app_armor_profile: Option<SecurityProfile>,
+}
+
+/// `securityContext.capabilities`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(default)]
+pub struct Capabilities {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub add: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drop: Option<Vec<String>>,
+}
+
+/// `securityContext.windowsOptions`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct WindowsSecurityContextOptions {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gmsa_credential_spec_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gmsa_credential_spec: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run_as_user_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host_process: Option<bool>,
+}
+
+/// `seccompProfile` / `appArmorProfile`: a type and, for `Localhost`, a profile.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct SecurityProfile {
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub localhost_profile: Option<String>,
+}
+
+/// `securityContext.sysctls[]`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(default)]
+pub struct Sysctl {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
 }
 
 /// `spec.os`.

@@ -10,14 +10,14 @@
 use super::{Schema, Shape, shapes};
 
 shapes! {
+    /// `securityContext.seLinuxOptions` (pod and container).
+    SeLinuxOptions => &SE_LINUX_OPTIONS;
     /// `spec.affinity`.
     Affinity => &AFFINITY;
     /// `spec.hostAliases`.
     HostAliases => &HOST_ALIASES;
     /// `spec.imagePullSecrets`.
     ImagePullSecrets => &LOCAL_OBJECT_REFERENCES;
-    /// `spec.securityContext`.
-    PodSecurityContext => &POD_SECURITY_CONTEXT;
     /// `spec.tolerations`.
     Tolerations => &TOLERATIONS;
     /// `spec.topologySpreadConstraints`.
@@ -30,8 +30,6 @@ shapes! {
     EvictionResponders => &EVICTION_RESPONDERS;
     /// `spec.volumes[]`.
     VolumeShape => &VOLUME;
-    /// A container's `securityContext`.
-    SecurityContext => &SECURITY_CONTEXT;
     /// A container's `envFrom`.
     EnvFrom => &ENV_FROM_SOURCES;
     /// `env[].valueFrom`.
@@ -185,47 +183,6 @@ pub static SE_LINUX_OPTIONS: Schema = Schema::Fields(&[
     ("type", &ANY),
     ("level", &ANY),
 ]);
-pub static WINDOWS_SECURITY_CONTEXT_OPTIONS: Schema = Schema::Fields(&[
-    ("gmsaCredentialSpecName", &ANY),
-    ("gmsaCredentialSpec", &ANY),
-    ("runAsUserName", &ANY),
-    ("hostProcess", &ANY),
-]);
-pub static SECCOMP_PROFILE: Schema = Schema::Fields(&[("type", &ANY), ("localhostProfile", &ANY)]);
-pub static APP_ARMOR_PROFILE: Schema =
-    Schema::Fields(&[("type", &ANY), ("localhostProfile", &ANY)]);
-pub static SYSCTL: Schema = Schema::Fields(&[("name", &ANY), ("value", &ANY)]);
-pub static POD_SECURITY_CONTEXT: Schema = Schema::Fields(&[
-    ("seLinuxOptions", &SE_LINUX_OPTIONS),
-    ("windowsOptions", &WINDOWS_SECURITY_CONTEXT_OPTIONS),
-    ("runAsUser", &ANY),
-    ("runAsGroup", &ANY),
-    ("runAsNonRoot", &ANY),
-    ("supplementalGroups", &ANY),
-    ("supplementalGroupsPolicy", &ANY),
-    ("fsGroup", &ANY),
-    ("sysctls", &Schema::List(&SYSCTL)),
-    ("fsGroupChangePolicy", &ANY),
-    ("seccompProfile", &SECCOMP_PROFILE),
-    ("appArmorProfile", &APP_ARMOR_PROFILE),
-    ("seLinuxChangePolicy", &ANY),
-]);
-pub static CAPABILITIES: Schema = Schema::Fields(&[("add", &ANY), ("drop", &ANY)]);
-pub static SECURITY_CONTEXT: Schema = Schema::Fields(&[
-    ("capabilities", &CAPABILITIES),
-    ("privileged", &ANY),
-    ("seLinuxOptions", &SE_LINUX_OPTIONS),
-    ("windowsOptions", &WINDOWS_SECURITY_CONTEXT_OPTIONS),
-    ("runAsUser", &ANY),
-    ("runAsGroup", &ANY),
-    ("runAsNonRoot", &ANY),
-    ("readOnlyRootFilesystem", &ANY),
-    ("allowPrivilegeEscalation", &ANY),
-    ("procMount", &ANY),
-    ("seccompProfile", &SECCOMP_PROFILE),
-    ("appArmorProfile", &APP_ARMOR_PROFILE),
-]);
-
 // --- containers ------------------------------------------------------------------------------------
 
 pub static CONFIG_MAP_ENV_SOURCE: Schema = Schema::Fields(&[("name", &ANY), ("optional", &ANY)]);

@@ -91,6 +91,7 @@ rules! {
     PL145 invalid_pod_os => INVALID_POD_OS,
     PL146 invalid_resource_claim => INVALID_RESOURCE_CLAIM,
     PL147 pod_resources_below_containers => POD_RESOURCES_BELOW_CONTAINERS,
+    PL148 invalid_security_context => INVALID_SECURITY_CONTEXT,
     PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,
     PL201 defer_container_forbidden_field => DEFER_CONTAINER_FORBIDDEN_FIELD,
     PL202 invalid_defer_trigger => INVALID_DEFER_TRIGGER,
@@ -201,7 +202,7 @@ pub fn fix_of(rule: &Rule) -> Option<(crate::lint::finding::Applicability, &'sta
             Unsafe,
             "moves the annotation's containers to `spec.initContainers` and removes the annotation (they start running)",
         )),
-        "PL102" | "PL103" | "PL104" | "PL144" | "PL145" => Some((
+        "PL102" | "PL103" | "PL104" | "PL144" | "PL145" | "PL148" => Some((
             Safe,
             "writes the supported value when only the case is wrong (`ifnotpresent` → `IfNotPresent`)",
         )),
