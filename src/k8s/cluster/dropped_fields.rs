@@ -78,6 +78,24 @@ pub fn drop_fields(
     {
         pod.spec.resources = None;
     }
+    if let Some(context) = pod.spec.security_context.as_mut() {
+        let at = || spec().child("securityContext");
+        if context.app_armor_profile.is_some()
+            && remove(&|| at().child("appArmorProfile"), 30, None)
+        {
+            context.app_armor_profile = None;
+        }
+        if context.supplemental_groups_policy.is_some()
+            && remove(&|| at().child("supplementalGroupsPolicy"), 31, None)
+        {
+            context.supplemental_groups_policy = None;
+        }
+        if context.se_linux_change_policy.is_some()
+            && remove(&|| at().child("seLinuxChangePolicy"), 32, None)
+        {
+            context.se_linux_change_policy = None;
+        }
+    }
     if pod.spec.hostname_override.is_some()
         && remove(
             &|| spec().child("hostnameOverride"),
@@ -140,6 +158,16 @@ fn drop_container_fields(
         )
     {
         container.restart_policy_rules = None;
+    }
+    if let Some(context) = container.security_context.as_mut()
+        && context.app_armor_profile.is_some()
+        && remove(
+            &|| path().child("securityContext").child("appArmorProfile"),
+            30,
+            None,
+        )
+    {
+        context.app_armor_profile = None;
     }
     if container.resize_policy.is_some()
         && remove(

@@ -244,7 +244,7 @@ pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)
         ),
         "PL135" => (
             &[],
-            "fields added after 1.29: resource claims' names and `request` (1.31, when `source` went), pod-level `resources` (1.32), `stopSignal` (1.33), restart rules, `fileKeyRef`, `hostnameOverride` (1.34)",
+            "fields added after 1.29: `appArmorProfile` (1.30), resource claims' names and `request` (1.31, when `source` went), `supplementalGroupsPolicy` (1.31), `seLinuxChangePolicy` and pod-level `resources` (1.32), `stopSignal` (1.33), restart rules, `fileKeyRef`, `hostnameOverride` (1.34)",
         ),
         "PL136" => (
             &[
