@@ -437,7 +437,7 @@ pub struct Container {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_mounts: Option<Vec<VolumeMount>>,
     #[serde(skip_serializing)]
-    pub volume_devices: Option<Checked<shape::VolumeDevices>>,
+    pub volume_devices: Option<Vec<VolumeDevice>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub termination_message_path: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -723,6 +723,17 @@ pub struct Sysctl {
     pub value: Option<String>,
 }
 
+/// `volumeDevices[]`: a block volume exposed as a device.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[serde(default)]
+pub struct VolumeDevice {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub device_path: Option<String>,
+}
+
 /// `spec.os`.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(default)]
@@ -967,6 +978,10 @@ pub struct Volume {
     /// Whether its source is `emptyDir`.
     #[serde(skip)]
     pub empty_dir: bool,
+    /// Whether its source is a claim (`persistentVolumeClaim` or `ephemeral`), the only sources
+    /// a block device (`volumeDevices`) may use.
+    #[serde(skip)]
+    pub claim: bool,
 }
 
 impl Volume {
@@ -997,6 +1012,9 @@ impl<'de> Deserialize<'de> for Volume {
                         volume.name = map.next_value()?;
                     } else if key == "emptyDir" {
                         volume.empty_dir = true;
+                        map.next_value::<Opaque>()?;
+                    } else if key == "persistentVolumeClaim" || key == "ephemeral" {
+                        volume.claim = true;
                         map.next_value::<Opaque>()?;
                     } else {
                         map.next_value::<Opaque>()?;

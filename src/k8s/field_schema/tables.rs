@@ -30,14 +30,6 @@ shapes! {
     EvictionResponders => &EVICTION_RESPONDERS;
     /// `spec.volumes[]`.
     VolumeShape => &VOLUME;
-    /// A container's `envFrom`.
-    EnvFrom => &ENV_FROM_SOURCES;
-    /// `env[].valueFrom`.
-    EnvVarSource => &ENV_VAR_SOURCE;
-    /// A container's `volumeDevices`.
-    VolumeDevices => &VOLUME_DEVICES;
-    /// A container's `restartPolicyRules`.
-    ContainerRestartRules => &CONTAINER_RESTART_RULES;
     /// `metadata.ownerReferences`.
     OwnerReferences => &OWNER_REFERENCES;
 }
@@ -183,16 +175,9 @@ pub static SE_LINUX_OPTIONS: Schema = Schema::Fields(&[
     ("type", &ANY),
     ("level", &ANY),
 ]);
-// --- containers ------------------------------------------------------------------------------------
 
-pub static CONFIG_MAP_ENV_SOURCE: Schema = Schema::Fields(&[("name", &ANY), ("optional", &ANY)]);
-pub static SECRET_ENV_SOURCE: Schema = Schema::Fields(&[("name", &ANY), ("optional", &ANY)]);
-pub static ENV_FROM_SOURCE: Schema = Schema::Fields(&[
-    ("prefix", &ANY),
-    ("configMapRef", &CONFIG_MAP_ENV_SOURCE),
-    ("secretRef", &SECRET_ENV_SOURCE),
-]);
-pub static ENV_FROM_SOURCES: Schema = Schema::List(&ENV_FROM_SOURCE);
+// --- downward API (volumes) ----------------------------------------------------------------------
+
 pub static OBJECT_FIELD_SELECTOR: Schema =
     Schema::Fields(&[("apiVersion", &ANY), ("fieldPath", &ANY)]);
 pub static RESOURCE_FIELD_SELECTOR: Schema = Schema::Fields(&[
@@ -200,30 +185,6 @@ pub static RESOURCE_FIELD_SELECTOR: Schema = Schema::Fields(&[
     ("resource", &ANY),
     ("divisor", &ANY),
 ]);
-pub static KEY_SELECTOR: Schema =
-    Schema::Fields(&[("name", &ANY), ("key", &ANY), ("optional", &ANY)]);
-pub static FILE_KEY_SELECTOR: Schema = Schema::Fields(&[
-    ("volumeName", &ANY),
-    ("path", &ANY),
-    ("key", &ANY),
-    ("optional", &ANY),
-]);
-pub static ENV_VAR_SOURCE: Schema = Schema::Fields(&[
-    ("fieldRef", &OBJECT_FIELD_SELECTOR),
-    ("resourceFieldRef", &RESOURCE_FIELD_SELECTOR),
-    ("configMapKeyRef", &KEY_SELECTOR),
-    ("secretKeyRef", &KEY_SELECTOR),
-    ("fileKeyRef", &FILE_KEY_SELECTOR),
-]);
-pub static VOLUME_DEVICE: Schema = Schema::Fields(&[("name", &ANY), ("devicePath", &ANY)]);
-pub static VOLUME_DEVICES: Schema = Schema::List(&VOLUME_DEVICE);
-pub static CONTAINER_RESTART_RULE_ON_EXIT_CODES: Schema =
-    Schema::Fields(&[("operator", &ANY), ("values", &ANY)]);
-pub static CONTAINER_RESTART_RULE: Schema = Schema::Fields(&[
-    ("action", &ANY),
-    ("exitCodes", &CONTAINER_RESTART_RULE_ON_EXIT_CODES),
-]);
-pub static CONTAINER_RESTART_RULES: Schema = Schema::List(&CONTAINER_RESTART_RULE);
 
 // --- volumes ---------------------------------------------------------------------------------------
 
