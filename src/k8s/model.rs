@@ -982,6 +982,9 @@ pub struct Volume {
     /// a block device (`volumeDevices`) may use.
     #[serde(skip)]
     pub claim: bool,
+    /// Whether its source is `image` (an OCI image or artifact, gate ImageVolume).
+    #[serde(skip)]
+    pub image: bool,
 }
 
 impl Volume {
@@ -1015,6 +1018,9 @@ impl<'de> Deserialize<'de> for Volume {
                         map.next_value::<Opaque>()?;
                     } else if key == "persistentVolumeClaim" || key == "ephemeral" {
                         volume.claim = true;
+                        map.next_value::<Opaque>()?;
+                    } else if key == "image" {
+                        volume.image = true;
                         map.next_value::<Opaque>()?;
                     } else {
                         map.next_value::<Opaque>()?;

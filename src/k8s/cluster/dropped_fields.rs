@@ -5,7 +5,7 @@
 //! Validation then sees the pod without it, as [`drop_fields`] leaves it.
 
 use super::feature_gates::{FeatureGates, Gate};
-use crate::k8s::model::{Container, LifecycleHandler, Pod};
+use crate::k8s::model::{Container, Lifecycle, LifecycleHandler, Pod};
 use crate::yaml::field_path::FieldPath;
 
 /// Why a field was taken out.
@@ -23,6 +23,17 @@ pub enum Removal {
     },
     /// The field exists but `gate` is off: the API server clears it and stores the object.
     Dropped(Gate),
+    /// The field exists but `gate` is off: the API server sets it to its default value.
+    Reset {
+        /// The gate.
+        gate: Gate,
+        /// The value it is set to.
+        to: &'static str,
+    },
+    /// The field exists but `gate` is off: the API server removes the whole entry (a volume)
+    /// and what refers to it (its mounts). podlife reports them and leaves them in place, so
+    /// that every other finding keeps its place in the file.
+    Removed(Gate),
 }
 
 /// One field taken out of the pod, at the path Kubernetes names it by.
@@ -86,15 +97,32 @@ pub fn drop_fields(
             context.app_armor_profile = None;
         }
         if context.supplemental_groups_policy.is_some()
-            && remove(&|| at().child("supplementalGroupsPolicy"), 31, None)
+            && remove(
+                &|| at().child("supplementalGroupsPolicy"),
+                31,
+                Some(Gate::SupplementalGroupsPolicy),
+            )
         {
             context.supplemental_groups_policy = None;
         }
         if context.se_linux_change_policy.is_some()
-            && remove(&|| at().child("seLinuxChangePolicy"), 32, None)
+            && remove(
+                &|| at().child("seLinuxChangePolicy"),
+                32,
+                Some(Gate::SELinuxChangePolicy),
+            )
         {
             context.se_linux_change_policy = None;
         }
+    }
+    if pod.spec.host_users.is_some()
+        && remove(
+            &|| spec().child("hostUsers"),
+            25,
+            Some(Gate::UserNamespacesSupport),
+        )
+    {
+        pod.spec.host_users = None;
     }
     if pod.spec.hostname_override.is_some()
         && remove(
@@ -117,7 +145,108 @@ pub fn drop_fields(
             drop_container_fields(container, list, &path, minor, &mut remove);
         }
     }
+    reset_proc_mounts(pod, gates, container_path, &mut removed);
+    drop_image_volumes(pod, gates, container_path, &mut removed);
     removed
+}
+
+/// `dropDisabledProcMountField`: without ProcMountType a `procMount` other than `Default` is
+/// set to `Default` (not cleared).
+fn reset_proc_mounts(
+    pod: &mut Pod,
+    gates: &FeatureGates,
+    container_path: &dyn Fn(&str, usize) -> FieldPath,
+    removed: &mut Vec<RemovedField>,
+) {
+    if gates.enabled(Gate::ProcMountType) {
+        return;
+    }
+    let lists = [
+        pod.spec.init_containers.as_mut(),
+        pod.spec.containers.as_mut(),
+        pod.spec.ephemeral_containers.as_mut(),
+        pod.spec.defer_containers.as_mut(),
+    ];
+    for (list, containers) in LISTS.into_iter().zip(lists) {
+        for (index, container) in containers.into_iter().flatten().enumerate() {
+            let Some(context) = container.security_context.as_mut() else {
+                continue;
+            };
+            if context
+                .proc_mount
+                .as_deref()
+                .is_some_and(|m| m != "Default")
+            {
+                context.proc_mount = Some("Default".to_string());
+                removed.push(RemovedField {
+                    path: container_path(list, index)
+                        .child("securityContext")
+                        .child("procMount"),
+                    removal: Removal::Reset {
+                        gate: Gate::ProcMountType,
+                        to: "Default",
+                    },
+                });
+            }
+        }
+    }
+}
+
+/// `dropImageVolumes`: an `image` volume is a field the release may lack (1.31 on); without
+/// ImageVolume the API server removes the volume and every mount of it. Both are reported and
+/// left in place ([`Removal::Removed`]).
+fn drop_image_volumes(
+    pod: &Pod,
+    gates: &FeatureGates,
+    container_path: &dyn Fn(&str, usize) -> FieldPath,
+    removed: &mut Vec<RemovedField>,
+) {
+    let volumes = || FieldPath::root().child("spec").child("volumes");
+    let mut gone = Vec::new();
+    for (index, volume) in pod.spec.volumes.iter().flatten().enumerate() {
+        if !volume.image {
+            continue;
+        }
+        if gates.version().minor() < 31 {
+            removed.push(RemovedField {
+                path: volumes().index(index).child("image"),
+                removal: Removal::NotInRelease { since: 31 },
+            });
+        } else if !gates.enabled(Gate::ImageVolume) {
+            removed.push(RemovedField {
+                path: volumes().index(index),
+                removal: Removal::Removed(Gate::ImageVolume),
+            });
+            gone.extend(volume.name.as_deref());
+        }
+    }
+    if gone.is_empty() {
+        return;
+    }
+    let lists = [
+        pod.spec.init_containers.as_deref(),
+        pod.spec.containers.as_deref(),
+        pod.spec.ephemeral_containers.as_deref(),
+        pod.spec.defer_containers.as_deref(),
+    ];
+    for (list, containers) in LISTS.into_iter().zip(lists) {
+        for (index, container) in containers.into_iter().flatten().enumerate() {
+            for (mount_index, mount) in container.volume_mounts.iter().flatten().enumerate() {
+                if mount
+                    .name
+                    .as_deref()
+                    .is_some_and(|name| gone.contains(&name))
+                {
+                    removed.push(RemovedField {
+                        path: container_path(list, index)
+                            .child("volumeMounts")
+                            .index(mount_index),
+                        removal: Removal::Removed(Gate::ImageVolume),
+                    });
+                }
+            }
+        }
+    }
 }
 
 /// Decides whether a field goes (present from release `u8`, kept while the gate is on), and
@@ -169,6 +298,22 @@ fn drop_container_fields(
     {
         context.app_armor_profile = None;
     }
+    for (index, mount) in container.volume_mounts.iter_mut().flatten().enumerate() {
+        if mount.recursive_read_only.is_some()
+            && remove(
+                &|| {
+                    path()
+                        .child("volumeMounts")
+                        .index(index)
+                        .child("recursiveReadOnly")
+                },
+                30,
+                Some(Gate::RecursiveReadOnlyMounts),
+            )
+        {
+            mount.recursive_read_only = None;
+        }
+    }
     if container.resize_policy.is_some()
         && remove(
             &|| path().child("resizePolicy"),
@@ -197,32 +342,7 @@ fn drop_container_fields(
         }
     }
     if let Some(lifecycle) = container.lifecycle.as_mut() {
-        let lifecycle_path = || path().child("lifecycle");
-        if lifecycle.stop_signal.is_some()
-            && remove(
-                &|| lifecycle_path().child("stopSignal"),
-                33,
-                Some(Gate::ContainerStopSignals),
-            )
-        {
-            lifecycle.stop_signal = None;
-        }
-        let hooks: [(&str, Option<&mut LifecycleHandler>); 2] = [
-            ("postStart", lifecycle.post_start.as_mut()),
-            ("preStop", lifecycle.pre_stop.as_mut()),
-        ];
-        for (name, handler) in hooks {
-            if let Some(handler) = handler
-                && handler.sleep.is_some()
-                && remove(
-                    &|| lifecycle_path().child(name).child("sleep"),
-                    29,
-                    Some(Gate::PodLifecycleSleepAction),
-                )
-            {
-                handler.sleep = None;
-            }
-        }
+        drop_lifecycle_fields(lifecycle, &|| path().child("lifecycle"), remove);
     }
 }
 
@@ -298,5 +418,38 @@ fn drop_resource_claims(
             resources.claims = None;
         }
         gone(path, dropped);
+    }
+}
+
+/// `dropContainerStopSignals` and `dropPodLifecycleSleepAction` on one container's lifecycle.
+fn drop_lifecycle_fields(
+    lifecycle: &mut Lifecycle,
+    lifecycle_path: &dyn Fn() -> FieldPath,
+    remove: &mut Remove<'_>,
+) {
+    if lifecycle.stop_signal.is_some()
+        && remove(
+            &|| lifecycle_path().child("stopSignal"),
+            33,
+            Some(Gate::ContainerStopSignals),
+        )
+    {
+        lifecycle.stop_signal = None;
+    }
+    let hooks: [(&str, Option<&mut LifecycleHandler>); 2] = [
+        ("postStart", lifecycle.post_start.as_mut()),
+        ("preStop", lifecycle.pre_stop.as_mut()),
+    ];
+    for (name, handler) in hooks {
+        if let Some(handler) = handler
+            && handler.sleep.is_some()
+            && remove(
+                &|| lifecycle_path().child(name).child("sleep"),
+                29,
+                Some(Gate::PodLifecycleSleepAction),
+            )
+        {
+            handler.sleep = None;
+        }
     }
 }

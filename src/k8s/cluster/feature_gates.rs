@@ -39,6 +39,18 @@ pub enum Gate {
     RestartAllContainersOnContainerExits,
     /// `spec.resourceClaims` and containers' `resources.claims` (Dynamic Resource Allocation).
     DynamicResourceAllocation,
+    /// `spec.hostUsers` (user namespaces).
+    UserNamespacesSupport,
+    /// `securityContext.supplementalGroupsPolicy`.
+    SupplementalGroupsPolicy,
+    /// `securityContext.procMount` other than `Default`.
+    ProcMountType,
+    /// `volumeMounts[].recursiveReadOnly`.
+    RecursiveReadOnlyMounts,
+    /// `securityContext.seLinuxChangePolicy`.
+    SELinuxChangePolicy,
+    /// `volumes[].image`.
+    ImageVolume,
 }
 
 /// How far a gate has come in a release.
@@ -250,6 +262,75 @@ pub static GATES: &[GateRow] = &[
         ],
         removed_in: None,
     },
+    GateRow {
+        gate: Gate::UserNamespacesSupport,
+        name: "UserNamespacesSupport",
+        effect: "`spec.hostUsers` is kept; off, the API server drops it",
+        specs: &[
+            spec(25, Alpha, false),
+            spec(30, Beta, false),
+            spec(33, Beta, true),
+            spec(36, Ga, true),
+        ],
+        removed_in: None,
+    },
+    GateRow {
+        gate: Gate::SupplementalGroupsPolicy,
+        name: "SupplementalGroupsPolicy",
+        effect: "`securityContext.supplementalGroupsPolicy` is kept; off, the API server drops it",
+        specs: &[
+            spec(31, Alpha, false),
+            spec(33, Beta, true),
+            spec(35, Ga, true),
+        ],
+        removed_in: None,
+    },
+    GateRow {
+        gate: Gate::ProcMountType,
+        name: "ProcMountType",
+        effect: "`securityContext.procMount` is kept; off, the API server sets it to `Default`",
+        specs: &[
+            spec(12, Alpha, false),
+            spec(31, Beta, false),
+            spec(33, Beta, true),
+            spec(36, Ga, true),
+        ],
+        removed_in: None,
+    },
+    GateRow {
+        gate: Gate::RecursiveReadOnlyMounts,
+        name: "RecursiveReadOnlyMounts",
+        effect: "`volumeMounts[].recursiveReadOnly` is kept; off, the API server drops it",
+        specs: &[
+            spec(30, Alpha, false),
+            spec(31, Beta, true),
+            spec(33, Ga, true),
+        ],
+        removed_in: None,
+    },
+    GateRow {
+        gate: Gate::SELinuxChangePolicy,
+        name: "SELinuxChangePolicy",
+        effect: "`securityContext.seLinuxChangePolicy` is kept; off, the API server drops it",
+        specs: &[
+            spec(32, Alpha, false),
+            spec(33, Beta, true),
+            spec(36, Ga, true),
+        ],
+        removed_in: None,
+    },
+    GateRow {
+        gate: Gate::ImageVolume,
+        name: "ImageVolume",
+        effect: "`image` volumes are kept; off, the API server removes them and their mounts",
+        specs: &[
+            spec(31, Alpha, false),
+            spec(33, Beta, false),
+            spec(35, Beta, true),
+            spec(36, Ga, true),
+        ],
+        removed_in: None,
+    },
 ];
 
 impl GateRow {
@@ -354,7 +435,7 @@ pub struct FeatureGates {
     enabled: [bool; GATE_COUNT],
 }
 
-const GATE_COUNT: usize = 15;
+const GATE_COUNT: usize = 21;
 
 impl Default for FeatureGates {
     fn default() -> Self {

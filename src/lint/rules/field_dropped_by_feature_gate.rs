@@ -14,7 +14,7 @@ pub static RULE: Rule = Rule {
     summary: "the API server clears a field because its feature gate is off",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Reports a field whose feature gate is off in the release checked for (its default there, or `--feature-gates`): a sidecar's `restartPolicy` without `SidecarContainers`, `resizePolicy` without `InPlacePodVerticalScaling`, pod-level `resources` without `PodLevelResources`, a `sleep` hook without `PodLifecycleSleepAction`, `restartPolicy`/`restartPolicyRules` on regular containers without `ContainerRestartRules`, `fileKeyRef` without `EnvFiles`, `stopSignal` without `ContainerStopSignals`, `spec.resourceClaims` and containers' `resources.claims` without `DynamicResourceAllocation` (off by default before 1.34). The rest of the pod is then checked without the field, as the API server validates it; what that breaks is reported by the rules concerned (a hook left with no handler, a sidecar that became a regular init container with probes).
+Reports a field whose feature gate is off in the release checked for (its default there, or `--feature-gates`): a sidecar's `restartPolicy` without `SidecarContainers`, `resizePolicy` without `InPlacePodVerticalScaling`, pod-level `resources` without `PodLevelResources`, a `sleep` hook without `PodLifecycleSleepAction`, `restartPolicy`/`restartPolicyRules` on regular containers without `ContainerRestartRules`, `fileKeyRef` without `EnvFiles`, `stopSignal` without `ContainerStopSignals`, `spec.resourceClaims` and containers' `resources.claims` without `DynamicResourceAllocation` (off by default before 1.34), `hostUsers` without `UserNamespacesSupport` (before 1.33), `supplementalGroupsPolicy` without `SupplementalGroupsPolicy` (1.31–1.32), `seLinuxChangePolicy` without `SELinuxChangePolicy` (1.32), `recursiveReadOnly` mounts without `RecursiveReadOnlyMounts` (1.30); a `procMount` other than `Default` is set to `Default` without `ProcMountType` (before 1.33), and an `image` volume is removed with its mounts without `ImageVolume` (1.31–1.34; podlife leaves them in place and checks them). The rest of the pod is then checked without the field, as the API server validates it; what that breaks is reported by the rules concerned (a hook left with no handler, a sidecar that became a regular init container with probes).
 
 ## Why
 The API server accepts the pod and silently stores it without the field: no error, no warning. A sidecar becomes an init container that never finishes, a hook does nothing, a pod-level limit is gone.
@@ -38,26 +38,84 @@ Enable the gate on the cluster (and tell podlife with `--feature-gates Name=true
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     let version = context.gates.version();
     for removed in context.removed {
-        let Removal::Dropped(gate) = removed.removal else {
-            continue;
+        let name = removed.path.to_string();
+        let (gate, what) = match removed.removal {
+            Removal::Dropped(gate) => (gate, format!("drops `{name}`")),
+            Removal::Reset { gate, to } => (gate, format!("sets `{name}` to `{to}`")),
+            Removal::Removed(gate) => (gate, format!("removes `{name}`")),
+            Removal::NotInRelease { .. } | Removal::RemovedAfter { .. } => continue,
         };
         let Some(row) = feature_gates::row(gate) else {
             continue;
         };
-        let name = removed.path.to_string();
+        let label = match removed.removal {
+            Removal::Reset { to, .. } => format!("set to `{to}`: {} is off", row.name),
+            Removal::Removed(_) => format!("removed: {} is off", row.name),
+            _ => format!("dropped: {} is off", row.name),
+        };
         findings.push(
             RULE.finding(format!(
-                "the API server drops `{name}`: feature gate {} is off",
+                "the API server {what}: feature gate {} is off",
                 row.name
             ))
             .at(removed.path.clone())
             .on_key()
-            .label(format!("dropped: {} is off", row.name))
+            .label(label)
             .note(format!("{} is {}", row.name, row.describe_in(version)))
             .help(format!(
                 "if the cluster enables it, say so with `--feature-gates {}=true`; otherwise remove the field",
                 row.name
             )),
         );
+    }
+}
+
+#[cfg(test)]
+mod security_and_volume_tests {
+    use crate::lint::rules::helpers::api_validation::testing::{all_findings_in, gates};
+
+    const POD: &str = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  hostUsers: false\n  securityContext:\n    supplementalGroupsPolicy: Strict\n    seLinuxChangePolicy: MountOption\n  volumes:\n  - {name: model, image: {reference: registry.example.com/models/llama:3}}\n  containers:\n  - name: c\n    image: image\n    securityContext: {procMount: Unmasked}\n    volumeMounts:\n    - {name: model, mountPath: /models, readOnly: true, recursiveReadOnly: Enabled}\n";
+
+    /// `(rule, path)` of the PL135, PL136 and PL148 findings in Kubernetes 1.`minor`.
+    fn found(minor: u8) -> Vec<(&'static str, String)> {
+        all_findings_in(POD, false, gates(minor, ""))
+            .into_iter()
+            .filter(|f| ["PL135", "PL136", "PL148"].contains(&f.rule.code))
+            .map(|f| (f.rule.code, f.path.map(|p| p.to_string()).unwrap_or_default()))
+            .collect()
+    }
+
+    // `pkg/api/pod/util.go` `dropDisabledFields`: UserNamespacesSupport, SupplementalGroupsPolicy,
+    // dropDisabledProcMountField, RecursiveReadOnlyMounts, dropImageVolumes and
+    // dropSELinuxChangePolicy, each with its gate's default in the release.
+    #[test]
+    fn each_release_drops_what_its_gates_leave_off() {
+        let at = |rule: &'static str, path: &str| (rule, path.to_string());
+        // 1.32: every gate but RecursiveReadOnlyMounts is off. With hostUsers dropped and
+        // procMount set to Default, `Unmasked` is no longer an error (PL148).
+        assert_eq!(
+            found(32),
+            [
+                at("PL136", "spec.hostUsers"),
+                at("PL136", "spec.securityContext.supplementalGroupsPolicy"),
+                at("PL136", "spec.securityContext.seLinuxChangePolicy"),
+                at("PL136", "spec.volumes[0]"),
+                at("PL136", "spec.containers[0].securityContext.procMount"),
+                at("PL136", "spec.containers[0].volumeMounts[0]"),
+            ]
+        );
+        // 1.33: user namespaces, proc mounts and both policies are on; image volumes are not.
+        assert_eq!(
+            found(33),
+            [at("PL136", "spec.volumes[0]"), at("PL136", "spec.containers[0].volumeMounts[0]")]
+        );
+        assert!(found(35).is_empty());
+        // 1.30: the image volume, the groups policy and the SELinux policy do not exist yet,
+        // and RecursiveReadOnlyMounts is alpha.
+        let old = found(30);
+        assert!(old.contains(&at("PL135", "spec.volumes[0].image")), "{old:?}");
+        assert!(old.contains(&at("PL135", "spec.securityContext.seLinuxChangePolicy")), "{old:?}");
+        assert!(old.contains(&at("PL136", "spec.containers[0].volumeMounts[0].recursiveReadOnly")), "{old:?}");
+        assert!(found(29).contains(&at("PL135", "spec.containers[0].volumeMounts[0].recursiveReadOnly")));
     }
 }

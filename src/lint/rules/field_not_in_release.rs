@@ -45,7 +45,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 format!("removed after 1.{last}"),
                 format!("write it as Kubernetes {version} spells it, or check for 1.{last} or earlier with `--kubernetes-version`"),
             ),
-            Removal::Dropped(_) => continue,
+            Removal::Dropped(_) | Removal::Reset { .. } | Removal::Removed(_) => continue,
         };
         let name = removed.path.to_string();
         findings.push(
