@@ -58,15 +58,35 @@ fn resolve_int(text: &str) -> Option<Resolved> {
     } else {
         (false, text.strip_prefix('+').unwrap_or(text))
     };
-    let (radix, body) = if let Some(hex) = digits.strip_prefix("0x") {
+    // Go's `strconv.ParseInt(s, 0, 64)`, which go-yaml v2 (and so `sigs.k8s.io/yaml`) uses:
+    // `0x` hexadecimal, `0o` or a bare leading `0` octal (`defaultMode: 0644` is 420), `0b`
+    // binary.
+    let (radix, body) = if let Some(hex) = digits.strip_prefix("0x").or(digits.strip_prefix("0X")) {
         (16, hex)
-    } else if let Some(octal) = digits.strip_prefix("0o") {
+    } else if let Some(octal) = digits.strip_prefix("0o").or(digits.strip_prefix("0O")) {
         (8, octal)
+    } else if let Some(binary) = digits.strip_prefix("0b").or(digits.strip_prefix("0B")) {
+        (2, binary)
+    } else if digits.len() > 1 && digits.starts_with('0') {
+        (0, &digits[1..])
     } else {
         (10, digits)
     };
+    // A bare leading zero: octal (radix 0 marks it).
+    let (bare_octal, radix) = if radix == 0 {
+        (true, 8)
+    } else {
+        (false, radix)
+    };
     let cleaned: String = body.chars().filter(|c| *c != '_').collect();
     if cleaned.is_empty() || !cleaned.chars().all(|c| c.is_digit(radix)) {
+        // `09` is no octal number; go-yaml then reads it as the float 9.
+        if bare_octal && !cleaned.is_empty() && cleaned.chars().all(|c| c.is_ascii_digit()) {
+            return cleaned
+                .parse::<f64>()
+                .ok()
+                .map(|v| Resolved::Float(if negative { -v } else { v }));
+        }
         return None;
     }
     let Ok(magnitude) = u128::from_str_radix(&cleaned, radix) else {
@@ -110,6 +130,16 @@ mod tests {
     #[test]
     fn resolves_plain_scalars_like_yaml_1_1() {
         assert_eq!(resolve_plain("8080"), Resolved::Int(8080));
+        // Go's ParseInt with base 0, as go-yaml v2 resolves integers.
+        assert_eq!(resolve_plain("0644"), Resolved::Int(420));
+        assert_eq!(resolve_plain("0400"), Resolved::Int(256));
+        assert_eq!(resolve_plain("-010"), Resolved::Int(-8));
+        assert_eq!(resolve_plain("0o17"), Resolved::Int(15));
+        assert_eq!(resolve_plain("0x1F"), Resolved::Int(31));
+        assert_eq!(resolve_plain("0b101"), Resolved::Int(5));
+        assert_eq!(resolve_plain("0"), Resolved::Int(0));
+        assert_eq!(resolve_plain("00"), Resolved::Int(0));
+        assert_eq!(resolve_plain("09"), Resolved::Float(9.0));
         assert_eq!(resolve_plain("yes"), Resolved::Bool(true));
         assert_eq!(resolve_plain("0.5"), Resolved::Float(0.5));
         assert_eq!(resolve_plain("1e3"), Resolved::Float(1000.0));
