@@ -87,6 +87,7 @@ pub fn decode<'de, T: de::Deserialize<'de>>(
         context: &context,
         path: PathLink::Root(prefix),
         unknown: None,
+        checked: false,
     });
     *problems = context.problems.into_inner();
     result
@@ -146,6 +147,9 @@ struct NodeDeserializer<'n, 'a, 'c, 'p> {
     context: &'c Context,
     path: PathLink<'p>,
     unknown: Option<UnknownCandidate<'n, 'a>>,
+    /// Inside a value whose field names a schema already checked: a typed struct read from it
+    /// reports no unknown field (its ignored keys are known to the schema).
+    checked: bool,
 }
 
 impl NodeDeserializer<'_, '_, '_, '_> {
@@ -394,6 +398,7 @@ impl<'de> de::Deserializer<'de> for NodeDeserializer<'_, '_, '_, '_> {
                 }
                 visitor.visit_newtype_struct(NodeDeserializer {
                     unknown: None,
+                    checked: true,
                     ..self
                 })
             }
@@ -409,6 +414,7 @@ impl<'de> de::Deserializer<'de> for NodeDeserializer<'_, '_, '_, '_> {
                     index: 0,
                     context: self.context,
                     path: &self.path,
+                    checked: self.checked,
                 };
                 visitor.visit_seq(access).map_err(|e| self.locate(e))
             }
@@ -529,6 +535,7 @@ impl NodeDeserializer<'_, '_, '_, '_> {
                     context: self.context,
                     path: &self.path,
                     fields,
+                    checked: self.checked,
                 };
                 visitor.visit_map(access).map_err(|e| self.locate(e))
             }
@@ -542,6 +549,7 @@ struct SequenceAccess<'n, 'a, 'c, 'p> {
     index: usize,
     context: &'c Context,
     path: &'p PathLink<'p>,
+    checked: bool,
 }
 
 impl<'de> de::SeqAccess<'de> for SequenceAccess<'_, '_, '_, '_> {
@@ -561,6 +569,7 @@ impl<'de> de::SeqAccess<'de> for SequenceAccess<'_, '_, '_, '_> {
             context: self.context,
             path: PathLink::Index(self.path, index),
             unknown: None,
+            checked: self.checked,
         })
         .map(Some)
     }
@@ -576,6 +585,7 @@ struct MappingAccess<'n, 'a, 'c, 'p> {
     context: &'c Context,
     path: &'p PathLink<'p>,
     fields: Option<&'static [&'static str]>,
+    checked: bool,
 }
 
 impl<'de> de::MapAccess<'de> for MappingAccess<'_, '_, '_, '_> {
@@ -596,6 +606,7 @@ impl<'de> de::MapAccess<'de> for MappingAccess<'_, '_, '_, '_> {
             context: self.context,
             path: PathLink::Field(self.path, name),
             unknown: None,
+            checked: self.checked,
         })
         .map(Some)
     }
@@ -616,7 +627,11 @@ impl<'de> de::MapAccess<'de> for MappingAccess<'_, '_, '_, '_> {
             node: value,
             context: self.context,
             path: link,
-            unknown: self.fields.map(|fields| UnknownCandidate { key, fields }),
+            unknown: self
+                .fields
+                .filter(|_| !self.checked)
+                .map(|fields| UnknownCandidate { key, fields }),
+            checked: self.checked,
         })
     }
 

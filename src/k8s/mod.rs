@@ -12,4 +12,5 @@ pub mod quantity;
 pub mod resource_names;
 pub mod stop_signals;
 pub mod timestamp;
+pub mod volume_source;
 pub mod workload;

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::k8s::decode::{OPAQUE, RAW_SCALAR};
 use crate::k8s::field_schema::{self as shape, Checked, Shape};
 use crate::k8s::quantity::{Quantity, QuantityError};
+use crate::k8s::volume_source::VolumeSource;
 
 /// A value podlife accepts but does not model.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -970,27 +971,32 @@ pub struct VolumeMount {
     pub recursive_read_only: Option<Opaque>,
 }
 
-/// `volumes[]`: the name only; the source is not modelled, its field names are checked.
+/// `volumes[]`: the name and the source (its field names are checked against the schema; the
+/// parts validation looks into are typed in [`VolumeSource`]).
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Volume {
     /// The volume's name.
     pub name: Option<String>,
-    /// Whether its source is `emptyDir`.
+    /// Its source.
     #[serde(skip)]
-    pub empty_dir: bool,
-    /// Whether its source is a claim (`persistentVolumeClaim` or `ephemeral`), the only sources
-    /// a block device (`volumeDevices`) may use.
-    #[serde(skip)]
-    pub claim: bool,
-    /// Whether its source is `image` (an OCI image or artifact, gate ImageVolume).
-    #[serde(skip)]
-    pub image: bool,
+    pub source: VolumeSource,
 }
 
 impl Volume {
     /// Whether its source is `emptyDir`.
     pub fn is_empty_dir(&self) -> bool {
-        self.empty_dir
+        self.source.has("emptyDir")
+    }
+
+    /// Whether its source is a claim (`persistentVolumeClaim` or `ephemeral`), the only sources
+    /// a block device (`volumeDevices`) may use.
+    pub fn is_claim(&self) -> bool {
+        self.source.has("persistentVolumeClaim") || self.source.has("ephemeral")
+    }
+
+    /// Whether its source is `image` (an OCI image or artifact, gate ImageVolume).
+    pub fn is_image(&self) -> bool {
+        self.source.has("image")
     }
 }
 
@@ -1006,24 +1012,40 @@ impl<'de> Deserialize<'de> for Volume {
                 self,
                 deserializer: D,
             ) -> Result<Volume, D::Error> {
-                deserializer.deserialize_map(self)
+                // As a struct, so that paths name its fields (`spec.volumes[0].hostPath.path`).
+                deserializer.deserialize_struct(
+                    "Volume",
+                    &crate::k8s::volume_source::VOLUME_FIELDS,
+                    self,
+                )
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Volume, A::Error> {
                 let mut volume = Volume::default();
+                let source = &mut volume.source;
                 while let Some(key) = map.next_key::<String>()? {
                     if key == "name" {
                         volume.name = map.next_value()?;
-                    } else if key == "emptyDir" {
-                        volume.empty_dir = true;
-                        map.next_value::<Opaque>()?;
-                    } else if key == "persistentVolumeClaim" || key == "ephemeral" {
-                        volume.claim = true;
-                        map.next_value::<Opaque>()?;
-                    } else if key == "image" {
-                        volume.image = true;
-                        map.next_value::<Opaque>()?;
-                    } else {
-                        map.next_value::<Opaque>()?;
+                        continue;
+                    }
+                    if let Some(bit) = VolumeSource::position(&key) {
+                        source.set |= 1 << bit;
+                    }
+                    match key.as_str() {
+                        "emptyDir" => source.empty_dir = map.next_value()?,
+                        "hostPath" => source.host_path = map.next_value()?,
+                        "secret" => source.secret = map.next_value()?,
+                        "configMap" => source.config_map = map.next_value()?,
+                        "persistentVolumeClaim" => {
+                            source.persistent_volume_claim = map.next_value()?;
+                        }
+                        "downwardAPI" => source.downward_api = map.next_value()?,
+                        "projected" => source.projected = map.next_value()?,
+                        "csi" => source.csi = map.next_value()?,
+                        "ephemeral" => source.ephemeral = map.next_value()?,
+                        "image" => source.image = map.next_value()?,
+                        _ => {
+                            map.next_value::<Opaque>()?;
+                        }
                     }
                 }
                 Ok(volume)

@@ -204,7 +204,7 @@ fn drop_image_volumes(
     let volumes = || FieldPath::root().child("spec").child("volumes");
     let mut gone = Vec::new();
     for (index, volume) in pod.spec.volumes.iter().flatten().enumerate() {
-        if !volume.image {
+        if !volume.is_image() {
             continue;
         }
         if gates.version().minor() < 31 {

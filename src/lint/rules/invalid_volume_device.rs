@@ -43,7 +43,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     let volumes = context.pod.spec.volumes.iter().flatten();
     // Each declared volume: its name and whether a block device may use it.
     let declared: Vec<(&str, bool)> = volumes
-        .filter_map(|v| Some((v.name.as_deref()?, v.claim)))
+        .filter_map(|v| Some((v.name.as_deref()?, v.is_claim())))
         .chain(context.object.volume_claim_templates.iter().map(|name| (name.as_str(), true)))
         .collect();
     let mut problems = Vec::new();

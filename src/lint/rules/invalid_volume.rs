@@ -1,0 +1,430 @@
+//! PL153 `invalid-volume`: a pod volume the API server rejects: its name, not exactly one
+//! source, or the contents of a common source (host path, secret, config map, claim, downward
+//! API, projected, CSI, ephemeral, image).
+
+use crate::k8s::names;
+use crate::k8s::volume_source::{
+    DownwardApiFile, KeyToPath, ProjectedSource, Projection, VolumeSource,
+};
+use crate::lint::finding::{Finding, Severity};
+use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
+use crate::lint::rules::{Origin, PodContext, Rule};
+use crate::yaml::field_path::FieldPath;
+
+/// a volume the API server rejects.
+pub static RULE: Rule = Rule {
+    id: "PL153",
+    name: "invalid-volume",
+    severity: Severity::Error,
+    summary: "a volume without a valid unique name or exactly one source, or a common source with missing or invalid contents",
+    origin: Origin::Pod(check),
+    docs: r#"## What it does
+Checks `spec.volumes`: each `name` is a unique DNS label; each volume has exactly one source (a second one is reported where Kubernetes does, in its own order of sources). The first source is checked as the API server does for the common kinds: `hostPath.path` required and without `..`, its `type` a known one; `secret.secretName`, `configMap.name` and `persistentVolumeClaim.claimName` required; `items` with a `key` and a relative `path` without `..`; modes between 0 and 0777; `downwardAPI` files with a path and exactly one of `fieldRef`/`resourceFieldRef`; `projected` sources with one kind each, names, token lifetimes of at least 10 minutes and no two files at one path; `csi.driver` a valid driver name; `ephemeral.volumeClaimTemplate` required; an `image` volume's `reference` (in a Pod) and `pullPolicy`; `emptyDir.sizeLimit` not negative.
+
+## Why
+The API server rejects the pod (`spec.volumes[0].secret.secretName: Required value`, `spec.volumes[1].hostPath: Forbidden: may not specify more than 1 volume type`). Volume mistakes hide in long manifests (`items` paths, modes written in decimal) and surface only at deploy time.
+
+## Example
+```yaml
+volumes:
+- name: config
+  configMap:
+    items:
+    - key: app.yaml
+      path: ../app.yaml
+```
+
+## How to fix
+Name the object the volume reads (`configMap.name`, `secret.secretName`, `persistentVolumeClaim.claimName`), keep file paths relative and inside the volume, give each volume one source, and write modes in octal (`0644`) or as their decimal value (420).
+
+## Kubernetes reference
+`pkg/apis/core/validation/validation.go` `ValidateVolumes`, `validateVolumeSource` and the per-source validators, `validateKeyToPath`, `validateLocalDescendingPath`, `ValidateLocalNonReservedPath`, `validateDownwardAPIVolumeFile`, `validateProjectionSources`, `ValidateCSIDriverName` (`FieldValueRequired`, `FieldValueInvalid`, `FieldValueDuplicate`, `FieldValueForbidden`, `FieldValueNotSupported`, `FieldValueTooLong`). Only the sources above are looked into; the others (NFS, iSCSI, cloud disks, …) are checked for their field names only.
+"#,
+};
+
+const MODE_MESSAGE: &str = "must be a number between 0 and 0777 (octal), both inclusive";
+
+fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
+    let mut problems = Vec::new();
+    let mut valid_names: Vec<&str> = Vec::new();
+    let is_pod = context.object.kind == "Pod";
+    for (index, volume) in context.pod.spec.volumes.iter().flatten().enumerate() {
+        let at = FieldPath::root().child("spec").child("volumes").index(index);
+        let before = problems.len();
+        source_problems(&volume.source, &at, is_pod, &mut problems);
+        let name = volume.name.as_deref().unwrap_or("");
+        if name.is_empty() {
+            problems.push(Problem::new(at.child("name"), k8s_type::REQUIRED, None, format!("volume #{} has no `name`", index + 1), "required", "name the volume; mounts refer to it by this name").pointing_at(at.clone()));
+        } else {
+            for reason in names::dns1123_label(name) {
+                problems.push(Problem::new(at.child("name"), k8s_type::INVALID, Some(name.to_string()), format!("volume name `{name}` is not a valid DNS label"), reason, "use lowercase letters, digits and `-`, at most 63 characters"));
+            }
+        }
+        if !name.is_empty() && valid_names.contains(&name) {
+            problems.push(Problem::new(at.child("name"), k8s_type::DUPLICATE, Some(name.to_string()), format!("volume `{name}` is declared twice"), "duplicate volume name", "give each volume its own name"));
+        }
+        // `ValidateVolumes` keeps only a volume without errors.
+        if problems.len() == before {
+            valid_names.push(name);
+        }
+    }
+    findings.extend(problems.into_iter().map(|p| p.into_finding(&RULE)));
+}
+
+/// The spelling Kubernetes uses for a second source in its `Forbidden` path.
+fn conflict_key(key: &str) -> &str {
+    match key {
+        "cephfs" => "cephFS",
+        "downwardAPI" => "downwarAPI",
+        other => other,
+    }
+}
+
+/// `validateVolumeSource`: one source, and the first one's contents.
+fn source_problems(source: &VolumeSource, at: &FieldPath, is_pod: bool, problems: &mut Vec<Problem>) {
+    let mut keys = source.keys();
+    let Some(first) = keys.next() else {
+        problems.push(Problem::new(at.clone(), k8s_type::REQUIRED, None, "the volume has no source", "must specify a volume type", "add a source: `emptyDir: {}`, `configMap:`, `secret:`, `persistentVolumeClaim:`, …"));
+        return;
+    };
+    for extra in keys {
+        problems.push(
+            Problem::new(at.child(conflict_key(extra)), k8s_type::FORBIDDEN, None, format!("the volume has a second source, `{extra}`, beside `{first}`"), "may not specify more than 1 volume type", "split it into two volumes, or remove one source")
+                .pointing_at(at.child(extra))
+                .on_key(),
+        );
+    }
+    let required = |path: FieldPath, what: &str, help: &str| Problem::new(path, k8s_type::REQUIRED, None, format!("the volume's {what} is missing"), "required", help.to_string());
+    match first {
+        "emptyDir" => {
+            if let Some(limit) = source.empty_dir.as_ref().and_then(|e| e.size_limit.as_ref()).and_then(|q| q.valid())
+                && limit.is_negative()
+            {
+                problems.push(Problem::new(at.child("emptyDir").child("sizeLimit"), k8s_type::FORBIDDEN, Some(limit.to_string()), "`emptyDir.sizeLimit` is negative", "SizeLimit field must be a valid resource quantity", "give a positive size (`1Gi`), or remove the limit"));
+            }
+        }
+        "hostPath" => {
+            let host = source.host_path.clone().unwrap_or_default();
+            let base = at.child("hostPath");
+            match host.path.as_deref().unwrap_or("") {
+                "" => problems.push(required(base.child("path"), "`hostPath.path`", "give the path on the node")),
+                path => {
+                    if path.split('/').any(|part| part == "..") {
+                        problems.push(invalid(base.child("path"), path, "`hostPath.path` steps out with `..`", "must not contain '..'", "write the path without `..`"));
+                    }
+                    const TYPES: [&str; 8] = ["", "BlockDevice", "CharDevice", "Directory", "DirectoryOrCreate", "File", "FileOrCreate", "Socket"];
+                    if let Some(kind) = host.kind.as_deref().filter(|k| !TYPES.contains(k)) {
+                        problems.push(Problem::new(base.child("type"), k8s_type::NOT_SUPPORTED, Some(kind.to_string()), format!("`hostPath.type: {kind}` is not supported"), "supported values: `BlockDevice`, `CharDevice`, `Directory`, `DirectoryOrCreate`, `File`, `FileOrCreate`, `Socket` or empty", "use one of the supported types"));
+                    }
+                }
+            }
+        }
+        "secret" => {
+            let secret = source.secret.clone().unwrap_or_default();
+            let base = at.child("secret");
+            if secret.secret_name.as_deref().unwrap_or("").is_empty() {
+                problems.push(required(base.child("secretName"), "`secret.secretName`", "name the Secret to mount"));
+            }
+            mode_problem(base.child("defaultMode"), secret.default_mode, problems);
+            items_problems(secret.items.as_deref(), &base.child("items"), problems);
+        }
+        "configMap" => {
+            let config_map = source.config_map.clone().unwrap_or_default();
+            let base = at.child("configMap");
+            if config_map.name.as_deref().unwrap_or("").is_empty() {
+                problems.push(required(base.child("name"), "`configMap.name`", "name the ConfigMap to mount"));
+            }
+            mode_problem(base.child("defaultMode"), config_map.default_mode, problems);
+            items_problems(config_map.items.as_deref(), &base.child("items"), problems);
+        }
+        "persistentVolumeClaim" => {
+            let claim = source.persistent_volume_claim.clone().unwrap_or_default();
+            if claim.claim_name.as_deref().unwrap_or("").is_empty() {
+                problems.push(required(at.child("persistentVolumeClaim").child("claimName"), "`persistentVolumeClaim.claimName`", "name the PersistentVolumeClaim to mount"));
+            }
+        }
+        "downwardAPI" => {
+            let downward = source.downward_api.clone().unwrap_or_default();
+            let base = at.child("downwardAPI");
+            mode_problem(base.child("defaultMode"), downward.default_mode, problems);
+            for file in downward.items.iter().flatten() {
+                downward_file_problems(file, &base, problems);
+            }
+        }
+        "projected" => projected_problems(source.projected.as_ref(), &at.child("projected"), problems),
+        "csi" => csi_problems(source, &at.child("csi"), problems),
+        "ephemeral" if source.ephemeral.as_ref().and_then(|e| e.volume_claim_template.as_ref()).is_none() => {
+            problems.push(required(at.child("ephemeral").child("volumeClaimTemplate"), "`ephemeral.volumeClaimTemplate`", "give the claim template the volume is created from"));
+        }
+        "image" => {
+            let image = source.image.clone().unwrap_or_default();
+            let base = at.child("image");
+            if is_pod && image.reference.as_deref().unwrap_or("").is_empty() {
+                problems.push(required(base.child("reference"), "`image.reference`", "name the image or artifact to mount"));
+            }
+            // Unset, defaulting fills it in.
+            if let Some(policy) = image.pull_policy.as_deref().filter(|p| !["Always", "IfNotPresent", "Never"].contains(p)) {
+                problems.push(Problem::new(base.child("pullPolicy"), k8s_type::NOT_SUPPORTED, Some(policy.to_string()), format!("`image.pullPolicy: {policy}` is not supported"), "supported values: `Always`, `IfNotPresent`, `Never`", "use `Always`, `IfNotPresent` or `Never`"));
+            }
+        }
+        _ => {}
+    }
+}
+
+fn invalid(path: FieldPath, value: &str, message: &str, label: &str, help: &str) -> Problem {
+    Problem::new(path, k8s_type::INVALID, Some(value.to_string()), message, label, help)
+}
+
+fn mode_problem(path: FieldPath, mode: Option<i64>, problems: &mut Vec<Problem>) {
+    if let Some(mode) = mode.filter(|m| !(0..=0o777).contains(m)) {
+        problems.push(Problem::new(path, k8s_type::INVALID, Some(mode.to_string()), format!("file mode {mode} is out of range"), MODE_MESSAGE, "write the mode in octal with a leading 0 (`0644`), or as its decimal value (420)"));
+    }
+}
+
+/// `validateLocalDescendingPath`, and with `non_reserved` `ValidateLocalNonReservedPath`.
+fn path_problems(path: &str, at: &FieldPath, non_reserved: bool, problems: &mut Vec<Problem>) {
+    if path.starts_with('/') {
+        problems.push(invalid(at.clone(), path, &format!("`{path}` is an absolute path"), "must be a relative path", "write the path relative to the volume's root"));
+    }
+    if path.split('/').any(|part| part == "..") {
+        problems.push(invalid(at.clone(), path, &format!("`{path}` steps out with `..`"), "must not contain '..'", "keep the path inside the volume"));
+    }
+    if non_reserved && path.starts_with("..") && !path.starts_with("../") {
+        problems.push(invalid(at.clone(), path, &format!("`{path}` starts with `..`"), "must not start with '..'", "names starting with `..` are reserved for the kubelet's atomic writer"));
+    }
+}
+
+/// `validateKeyToPath` for each of `items`.
+fn items_problems(items: Option<&[KeyToPath]>, at: &FieldPath, problems: &mut Vec<Problem>) {
+    for (index, item) in items.unwrap_or_default().iter().enumerate() {
+        let entry = at.index(index);
+        if item.key.as_deref().unwrap_or("").is_empty() {
+            problems.push(Problem::new(entry.child("key"), k8s_type::REQUIRED, None, "an item has no `key`", "required", "name the key to write").pointing_at(entry.clone()));
+        }
+        match item.path.as_deref().unwrap_or("") {
+            "" => problems.push(Problem::new(entry.child("path"), k8s_type::REQUIRED, None, "an item has no `path`", "required", "give the file's path in the volume").pointing_at(entry.clone())),
+            path => path_problems(path, &entry.child("path"), true, problems),
+        }
+        mode_problem(entry.child("mode"), item.mode, problems);
+    }
+}
+
+/// `validateDownwardAPIVolumeFile`: errors sit at `base` (Kubernetes names no item index).
+fn downward_file_problems(file: &DownwardApiFile, base: &FieldPath, problems: &mut Vec<Problem>) {
+    match file.path.as_deref().unwrap_or("") {
+        "" => problems.push(Problem::new(base.child("path"), k8s_type::REQUIRED, None, "a downward API file has no `path`", "required", "give the file's path in the volume")),
+        path => path_problems(path, &base.child("path"), true, problems),
+    }
+    match (&file.field_ref, &file.resource_field_ref) {
+        (Some(_), Some(_)) => problems.push(Problem::new(base.clone(), k8s_type::INVALID, None, "a downward API file has both `fieldRef` and `resourceFieldRef`", "fieldRef and resourceFieldRef can not be specified simultaneously", "keep one of them")),
+        (None, None) => problems.push(Problem::new(base.clone(), k8s_type::REQUIRED, None, "a downward API file has neither `fieldRef` nor `resourceFieldRef`", "one of fieldRef and resourceFieldRef is required", "say which pod field or container resource to write")),
+        _ => {}
+    }
+    mode_problem(base.child("mode"), file.mode, problems);
+}
+
+/// `validateProjectionSources`.
+fn projected_problems(projected: Option<&ProjectedSource>, base: &FieldPath, problems: &mut Vec<Problem>) {
+    let Some(projected) = projected else { return };
+    mode_problem(base.child("defaultMode"), projected.default_mode, problems);
+    let mut paths: Vec<&str> = Vec::new();
+    for (index, projection) in projected.sources.iter().flatten().enumerate() {
+        projection_problems(projection, &base.child("sources").index(index), base, problems);
+        let key_paths = [&projection.secret, &projection.config_map]
+            .into_iter()
+            .flatten()
+            .flat_map(|keys| keys.items.iter().flatten())
+            .filter_map(|item| item.path.as_deref());
+        let file_paths = projection
+            .downward_api
+            .iter()
+            .flat_map(|d| d.items.iter().flatten())
+            .filter_map(|file| file.path.as_deref());
+        for path in key_paths.chain(file_paths).filter(|p| !p.is_empty()) {
+            if paths.contains(&path) {
+                problems.push(invalid(base.clone(), path, &format!("two files of the projected volume are written at `{path}`"), "conflicting duplicate paths", "give each file its own path"));
+            } else {
+                paths.push(path);
+            }
+        }
+    }
+}
+
+/// One `projected.sources[]` entry.
+fn projection_problems(projection: &Projection, at: &FieldPath, base: &FieldPath, problems: &mut Vec<Problem>) {
+    for (field, keys) in [("secret", &projection.secret), ("configMap", &projection.config_map)] {
+        let Some(keys) = keys else { continue };
+        if keys.name.as_deref().unwrap_or("").is_empty() {
+            problems.push(Problem::new(at.child(field).child("name"), k8s_type::REQUIRED, None, format!("a projected `{field}` names no object"), "required", format!("name the {} to project", if field == "secret" { "Secret" } else { "ConfigMap" })).pointing_at(at.child(field)));
+        }
+        items_problems(keys.items.as_deref(), &at.child(field).child("items"), problems);
+    }
+    if let Some(downward) = &projection.downward_api {
+        for file in downward.items.iter().flatten() {
+            downward_file_problems(file, &at.child("downwardAPI"), problems);
+        }
+    }
+    if let Some(token) = &projection.service_account_token {
+        let at = at.child("serviceAccountToken");
+        // Defaulted to an hour.
+        let seconds = token.expiration_seconds.unwrap_or(3600);
+        if seconds < 600 {
+            problems.push(invalid(at.child("expirationSeconds"), &seconds.to_string(), "the token lives less than 10 minutes", "may not specify a duration less than 10 minutes", "use at least 600 seconds (the kubelet refreshes the token before it expires)"));
+        } else if seconds > 1 << 32 {
+            problems.push(invalid(at.child("expirationSeconds"), &seconds.to_string(), "the token's lifetime is too long", "may not specify a duration larger than 2^32 seconds", "use a shorter lifetime"));
+        }
+        match token.path.as_deref().unwrap_or("") {
+            // Kubernetes reports the token's path at the projected volume.
+            "" => problems.push(Problem::new(base.child("path"), k8s_type::REQUIRED, None, "a service account token projection has no `path`", "required", "give the token file's path in the volume").pointing_at(at.clone())),
+            path => path_problems(path, &base.child("path"), true, problems),
+        }
+    }
+    let kinds = [
+        projection.secret.is_some(),
+        projection.config_map.is_some(),
+        projection.downward_api.is_some(),
+        projection.service_account_token.is_some(),
+        projection.cluster_trust_bundle.is_some(),
+        projection.pod_certificate.is_some(),
+    ];
+    if kinds.iter().filter(|set| **set).count() > 1 {
+        problems.push(Problem::new(at.clone(), k8s_type::FORBIDDEN, None, "a projected source names more than one kind", "may not specify more than 1 volume type per source", "split it into one entry per kind"));
+    }
+}
+
+/// `ValidateCSIDriverName` and the node-publish secret.
+fn csi_problems(source: &VolumeSource, base: &FieldPath, problems: &mut Vec<Problem>) {
+    let csi = source.csi.clone().unwrap_or_default();
+    match csi.driver.as_deref().unwrap_or("") {
+        "" => problems.push(Problem::new(base.child("driver"), k8s_type::REQUIRED, None, "the CSI volume names no `driver`", "required", "name the CSI driver (`ebs.csi.aws.com`)")),
+        driver if driver.len() > 63 => problems.push(Problem::new(base.child("driver"), k8s_type::TOO_LONG, None, format!("CSI driver name `{driver}` is {} characters long", driver.len()), "may not be more than 63 bytes", "use the driver's registered name")),
+        driver => {
+            for reason in names::dns1123_subdomain(&driver.to_ascii_lowercase()) {
+                problems.push(invalid(base.child("driver"), driver, &format!("`{driver}` is not a valid CSI driver name"), &reason, "use the driver's registered name (a DNS subdomain)"));
+            }
+        }
+    }
+    if let Some(secret) = &csi.node_publish_secret_ref {
+        match secret.name.as_deref().unwrap_or("") {
+            "" => problems.push(Problem::new(base.child("nodePublishSecretRef").child("name"), k8s_type::REQUIRED, None, "`nodePublishSecretRef` names no Secret", "required", "name the Secret").pointing_at(base.child("nodePublishSecretRef"))),
+            name => {
+                for reason in names::dns1123_subdomain(name) {
+                    // Kubernetes reports it at `csi.name`.
+                    problems.push(invalid(base.child("name"), name, &format!("`nodePublishSecretRef.name: {name}` is not a valid Secret name"), &reason, "use the Secret's real (lowercase) name").pointing_at(base.child("nodePublishSecretRef").child("name")));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::rules::helpers::api_validation::testing::k8s_errors;
+
+    /// A pod with the volumes `volumes` (YAML list items, indented by 2).
+    fn pod(volumes: &str) -> String {
+        format!("apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n  volumes:\n{volumes}  containers:\n  - {{name: c, image: image}}\n")
+    }
+
+    /// `(path below spec.volumes[0], type)` of each error for one volume.
+    fn errors(volume: &str) -> Vec<(String, &'static str)> {
+        k8s_errors(&RULE, &pod(&format!("  - {volume}\n")), false)
+            .into_iter()
+            .map(|(path, k8s_type)| (path.replacen("spec.volumes[0]", "field", 1), k8s_type))
+            .collect()
+    }
+
+    fn at(path: &str, k8s_type: &'static str) -> (String, &'static str) {
+        (path.to_string(), k8s_type)
+    }
+
+    const INVALID: &str = "FieldValueInvalid";
+    const REQUIRED: &str = "FieldValueRequired";
+
+    // TestValidateVolumes: names and one-of.
+    #[test]
+    fn k7_validate_volumes_names_and_sources() {
+        for name in ["empty", "123", "empty-123", "123-empty"] {
+            assert!(errors(&format!("{{name: \"{name}\", emptyDir: {{}}}}")).is_empty(), "{name}");
+        }
+        assert_eq!(errors("{name: \"\", emptyDir: {}}"), [at("field.name", REQUIRED)]);
+        assert_eq!(errors(&format!("{{name: {}, emptyDir: {{}}}}", "a".repeat(64))), [at("field.name", INVALID)]);
+        assert_eq!(errors("{name: a.b.c, emptyDir: {}}"), [at("field.name", INVALID)]);
+        assert_eq!(errors("{name: Not a DNS label!, emptyDir: {}}").first(), Some(&at("field.name", INVALID)));
+        assert_eq!(errors("{name: x, emptyDir: {}, hostPath: {path: /mnt/path}}"), [at("field.hostPath", "FieldValueForbidden")]);
+        assert_eq!(errors("{name: x}"), [at("field", REQUIRED)]);
+        // The source checked is the first in Kubernetes' order, not in the file's.
+        assert_eq!(errors("{name: x, configMap: {name: c}, secret: {}}"), [at("field.configMap", "FieldValueForbidden"), at("field.secret.secretName", REQUIRED)]);
+        assert_eq!(errors("{name: x, emptyDir: {}, downwardAPI: {}}"), [at("field.downwarAPI", "FieldValueForbidden")]);
+        // Two volumes named alike: one Duplicate.
+        let two = pod("  - {name: abc, emptyDir: {}}\n  - {name: abc, emptyDir: {}}\n");
+        assert_eq!(k8s_errors(&RULE, &two, false), [at("spec.volumes[1].name", "FieldValueDuplicate")]);
+    }
+
+    // TestValidateVolumes: HostPath, Secret, ConfigMap, DownwardAPI, Projected and Image rows;
+    // TestValidateCSIVolumeSource.
+    #[test]
+    fn k7_validate_volume_sources() {
+        for ok in [
+            "{name: x, hostPath: {path: /mnt/path, type: Directory}}",
+            "{name: x, hostPath: {path: /mnt/path, type: Socket}}",
+            "{name: x, secret: {secretName: s, defaultMode: 0644, items: [{key: k, path: dir/filename, mode: 0400}]}}",
+            "{name: x, configMap: {name: c, items: [{key: k, path: filename}]}}",
+            "{name: x, downwardAPI: {items: [{path: labels, fieldRef: {fieldPath: metadata.labels}}, {path: path/with/embedded..dotdot, fieldRef: {fieldPath: metadata.name}}]}}",
+            "{name: x, image: {reference: quay.io/my/artifact:v1, pullPolicy: IfNotPresent}}",
+            "{name: x, csi: {driver: io.kubernetes.storage.csi.flex, nodePublishSecretRef: {name: foobar}}}",
+            "{name: x, persistentVolumeClaim: {claimName: data}}",
+            "{name: x, projected: {sources: [{serviceAccountToken: {path: token, expirationSeconds: 600}}, {configMap: {name: ca}}]}}",
+        ] {
+            assert!(errors(ok).is_empty(), "{ok}: {:?}", errors(ok));
+        }
+        let rows: [(&str, &[(&str, &str)]); 21] = [
+            ("{name: x, hostPath: {path: /mnt/path, type: invalid}}", &[("field.hostPath.type", "FieldValueNotSupported")]),
+            ("{name: x, hostPath: {path: /mnt/path/..}}", &[("field.hostPath.path", INVALID)]),
+            ("{name: x, hostPath: {}}", &[("field.hostPath.path", REQUIRED)]),
+            ("{name: x, secret: {secretName: s, items: [{key: k}]}}", &[("field.secret.items[0].path", REQUIRED)]),
+            ("{name: x, secret: {secretName: s, items: [{key: k, path: ../foo}]}}", &[("field.secret.items[0].path", INVALID)]),
+            ("{name: x, secret: {secretName: s, items: [{key: k, path: foo/../bar}]}}", &[("field.secret.items[0].path", INVALID)]),
+            ("{name: x, secret: {secretName: s, defaultMode: 01000}}", &[("field.secret.defaultMode", INVALID)]),
+            ("{name: x, secret: {secretName: s, defaultMode: -1}}", &[("field.secret.defaultMode", INVALID)]),
+            ("{name: x, configMap: {name: c, items: [{key: k, path: ../foo}]}}", &[("field.configMap.items[0].path", INVALID)]),
+            ("{name: x, configMap: {name: c, defaultMode: 01000}}", &[("field.configMap.defaultMode", INVALID)]),
+            ("{name: x, downwardAPI: {items: [{path: a, mode: 01000, fieldRef: {fieldPath: metadata.name}}]}}", &[("field.downwardAPI.mode", INVALID)]),
+            ("{name: x, downwardAPI: {items: [{fieldRef: {fieldPath: metadata.name}}]}}", &[("field.downwardAPI.path", REQUIRED)]),
+            ("{name: x, downwardAPI: {items: [{path: /absolutepath, fieldRef: {fieldPath: metadata.name}}]}}", &[("field.downwardAPI.path", INVALID)]),
+            ("{name: x, downwardAPI: {items: [{path: ../../passwd, fieldRef: {fieldPath: metadata.name}}]}}", &[("field.downwardAPI.path", INVALID)]),
+            ("{name: x, downwardAPI: {items: [{path: ..badFileName, fieldRef: {fieldPath: metadata.name}}]}}", &[("field.downwardAPI.path", INVALID)]),
+            ("{name: x, downwardAPI: {items: [{path: a, fieldRef: {fieldPath: metadata.name}, resourceFieldRef: {containerName: c, resource: limits.cpu}}]}}", &[("field.downwardAPI", INVALID)]),
+            ("{name: x, downwardAPI: {defaultMode: -1}}", &[("field.downwardAPI.defaultMode", INVALID)]),
+            ("{name: x, projected: {sources: [{secret: {name: foo}}, {secret: {name: foo}, downwardAPI: {}}]}}", &[("field.projected.sources[1]", "FieldValueForbidden")]),
+            ("{name: x, projected: {sources: [{secret: {}}, {secret: {}, downwardAPI: {}}]}}", &[("field.projected.sources[0].secret.name", REQUIRED), ("field.projected.sources[1].secret.name", REQUIRED), ("field.projected.sources[1]", "FieldValueForbidden")]),
+            ("{name: x, image: {}}", &[("field.image.reference", REQUIRED)]),
+            ("{name: x, image: {reference: r, pullPolicy: wrong}}", &[("field.image.pullPolicy", "FieldValueNotSupported")]),
+        ];
+        for (volume, expected) in rows {
+            // Findings come in file order; compare the sets.
+            let mut expected: Vec<(String, &str)> = expected.iter().map(|(p, t)| (p.to_string(), *t)).collect();
+            let mut found = errors(volume);
+            expected.sort();
+            found.sort();
+            assert_eq!(found, expected, "{volume}");
+        }
+        for (driver, k8s_type) in [("\"\"", REQUIRED), ("io_kubernetes_storage_csi_flex", INVALID), ("comgooglestoragecsigcepd/", INVALID), (&"g".repeat(65), "FieldValueTooLong")] {
+            assert_eq!(errors(&format!("{{name: x, csi: {{driver: {driver}}}}}")), [at("field.csi.driver", k8s_type)], "{driver}");
+        }
+        assert_eq!(errors("{name: x, csi: {driver: d, nodePublishSecretRef: {name: \"\"}}}"), [at("field.csi.nodePublishSecretRef.name", REQUIRED)]);
+        assert_eq!(errors("{name: x, persistentVolumeClaim: {}}"), [at("field.persistentVolumeClaim.claimName", REQUIRED)]);
+        assert_eq!(errors("{name: x, ephemeral: {}}"), [at("field.ephemeral.volumeClaimTemplate", REQUIRED)]);
+        assert_eq!(errors("{name: x, projected: {sources: [{serviceAccountToken: {path: t, expirationSeconds: 599}}]}}"), [at("field.projected.sources[0].serviceAccountToken.expirationSeconds", INVALID)]);
+        assert_eq!(errors("{name: x, projected: {sources: [{serviceAccountToken: {}}]}}"), [at("field.projected.path", REQUIRED)]);
+        assert_eq!(errors("{name: x, projected: {sources: [{configMap: {name: a, items: [{key: k, path: p}]}}, {secret: {name: b, items: [{key: k, path: p}]}}]}}"), [at("field.projected", INVALID)]);
+        assert_eq!(errors("{name: x, emptyDir: {sizeLimit: -1Gi}}"), [at("field.emptyDir.sizeLimit", "FieldValueForbidden")]);
+    }
+
+    #[test]
+    fn an_image_volume_in_a_template_may_leave_its_reference_to_the_controller() {
+        let text = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  selector: {matchLabels: {app: d}}\n  template:\n    metadata: {labels: {app: d}}\n    spec:\n      volumes: [{name: model, image: {}}]\n      containers: [{name: c, image: i}]\n";
+        assert!(k8s_errors(&RULE, text, false).is_empty());
+    }
+}
