@@ -371,7 +371,7 @@ pub struct PodSpec {
     #[serde(skip_serializing)]
     pub scheduler_name: Option<String>,
     #[serde(skip_serializing)]
-    pub security_context: Option<PodSecurityContext>,
+    pub security_context: Option<Box<PodSecurityContext>>,
     #[serde(skip_serializing)]
     pub service_account: Option<String>,
     #[serde(skip_serializing)]
@@ -444,7 +444,7 @@ pub struct Container {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub termination_message_policy: Option<String>,
     #[serde(skip_serializing)]
-    pub security_context: Option<SecurityContext>,
+    pub security_context: Option<Box<SecurityContext>>,
     #[serde(skip_serializing)]
     pub stdin: Option<Opaque>,
     #[serde(skip_serializing)]

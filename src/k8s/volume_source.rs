@@ -82,25 +82,25 @@ pub struct VolumeSource {
     #[serde(skip)]
     pub set: u32,
     #[serde(skip)]
-    pub empty_dir: Option<EmptyDirSource>,
+    pub empty_dir: Option<Box<EmptyDirSource>>,
     #[serde(skip)]
-    pub host_path: Option<HostPathSource>,
+    pub host_path: Option<Box<HostPathSource>>,
     #[serde(skip)]
-    pub secret: Option<SecretSource>,
+    pub secret: Option<Box<SecretSource>>,
     #[serde(skip)]
-    pub config_map: Option<ConfigMapSource>,
+    pub config_map: Option<Box<ConfigMapSource>>,
     #[serde(skip)]
-    pub persistent_volume_claim: Option<ClaimSource>,
+    pub persistent_volume_claim: Option<Box<ClaimSource>>,
     #[serde(skip)]
-    pub downward_api: Option<DownwardApiSource>,
+    pub downward_api: Option<Box<DownwardApiSource>>,
     #[serde(skip)]
-    pub projected: Option<ProjectedSource>,
+    pub projected: Option<Box<ProjectedSource>>,
     #[serde(skip)]
-    pub csi: Option<CsiSource>,
+    pub csi: Option<Box<CsiSource>>,
     #[serde(skip)]
-    pub ephemeral: Option<EphemeralSource>,
+    pub ephemeral: Option<Box<EphemeralSource>>,
     #[serde(skip)]
-    pub image: Option<ImageSource>,
+    pub image: Option<Box<ImageSource>>,
 }
 
 impl VolumeSource {

@@ -151,7 +151,7 @@ fn source_problems(source: &VolumeSource, at: &FieldPath, is_pod: bool, problems
                 downward_file_problems(file, &base, problems);
             }
         }
-        "projected" => projected_problems(source.projected.as_ref(), &at.child("projected"), problems),
+        "projected" => projected_problems(source.projected.as_deref(), &at.child("projected"), problems),
         "csi" => csi_problems(source, &at.child("csi"), problems),
         "ephemeral" if source.ephemeral.as_ref().and_then(|e| e.volume_claim_template.as_ref()).is_none() => {
             problems.push(required(at.child("ephemeral").child("volumeClaimTemplate"), "`ephemeral.volumeClaimTemplate`", "give the claim template the volume is created from"));
