@@ -9,6 +9,7 @@
 use crate::k8s::model::{
     Container, HttpGetAction, LifecycleHandler, Pod, Probe, QuantityValue, ResourceList,
 };
+use crate::k8s::volume_source::VolumeSource;
 
 /// Kubernetes' default `terminationGracePeriodSeconds`.
 pub const DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS: i64 = 30;
@@ -32,10 +33,35 @@ pub fn apply(pod: &mut Pod) {
             default_container(container, host_network);
         }
     }
+    for volume in spec.volumes.iter_mut().flatten() {
+        default_volume(&mut volume.source);
+    }
     round_up_to_milli(spec.overhead.as_mut());
     if let Some(resources) = spec.resources.as_mut() {
         round_up_to_milli(resources.limits.as_mut());
         round_up_to_milli(resources.requests.as_mut());
+    }
+}
+
+/// A volume source's defaults that validation depends on: `SetDefaults_ObjectFieldSelector`
+/// (`apiVersion: v1`) in downward API files, also projected ones.
+fn default_volume(source: &mut VolumeSource) {
+    let projected = source
+        .projected
+        .iter_mut()
+        .flat_map(|p| p.sources.iter_mut().flatten())
+        .filter_map(|s| s.downward_api.as_mut());
+    for downward in source
+        .downward_api
+        .as_deref_mut()
+        .into_iter()
+        .chain(projected)
+    {
+        for file in downward.items.iter_mut().flatten() {
+            if let Some(field_ref) = file.field_ref.as_mut() {
+                default_string(&mut field_ref.api_version, "v1");
+            }
+        }
     }
 }
 

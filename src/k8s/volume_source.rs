@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::k8s::model::{Opaque, QuantityValue};
+use crate::k8s::model::{ObjectFieldSelector, Opaque, QuantityValue, ResourceFieldSelector};
 
 /// Every volume source, in the order `validateVolumeSource` checks them: the first one set is
 /// the volume's source, each later one is an error.
@@ -188,8 +188,8 @@ pub struct DownwardApiSource {
 pub struct DownwardApiFile {
     pub path: Option<String>,
     pub mode: Option<i64>,
-    pub field_ref: Option<Opaque>,
-    pub resource_field_ref: Option<Opaque>,
+    pub field_ref: Option<ObjectFieldSelector>,
+    pub resource_field_ref: Option<ResourceFieldSelector>,
 }
 
 /// `projected`.

@@ -8,6 +8,7 @@ use crate::k8s::volume_source::{
 };
 use crate::lint::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
+use crate::lint::rules::helpers::downward_api::{Consumer, field_ref_problems, resource_field_problems};
 use crate::lint::rules::{Origin, PodContext, Rule};
 use crate::yaml::field_path::FieldPath;
 
@@ -19,7 +20,7 @@ pub static RULE: Rule = Rule {
     summary: "a volume without a valid unique name or exactly one source, or a common source with missing or invalid contents",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Checks `spec.volumes`: each `name` is a unique DNS label; each volume has exactly one source (a second one is reported where Kubernetes does, in its own order of sources). The first source is checked as the API server does for the common kinds: `hostPath.path` required and without `..`, its `type` a known one; `secret.secretName`, `configMap.name` and `persistentVolumeClaim.claimName` required; `items` with a `key` and a relative `path` without `..`; modes between 0 and 0777; `downwardAPI` files with a path and exactly one of `fieldRef`/`resourceFieldRef`; `projected` sources with one kind each, names, token lifetimes of at least 10 minutes and no two files at one path; `csi.driver` a valid driver name; `ephemeral.volumeClaimTemplate` required; an `image` volume's `reference` (in a Pod) and `pullPolicy`; `emptyDir.sizeLimit` not negative.
+Checks `spec.volumes`: each `name` is a unique DNS label; each volume has exactly one source (a second one is reported where Kubernetes does, in its own order of sources). The first source is checked as the API server does for the common kinds: `hostPath.path` required and without `..`, its `type` a known one; `secret.secretName`, `configMap.name` and `persistentVolumeClaim.claimName` required; `items` with a `key` and a relative `path` without `..`; modes between 0 and 0777; `downwardAPI` files with a path and exactly one of `fieldRef` (a pod `metadata` field: `name`, `namespace`, `uid`, `labels`, `annotations`, or one label or annotation) and `resourceFieldRef` (a container, a `limits.`/`requests.` resource and a divisor it supports); `projected` sources with one kind each, names, token lifetimes of at least 10 minutes and no two files at one path; `csi.driver` a valid driver name; `ephemeral.volumeClaimTemplate` required; an `image` volume's `reference` (in a Pod) and `pullPolicy`; `emptyDir.sizeLimit` not negative.
 
 ## Why
 The API server rejects the pod (`spec.volumes[0].secret.secretName: Required value`, `spec.volumes[1].hostPath: Forbidden: may not specify more than 1 volume type`). Volume mistakes hide in long manifests (`items` paths, modes written in decimal) and surface only at deploy time.
@@ -214,6 +215,13 @@ fn downward_file_problems(file: &DownwardApiFile, base: &FieldPath, problems: &m
     match file.path.as_deref().unwrap_or("") {
         "" => problems.push(Problem::new(base.child("path"), k8s_type::REQUIRED, None, "a downward API file has no `path`", "required", "give the file's path in the volume")),
         path => path_problems(path, &base.child("path"), true, problems),
+    }
+    let name = file.path.as_deref().unwrap_or("");
+    if let Some(field_ref) = &file.field_ref {
+        field_ref_problems(field_ref, &base.child("fieldRef"), name, Consumer::Volume, problems);
+    }
+    if let Some(resource) = &file.resource_field_ref {
+        resource_field_problems(resource, &base.child("resourceFieldRef"), name, Consumer::Volume, problems);
     }
     match (&file.field_ref, &file.resource_field_ref) {
         (Some(_), Some(_)) => problems.push(Problem::new(base.clone(), k8s_type::INVALID, None, "a downward API file has both `fieldRef` and `resourceFieldRef`", "fieldRef and resourceFieldRef can not be specified simultaneously", "keep one of them")),
@@ -420,6 +428,30 @@ mod tests {
         assert_eq!(errors("{name: x, projected: {sources: [{serviceAccountToken: {}}]}}"), [at("field.projected.path", REQUIRED)]);
         assert_eq!(errors("{name: x, projected: {sources: [{configMap: {name: a, items: [{key: k, path: p}]}}, {secret: {name: b, items: [{key: k, path: p}]}}]}}"), [at("field.projected", INVALID)]);
         assert_eq!(errors("{name: x, emptyDir: {sizeLimit: -1Gi}}"), [at("field.emptyDir.sizeLimit", "FieldValueForbidden")]);
+    }
+
+    // TestValidateVolumes "valid DownwardAPI" and "hugepages-downwardAPI-enabled"; the volume
+    // field paths of validVolumeDownwardAPIFieldPathExpressions; a resourceFieldRef in a volume
+    // names its container.
+    #[test]
+    fn k7_downward_api_volume_selectors() {
+        let file = |item: &str| errors(&format!("{{name: x, downwardAPI: {{items: [{{path: f, {item}}}]}}}}"));
+        for ok in [
+            "fieldRef: {fieldPath: metadata.labels}",
+            "fieldRef: {fieldPath: metadata.annotations}",
+            "fieldRef: {fieldPath: \"metadata.labels['test.example.com/key']\"}",
+            "fieldRef: {fieldPath: \"metadata.annotations['TEST.EXAMPLE.COM/key']\"}",
+            "fieldRef: {apiVersion: v1, fieldPath: metadata.uid}",
+            "resourceFieldRef: {containerName: c, resource: limits.memory, divisor: 1Mi}",
+            "resourceFieldRef: {containerName: c, resource: requests.hugepages-2Mi}",
+        ] {
+            assert!(file(ok).is_empty(), "{ok}: {:?}", file(ok));
+        }
+        assert_eq!(file("fieldRef: {fieldPath: status.podIP}"), [at("field.downwardAPI.fieldRef.fieldPath", "FieldValueNotSupported")]);
+        assert_eq!(file("fieldRef: {fieldPath: spec.nodeName}"), [at("field.downwardAPI.fieldRef.fieldPath", "FieldValueNotSupported")]);
+        assert_eq!(file("fieldRef: {fieldPath: status.phaze}"), [at("field.downwardAPI.fieldRef.fieldPath", INVALID)]);
+        assert_eq!(file("resourceFieldRef: {resource: limits.cpu}"), [at("field.downwardAPI.resourceFieldRef.containerName", REQUIRED)]);
+        assert_eq!(file("resourceFieldRef: {containerName: c, resource: limits.cpu, divisor: 1Mi}"), [at("field.downwardAPI.resourceFieldRef.divisor", INVALID)]);
     }
 
     #[test]

@@ -118,6 +118,21 @@ impl Problem {
     }
 }
 
+/// A `Required` problem at `path`, pointing at its key, with the field's name as label.
+pub fn required_field(path: FieldPath, message: String) -> Problem {
+    let field = path.to_string();
+    let last = field.rsplit('.').next().unwrap_or("").to_string();
+    Problem::new(
+        path,
+        k8s_type::REQUIRED,
+        None,
+        message,
+        format!("`{last}` is required"),
+        format!("add `{last}:`"),
+    )
+    .on_key()
+}
+
 /// An enum-like field the API server requires (after defaulting) and checks against a fixed
 /// set of values, as the policy rules share it.
 pub struct EnumField<'a> {

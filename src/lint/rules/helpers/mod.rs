@@ -3,5 +3,6 @@
 
 pub mod api_validation;
 pub mod container_requests;
+pub mod downward_api;
 pub mod handler_checks;
 pub mod resource_scope;
