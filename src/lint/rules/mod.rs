@@ -97,6 +97,8 @@ rules! {
     PL151 invalid_volume_device => INVALID_VOLUME_DEVICE,
     PL152 invalid_host_process_pod => INVALID_HOST_PROCESS_POD,
     PL153 invalid_volume => INVALID_VOLUME,
+    PL154 invalid_readiness_gate => INVALID_READINESS_GATE,
+    PL155 invalid_scheduling_gate => INVALID_SCHEDULING_GATE,
     PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,
     PL201 defer_container_forbidden_field => DEFER_CONTAINER_FORBIDDEN_FIELD,
     PL202 invalid_defer_trigger => INVALID_DEFER_TRIGGER,
