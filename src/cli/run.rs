@@ -149,6 +149,16 @@ pub fn resolve_inputs(
                     path.display()
                 ));
             }
+            for (patch, kustomization) in &expansion.kustomize_patches {
+                output::note(format_args!(
+                    "info: skipped `{}`: a patch named in `{}`, not a manifest (check what kustomize builds: `kustomize build {} | podlife validate -`)",
+                    patch.display(),
+                    kustomization.display(),
+                    kustomization
+                        .parent()
+                        .map_or_else(|| ".".into(), |dir| dir.display().to_string()),
+                ));
+            }
         }
         let named = |input: Result<Input, Error>| match input {
             Ok(Input::Stdin(None)) => Ok(Input::Stdin(args.stdin_filename.clone())),

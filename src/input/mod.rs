@@ -8,6 +8,7 @@ use rayon::prelude::*;
 
 pub mod config_discovery;
 pub mod examples;
+pub mod kustomize_patches;
 
 use crate::error::Error;
 
@@ -105,6 +106,9 @@ pub struct Expansion {
     /// Files a directory walk passed over because they are not regular files (FIFOs, sockets,
     /// devices, dangling links): reading one could block forever or never end.
     pub skipped: Vec<PathBuf>,
+    /// Files a directory walk passed over because a `kustomization.yaml` names them as patches:
+    /// fragments, not manifests. Each with the kustomization that names it.
+    pub kustomize_patches: Vec<(PathBuf, PathBuf)>,
 }
 
 /// How directories are walked.
@@ -158,6 +162,8 @@ pub fn expand(paths: &[PathBuf], walk: &WalkOptions) -> Expansion {
                 Ok(()) => {
                     files.sort();
                     skipped.sort();
+                    let patches = set_aside_kustomize_patches(&mut files);
+                    expansion.kustomize_patches.extend(patches);
                     expansion
                         .inputs
                         .extend(files.into_iter().map(|file| Ok(Input::Walked(file))));
@@ -170,6 +176,41 @@ pub fn expand(paths: &[PathBuf], walk: &WalkOptions) -> Expansion {
         }
     }
     expansion
+}
+
+/// Takes out of `files` those a walked `kustomization.yaml` names as patches, with it.
+fn set_aside_kustomize_patches(files: &mut Vec<PathBuf>) -> Vec<(PathBuf, PathBuf)> {
+    let is_kustomization = |file: &PathBuf| {
+        file.file_name()
+            .and_then(|name| name.to_str())
+            .is_some_and(|name| kustomize_patches::KUSTOMIZATION_FILE_NAMES.contains(&name))
+    };
+    let mut named: Vec<(PathBuf, PathBuf)> = Vec::new();
+    for kustomization in files.iter().filter(|file| is_kustomization(file)) {
+        for patch in kustomize_patches::patch_files(kustomization) {
+            if let Ok(canonical) = std::fs::canonicalize(&patch) {
+                named.push((canonical, kustomization.clone()));
+            }
+        }
+    }
+    if named.is_empty() {
+        return Vec::new();
+    }
+    let mut set_aside = Vec::new();
+    files.retain(|file| {
+        let canonical = std::fs::canonicalize(file).ok();
+        match named
+            .iter()
+            .find(|(patch, _)| Some(patch) == canonical.as_ref())
+        {
+            Some((_, kustomization)) => {
+                set_aside.push((file.clone(), kustomization.clone()));
+                false
+            }
+            None => true,
+        }
+    });
+    set_aside
 }
 
 fn walk_directory(

@@ -347,6 +347,13 @@ fn finish(
     mut summary: Summary,
     options: &CheckOptions,
 ) -> FileReport {
+    // Only a file with a `$` can hold a placeholder: the others pay nothing.
+    if source.text.contains('$') {
+        findings = crate::lint::load::placeholders::replace_findings_on_placeholders(
+            &source.text,
+            findings,
+        );
+    }
     let comments = crate::lint::settings::inline_comments::read(&source.text);
     apply::apply(
         &mut findings,

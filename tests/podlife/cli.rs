@@ -717,3 +717,22 @@ fn no_input_and_nothing_piped_runs_the_example() {
     assert_eq!(report["summary"]["pods"], 1);
     assert!(String::from_utf8_lossy(&piped.stderr).is_empty());
 }
+
+#[test]
+fn a_directory_walk_passes_over_kustomize_patches_and_says_so() {
+    let walked = run(&["validate", "testdata/kustomize"]);
+    let stderr =
+        |output: &std::process::Output| String::from_utf8_lossy(&output.stderr).to_string();
+    assert_eq!(walked.status.code(), Some(0), "{}", stderr(&walked));
+    assert!(
+        stderr(&walked).contains(
+            "info: skipped `testdata/kustomize/patch.yaml`: a patch named in `testdata/kustomize/kustomization.yaml`"
+        ),
+        "{}",
+        stderr(&walked)
+    );
+    // Named on the command line, the patch is read, and it is no pod: it has no image.
+    let named = run(&["validate", "-o", "short", "testdata/kustomize/patch.yaml"]);
+    assert_eq!(named.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&named.stdout).contains("error[PL010]"));
+}

@@ -5,6 +5,7 @@ mod argo_workflows;
 mod legacy_annotations;
 mod object_reader;
 mod operator_defaults;
+pub mod placeholders;
 pub mod template_markers;
 
 use std::sync::Arc;

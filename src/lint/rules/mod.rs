@@ -43,6 +43,7 @@ rules! {
     PL011 no_objects => NO_OBJECTS,
     PL012 unused_suppression => UNUSED_SUPPRESSION,
     PL013 unrendered_template => UNRENDERED_TEMPLATE,
+    PL014 unrendered_placeholder => UNRENDERED_PLACEHOLDER,
     PL100 invalid_container_name => INVALID_CONTAINER_NAME,
     PL101 duplicate_container_name => DUPLICATE_CONTAINER_NAME,
     PL102 invalid_image_pull_policy => INVALID_IMAGE_PULL_POLICY,
