@@ -418,6 +418,17 @@ impl<'de> de::Deserializer<'de> for NodeDeserializer<'_, '_, '_, '_> {
                 };
                 visitor.visit_seq(access).map_err(|e| self.locate(e))
             }
+            // A list given as `null`: Go's nil slice, as if the key were absent.
+            _ if self.node.is_null() => {
+                let access = SequenceAccess {
+                    items: [].iter(),
+                    index: 0,
+                    context: self.context,
+                    path: &self.path,
+                    checked: self.checked,
+                };
+                visitor.visit_seq(access).map_err(|e| self.locate(e))
+            }
             _ => Err(self.type_error("a list")),
         }
     }
@@ -531,6 +542,19 @@ impl NodeDeserializer<'_, '_, '_, '_> {
             NodeKind::Mapping(entries) => {
                 let access = MappingAccess {
                     entries: entries.iter(),
+                    current: None,
+                    context: self.context,
+                    path: &self.path,
+                    fields,
+                    checked: self.checked,
+                };
+                visitor.visit_map(access).map_err(|e| self.locate(e))
+            }
+            // `metadata:` with nothing after it: JSON `null`, which Go leaves as the zero value
+            // of a struct or map, as if the key were absent.
+            _ if self.node.is_null() => {
+                let access = MappingAccess {
+                    entries: [].iter(),
                     current: None,
                     context: self.context,
                     path: &self.path,
@@ -659,6 +683,37 @@ mod tests {
         let mut problems = Vec::new();
         let result = decode(root, &FieldPath::parse("spec.probe"), &mut problems);
         (result, problems)
+    }
+
+    // sigs.k8s.io/yaml turns `metadata:` into JSON `null`, and Go's decoder leaves a struct,
+    // map or slice it meets as `null` at its zero value: an absent key, not a type error.
+    #[test]
+    fn null_for_a_struct_or_a_list_is_the_key_absent() {
+        #[derive(Debug, Deserialize, PartialEq)]
+        struct Holder {
+            inner: Probe,
+            items: Vec<String>,
+        }
+        let documents = parse_stream("inner:\nitems: ~\n");
+        let root = documents[0].root.as_ref().expect("root");
+        let mut problems = Vec::new();
+        let holder: Holder =
+            decode(root, &FieldPath::parse("spec"), &mut problems).expect("decodes");
+        assert_eq!(
+            holder,
+            Holder {
+                inner: Probe {
+                    period_seconds: None,
+                    name: None
+                },
+                items: Vec::new()
+            }
+        );
+        assert!(problems.is_empty());
+        // A scalar where a mapping goes is still a type error.
+        let documents = parse_stream("inner: 5\nitems: []\n");
+        let root = documents[0].root.as_ref().expect("root");
+        assert!(decode::<Holder>(root, &FieldPath::parse("spec"), &mut problems).is_err());
     }
 
     #[test]
