@@ -53,6 +53,64 @@ const LISTS: [&str; 4] = [
     "deferContainers",
 ];
 
+/// Every container of `pod` with its list's field name and index, in pod order.
+fn containers_mut(pod: &mut Pod) -> impl Iterator<Item = (&'static str, usize, &mut Container)> {
+    let spec = &mut pod.spec;
+    let lists = [
+        spec.init_containers.as_mut(),
+        spec.containers.as_mut(),
+        spec.ephemeral_containers.as_mut(),
+        spec.defer_containers.as_mut(),
+    ];
+    LISTS.into_iter().zip(lists).flat_map(|(list, containers)| {
+        containers
+            .into_iter()
+            .flatten()
+            .enumerate()
+            .map(move |(index, container)| (list, index, container))
+    })
+}
+
+/// Decides, for the gates' release, whether a field goes, and records what went.
+struct Dropper<'g> {
+    gates: &'g FeatureGates,
+    minor: u8,
+    removed: Vec<RemovedField>,
+}
+
+impl Dropper<'_> {
+    /// Why a field present from release 1.`since` and kept while `gate` is on goes, if it does.
+    fn removal(&self, since: u8, gate: Option<Gate>) -> Option<Removal> {
+        if self.minor < since {
+            Some(Removal::NotInRelease { since })
+        } else {
+            gate.filter(|gate| !self.gates.enabled(*gate))
+                .map(Removal::Dropped)
+        }
+    }
+
+    fn record(&mut self, path: FieldPath, removal: Removal) {
+        self.removed.push(RemovedField { path, removal });
+    }
+
+    /// Clears `field` if it goes, recording it at `path()`, built only then: most pods lose
+    /// nothing.
+    fn drop<T>(
+        &mut self,
+        field: &mut Option<T>,
+        path: impl FnOnce() -> FieldPath,
+        since: u8,
+        gate: Option<Gate>,
+    ) {
+        if field.is_some()
+            && let Some(removal) = self.removal(since, gate)
+        {
+            *field = None;
+            self.record(path(), removal);
+        }
+    }
+}
+
 /// Takes out of `pod` what the API server of the gates' release would not keep, and says what.
 /// `container_path(list, index)` names a container (`spec.initContainers[1]`, or where an
 /// annotation holds it).
@@ -61,204 +119,65 @@ pub fn drop_fields(
     gates: &FeatureGates,
     container_path: &dyn Fn(&str, usize) -> FieldPath,
 ) -> Vec<RemovedField> {
-    let mut removed = Vec::new();
-    drop_resource_claims(pod, gates, container_path, &mut removed);
-    let minor = gates.version().minor();
-    // The path is built only for a field that goes: most pods lose nothing.
-    let mut remove = |path: &dyn Fn() -> FieldPath, since: u8, gate: Option<Gate>| {
-        let removal = if minor < since {
-            Removal::NotInRelease { since }
-        } else if let Some(gate) = gate.filter(|gate| !gates.enabled(*gate)) {
-            Removal::Dropped(gate)
-        } else {
-            return false;
-        };
-        removed.push(RemovedField {
-            path: path(),
-            removal,
-        });
-        true
+    let mut dropper = Dropper {
+        gates,
+        minor: gates.version().minor(),
+        removed: Vec::new(),
     };
+    drop_resource_claims(pod, &mut dropper, container_path);
     let spec = || FieldPath::root().child("spec");
-    if pod.spec.resources.is_some()
-        && remove(
-            &|| spec().child("resources"),
-            32,
-            Some(Gate::PodLevelResources),
-        )
-    {
-        pod.spec.resources = None;
-    }
+    let d = &mut dropper;
+    d.drop(
+        &mut pod.spec.resources,
+        || spec().child("resources"),
+        32,
+        Some(Gate::PodLevelResources),
+    );
     if let Some(context) = pod.spec.security_context.as_mut() {
         let at = || spec().child("securityContext");
-        if context.app_armor_profile.is_some()
-            && remove(&|| at().child("appArmorProfile"), 30, None)
-        {
-            context.app_armor_profile = None;
-        }
-        if context.supplemental_groups_policy.is_some()
-            && remove(
-                &|| at().child("supplementalGroupsPolicy"),
-                31,
-                Some(Gate::SupplementalGroupsPolicy),
-            )
-        {
-            context.supplemental_groups_policy = None;
-        }
-        if context.se_linux_change_policy.is_some()
-            && remove(
-                &|| at().child("seLinuxChangePolicy"),
-                32,
-                Some(Gate::SELinuxChangePolicy),
-            )
-        {
-            context.se_linux_change_policy = None;
-        }
+        d.drop(
+            &mut context.app_armor_profile,
+            || at().child("appArmorProfile"),
+            30,
+            None,
+        );
+        d.drop(
+            &mut context.supplemental_groups_policy,
+            || at().child("supplementalGroupsPolicy"),
+            31,
+            Some(Gate::SupplementalGroupsPolicy),
+        );
+        d.drop(
+            &mut context.se_linux_change_policy,
+            || at().child("seLinuxChangePolicy"),
+            32,
+            Some(Gate::SELinuxChangePolicy),
+        );
     }
-    if pod.spec.host_users.is_some()
-        && remove(
-            &|| spec().child("hostUsers"),
-            25,
-            Some(Gate::UserNamespacesSupport),
-        )
-    {
-        pod.spec.host_users = None;
+    d.drop(
+        &mut pod.spec.host_users,
+        || spec().child("hostUsers"),
+        25,
+        Some(Gate::UserNamespacesSupport),
+    );
+    d.drop(
+        &mut pod.spec.hostname_override,
+        || spec().child("hostnameOverride"),
+        34,
+        Some(Gate::HostnameOverride),
+    );
+    for (list, index, container) in containers_mut(pod) {
+        drop_container_fields(container, list, &|| container_path(list, index), d);
     }
-    if pod.spec.hostname_override.is_some()
-        && remove(
-            &|| spec().child("hostnameOverride"),
-            34,
-            Some(Gate::HostnameOverride),
-        )
-    {
-        pod.spec.hostname_override = None;
-    }
-    let lists = [
-        pod.spec.init_containers.as_mut(),
-        pod.spec.containers.as_mut(),
-        pod.spec.ephemeral_containers.as_mut(),
-        pod.spec.defer_containers.as_mut(),
-    ];
-    for (list, containers) in LISTS.into_iter().zip(lists) {
-        for (index, container) in containers.into_iter().flatten().enumerate() {
-            let path = || container_path(list, index);
-            drop_container_fields(container, list, &path, minor, &mut remove);
-        }
-    }
-    reset_proc_mounts(pod, gates, container_path, &mut removed);
-    drop_image_volumes(pod, gates, container_path, &mut removed);
-    removed
+    drop_image_volumes(pod, d, container_path);
+    dropper.removed
 }
-
-/// `dropDisabledProcMountField`: without ProcMountType a `procMount` other than `Default` is
-/// set to `Default` (not cleared).
-fn reset_proc_mounts(
-    pod: &mut Pod,
-    gates: &FeatureGates,
-    container_path: &dyn Fn(&str, usize) -> FieldPath,
-    removed: &mut Vec<RemovedField>,
-) {
-    if gates.enabled(Gate::ProcMountType) {
-        return;
-    }
-    let lists = [
-        pod.spec.init_containers.as_mut(),
-        pod.spec.containers.as_mut(),
-        pod.spec.ephemeral_containers.as_mut(),
-        pod.spec.defer_containers.as_mut(),
-    ];
-    for (list, containers) in LISTS.into_iter().zip(lists) {
-        for (index, container) in containers.into_iter().flatten().enumerate() {
-            let Some(context) = container.security_context.as_mut() else {
-                continue;
-            };
-            if context
-                .proc_mount
-                .as_deref()
-                .is_some_and(|m| m != "Default")
-            {
-                context.proc_mount = Some("Default".to_string());
-                removed.push(RemovedField {
-                    path: container_path(list, index)
-                        .child("securityContext")
-                        .child("procMount"),
-                    removal: Removal::Reset {
-                        gate: Gate::ProcMountType,
-                        to: "Default",
-                    },
-                });
-            }
-        }
-    }
-}
-
-/// `dropImageVolumes`: an `image` volume is a field the release may lack (1.31 on); without
-/// ImageVolume the API server removes the volume and every mount of it. Both are reported and
-/// left in place ([`Removal::Removed`]).
-fn drop_image_volumes(
-    pod: &Pod,
-    gates: &FeatureGates,
-    container_path: &dyn Fn(&str, usize) -> FieldPath,
-    removed: &mut Vec<RemovedField>,
-) {
-    let volumes = || FieldPath::root().child("spec").child("volumes");
-    let mut gone = Vec::new();
-    for (index, volume) in pod.spec.volumes.iter().flatten().enumerate() {
-        if !volume.is_image() {
-            continue;
-        }
-        if gates.version().minor() < 31 {
-            removed.push(RemovedField {
-                path: volumes().index(index).child("image"),
-                removal: Removal::NotInRelease { since: 31 },
-            });
-        } else if !gates.enabled(Gate::ImageVolume) {
-            removed.push(RemovedField {
-                path: volumes().index(index),
-                removal: Removal::Removed(Gate::ImageVolume),
-            });
-            gone.extend(volume.name.as_deref());
-        }
-    }
-    if gone.is_empty() {
-        return;
-    }
-    let lists = [
-        pod.spec.init_containers.as_deref(),
-        pod.spec.containers.as_deref(),
-        pod.spec.ephemeral_containers.as_deref(),
-        pod.spec.defer_containers.as_deref(),
-    ];
-    for (list, containers) in LISTS.into_iter().zip(lists) {
-        for (index, container) in containers.into_iter().flatten().enumerate() {
-            for (mount_index, mount) in container.volume_mounts.iter().flatten().enumerate() {
-                if mount
-                    .name
-                    .as_deref()
-                    .is_some_and(|name| gone.contains(&name))
-                {
-                    removed.push(RemovedField {
-                        path: container_path(list, index)
-                            .child("volumeMounts")
-                            .index(mount_index),
-                        removal: Removal::Removed(Gate::ImageVolume),
-                    });
-                }
-            }
-        }
-    }
-}
-
-/// Decides whether a field goes (present from release `u8`, kept while the gate is on), and
-/// records it with its path, built only then.
-type Remove<'r> = dyn FnMut(&dyn Fn() -> FieldPath, u8, Option<Gate>) -> bool + 'r;
 
 fn drop_container_fields(
     container: &mut Container,
     list: &str,
     path: &dyn Fn() -> FieldPath,
-    minor: u8,
-    remove: &mut Remove<'_>,
+    d: &mut Dropper<'_>,
 ) {
     // `dropDisabledPodFields`: without SidecarContainers every init container's `restartPolicy`
     // goes; without ContainerRestartRules (1.34 on, `dropContainerRestartRules`) an init
@@ -266,68 +185,77 @@ fn drop_container_fields(
     // container's. Before 1.34 a regular container's policy is kept, and validation forbids it.
     let init = list == "initContainers";
     let restart_gate =
-        if init && (minor < 34 || container.restart_policy.as_deref() == Some("Always")) {
+        if init && (d.minor < 34 || container.restart_policy.as_deref() == Some("Always")) {
             Some(Gate::SidecarContainers)
-        } else if list == "deferContainers" || minor < 34 {
+        } else if list == "deferContainers" || d.minor < 34 {
             None
         } else {
             Some(Gate::ContainerRestartRules)
         };
-    if container.restart_policy.is_some()
-        && let Some(gate) = restart_gate
-        && remove(&|| path().child("restartPolicy"), 28, Some(gate))
-    {
-        container.restart_policy = None;
+    if restart_gate.is_some() {
+        d.drop(
+            &mut container.restart_policy,
+            || path().child("restartPolicy"),
+            28,
+            restart_gate,
+        );
     }
-    if container.restart_policy_rules.is_some()
-        && remove(
-            &|| path().child("restartPolicyRules"),
-            34,
-            Some(Gate::ContainerRestartRules),
-        )
-    {
-        container.restart_policy_rules = None;
-    }
-    if let Some(context) = container.security_context.as_mut()
-        && context.app_armor_profile.is_some()
-        && remove(
-            &|| path().child("securityContext").child("appArmorProfile"),
+    d.drop(
+        &mut container.restart_policy_rules,
+        || path().child("restartPolicyRules"),
+        34,
+        Some(Gate::ContainerRestartRules),
+    );
+    if let Some(context) = container.security_context.as_mut() {
+        let at = || path().child("securityContext");
+        d.drop(
+            &mut context.app_armor_profile,
+            || at().child("appArmorProfile"),
             30,
             None,
-        )
-    {
-        context.app_armor_profile = None;
-    }
-    for (index, mount) in container.volume_mounts.iter_mut().flatten().enumerate() {
-        if mount.recursive_read_only.is_some()
-            && remove(
-                &|| {
-                    path()
-                        .child("volumeMounts")
-                        .index(index)
-                        .child("recursiveReadOnly")
-                },
-                30,
-                Some(Gate::RecursiveReadOnlyMounts),
-            )
+        );
+        // `dropDisabledProcMountField`: without ProcMountType a `procMount` other than
+        // `Default` is set to `Default`, not cleared.
+        if !d.gates.enabled(Gate::ProcMountType)
+            && context
+                .proc_mount
+                .as_deref()
+                .is_some_and(|m| m != "Default")
         {
-            mount.recursive_read_only = None;
+            context.proc_mount = Some("Default".to_string());
+            d.record(
+                at().child("procMount"),
+                Removal::Reset {
+                    gate: Gate::ProcMountType,
+                    to: "Default",
+                },
+            );
         }
     }
-    if container.resize_policy.is_some()
-        && remove(
-            &|| path().child("resizePolicy"),
-            27,
-            Some(Gate::InPlacePodVerticalScaling),
-        )
-    {
-        container.resize_policy = None;
+    for (index, mount) in container.volume_mounts.iter_mut().flatten().enumerate() {
+        d.drop(
+            &mut mount.recursive_read_only,
+            || {
+                path()
+                    .child("volumeMounts")
+                    .index(index)
+                    .child("recursiveReadOnly")
+            },
+            30,
+            Some(Gate::RecursiveReadOnlyMounts),
+        );
     }
+    d.drop(
+        &mut container.resize_policy,
+        || path().child("resizePolicy"),
+        27,
+        Some(Gate::InPlacePodVerticalScaling),
+    );
     for (index, variable) in container.env.iter_mut().flatten().enumerate() {
-        if let Some(source) = variable.value_from.as_mut()
-            && source.file_key_ref.is_some()
-            && remove(
-                &|| {
+        if let Some(source) = variable.value_from.as_mut() {
+            d.drop(
+                &mut source.file_key_ref,
+                || {
                     path()
                         .child("env")
                         .index(index)
@@ -336,13 +264,79 @@ fn drop_container_fields(
                 },
                 34,
                 Some(Gate::EnvFiles),
-            )
-        {
-            source.file_key_ref = None;
+            );
         }
     }
     if let Some(lifecycle) = container.lifecycle.as_mut() {
-        drop_lifecycle_fields(lifecycle, &|| path().child("lifecycle"), remove);
+        drop_lifecycle_fields(lifecycle, &|| path().child("lifecycle"), d);
+    }
+}
+
+/// `dropContainerStopSignals` and `dropPodLifecycleSleepAction` on one container's lifecycle.
+fn drop_lifecycle_fields(
+    lifecycle: &mut Lifecycle,
+    lifecycle_path: &dyn Fn() -> FieldPath,
+    d: &mut Dropper<'_>,
+) {
+    d.drop(
+        &mut lifecycle.stop_signal,
+        || lifecycle_path().child("stopSignal"),
+        33,
+        Some(Gate::ContainerStopSignals),
+    );
+    let hooks: [(&str, Option<&mut LifecycleHandler>); 2] = [
+        ("postStart", lifecycle.post_start.as_mut()),
+        ("preStop", lifecycle.pre_stop.as_mut()),
+    ];
+    for (name, handler) in hooks {
+        if let Some(handler) = handler {
+            d.drop(
+                &mut handler.sleep,
+                || lifecycle_path().child(name).child("sleep"),
+                29,
+                Some(Gate::PodLifecycleSleepAction),
+            );
+        }
+    }
+}
+
+/// `dropImageVolumes`: an `image` volume is a field the release may lack (1.31 on); without
+/// ImageVolume the API server removes the volume and every mount of it. Both are reported and
+/// left in place ([`Removal::Removed`]).
+fn drop_image_volumes(
+    pod: &mut Pod,
+    d: &mut Dropper<'_>,
+    container_path: &dyn Fn(&str, usize) -> FieldPath,
+) {
+    let volumes = || FieldPath::root().child("spec").child("volumes");
+    let mut gone = Vec::new();
+    for (index, volume) in pod.spec.volumes.iter().flatten().enumerate() {
+        if !volume.is_image() {
+            continue;
+        }
+        match d.removal(31, Some(Gate::ImageVolume)) {
+            Some(Removal::Dropped(gate)) => {
+                d.record(volumes().index(index), Removal::Removed(gate));
+                gone.extend(volume.name.clone());
+            }
+            Some(removal) => d.record(volumes().index(index).child("image"), removal),
+            None => {}
+        }
+    }
+    if gone.is_empty() {
+        return;
+    }
+    for (list, index, container) in containers_mut(pod) {
+        for (mount_index, mount) in container.volume_mounts.iter().flatten().enumerate() {
+            if mount.name.as_ref().is_some_and(|name| gone.contains(name)) {
+                d.record(
+                    container_path(list, index)
+                        .child("volumeMounts")
+                        .index(mount_index),
+                    Removal::Removed(Gate::ImageVolume),
+                );
+            }
+        }
     }
 }
 
@@ -351,105 +345,48 @@ fn drop_container_fields(
 /// `dropDisabledDynamicResourceAllocationFields`: without the gate all of them go.
 fn drop_resource_claims(
     pod: &mut Pod,
-    gates: &FeatureGates,
+    d: &mut Dropper<'_>,
     container_path: &dyn Fn(&str, usize) -> FieldPath,
-    removed: &mut Vec<RemovedField>,
 ) {
-    let minor = gates.version().minor();
     let claims_path = || FieldPath::root().child("spec").child("resourceClaims");
-    let mut gone = |path: FieldPath, removal: Removal| removed.push(RemovedField { path, removal });
     for (index, claim) in pod.spec.resource_claims.iter_mut().flatten().enumerate() {
         let path = || claims_path().index(index);
-        if minor < 31 {
-            for (field, value) in [
-                ("resourceClaimName", &mut claim.resource_claim_name),
-                (
-                    "resourceClaimTemplateName",
-                    &mut claim.resource_claim_template_name,
-                ),
-            ] {
-                if value.take().is_some() {
-                    gone(path().child(field), Removal::NotInRelease { since: 31 });
-                }
-            }
-        } else if claim.source.take().is_some() {
-            gone(path().child("source"), Removal::RemovedAfter { last: 30 });
+        d.drop(
+            &mut claim.resource_claim_name,
+            || path().child("resourceClaimName"),
+            31,
+            None,
+        );
+        d.drop(
+            &mut claim.resource_claim_template_name,
+            || path().child("resourceClaimTemplateName"),
+            31,
+            None,
+        );
+        if d.minor >= 31 && claim.source.take().is_some() {
+            d.record(path().child("source"), Removal::RemovedAfter { last: 30 });
         }
     }
-    let lists = [
-        pod.spec.init_containers.as_mut(),
-        pod.spec.containers.as_mut(),
-        pod.spec.ephemeral_containers.as_mut(),
-        pod.spec.defer_containers.as_mut(),
-    ];
-    let mut with_claims = Vec::new();
-    for (list, containers) in LISTS.into_iter().zip(lists) {
-        for (index, container) in containers.into_iter().flatten().enumerate() {
-            let Some(claims) = container.resources.as_mut().and_then(|r| r.claims.as_mut()) else {
-                continue;
-            };
-            let path = || {
-                container_path(list, index)
-                    .child("resources")
-                    .child("claims")
-            };
-            if minor < 31 {
-                for (entry, claim) in claims.iter_mut().enumerate() {
-                    if claim.request.take().is_some() {
-                        gone(
-                            path().index(entry).child("request"),
-                            Removal::NotInRelease { since: 31 },
-                        );
-                    }
-                }
-            }
-            with_claims.push((path(), container));
+    let dra = Some(Gate::DynamicResourceAllocation);
+    for (list, index, container) in containers_mut(pod) {
+        let Some(resources) = container.resources.as_mut() else {
+            continue;
+        };
+        let path = || {
+            container_path(list, index)
+                .child("resources")
+                .child("claims")
+        };
+        for (entry, claim) in resources.claims.iter_mut().flatten().enumerate() {
+            d.drop(
+                &mut claim.request,
+                || path().index(entry).child("request"),
+                31,
+                None,
+            );
         }
+        // The claims exist in every release podlife knows: only the gate can drop them.
+        d.drop(&mut resources.claims, path, 0, dra);
     }
-    if gates.enabled(Gate::DynamicResourceAllocation) {
-        return;
-    }
-    let dropped = Removal::Dropped(Gate::DynamicResourceAllocation);
-    if pod.spec.resource_claims.take().is_some() {
-        gone(claims_path(), dropped);
-    }
-    for (path, container) in with_claims {
-        if let Some(resources) = container.resources.as_mut() {
-            resources.claims = None;
-        }
-        gone(path, dropped);
-    }
-}
-
-/// `dropContainerStopSignals` and `dropPodLifecycleSleepAction` on one container's lifecycle.
-fn drop_lifecycle_fields(
-    lifecycle: &mut Lifecycle,
-    lifecycle_path: &dyn Fn() -> FieldPath,
-    remove: &mut Remove<'_>,
-) {
-    if lifecycle.stop_signal.is_some()
-        && remove(
-            &|| lifecycle_path().child("stopSignal"),
-            33,
-            Some(Gate::ContainerStopSignals),
-        )
-    {
-        lifecycle.stop_signal = None;
-    }
-    let hooks: [(&str, Option<&mut LifecycleHandler>); 2] = [
-        ("postStart", lifecycle.post_start.as_mut()),
-        ("preStop", lifecycle.pre_stop.as_mut()),
-    ];
-    for (name, handler) in hooks {
-        if let Some(handler) = handler
-            && handler.sleep.is_some()
-            && remove(
-                &|| lifecycle_path().child(name).child("sleep"),
-                29,
-                Some(Gate::PodLifecycleSleepAction),
-            )
-        {
-            handler.sleep = None;
-        }
-    }
+    d.drop(&mut pod.spec.resource_claims, claims_path, 0, dra);
 }
