@@ -5,42 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::k8s::model::{ObjectFieldSelector, Opaque, QuantityValue, ResourceFieldSelector};
 
-/// Every volume source, in the order `validateVolumeSource` checks them: the first one set is
-/// the volume's source, each later one is an error.
-pub const SOURCES: [&str; 30] = [
-    "emptyDir",
-    "hostPath",
-    "gitRepo",
-    "gcePersistentDisk",
-    "awsElasticBlockStore",
-    "secret",
-    "nfs",
-    "iscsi",
-    "glusterfs",
-    "flocker",
-    "persistentVolumeClaim",
-    "rbd",
-    "cinder",
-    "cephfs",
-    "quobyte",
-    "downwardAPI",
-    "fc",
-    "flexVolume",
-    "configMap",
-    "azureFile",
-    "vsphereVolume",
-    "photonPersistentDisk",
-    "portworxVolume",
-    "azureDisk",
-    "storageos",
-    "projected",
-    "scaleIO",
-    "csi",
-    "ephemeral",
-    "image",
-];
-
-/// A volume's fields: its name and every source.
+/// A volume's fields: its name, then every source in the order `validateVolumeSource` checks
+/// them (the first one set is the volume's source, each later one is an error).
 pub const VOLUME_FIELDS: [&str; 31] = [
     "name",
     "emptyDir",
@@ -74,6 +40,12 @@ pub const VOLUME_FIELDS: [&str; 31] = [
     "ephemeral",
     "image",
 ];
+
+/// Every volume source, in the API server's order.
+pub const SOURCES: &[&str] = VOLUME_FIELDS.split_at(1).1;
+
+// Each source is one bit of `VolumeSource::set`.
+const _: () = assert!(SOURCES.len() <= u32::BITS as usize);
 
 /// The sources of one volume that podlife looks into; `set` has bit `i` for `SOURCES[i]`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
