@@ -140,12 +140,22 @@ fn r2_illegal_calls_are_refused_and_counted() {
 
 /// A runtime with the one container of `behaviour` created and started in a ready sandbox.
 fn started<'b>(behaviour: &'b Behaviour, rng: &mut ChaCha8Rng) -> (MockRuntime<'b>, InstanceId) {
+    let (runtime, _, id) = started_with(behaviour, rng, IMAGE_0);
+    (runtime, id)
+}
+
+/// [`started`] with the container created from `config`; also gives the sandbox.
+fn started_with<'b>(
+    behaviour: &'b Behaviour,
+    rng: &mut ChaCha8Rng,
+    config: ContainerConfig,
+) -> (MockRuntime<'b>, u32, InstanceId) {
     let mut runtime = MockRuntime::new(behaviour, false);
     let now = SimTime::ZERO;
     let sandbox = runtime.run_pod_sandbox(now, rng).result.expect("sandbox");
     runtime.pull_image(now, rng, 0, 0);
     let id = runtime
-        .create_container(now, rng, sandbox, 0, IMAGE_0)
+        .create_container(now, rng, sandbox, 0, config)
         .result
         .expect("created");
     let started = runtime
@@ -153,7 +163,7 @@ fn started<'b>(behaviour: &'b Behaviour, rng: &mut ChaCha8Rng) -> (MockRuntime<'
         .result
         .expect("started");
     assert_eq!(started.exits_at, None);
-    (runtime, id)
+    (runtime, sandbox, id)
 }
 
 #[test]
@@ -184,18 +194,8 @@ fn r2_remove_pod_sandbox_refuses_a_container_that_has_not_exited() {
     let mut behaviour = one_container_behaviour();
     behaviour.containers[0].default.stop = crate::sim::engine::distribution::Dist::millis(8_000);
     let mut rng = ChaCha8Rng::seed_from_u64(0);
-    let mut runtime = MockRuntime::new(&behaviour, true);
+    let (mut runtime, sandbox, id) = started_with(&behaviour, &mut rng, IMAGE_0);
     let now = SimTime::ZERO;
-    let sandbox = runtime
-        .run_pod_sandbox(now, &mut rng)
-        .result
-        .expect("sandbox");
-    assert!(runtime.pull_image(now, &mut rng, 0, 0).result.is_ok());
-    let id = runtime
-        .create_container(now, &mut rng, sandbox, 0, IMAGE_0)
-        .result
-        .expect("created");
-    assert!(runtime.start_container(now, &mut rng, id).result.is_ok());
     let exit = runtime
         .stop_container(now, &mut rng, id, SimDuration(30_000))
         .result
@@ -226,23 +226,12 @@ fn r2_remove_pod_sandbox_refuses_a_container_that_has_not_exited() {
 fn stopped_with(signal: &str, timeout: SimDuration) -> (ExitRecord, SimDuration) {
     let behaviour = one_container_behaviour();
     let mut rng = ChaCha8Rng::seed_from_u64(0);
-    let mut runtime = MockRuntime::new(&behaviour, true);
-    let now = SimTime::ZERO;
-    let sandbox = runtime
-        .run_pod_sandbox(now, &mut rng)
-        .result
-        .expect("sandbox");
-    assert!(runtime.pull_image(now, &mut rng, 0, 0).result.is_ok());
     let config = ContainerConfig {
         image: 0,
         stop_signal: crate::sim::plan::spec::StopSignal::parse(signal),
     };
-    let id = runtime
-        .create_container(now, &mut rng, sandbox, 0, config)
-        .result
-        .expect("created");
-    assert!(runtime.start_container(now, &mut rng, id).result.is_ok());
-    let outcome = runtime.stop_container(now, &mut rng, id, timeout);
+    let (mut runtime, _, id) = started_with(&behaviour, &mut rng, config);
+    let outcome = runtime.stop_container(SimTime::ZERO, &mut rng, id, timeout);
     (outcome.result.expect("stopped"), outcome.latency)
 }
 
