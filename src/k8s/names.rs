@@ -263,14 +263,30 @@ pub fn http_header_name(value: &str) -> Vec<String> {
     }
 }
 
-/// A path that stays inside its volume (`subPath`): relative, and no `..` element.
+/// Whether a path has a `..` element (`validatePathNoBacksteps`).
+pub fn has_backsteps(value: &str) -> bool {
+    value.replace('\\', "/").split('/').any(|part| part == "..")
+}
+
+/// A path that stays inside its volume (`subPath`): relative, and no `..` element
+/// (`validateLocalDescendingPath`).
 pub fn local_descending_path(value: &str) -> Vec<String> {
     let mut problems = Vec::new();
     if value.starts_with('/') {
         problems.push("must be a relative path".to_string());
     }
-    if value.replace('\\', "/").split('/').any(|part| part == "..") {
+    if has_backsteps(value) {
         problems.push("must not contain '..'".to_string());
+    }
+    problems
+}
+
+/// A file a volume writes (`items[].path`): [`local_descending_path`], and not starting with
+/// `..`, which the kubelet's atomic writer keeps for itself (`ValidateLocalNonReservedPath`).
+pub fn local_non_reserved_path(value: &str) -> Vec<String> {
+    let mut problems = local_descending_path(value);
+    if value.starts_with("..") && !value.starts_with("../") {
+        problems.push("must not start with '..'".to_string());
     }
     problems
 }
@@ -278,6 +294,17 @@ pub fn local_descending_path(value: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // ValidateLocalNonReservedPath: `../foo` contains `..`; `..foo` starts with it (reserved
+    // for the atomic writer); `/a/../b` is absolute and contains it; `path/..dotdot` is fine.
+    #[test]
+    fn local_non_reserved_paths() {
+        assert_eq!(local_non_reserved_path("../foo"), ["must not contain '..'"]);
+        assert_eq!(local_non_reserved_path("..foo"), ["must not start with '..'"]);
+        assert_eq!(local_non_reserved_path("/a/../b").len(), 2);
+        assert!(local_non_reserved_path("path/with/embedded..dotdot").is_empty());
+        assert!(has_backsteps("a/../b") && !has_backsteps("a/..b"));
+    }
 
     #[test]
     fn dns_labels_follow_rfc_1123() {

@@ -136,7 +136,7 @@ fn value_from_problems(
         }
         match file.path.as_deref().unwrap_or("") {
             "" => problems.push(required(at.child("path"), format!("`fileKeyRef` of `{name}` has no `path`"))),
-            path if path.replace('\\', "/").split('/').any(|part| part == "..") => problems.push(invalid(
+            path if names::has_backsteps(path) => problems.push(invalid(
                 at.child("path"),
                 path,
                 format!("`fileKeyRef` path `{path}` of `{name}` climbs out of the volume"),

@@ -289,21 +289,16 @@ fn localhost_problems(at: &FieldPath, value: &str, kind: Profile, problems: &mut
     let path = at.child("localhostProfile");
     match kind {
         Profile::Seccomp => {
-            let label = if value.starts_with('/') {
-                "must be a relative path"
-            } else if value.split('/').any(|part| part == "..") {
-                "must not contain '..'"
-            } else {
-                return;
-            };
-            problems.push(Problem::new(
-                path,
-                k8s_type::INVALID,
-                Some(value.to_string()),
-                format!("`localhostProfile: {value}` is not a path below the kubelet's seccomp directory"),
-                label,
-                "write the path relative to the kubelet's seccomp directory (`profiles/audit.json`)",
-            ));
+            for reason in names::local_descending_path(value) {
+                problems.push(Problem::new(
+                    path.clone(),
+                    k8s_type::INVALID,
+                    Some(value.to_string()),
+                    format!("`localhostProfile: {value}` is not a path below the kubelet's seccomp directory"),
+                    reason,
+                    "write the path relative to the kubelet's seccomp directory (`profiles/audit.json`)",
+                ));
+            }
         }
         Profile::AppArmor => {
             if value.trim() != value {

@@ -110,7 +110,7 @@ fn source_problems(source: &VolumeSource, at: &FieldPath, is_pod: bool, problems
             match host.path.as_deref().unwrap_or("") {
                 "" => problems.push(required(base.child("path"), "`hostPath.path`", "give the path on the node")),
                 path => {
-                    if path.split('/').any(|part| part == "..") {
+                    if names::has_backsteps(path) {
                         problems.push(invalid(base.child("path"), path, "`hostPath.path` steps out with `..`", "must not contain '..'", "write the path without `..`"));
                     }
                     const TYPES: [&str; 8] = ["", "BlockDevice", "CharDevice", "Directory", "DirectoryOrCreate", "File", "FileOrCreate", "Socket"];
@@ -182,16 +182,15 @@ fn mode_problem(path: FieldPath, mode: Option<i64>, problems: &mut Vec<Problem>)
     }
 }
 
-/// `validateLocalDescendingPath`, and with `non_reserved` `ValidateLocalNonReservedPath`.
-fn path_problems(path: &str, at: &FieldPath, non_reserved: bool, problems: &mut Vec<Problem>) {
-    if path.starts_with('/') {
-        problems.push(invalid(at.clone(), path, &format!("`{path}` is an absolute path"), "must be a relative path", "write the path relative to the volume's root"));
-    }
-    if path.split('/').any(|part| part == "..") {
-        problems.push(invalid(at.clone(), path, &format!("`{path}` steps out with `..`"), "must not contain '..'", "keep the path inside the volume"));
-    }
-    if non_reserved && path.starts_with("..") && !path.starts_with("../") {
-        problems.push(invalid(at.clone(), path, &format!("`{path}` starts with `..`"), "must not start with '..'", "names starting with `..` are reserved for the kubelet's atomic writer"));
+/// `ValidateLocalNonReservedPath` on a file the volume writes.
+fn path_problems(path: &str, at: &FieldPath, problems: &mut Vec<Problem>) {
+    for reason in names::local_non_reserved_path(path) {
+        let (message, help) = match reason.as_str() {
+            "must be a relative path" => (format!("`{path}` is an absolute path"), "write the path relative to the volume's root"),
+            "must not contain '..'" => (format!("`{path}` steps out with `..`"), "keep the path inside the volume"),
+            _ => (format!("`{path}` starts with `..`"), "names starting with `..` are reserved for the kubelet's atomic writer"),
+        };
+        problems.push(invalid(at.clone(), path, &message, &reason, help));
     }
 }
 
@@ -204,7 +203,7 @@ fn items_problems(items: Option<&[KeyToPath]>, at: &FieldPath, problems: &mut Ve
         }
         match item.path.as_deref().unwrap_or("") {
             "" => problems.push(Problem::new(entry.child("path"), k8s_type::REQUIRED, None, "an item has no `path`", "required", "give the file's path in the volume").pointing_at(entry.clone())),
-            path => path_problems(path, &entry.child("path"), true, problems),
+            path => path_problems(path, &entry.child("path"), problems),
         }
         mode_problem(entry.child("mode"), item.mode, problems);
     }
@@ -214,7 +213,7 @@ fn items_problems(items: Option<&[KeyToPath]>, at: &FieldPath, problems: &mut Ve
 fn downward_file_problems(file: &DownwardApiFile, base: &FieldPath, problems: &mut Vec<Problem>) {
     match file.path.as_deref().unwrap_or("") {
         "" => problems.push(Problem::new(base.child("path"), k8s_type::REQUIRED, None, "a downward API file has no `path`", "required", "give the file's path in the volume")),
-        path => path_problems(path, &base.child("path"), true, problems),
+        path => path_problems(path, &base.child("path"), problems),
     }
     let name = file.path.as_deref().unwrap_or("");
     if let Some(field_ref) = &file.field_ref {
@@ -284,7 +283,7 @@ fn projection_problems(projection: &Projection, at: &FieldPath, base: &FieldPath
         match token.path.as_deref().unwrap_or("") {
             // Kubernetes reports the token's path at the projected volume.
             "" => problems.push(Problem::new(base.child("path"), k8s_type::REQUIRED, None, "a service account token projection has no `path`", "required", "give the token file's path in the volume").pointing_at(at.clone())),
-            path => path_problems(path, &base.child("path"), true, problems),
+            path => path_problems(path, &base.child("path"), problems),
         }
     }
     let kinds = [

@@ -86,7 +86,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 if paths.contains(&path) {
                     problems.push(invalid("devicePath", path, format!("{who} has two devices at `{path}`"), "must be unique", "give each device its own path"));
                 }
-                if path.split('/').any(|part| part == "..") {
+                if crate::k8s::names::has_backsteps(path) {
                     problems.push(invalid("devicePath", path, format!("device path `{path}` of {who} steps out with `..`"), "can not contain backsteps ('..')", "write the path without `..`"));
                 } else {
                     paths.push(path);
