@@ -300,7 +300,10 @@ mod tests {
     #[test]
     fn local_non_reserved_paths() {
         assert_eq!(local_non_reserved_path("../foo"), ["must not contain '..'"]);
-        assert_eq!(local_non_reserved_path("..foo"), ["must not start with '..'"]);
+        assert_eq!(
+            local_non_reserved_path("..foo"),
+            ["must not start with '..'"]
+        );
         assert_eq!(local_non_reserved_path("/a/../b").len(), 2);
         assert!(local_non_reserved_path("path/with/embedded..dotdot").is_empty());
         assert!(has_backsteps("a/../b") && !has_backsteps("a/..b"));

@@ -1,7 +1,7 @@
 //! PL145 `invalid-pod-os`: `spec.os` without a name, or with one Kubernetes does not know.
 
 use crate::lint::finding::{Finding, Severity};
-use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
+use crate::lint::rules::helpers::api_validation::{Problem, k8s_type, not_supported};
 use crate::lint::rules::{Origin, PodContext, Rule};
 use crate::yaml::field_path::FieldPath;
 
@@ -51,23 +51,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         )
         .pointing_at(at.clone()),
         name if SUPPORTED.contains(&name) => return,
-        name => {
-            let fixed = SUPPORTED.iter().find(|s| s.eq_ignore_ascii_case(name)).copied();
-            let mut problem = Problem::new(
-                at.clone(),
-                k8s_type::NOT_SUPPORTED,
-                Some(name.to_string()),
-                format!("`spec.os.name: {name}` is not supported"),
-                "supported values: `linux`, `windows`",
-                match fixed {
-                    Some(fixed) => format!("write `{fixed}` (the value is case-sensitive)"),
-                    None => "write `linux` or `windows`".to_string(),
-                },
-            )
-            .pointing_at(at.child("name"));
-            problem.replacement = fixed.map(str::to_string);
-            problem
-        }
+        name => not_supported(at.clone(), "spec.os.name", name, &SUPPORTED, None).pointing_at(at.child("name")),
     };
     findings.push(problem.into_finding(&RULE));
 }

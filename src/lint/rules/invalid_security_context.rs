@@ -5,7 +5,7 @@
 use crate::k8s::model::{SecurityProfile, WindowsSecurityContextOptions};
 use crate::k8s::names;
 use crate::lint::finding::{Finding, Severity};
-use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
+use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type, not_supported};
 use crate::lint::rules::{Origin, PodContext, Rule};
 use crate::yaml::field_path::FieldPath;
 
@@ -61,7 +61,7 @@ fn container_problems(context: &PodContext<'_>, problems: &mut Vec<Problem>) {
         id_problem(&at, "runAsGroup", sc.run_as_group, "group", problems);
         if let Some(mount) = sc.proc_mount.as_deref() {
             if !matches!(mount, "Default" | "Unmasked") {
-                problems.push(not_supported(&at.child("procMount"), "procMount", mount, &["Default", "Unmasked"]));
+                problems.push(not_supported(at.child("procMount"), "procMount", mount, &["Default", "Unmasked"], None));
             }
             if host_users && mount == "Unmasked" {
                 problems.push(Problem::new(
@@ -117,7 +117,7 @@ fn pod_problems(context: &PodContext<'_>, problems: &mut Vec<Problem>) {
         if let Some(policy) = sc.fs_group_change_policy.as_deref()
             && !matches!(policy, "Always" | "OnRootMismatch")
         {
-            problems.push(not_supported(&at.child("fsGroupChangePolicy"), "fsGroupChangePolicy", policy, &["Always", "OnRootMismatch"]));
+            problems.push(not_supported(at.child("fsGroupChangePolicy"), "fsGroupChangePolicy", policy, &["Always", "OnRootMismatch"], None));
         }
         profile_problems(&at, sc.seccomp_profile.as_ref(), problems, Profile::Seccomp);
         windows_problems(&at, sc.windows_options.as_ref(), problems);
@@ -125,12 +125,12 @@ fn pod_problems(context: &PodContext<'_>, problems: &mut Vec<Problem>) {
         if let Some(policy) = sc.supplemental_groups_policy.as_deref()
             && !matches!(policy, "Merge" | "Strict")
         {
-            problems.push(not_supported(&at.child("supplementalGroupsPolicy"), "supplementalGroupsPolicy", policy, &["Merge", "Strict"]));
+            problems.push(not_supported(at.child("supplementalGroupsPolicy"), "supplementalGroupsPolicy", policy, &["Merge", "Strict"], None));
         }
         if let Some(policy) = sc.se_linux_change_policy.as_deref()
             && !matches!(policy, "MountOption" | "Recursive")
         {
-            problems.push(not_supported(&at.child("seLinuxChangePolicy"), "seLinuxChangePolicy", policy, &["MountOption", "Recursive"]));
+            problems.push(not_supported(at.child("seLinuxChangePolicy"), "seLinuxChangePolicy", policy, &["MountOption", "Recursive"], None));
         }
     }
     if spec.share_process_namespace == Some(true) && spec.host_pid == Some(true) {
@@ -186,24 +186,6 @@ fn id_out_of_range(path: FieldPath, field: &str, value: i64, kind: &str) -> Prob
         "must be between 0 and 2147483647, inclusive",
         format!("use a {kind} ID from 0 to 2147483647"),
     )
-}
-
-fn not_supported(path: &FieldPath, field: &str, value: &str, supported: &[&str]) -> Problem {
-    let quoted: Vec<String> = supported.iter().map(|s| format!("`{s}`")).collect();
-    let fixed = supported.iter().find(|s| s.eq_ignore_ascii_case(value)).copied();
-    let mut problem = Problem::new(
-        path.clone(),
-        k8s_type::NOT_SUPPORTED,
-        Some(value.to_string()),
-        format!("`{field}: {value}` is not supported"),
-        format!("supported values: {}", quoted.join(", ")),
-        match fixed {
-            Some(fixed) => format!("write `{fixed}` (the value is case-sensitive)"),
-            None => format!("use one of {}", quoted.join(", ")),
-        },
-    );
-    problem.replacement = fixed.map(str::to_string);
-    problem
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -269,7 +251,7 @@ fn profile_problems(parent: &FieldPath, profile: Option<&SecurityProfile>, probl
             }
         }
         other => {
-            let mut problem = not_supported(&at.child("type"), "type", other, &PROFILE_TYPES);
+            let mut problem = not_supported(at.child("type"), "type", other, &PROFILE_TYPES, None);
             problem.message = format!("{what} profile type `{other}` is not supported");
             problems.push(problem);
         }

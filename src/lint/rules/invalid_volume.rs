@@ -7,7 +7,7 @@ use crate::k8s::volume_source::{
     DownwardApiFile, KeyToPath, ProjectedSource, Projection, VolumeSource,
 };
 use crate::lint::finding::{Finding, Severity};
-use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
+use crate::lint::rules::helpers::api_validation::{Problem, k8s_type, not_supported};
 use crate::lint::rules::helpers::downward_api::{Consumer, field_ref_problems, resource_field_problems};
 use crate::lint::rules::{Origin, PodContext, Rule};
 use crate::yaml::field_path::FieldPath;
@@ -115,7 +115,7 @@ fn source_problems(source: &VolumeSource, at: &FieldPath, is_pod: bool, problems
                     }
                     const TYPES: [&str; 8] = ["", "BlockDevice", "CharDevice", "Directory", "DirectoryOrCreate", "File", "FileOrCreate", "Socket"];
                     if let Some(kind) = host.kind.as_deref().filter(|k| !TYPES.contains(k)) {
-                        problems.push(Problem::new(base.child("type"), k8s_type::NOT_SUPPORTED, Some(kind.to_string()), format!("`hostPath.type: {kind}` is not supported"), "supported values: `BlockDevice`, `CharDevice`, `Directory`, `DirectoryOrCreate`, `File`, `FileOrCreate`, `Socket` or empty", "use one of the supported types"));
+                        problems.push(not_supported(base.child("type"), "hostPath.type", kind, &TYPES[1..], None));
                     }
                 }
             }
@@ -165,7 +165,7 @@ fn source_problems(source: &VolumeSource, at: &FieldPath, is_pod: bool, problems
             }
             // Unset, defaulting fills it in.
             if let Some(policy) = image.pull_policy.as_deref().filter(|p| !["Always", "IfNotPresent", "Never"].contains(p)) {
-                problems.push(Problem::new(base.child("pullPolicy"), k8s_type::NOT_SUPPORTED, Some(policy.to_string()), format!("`image.pullPolicy: {policy}` is not supported"), "supported values: `Always`, `IfNotPresent`, `Never`", "use `Always`, `IfNotPresent` or `Never`"));
+                problems.push(not_supported(base.child("pullPolicy"), "image.pullPolicy", policy, &["Always", "IfNotPresent", "Never"], None));
             }
         }
         _ => {}

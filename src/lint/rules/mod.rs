@@ -210,7 +210,7 @@ pub fn fix_of(rule: &Rule) -> Option<(crate::lint::finding::Applicability, &'sta
             Unsafe,
             "moves the annotation's containers to `spec.initContainers` and removes the annotation (they start running)",
         )),
-        "PL102" | "PL103" | "PL104" | "PL144" | "PL145" | "PL148" => Some((
+        "PL102" | "PL103" | "PL104" | "PL144" | "PL145" | "PL148" | "PL153" => Some((
             Safe,
             "writes the supported value when only the case is wrong (`ifnotpresent` → `IfNotPresent`)",
         )),

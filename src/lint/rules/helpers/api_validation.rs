@@ -152,7 +152,6 @@ impl EnumField<'_> {
     /// for a supported value.
     pub fn check(&self, path: FieldPath, value: Option<&str>) -> Option<Problem> {
         let name = self.name;
-        let quoted: Vec<String> = self.supported.iter().map(|s| format!("`{s}`")).collect();
         Some(match value.unwrap_or("") {
             "" => Problem::new(
                 path,
@@ -163,30 +162,38 @@ impl EnumField<'_> {
                 self.required_help,
             ),
             value if self.supported.contains(&value) => return None,
-            value => {
-                let fixed = self
-                    .supported
-                    .iter()
-                    .find(|s| s.eq_ignore_ascii_case(value));
-                let mut problem = Problem::new(
-                    path,
-                    k8s_type::NOT_SUPPORTED,
-                    Some(value.to_string()),
-                    match self.owner {
-                        Some(owner) => format!("`{name}: {value}` of {owner} is not supported"),
-                        None => format!("`{name}: {value}` is not supported"),
-                    },
-                    format!("supported values: {}", quoted.join(", ")),
-                    match fixed {
-                        Some(fixed) => format!("write `{fixed}` (the value is case-sensitive)"),
-                        None => format!("use {}", either(&quoted)),
-                    },
-                );
-                problem.replacement = fixed.map(|fixed| (*fixed).to_string());
-                problem
-            }
+            value => not_supported(path, name, value, self.supported, self.owner),
         })
     }
+}
+
+/// `FieldValueNotSupported` for `value` of field `name` (of `owner`, or the pod's), listing
+/// `supported`; a value that only differs in case gets the right spelling as a safe fix.
+pub fn not_supported(
+    path: FieldPath,
+    name: &str,
+    value: &str,
+    supported: &[&str],
+    owner: Option<&str>,
+) -> Problem {
+    let quoted: Vec<String> = supported.iter().map(|s| format!("`{s}`")).collect();
+    let fixed = supported.iter().find(|s| s.eq_ignore_ascii_case(value));
+    let mut problem = Problem::new(
+        path,
+        k8s_type::NOT_SUPPORTED,
+        Some(value.to_string()),
+        match owner {
+            Some(owner) => format!("`{name}: {value}` of {owner} is not supported"),
+            None => format!("`{name}: {value}` is not supported"),
+        },
+        format!("supported values: {}", quoted.join(", ")),
+        match fixed {
+            Some(fixed) => format!("write `{fixed}` (the value is case-sensitive)"),
+            None => format!("use {}", either(&quoted)),
+        },
+    );
+    problem.replacement = fixed.map(|fixed| (*fixed).to_string());
+    problem
 }
 
 /// `` `A`, `B` or `C` ``.
