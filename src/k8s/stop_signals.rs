@@ -74,8 +74,12 @@ pub const LINUX: [&str; 65] = [
 pub const WINDOWS: [&str; 2] = ["SIGKILL", "SIGTERM"];
 
 /// The signal's number on Linux (x86-64 and arm64; `SIGRTMIN` is 34 as glibc and the runtimes
-/// count it), or `None` for a name the API does not accept.
+/// count it), or `None` for a name the API does not accept on Linux: `Some` exactly for
+/// [`LINUX`] (a test holds it to that).
 pub fn linux_number(name: &str) -> Option<i32> {
+    if !LINUX.contains(&name) {
+        return None;
+    }
     let fixed = match name {
         "SIGHUP" => 1,
         "SIGINT" => 2,
@@ -141,6 +145,7 @@ mod tests {
         assert_eq!(linux_number("SIGRTMIN+16"), None);
         assert_eq!(linux_number("SIGRTMAX-0"), None);
         assert_eq!(linux_number("sigterm"), None);
+        assert_eq!(linux_number("SIGRTMIN+01"), None);
     }
 
     #[test]

@@ -212,8 +212,6 @@ pub struct ContainerSpec {
 /// A stop signal the runtime sends, and what it does to a process without a handler.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StopSignal {
-    /// The API's spelling (`SIGQUIT`).
-    pub name: &'static str,
     /// Its number on Linux: a process killed by it exits with 128 + this.
     pub number: i32,
     /// What it does to a process that does not handle it.
@@ -234,11 +232,8 @@ pub enum SignalAction {
 impl StopSignal {
     /// The signal `name` names, if the API accepts it on Linux.
     pub fn parse(name: &str) -> Option<Self> {
-        use crate::k8s::stop_signals;
-        let name = *stop_signals::LINUX.iter().find(|s| **s == name)?;
         Some(StopSignal {
-            name,
-            number: stop_signals::linux_number(name)?,
+            number: crate::k8s::stop_signals::linux_number(name)?,
             action: match name {
                 "SIGKILL" => SignalAction::Kill,
                 "SIGCHLD" | "SIGCLD" | "SIGCONT" | "SIGURG" | "SIGWINCH" | "SIGSTOP"
