@@ -347,10 +347,14 @@ fn finish(
     mut summary: Summary,
     options: &CheckOptions,
 ) -> FileReport {
+    // Built at most once, and only for a file that needs byte offsets.
+    let line_index = std::cell::OnceCell::new();
+    let index = || line_index.get_or_init(|| crate::yaml::line_index::LineIndex::new(&source.text));
     // Only a file with a `$` can hold a placeholder: the others pay nothing.
     if source.text.contains('$') {
         findings = crate::lint::load::placeholders::replace_findings_on_placeholders(
             &source.text,
+            index(),
             findings,
         );
     }
@@ -363,7 +367,7 @@ fn finish(
         &source.name,
     );
     if findings.iter().any(|finding| finding.fix.is_some()) {
-        let index = crate::yaml::line_index::LineIndex::new(&source.text);
+        let index = index();
         for finding in &mut findings {
             let span = finding.span;
             let Some(fix) = finding.fix.as_mut() else {

@@ -1,5 +1,7 @@
 //! Shell-style placeholders (`$NAME`, `${NAME}`) in values, and the findings they stand in for
 //! (PL014): a check that judged a placeholder is replaced by a warning that names the check.
+//! Argo's `{{…}}` parameters are another matter (`validate.rs`): the operator fills them in
+//! from the object as applied, so the object is right as written and nothing is reported.
 
 use crate::lint::finding::{Finding, Severity};
 use crate::lint::rules::UNRENDERED_PLACEHOLDER;
@@ -60,8 +62,11 @@ fn judges_values(code: &str) -> bool {
 }
 
 /// Replaces each finding about a value that holds a placeholder by one PL014 warning per value.
-pub fn replace_findings_on_placeholders(text: &str, findings: Vec<Finding>) -> Vec<Finding> {
-    let index = LineIndex::new(text);
+pub fn replace_findings_on_placeholders(
+    text: &str,
+    index: &LineIndex,
+    findings: Vec<Finding>,
+) -> Vec<Finding> {
     let mut out: Vec<Finding> = Vec::with_capacity(findings.len());
     for finding in findings {
         let placeholder = finding
