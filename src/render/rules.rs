@@ -168,15 +168,21 @@ pub fn gate_listings(version: KubernetesVersion) -> Vec<GateListing> {
         .collect()
 }
 
-/// The gates of `version` as a table, `width` columns wide.
-pub fn gates_table(version: KubernetesVersion, width: usize) -> String {
+/// An empty listing table `width` columns wide, in the style `rules` and `rules --gates` share.
+fn listing_table(width: usize) -> Table {
     let mut table = Table::new();
     table
         .load_style(presets::UTF8_FULL_CONDENSED)
         .force_no_tty()
         .set_content_arrangement(ContentArrangement::Dynamic)
-        .set_width(u16::try_from(width).unwrap_or(u16::MAX))
-        .set_header(["gate", "stage", "default", "podlife with it on"]);
+        .set_width(u16::try_from(width).unwrap_or(u16::MAX));
+    table
+}
+
+/// The gates of `version` as a table, `width` columns wide.
+pub fn gates_table(version: KubernetesVersion, width: usize) -> String {
+    let mut table = listing_table(width);
+    table.set_header(["gate", "stage", "default", "podlife with it on"]);
     for gate in gate_listings(version) {
         let default = match (gate.default, gate.locked) {
             (true, true) => "on (locked)",
@@ -191,15 +197,10 @@ pub fn gates_table(version: KubernetesVersion, width: usize) -> String {
 
 /// The rules as a table, `width` columns wide.
 pub fn rules_table(width: usize) -> String {
-    let mut table = Table::new();
-    table
-        .load_style(presets::UTF8_FULL_CONDENSED)
-        .force_no_tty()
-        .set_content_arrangement(ContentArrangement::Dynamic)
-        .set_width(u16::try_from(width).unwrap_or(u16::MAX))
-        .set_header([
-            "ID", "name", "severity", "enabled", "fix", "release", "summary",
-        ]);
+    let mut table = listing_table(width);
+    table.set_header([
+        "ID", "name", "severity", "enabled", "fix", "release", "summary",
+    ]);
     for rule in rules::REGISTRY {
         let listing = RuleListing::of(rule);
         table.add_row([
