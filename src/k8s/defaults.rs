@@ -22,17 +22,13 @@ pub fn apply(pod: &mut Pod) {
     spec.termination_grace_period_seconds
         .get_or_insert(DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS);
     let host_network = spec.host_network == Some(true);
-    let lists = [
-        (spec.init_containers.as_mut(), host_network),
-        (spec.containers.as_mut(), host_network),
-        (spec.ephemeral_containers.as_mut(), false),
-        (spec.defer_containers.as_mut(), false),
-    ];
-    for (containers, host_network) in lists {
-        for container in containers.into_iter().flatten() {
-            default_container(container, host_network);
-        }
+    for (list, _, container) in pod.all_containers_mut() {
+        // With `hostNetwork`, init and app containers' `hostPort`s default to their
+        // `containerPort`s (`SetDefaults_PodSpec`); ephemeral and defer containers' do not.
+        let on_host = host_network && matches!(list, "initContainers" | "containers");
+        default_container(container, on_host);
     }
+    let spec = &mut pod.spec;
     for volume in spec.volumes.iter_mut().flatten() {
         default_volume(&mut volume.source);
     }

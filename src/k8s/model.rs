@@ -1279,6 +1279,27 @@ impl Pod {
         self.spec.ephemeral_containers.as_deref().unwrap_or(&[])
     }
 
+    /// Every container, mutable, with its list's field name (`initContainers`, `containers`,
+    /// `ephemeralContainers`, `deferContainers`) and its index there, in that order.
+    pub fn all_containers_mut(
+        &mut self,
+    ) -> impl Iterator<Item = (&'static str, usize, &mut Container)> {
+        let spec = &mut self.spec;
+        let lists = [
+            ("initContainers", spec.init_containers.as_mut()),
+            ("containers", spec.containers.as_mut()),
+            ("ephemeralContainers", spec.ephemeral_containers.as_mut()),
+            ("deferContainers", spec.defer_containers.as_mut()),
+        ];
+        lists.into_iter().flat_map(|(list, containers)| {
+            containers
+                .into_iter()
+                .flatten()
+                .enumerate()
+                .map(move |(index, container)| (list, index, container))
+        })
+    }
+
     /// The pod's restart policy, defaulted to `Always`.
     pub fn restart_policy(&self) -> &str {
         self.spec.restart_policy.as_deref().unwrap_or("Always")

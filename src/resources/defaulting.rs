@@ -28,19 +28,13 @@ fn round_list(list: Option<&mut ResourceList>) {
 }
 
 fn round_to_milli(pod: &mut Pod) {
-    let spec = &mut pod.spec;
-    let lists = [
-        spec.init_containers.as_mut(),
-        spec.containers.as_mut(),
-        spec.ephemeral_containers.as_mut(),
-        spec.defer_containers.as_mut(),
-    ];
-    for container in lists.into_iter().flatten().flatten() {
+    for (_, _, container) in pod.all_containers_mut() {
         if let Some(resources) = container.resources.as_mut() {
             round_list(resources.limits.as_mut());
             round_list(resources.requests.as_mut());
         }
     }
+    let spec = &mut pod.spec;
     round_list(spec.overhead.as_mut());
     if let Some(resources) = spec.resources.as_mut() {
         round_list(resources.limits.as_mut());

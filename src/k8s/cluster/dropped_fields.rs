@@ -45,32 +45,6 @@ pub struct RemovedField {
     pub removal: Removal,
 }
 
-/// The container lists, as their fields are named in the pod spec.
-const LISTS: [&str; 4] = [
-    "initContainers",
-    "containers",
-    "ephemeralContainers",
-    "deferContainers",
-];
-
-/// Every container of `pod` with its list's field name and index, in pod order.
-fn containers_mut(pod: &mut Pod) -> impl Iterator<Item = (&'static str, usize, &mut Container)> {
-    let spec = &mut pod.spec;
-    let lists = [
-        spec.init_containers.as_mut(),
-        spec.containers.as_mut(),
-        spec.ephemeral_containers.as_mut(),
-        spec.defer_containers.as_mut(),
-    ];
-    LISTS.into_iter().zip(lists).flat_map(|(list, containers)| {
-        containers
-            .into_iter()
-            .flatten()
-            .enumerate()
-            .map(move |(index, container)| (list, index, container))
-    })
-}
-
 /// Decides, for the gates' release, whether a field goes, and records what went.
 struct Dropper<'g> {
     gates: &'g FeatureGates,
@@ -166,7 +140,7 @@ pub fn drop_fields(
         34,
         Some(Gate::HostnameOverride),
     );
-    for (list, index, container) in containers_mut(pod) {
+    for (list, index, container) in pod.all_containers_mut() {
         drop_container_fields(container, list, &|| container_path(list, index), d);
     }
     drop_image_volumes(pod, d, container_path);
@@ -326,7 +300,7 @@ fn drop_image_volumes(
     if gone.is_empty() {
         return;
     }
-    for (list, index, container) in containers_mut(pod) {
+    for (list, index, container) in pod.all_containers_mut() {
         for (mount_index, mount) in container.volume_mounts.iter().flatten().enumerate() {
             if mount.name.as_ref().is_some_and(|name| gone.contains(name)) {
                 d.record(
@@ -368,7 +342,7 @@ fn drop_resource_claims(
         }
     }
     let dra = Some(Gate::DynamicResourceAllocation);
-    for (list, index, container) in containers_mut(pod) {
+    for (list, index, container) in pod.all_containers_mut() {
         let Some(resources) = container.resources.as_mut() else {
             continue;
         };
