@@ -8,8 +8,21 @@
 use crate::sim::engine::time::SimTime;
 use crate::sim::kubelet::model::Kubelet;
 use crate::sim::kubelet::state::{ContainerState, RestartBasis, WaitingReason};
-use crate::sim::plan::spec::{ContainerIndex, ContainerKind, RestartPolicy};
+use crate::sim::plan::spec::{ContainerIndex, RestartPolicy};
 use crate::sim::record::{Happening, LaneState};
+
+/// What the frontier of the init containers asks for (see [`Kubelet::decide_init`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum InitVerdict {
+    /// Nothing until it runs on, exits or passes its startup probe.
+    Wait,
+    /// Start (or restart) this init container.
+    Start(ContainerIndex),
+    /// A regular init container failed under `Never`: the pod fails.
+    KillPod,
+    /// Every init container is through.
+    Initialized,
+}
 
 /// What the pod worker does next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,58 +80,92 @@ impl Kubelet<'_> {
         self.decide_running()
     }
 
-    /// Init containers in order. `None` once all are done (the pod is initialized).
+    /// Init containers as the kubelet's `computeInitContainerActions` walks them. `None` once
+    /// the pod is initialized.
+    ///
+    /// The kubelet walks the init containers from the last back to the first and acts on the
+    /// first one with a status in this sandbox, the *frontier*: it alone decides whether the
+    /// container after it starts (a regular init container that exited 0, a sidecar that runs
+    /// and counts as started). A frontier that exited is restarted and nothing after it starts,
+    /// even while its restart waits in back-off (K1.3, K1.5). Below the frontier only sidecars
+    /// matter: each that is not running is restarted. SyncPod starts what was chosen in spec
+    /// order, and a sidecar whose start waits only skips to the next of those entries.
     fn decide_init(&mut self) -> Option<Action> {
-        for container in self.plan.init_indices() {
-            let view = &self.containers[container];
-            if view.starting {
-                return Some(Action::Nothing);
+        let inits = self.plan.init_indices();
+        if inits.clone().any(|c| self.containers[c].starting) {
+            return Some(Action::Nothing);
+        }
+        let frontier = inits
+            .clone()
+            .rev()
+            .find(|&c| self.containers[c].created_in_sandbox);
+        let verdict = match frontier {
+            // No init container has a status yet: start the first.
+            None => match inits.clone().next() {
+                Some(first) => InitVerdict::Start(first),
+                None => InitVerdict::Initialized,
+            },
+            Some(container) => self.frontier_verdict(container),
+        };
+        let next = match verdict {
+            InitVerdict::KillPod => return Some(Action::KillPod),
+            InitVerdict::Initialized => {
+                self.pod.initialized = true;
+                self.dirty = true;
+                return None;
             }
-            match self.plan.containers[container].kind {
-                ContainerKind::Sidecar => {
-                    if view.is_running() {
-                        if view.started {
-                            continue;
-                        }
-                        // The next init container waits for this sidecar's startup probe (K1.3).
-                        return Some(Action::Nothing);
-                    }
-                    let started_before = view.started_in_sandbox;
-                    if let Some(action) = self.try_start(container) {
-                        return Some(action);
-                    }
-                    if !started_before {
-                        return Some(Action::Nothing);
-                    }
-                }
-                ContainerKind::Init => {
-                    if view.succeeded_in_sandbox {
-                        continue;
-                    }
-                    if view.is_running() {
-                        return Some(Action::Nothing);
-                    }
-                    let failure = view
-                        .latest_exit()
-                        .filter(|exit| view.started_in_sandbox && exit.code != 0);
-                    let spec = &self.plan.containers[container];
-                    if let Some(exit) = failure
-                        && !spec.restarts_after(self.plan.restart_policy, exit.code)
-                    {
-                        // K1.5: a failed init container under `Never` fails the pod.
-                        return Some(Action::KillPod);
-                    }
-                    if let Some(action) = self.try_start(container) {
-                        return Some(action);
-                    }
-                    return Some(Action::Nothing);
-                }
-                ContainerKind::App | ContainerKind::Defer => {}
+            InitVerdict::Wait => None,
+            InitVerdict::Start(container) => Some(container),
+        };
+        let below = frontier.map_or(inits.start, |frontier| frontier);
+        for container in inits.start..below {
+            let view = &self.containers[container];
+            if self.is_sidecar(container)
+                && !view.is_running()
+                && let Some(action) = self.try_start(container)
+            {
+                return Some(action);
             }
         }
-        self.pod.initialized = true;
-        self.dirty = true;
-        None
+        Some(
+            next.and_then(|container| self.try_start(container))
+                .unwrap_or(Action::Nothing),
+        )
+    }
+
+    /// What the frontier init container (the last with a status in this sandbox) asks for.
+    fn frontier_verdict(&self, container: ContainerIndex) -> InitVerdict {
+        let view = &self.containers[container];
+        let after = || {
+            if container + 1 < self.plan.init_indices().end {
+                InitVerdict::Start(container + 1)
+            } else {
+                InitVerdict::Initialized
+            }
+        };
+        if self.is_sidecar(container) {
+            return match (view.is_running(), view.started) {
+                // Started: running, and its startup probe (if any) passed (K1.3).
+                (true, true) => after(),
+                // The next init container waits for this sidecar's startup probe (K1.3).
+                (true, false) => InitVerdict::Wait,
+                // Exited: restart it, and start nothing after it.
+                (false, _) => InitVerdict::Start(container),
+            };
+        }
+        if view.succeeded_in_sandbox {
+            return after();
+        }
+        if view.is_running() {
+            return InitVerdict::Wait;
+        }
+        if let Some(exit) = view.latest_exit().filter(|exit| exit.code != 0)
+            && !self.plan.containers[container].restarts_after(self.plan.restart_policy, exit.code)
+        {
+            // K1.5: a failed init container under `Never` fails the pod.
+            return InitVerdict::KillPod;
+        }
+        InitVerdict::Start(container)
     }
 
     /// After initialization: keep sidecars running, start and restart app containers, and stop

@@ -253,6 +253,70 @@ fn k1_3_next_init_waits_for_the_sidecar_startup_probe() {
     assert!(statuses(&outcome).contains(&"2/2 Running 0".to_string()));
 }
 
+/// `computeInitContainerActions` walks the init containers from the last back and acts on the
+/// first with a status: a sidecar that never passes its startup probe is restarted (into
+/// back-off) and nothing after it ever starts; the pod stays Pending, `Init:CrashLoopBackOff`.
+#[test]
+fn k1_3_compute_init_container_actions_a_sidecar_failing_its_startup_probe_blocks_the_next_init() {
+    let pod = pod_from_yaml(SIDECAR_POD);
+    let (plan, outcome) = run(&pod, TEN_MINUTES, |plan, behaviour| {
+        let proxy = plan.find("proxy").expect("proxy");
+        behaviour.containers[proxy].default.probes[ProbeKind::Startup as usize] =
+            ProbeScript::Constant(false);
+    });
+    assert_clean(&outcome);
+    assert!(
+        !event_times(&plan, &outcome, "BackOff", "proxy").is_empty(),
+        "the sidecar reaches back-off"
+    );
+    assert!(call_times(&plan, &outcome, Call::CreateContainer, "proxy").len() > 5);
+    assert!(call_times(&plan, &outcome, Call::CreateContainer, "migrate").is_empty());
+    assert!(call_times(&plan, &outcome, Call::CreateContainer, "app").is_empty());
+    assert!(event_times(&plan, &outcome, "Pulling", "migrate").is_empty());
+    assert_eq!(outcome.summary.phase, Phase::Pending);
+    let rows = statuses(&outcome);
+    assert_eq!(
+        rows.last().map(String::as_str),
+        Some("0/2 Init:CrashLoopBackOff 6")
+    );
+    assert!(
+        rows.iter()
+            .all(|row| row == "0/2 Pending 0" || row.starts_with("0/2 Init:")),
+        "{rows:?}"
+    );
+}
+
+/// Below the frontier only sidecars matter (`computeInitContainerActions`): a sidecar that
+/// crashes while the init container after it runs is restarted beside it, and that init
+/// container goes on to start the app.
+#[test]
+fn k1_3_compute_init_container_actions_restarts_a_sidecar_below_the_running_init() {
+    let pod = pod_from_yaml(SIDECAR_POD);
+    let (plan, outcome) = run(&pod, TEN_MINUTES, |plan, behaviour| {
+        let proxy = plan.find("proxy").expect("proxy");
+        behaviour.containers[proxy].attempt_mut(1).run = RunTime::For(Dist::millis(5_000));
+        behaviour.containers[proxy].attempt_mut(1).exit = ExitKind::Code(1);
+        let migrate = plan.find("migrate").expect("migrate");
+        behaviour.containers[migrate].default.run = RunTime::For(Dist::millis(30_000));
+    });
+    assert_clean(&outcome);
+    let proxy_starts = call_times(&plan, &outcome, Call::StartContainer, "proxy");
+    let migrate_starts = call_times(&plan, &outcome, Call::StartContainer, "migrate");
+    assert_eq!(proxy_starts.len(), 2, "{proxy_starts:?}");
+    assert_eq!(migrate_starts.len(), 1, "{migrate_starts:?}");
+    assert!(migrate_starts[0] < proxy_starts[1]);
+    let migrate_exit = event_times(&plan, &outcome, "Exited", "migrate")[0];
+    assert!(
+        proxy_starts[1] < migrate_exit,
+        "restarted while migrate runs"
+    );
+    assert_eq!(
+        call_times(&plan, &outcome, Call::CreateContainer, "app").len(),
+        1
+    );
+    assert_eq!(outcome.summary.phase, Phase::Running);
+}
+
 #[test]
 fn k1_3_sidecar_without_startup_probe_is_started_when_running() {
     let text = SIDECAR_POD.replace(

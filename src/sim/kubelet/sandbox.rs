@@ -84,7 +84,7 @@ impl Kubelet<'_> {
                 for view in &mut self.containers {
                     view.instance = None;
                     view.previous_instance = None;
-                    view.started_in_sandbox = false;
+                    view.created_in_sandbox = false;
                     view.succeeded_in_sandbox = false;
                 }
                 self.dirty = true;

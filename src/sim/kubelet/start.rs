@@ -165,6 +165,7 @@ impl Kubelet<'_> {
         let view = &mut self.containers[container];
         view.previous_instance = view.instance;
         view.instance = Some(instance);
+        view.created_in_sandbox = true;
         let outcome = self
             .runtime
             .start_container(self.engine.now(), self.engine.rng(), instance);
@@ -324,7 +325,6 @@ impl Kubelet<'_> {
         view.starting = false;
         view.set_running(started_at);
         view.restart_count = attempt.saturating_sub(1);
-        view.started_in_sandbox = true;
         view.started = !has_startup;
         self.start_probes(container);
         self.refresh_ready(container);

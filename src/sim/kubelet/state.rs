@@ -135,8 +135,8 @@ pub struct ContainerView {
     pub retry_not_before: SimTime,
     /// The jittered requeue of the current back-off wait: (the wait's end, the retry time).
     pub requeue: Option<(SimTime, SimTime)>,
-    /// An instance ran in the current sandbox.
-    pub started_in_sandbox: bool,
+    /// An instance was created in the current sandbox: the kubelet sees a status for it.
+    pub created_in_sandbox: bool,
     /// A regular init container exited 0 in the current sandbox.
     pub succeeded_in_sandbox: bool,
     /// Whether a start (pull, create, start, postStart) is in progress.
@@ -165,7 +165,7 @@ impl ContainerView {
             restart_basis: RestartBasis::LatestExit,
             retry_not_before: SimTime::ZERO,
             requeue: None,
-            started_in_sandbox: false,
+            created_in_sandbox: false,
             succeeded_in_sandbox: false,
             starting: false,
             kill_requested: None,
