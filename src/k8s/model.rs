@@ -966,9 +966,9 @@ pub struct VolumeMount {
     #[serde(skip_serializing)]
     pub sub_path_expr: Option<Opaque>,
     #[serde(skip_serializing)]
-    pub mount_propagation: Option<Opaque>,
+    pub mount_propagation: Option<String>,
     #[serde(skip_serializing)]
-    pub recursive_read_only: Option<Opaque>,
+    pub recursive_read_only: Option<String>,
 }
 
 /// `volumes[]`: the name and the source (its field names are checked against the schema; the

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use crate::input::{SourceOrigin, SourceText};
+use crate::k8s::cluster::dropped_fields::{Removal, RemovedField};
 use crate::k8s::workload::PodObject;
 use crate::k8s::workload::custom_resources::PodTemplateTable;
 use crate::lint::finding::{Finding, ObjectRef, Summary};
@@ -15,6 +16,7 @@ use crate::lint::settings::selection::Level;
 use rayon::prelude::*;
 
 use crate::k8s::workload::custom_resources::Flavour;
+use crate::yaml::field_path::FieldPath;
 use crate::yaml::source::{Document, NodeKind, Pos, Span, for_each_document};
 use crate::yaml::stream::{Chunk, for_each_document_of, split_stream};
 
@@ -308,12 +310,38 @@ pub fn check_object(
         .in_cluster(options.gates, &removed);
     let mut found = Vec::new();
     check_pod(&context, options, &mut found);
+    drop_findings_on_removed_fields(&mut found, &removed);
     let parameterised = object.flavour.is_some_and(Flavour::substitutes_parameters);
     found
         .into_iter()
         .map(|f| locate(object, document.root.as_ref(), f))
         .filter(|f| !(parameterised && about_a_parameter(object, document, f)))
         .collect()
+}
+
+/// A field the API server takes out is never validated: the findings inside an entry it
+/// removes (an `image` volume and its mounts without ImageVolume, left in place so that every
+/// other finding keeps its place) go, except the reports of the removal itself (PL135, PL136).
+/// A field it clears is already absent from the pod the rules saw.
+fn drop_findings_on_removed_fields(findings: &mut Vec<Finding>, removed: &[RemovedField]) {
+    let gone: Vec<&FieldPath> = removed
+        .iter()
+        .filter(|field| matches!(field.removal, Removal::Removed(_)))
+        .map(|field| &field.path)
+        .collect();
+    if gone.is_empty() {
+        return;
+    }
+    let inside = |path: &Option<FieldPath>| {
+        path.as_ref().is_some_and(|path| {
+            gone.iter()
+                .any(|prefix| path.strip_prefix(prefix).is_some())
+        })
+    };
+    findings.retain(|finding| {
+        matches!(finding.rule.code, "PL135" | "PL136")
+            || !(inside(&finding.path) || inside(&finding.span_path))
+    });
 }
 
 /// Whether a finding is about a value its operator fills in from a parameter

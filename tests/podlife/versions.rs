@@ -68,16 +68,14 @@ fn sidecar_on_1_29_and_1_33_differs_exactly_where_the_clusters_differ() {
     // and zero sleeps (PodLifecycleSleepActionAllowZero) — the pod is valid.
     assert_eq!((new.as_str(), new_code), ("", 0));
     // 1.29: InPlacePodVerticalScaling and PodLifecycleSleepAction are alpha and off, so the API
-    // server drops `resizePolicy` and both `sleep` handlers, and the hooks left empty are
-    // rejected.
-    assert_eq!(old_code, 1);
+    // server drops `resizePolicy` and both `sleep` handlers, then the `preStop` hooks and the
+    // `lifecycle`s they leave empty (`dropPodLifecycleSleepAction`): nothing is rejected.
+    assert_eq!(old_code, 0);
     assert_eq!(
         findings(&old),
         [
             "warning[PL136] the API server drops `spec.initContainers[0].resizePolicy`: feature gate InPlacePodVerticalScaling is off",
-            "error[PL112] the `preStop` of init container `proxy` has no handler",
             "warning[PL136] the API server drops `spec.initContainers[0].lifecycle.preStop.sleep`: feature gate PodLifecycleSleepAction is off",
-            "error[PL112] the `preStop` of container `app` has no handler",
             "warning[PL136] the API server drops `spec.containers[0].lifecycle.preStop.sleep`: feature gate PodLifecycleSleepAction is off",
         ]
     );
@@ -470,4 +468,216 @@ fn simulate_sends_the_stop_signal_only_where_the_gate_keeps_it() {
             ),
         ]
     );
+}
+
+/// One pod checked by `validate --format short` with extra arguments, from text.
+fn short_text(name: &str, text: &str, args: &[&str]) -> (Vec<String>, i32) {
+    let dir = Scratch::new(name);
+    let file = dir.path().join("pod.yaml");
+    std::fs::write(&file, text).unwrap();
+    let path = file.to_string_lossy().into_owned();
+    let mut full = vec!["validate", "--format", "short"];
+    full.extend(args);
+    full.push(&path);
+    let output = run(&full);
+    (
+        findings(&stdout(&output)),
+        output.status.code().unwrap_or(-1),
+    )
+}
+
+const POD: &str = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n";
+
+#[test]
+fn a_sleep_hook_dropped_on_1_29_takes_its_empty_hook_and_lifecycle_with_it() {
+    let text = format!(
+        "{POD}  containers:\n  - name: c\n    image: nginx:1.27\n    lifecycle:\n      postStart:\n        exec: {{command: [warm]}}\n        sleep: {{seconds: 1}}\n      preStop:\n        sleep: {{seconds: 5}}\n"
+    );
+    // The `postStart` keeps its `exec` (and then has two handlers no more); `preStop` goes.
+    let (found, code) = short_text("sleep-cascade", &text, &["--kubernetes-version", "1.29"]);
+    assert_eq!(code, 0, "{found:?}");
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(
+        found.iter().all(|line| line.starts_with("warning[PL136]")),
+        "{found:?}"
+    );
+    // On 1.30 the hook with two handlers is rejected.
+    let (found, code) = short_text("sleep-cascade-30", &text, &["--kubernetes-version", "1.30"]);
+    assert_eq!(code, 1, "{found:?}");
+    assert!(
+        found.iter().any(|line| line.starts_with("error[PL112]")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_removed_image_volume_is_never_validated() {
+    let text = format!(
+        "{POD}  volumes:\n  - name: data\n    image: {{pullPolicy: Sometimes}}\n  containers:\n  - name: c\n    image: nginx:1.27\n    volumeMounts:\n    - {{name: data, mountPath: /data}}\n"
+    );
+    // 1.31–1.34: ImageVolume is off, the volume and its mount go before validation.
+    let (found, code) = short_text("image-volume", &text, &["--kubernetes-version", "1.31"]);
+    assert_eq!(code, 0, "{found:?}");
+    assert_eq!(
+        found,
+        [
+            "warning[PL136] the API server removes `spec.volumes[0]`: feature gate ImageVolume is off",
+            "warning[PL136] the API server removes `spec.containers[0].volumeMounts[0]`: feature gate ImageVolume is off",
+        ]
+    );
+    // With the gate on, the volume is kept and checked.
+    let (found, code) = short_text(
+        "image-volume-on",
+        &text,
+        &[
+            "--kubernetes-version",
+            "1.31",
+            "--feature-gates",
+            "ImageVolume=true",
+        ],
+    );
+    assert_eq!(code, 1, "{found:?}");
+    assert!(
+        found.iter().all(|line| line.starts_with("error[PL153]")),
+        "{found:?}"
+    );
+    assert_eq!(
+        found.len(),
+        2,
+        "reference missing, pull policy unsupported: {found:?}"
+    );
+}
+
+#[test]
+fn recursive_read_only_is_validated_where_the_release_keeps_it() {
+    let text = format!(
+        "{POD}  volumes: [{{name: v, emptyDir: {{}}}}]\n  containers:\n  - name: c\n    image: nginx:1.27\n    volumeMounts:\n    - {{name: v, mountPath: /v, recursiveReadOnly: Enabled}}\n"
+    );
+    let (found, code) = short_text("rro-30", &text, &["--kubernetes-version", "1.30"]);
+    assert_eq!(
+        (found, code),
+        (
+            vec!["warning[PL136] the API server drops `spec.containers[0].volumeMounts[0].recursiveReadOnly`: feature gate RecursiveReadOnlyMounts is off".to_string()],
+            0
+        )
+    );
+    let (found, code) = short_text("rro-31", &text, &["--kubernetes-version", "1.31"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        found,
+        ["error[PL160] `recursiveReadOnly: Enabled` on a writable mount of container `c`"]
+    );
+}
+
+#[test]
+fn se_linux_change_policy_mount_option_needs_the_se_linux_mount_gate() {
+    let text = format!(
+        "{POD}  securityContext: {{seLinuxChangePolicy: MountOption}}\n  containers:\n  - {{name: c, image: nginx:1.27}}\n"
+    );
+    let (found, code) = short_text("selinux-mount", &text, &["--kubernetes-version", "1.33"]);
+    assert_eq!(code, 1, "{found:?}");
+    assert_eq!(
+        found,
+        ["error[PL148] `seLinuxChangePolicy: MountOption` is not supported"]
+    );
+    let (found, code) = short_text(
+        "selinux-mount-on",
+        &text,
+        &[
+            "--kubernetes-version",
+            "1.33",
+            "--feature-gates",
+            "SELinuxMount=true",
+        ],
+    );
+    assert_eq!((found, code), (Vec::new(), 0));
+    // 1.29 has neither the field (PL135) nor the gate.
+    let output = run(&[
+        "validate",
+        "--kubernetes-version",
+        "1.29",
+        "--feature-gates",
+        "SELinuxMount=true",
+        SIDECAR,
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("it starts in 1.30"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn pod_scheduling_readiness_may_be_turned_off_on_1_29_only() {
+    let text = format!(
+        "{POD}  schedulingGates: [{{name: example.com/quota}}]\n  containers:\n  - {{name: c, image: nginx:1.27}}\n"
+    );
+    let (found, code) = short_text(
+        "scheduling-gates",
+        &text,
+        &[
+            "--kubernetes-version",
+            "1.29",
+            "--feature-gates",
+            "PodSchedulingReadiness=false",
+        ],
+    );
+    assert_eq!(
+        (found, code),
+        (
+            vec!["warning[PL136] the API server drops `spec.schedulingGates`: feature gate PodSchedulingReadiness is off".to_string()],
+            0
+        )
+    );
+    assert_eq!(
+        short_text(
+            "scheduling-gates-on",
+            &text,
+            &["--kubernetes-version", "1.29"]
+        ),
+        (Vec::new(), 0)
+    );
+    let output = run(&[
+        "validate",
+        "--kubernetes-version",
+        "1.30",
+        "--feature-gates",
+        "PodSchedulingReadiness=false",
+        SIDECAR,
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains(
+            "cannot set feature gate PodSchedulingReadiness to false, feature is locked to true"
+        ),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn simulate_schedules_at_once_where_the_gate_drops_scheduling_gates() {
+    let dir = Scratch::new("scheduling-gates-simulate");
+    let file = dir.path().join("pod.yaml");
+    std::fs::write(
+        &file,
+        format!("{POD}  schedulingGates: [{{name: example.com/quota}}]\n  containers:\n  - {{name: c, image: nginx:1.27}}\n"),
+    )
+    .unwrap();
+    let path = file.to_string_lossy().into_owned();
+    let events = |gates: &[&str]| {
+        let mut args = vec!["simulate", "--kubernetes-version", "1.29", "--until", "20s"];
+        args.extend(gates);
+        args.push(&path);
+        stdout(&run(&args))
+    };
+    let gated = events(&[]);
+    assert!(
+        gated.contains("SchedulingGated") && !gated.contains("Scheduled "),
+        "{gated}"
+    );
+    let dropped = events(&["--feature-gates", "PodSchedulingReadiness=false"]);
+    assert!(!dropped.contains("SchedulingGated"), "{dropped}");
+    assert!(dropped.contains("Successfully assigned"), "{dropped}");
 }

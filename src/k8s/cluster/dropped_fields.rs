@@ -5,7 +5,7 @@
 //! Validation then sees the pod without it, as [`drop_fields`] leaves it.
 
 use super::feature_gates::{FeatureGates, Gate};
-use crate::k8s::model::{Container, Lifecycle, LifecycleHandler, Pod};
+use crate::k8s::model::{Container, Lifecycle, Pod};
 use crate::yaml::field_path::FieldPath;
 
 /// Why a field was taken out.
@@ -135,6 +135,12 @@ pub fn drop_fields(
         Some(Gate::UserNamespacesSupport),
     );
     d.drop(
+        &mut pod.spec.scheduling_gates,
+        || spec().child("schedulingGates"),
+        26,
+        Some(Gate::PodSchedulingReadiness),
+    );
+    d.drop(
         &mut pod.spec.hostname_override,
         || spec().child("hostnameOverride"),
         34,
@@ -242,7 +248,13 @@ fn drop_container_fields(
         }
     }
     if let Some(lifecycle) = container.lifecycle.as_mut() {
+        let before = d.removed.len();
         drop_lifecycle_fields(lifecycle, &|| path().child("lifecycle"), d);
+        // `dropPodLifecycleSleepAction`, `dropContainerStopSignals`: a `lifecycle` the drops
+        // left empty goes too.
+        if d.removed.len() > before && *lifecycle == Lifecycle::default() {
+            container.lifecycle = None;
+        }
     }
 }
 
@@ -258,18 +270,27 @@ fn drop_lifecycle_fields(
         33,
         Some(Gate::ContainerStopSignals),
     );
-    let hooks: [(&str, Option<&mut LifecycleHandler>); 2] = [
-        ("postStart", lifecycle.post_start.as_mut()),
-        ("preStop", lifecycle.pre_stop.as_mut()),
-    ];
-    for (name, handler) in hooks {
-        if let Some(handler) = handler {
-            d.drop(
-                &mut handler.sleep,
-                || lifecycle_path().child(name).child("sleep"),
-                29,
-                Some(Gate::PodLifecycleSleepAction),
-            );
+    for (name, hook) in [
+        ("postStart", &mut lifecycle.post_start),
+        ("preStop", &mut lifecycle.pre_stop),
+    ] {
+        let Some(handler) = hook.as_mut() else {
+            continue;
+        };
+        let before = d.removed.len();
+        d.drop(
+            &mut handler.sleep,
+            || lifecycle_path().child(name).child("sleep"),
+            29,
+            Some(Gate::PodLifecycleSleepAction),
+        );
+        // A hook whose only handler was the dropped `sleep` goes with it.
+        if d.removed.len() > before
+            && handler.exec.is_none()
+            && handler.http_get.is_none()
+            && handler.tcp_socket.is_none()
+        {
+            *hook = None;
         }
     }
 }

@@ -51,6 +51,10 @@ pub enum Gate {
     SELinuxChangePolicy,
     /// `volumes[].image`.
     ImageVolume,
+    /// `seLinuxChangePolicy: MountOption` (without it only `Recursive` is valid).
+    SELinuxMount,
+    /// `spec.schedulingGates`.
+    PodSchedulingReadiness,
 }
 
 /// How far a gate has come in a release.
@@ -331,6 +335,24 @@ pub static GATES: &[GateRow] = &[
         ],
         removed_in: None,
     },
+    GateRow {
+        gate: Gate::SELinuxMount,
+        name: "SELinuxMount",
+        effect: "`seLinuxChangePolicy` may be `MountOption`; off, only `Recursive` is valid",
+        specs: &[spec(30, Alpha, false), spec(33, Beta, false)],
+        removed_in: None,
+    },
+    GateRow {
+        gate: Gate::PodSchedulingReadiness,
+        name: "PodSchedulingReadiness",
+        effect: "`spec.schedulingGates` is kept; off (possible only in 1.29), the API server drops it",
+        specs: &[
+            spec(26, Alpha, false),
+            spec(27, Beta, true),
+            spec(30, Ga, true),
+        ],
+        removed_in: None,
+    },
 ];
 
 impl GateRow {
@@ -435,7 +457,7 @@ pub struct FeatureGates {
     enabled: [bool; GATE_COUNT],
 }
 
-const GATE_COUNT: usize = 21;
+const GATE_COUNT: usize = 23;
 
 impl Default for FeatureGates {
     fn default() -> Self {
@@ -613,6 +635,42 @@ mod tests {
             }
             assert!(super::row(row.gate).is_some_and(|found| std::ptr::eq(found, row)));
         }
+    }
+
+    #[test]
+    fn every_gate_has_a_row_in_the_documented_table() {
+        let doc = include_str!("../../../docs/feature-gates.md");
+        for row in GATES {
+            assert!(
+                doc.contains(&format!("\n| {} | ", row.name)),
+                "docs/feature-gates.md has no row for {}",
+                row.name
+            );
+        }
+    }
+
+    #[test]
+    fn a_gate_exists_from_its_alpha_until_its_removal() {
+        // PodSchedulingReadiness is beta in 1.29: it may be turned off there, not from 1.30.
+        let off = gates_in(29, &["PodSchedulingReadiness=false"]).unwrap();
+        assert!(!off.enabled(Gate::PodSchedulingReadiness));
+        assert!(
+            gates_in(29, &[])
+                .unwrap()
+                .enabled(Gate::PodSchedulingReadiness)
+        );
+        let locked = gates_in(30, &["PodSchedulingReadiness=false"]).unwrap_err();
+        assert!(locked.contains("locked to true"), "{locked}");
+        // SELinuxMount: alpha from 1.30, beta and still off from 1.33; unknown in 1.29.
+        assert!(gates_in(29, &["SELinuxMount=true"]).is_err());
+        assert!(!gates_in(35, &[]).unwrap().enabled(Gate::SELinuxMount));
+        assert!(
+            gates_in(33, &["SELinuxMount=true"])
+                .unwrap()
+                .enabled(Gate::SELinuxMount)
+        );
+        // Removed gates are errors, whatever the value.
+        assert!(gates_in(37, &["PodLifecycleSleepAction=true"]).is_err());
     }
 
     #[test]

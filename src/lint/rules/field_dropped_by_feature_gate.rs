@@ -14,7 +14,7 @@ pub static RULE: Rule = Rule {
     summary: "the API server clears a field because its feature gate is off",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Reports a field whose feature gate is off in the release checked for (its default there, or `--feature-gates`): a sidecar's `restartPolicy` without `SidecarContainers`, `resizePolicy` without `InPlacePodVerticalScaling`, pod-level `resources` without `PodLevelResources`, a `sleep` hook without `PodLifecycleSleepAction`, `restartPolicy`/`restartPolicyRules` on regular containers without `ContainerRestartRules`, `fileKeyRef` without `EnvFiles`, `stopSignal` without `ContainerStopSignals`, `spec.resourceClaims` and containers' `resources.claims` without `DynamicResourceAllocation` (off by default before 1.34), `hostUsers` without `UserNamespacesSupport` (before 1.33), `supplementalGroupsPolicy` without `SupplementalGroupsPolicy` (1.31–1.32), `seLinuxChangePolicy` without `SELinuxChangePolicy` (1.32), `recursiveReadOnly` mounts without `RecursiveReadOnlyMounts` (1.30); a `procMount` other than `Default` is set to `Default` without `ProcMountType` (before 1.33), and an `image` volume is removed with its mounts without `ImageVolume` (1.31–1.34; podlife leaves them in place and checks them). The rest of the pod is then checked without the field, as the API server validates it; what that breaks is reported by the rules concerned (a hook left with no handler, a sidecar that became a regular init container with probes).
+Reports a field whose feature gate is off in the release checked for (its default there, or `--feature-gates`): a sidecar's `restartPolicy` without `SidecarContainers`, `resizePolicy` without `InPlacePodVerticalScaling`, pod-level `resources` without `PodLevelResources`, a `sleep` hook without `PodLifecycleSleepAction`, `restartPolicy`/`restartPolicyRules` on regular containers without `ContainerRestartRules`, `fileKeyRef` without `EnvFiles`, `stopSignal` without `ContainerStopSignals`, `spec.resourceClaims` and containers' `resources.claims` without `DynamicResourceAllocation` (off by default before 1.34), `hostUsers` without `UserNamespacesSupport` (before 1.33), `supplementalGroupsPolicy` without `SupplementalGroupsPolicy` (1.31–1.32), `seLinuxChangePolicy` without `SELinuxChangePolicy` (1.32), `recursiveReadOnly` mounts without `RecursiveReadOnlyMounts` (1.30), `schedulingGates` without `PodSchedulingReadiness` (which only 1.29 lets you turn off); a `procMount` other than `Default` is set to `Default` without `ProcMountType` (before 1.33), and an `image` volume is removed with its mounts without `ImageVolume` (1.31–1.34; podlife leaves them in place so that other findings keep their place, and checks nothing inside them). A hook whose only handler was a dropped `sleep` goes with it, and so does a `lifecycle` the drops leave empty. The rest of the pod is then checked without the field, as the API server validates it (a dropped field is never validated); what that breaks is reported by the rules concerned (a sidecar that became a regular init container with probes).
 
 ## Why
 The API server accepts the pod and silently stores it without the field: no error, no warning. A sidecar becomes an init container that never finishes, a hook does nothing, a pod-level limit is gone.
@@ -105,11 +105,18 @@ mod security_and_volume_tests {
             ]
         );
         // 1.33: user namespaces, proc mounts and both policies are on; image volumes are not.
+        // The SELinux policy is kept, and without SELinuxMount (off through 1.35) only
+        // `Recursive` is valid (PL148).
+        let mount_option = at("PL148", "spec.securityContext.seLinuxChangePolicy");
         assert_eq!(
             found(33),
-            [at("PL136", "spec.volumes[0]"), at("PL136", "spec.containers[0].volumeMounts[0]")]
+            [
+                mount_option.clone(),
+                at("PL136", "spec.volumes[0]"),
+                at("PL136", "spec.containers[0].volumeMounts[0]")
+            ]
         );
-        assert!(found(35).is_empty());
+        assert_eq!(found(35), [mount_option]);
         // 1.30: the image volume, the groups policy and the SELinux policy do not exist yet,
         // and RecursiveReadOnlyMounts is alpha.
         let old = found(30);

@@ -100,6 +100,7 @@ rules! {
     PL153 invalid_volume => INVALID_VOLUME,
     PL154 invalid_readiness_gate => INVALID_READINESS_GATE,
     PL155 invalid_scheduling_gate => INVALID_SCHEDULING_GATE,
+    PL160 invalid_recursive_read_only => INVALID_RECURSIVE_READ_ONLY,
     PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,
     PL201 defer_container_forbidden_field => DEFER_CONTAINER_FORBIDDEN_FIELD,
     PL202 invalid_defer_trigger => INVALID_DEFER_TRIGGER,
@@ -210,7 +211,7 @@ pub fn fix_of(rule: &Rule) -> Option<(crate::lint::finding::Applicability, &'sta
             Unsafe,
             "moves the annotation's containers to `spec.initContainers` and removes the annotation (they start running)",
         )),
-        "PL102" | "PL103" | "PL104" | "PL144" | "PL145" | "PL148" | "PL153" => Some((
+        "PL102" | "PL103" | "PL104" | "PL144" | "PL145" | "PL148" | "PL153" | "PL160" => Some((
             Safe,
             "writes the supported value when only the case is wrong (`ifnotpresent` → `IfNotPresent`)",
         )),
@@ -225,9 +226,9 @@ pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)
     use Gate::{
         ContainerRestartRules, ContainerStopSignals, DynamicResourceAllocation, EnvFiles,
         HostnameOverride, InPlacePodVerticalScaling, PodLevelResources, PodLifecycleSleepAction,
-        PodLifecycleSleepActionAllowZero, RelaxedDNSSearchValidation,
-        RelaxedEnvironmentVariableValidation, RestartAllContainersOnContainerExits,
-        SidecarContainers,
+        PodLifecycleSleepActionAllowZero, PodSchedulingReadiness, RecursiveReadOnlyMounts,
+        RelaxedDNSSearchValidation, RelaxedEnvironmentVariableValidation,
+        RestartAllContainersOnContainerExits, SELinuxMount, SidecarContainers,
     };
     Some(match rule.id {
         "PL105" => (
@@ -265,6 +266,8 @@ pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)
                 ContainerStopSignals,
                 HostnameOverride,
                 DynamicResourceAllocation,
+                PodSchedulingReadiness,
+                RecursiveReadOnlyMounts,
             ],
             "fires only for gates that are off in the release, or turned off with `--feature-gates`",
         ),
@@ -299,6 +302,18 @@ pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)
         "PL147" => (
             &[PodLevelResources],
             "pod-level `resources` exist from 1.32 and are dropped while PodLevelResources is off (before 1.34 by default)",
+        ),
+        "PL148" => (
+            &[SELinuxMount],
+            "`seLinuxChangePolicy: MountOption` is valid only with SELinuxMount (off by default in every release podlife knows); otherwise only `Recursive`",
+        ),
+        "PL155" => (
+            &[PodSchedulingReadiness],
+            "`schedulingGates` are dropped when PodSchedulingReadiness is turned off (possible only in 1.29; GA and locked from 1.30)",
+        ),
+        "PL160" => (
+            &[RecursiveReadOnlyMounts],
+            "`recursiveReadOnly` is dropped, so never checked, while RecursiveReadOnlyMounts is off (1.30 by default)",
         ),
         _ => return None,
     })
