@@ -286,3 +286,280 @@ fn the_report_shows_what_the_scenario_can_produce() {
         "{text}"
     );
 }
+
+/// Runs `podlife <args>` from the repository root with extra environment: (exit code, stdout).
+fn podlife_with(args: &[&str], env: &[(&str, &str)]) -> (u8, String) {
+    let mut command = super::support::podlife(args);
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let output = command.output().expect("podlife runs");
+    let code = output
+        .status
+        .code()
+        .and_then(|c| u8::try_from(c).ok())
+        .expect("an exit code");
+    (code, String::from_utf8(output.stdout).expect("UTF-8"))
+}
+
+/// Runs `podlife <args>`: (exit code, stdout).
+fn podlife(args: &[&str]) -> (u8, String) {
+    podlife_with(args, &[])
+}
+
+/// The JSON a successful `podlife <args>` prints.
+fn json(args: &[&str]) -> serde_json::Value {
+    let (code, out) = podlife(args);
+    assert_eq!(code, 0, "{out}");
+    serde_json::from_str(&out).expect("JSON")
+}
+
+// Moved from the engine's tests (`src/sim/montecarlo/tests.rs`): they run the command line.
+
+#[test]
+fn fail_probability_estimate_converges_to_the_configured_probability() {
+    let value = json(&[
+        "simulate",
+        "testdata/scenarios/flaky-job-pod.yaml",
+        "--scenario",
+        "testdata/scenarios/flaky-job.yaml",
+        "--runs",
+        "4000",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+    ]);
+    let failed = &value["outcomes"]["Failed"];
+    let p = failed["probability"].as_f64().expect("probability");
+    // 4000 Bernoulli(0.1) draws: standard error 0.0047; 4 SE = 0.019.
+    assert!((p - 0.1).abs() < 0.019, "P(Failed) = {p}");
+    let low = failed["ci95"][0].as_f64().expect("low");
+    let high = failed["ci95"][1].as_f64().expect("high");
+    assert!(low < 0.1 && 0.1 < high, "[{low}, {high}] holds 0.1");
+    let succeeded = value["outcomes"]["Succeeded"]["count"]
+        .as_u64()
+        .expect("count");
+    assert_eq!(succeeded + failed["count"].as_u64().expect("count"), 4000);
+}
+
+#[test]
+fn probe_fail_probability_makes_readiness_flap() {
+    let value = json(&[
+        "simulate",
+        "src/examples/init-containers.yaml",
+        "--scenario",
+        "testdata/scenarios/montecarlo.yaml",
+        "--runs",
+        "300",
+        "--format",
+        "json",
+    ]);
+    // The readiness probe fails 10 % of the time, so some runs become Ready a period later
+    // than their containers started; the flaky init container restarts in about 5 % of runs.
+    let restarted = value["outcomes"]["Restarted"]["probability"]
+        .as_f64()
+        .expect("p");
+    assert!(
+        restarted > 0.01 && restarted < 0.15,
+        "P(Restarted) = {restarted}"
+    );
+}
+
+#[test]
+fn all_fixed_durations_give_zero_spread() {
+    let value = json(&[
+        "simulate",
+        "src/examples/init-containers.yaml",
+        "--runs",
+        "300",
+        "--format",
+        "json",
+    ]);
+    let ready = &value["metrics"]["readyMs"];
+    for key in ["min", "p50", "p90", "p99", "max"] {
+        assert_eq!(ready[key], 6800, "{key}");
+    }
+    assert_eq!(ready["mean"], 6800.0);
+    assert_eq!(
+        ready["histogram"],
+        serde_json::json!([{"from": 6800, "to": 6800, "count": 300}])
+    );
+    assert_eq!(value["outcomes"]["Running"]["probability"], 1.0);
+}
+
+#[test]
+fn t4_same_seed_gives_byte_identical_json_with_one_and_two_threads() {
+    let args = [
+        "simulate",
+        "src/examples/init-containers.yaml",
+        "--scenario",
+        "testdata/scenarios/montecarlo.yaml",
+        "--runs",
+        "3000",
+        "--seed",
+        "11",
+        "--keep-worst",
+        "3",
+        "--format",
+        "json",
+    ];
+    let on = |threads: &str| podlife_with(&args, &[("RAYON_NUM_THREADS", threads)]);
+    let one = on("1");
+    let two = on("2");
+    assert_eq!(one.0, 0);
+    assert_eq!(one.1, two.1, "byte-identical JSON");
+    let mut other = args;
+    other[7] = "12";
+    assert_ne!(podlife(&other).1, one.1, "another seed, other runs");
+}
+
+#[test]
+fn worst_runs_replay_alone_with_their_seed() {
+    let (code, out) = podlife(&[
+        "simulate",
+        "src/examples/init-containers.yaml",
+        "--scenario",
+        "testdata/scenarios/montecarlo.yaml",
+        "--runs",
+        "500",
+        "--seed",
+        "3",
+        "--keep-worst",
+        "2",
+    ]);
+    assert_eq!(code, 0);
+    let value = json(&[
+        "simulate",
+        "src/examples/init-containers.yaml",
+        "--scenario",
+        "testdata/scenarios/montecarlo.yaml",
+        "--runs",
+        "500",
+        "--seed",
+        "3",
+        "--keep-worst",
+        "2",
+        "--format",
+        "json",
+    ]);
+    let worst = value["worst"].as_array().expect("worst");
+    assert_eq!(worst.len(), 2);
+    for run in worst {
+        let seed = run["seed"].as_str().expect("seeds are strings").to_string();
+        let marker = format!("replay with --seed {seed} --runs 1\n");
+        let start = out.find(&marker).expect("the log is printed") + marker.len();
+        let log = &out[start..];
+        let log = &log[..log.find("\nworst run #").unwrap_or(log.len())];
+        let (code, alone) = podlife(&[
+            "simulate",
+            "src/examples/init-containers.yaml",
+            "--scenario",
+            "testdata/scenarios/montecarlo.yaml",
+            "--seed",
+            &seed,
+            "--runs",
+            "1",
+        ]);
+        assert_eq!(code, 0);
+        assert!(
+            alone.ends_with(log),
+            "replay of {seed}:\n{alone}\n---\n{log}"
+        );
+        let ready = run["readyMs"]
+            .as_u64()
+            .map(|ms| podlife::sim::engine::time::SimDuration(ms).to_string());
+        if let Some(ready) = ready {
+            assert!(
+                alone.contains(&format!("  ready        {ready}\n")),
+                "{alone}"
+            );
+        }
+    }
+    // The first worst run is the slowest of all: its time to Ready is the max.
+    assert_eq!(worst[0]["readyMs"], value["metrics"]["readyMs"]["max"]);
+}
+
+#[test]
+fn tail_expectations_gate_the_exit_code() {
+    let base = [
+        "simulate",
+        "src/examples/init-containers.yaml",
+        "--scenario",
+        "testdata/scenarios/montecarlo.yaml",
+        "--runs",
+        "400",
+    ];
+    let with = |expect: &[&str]| {
+        let mut args: Vec<&str> = base.to_vec();
+        for e in expect {
+            args.extend(["--expect", e]);
+        }
+        podlife(&args)
+    };
+    let (code, out) = with(&["p99:ready<=5m", "prob:failed<=1%", "mean:restarts<1"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("  ok      p99:ready<=5m\n"), "{out}");
+    let (code, out) = with(&["p50:ready<=1s", "prob:restarted=0%"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("FAILED  p50:ready<=1s: p50 of ready is"),
+        "{out}"
+    );
+    assert!(
+        out.contains("FAILED  prob:restarted=0%: P(Restarted) = "),
+        "{out}"
+    );
+}
+
+#[test]
+fn without_runs_each_distribution_takes_its_median() {
+    let (_, medians) = podlife(&[
+        "simulate",
+        "src/examples/init-containers.yaml",
+        "--scenario",
+        "testdata/scenarios/jitter.yaml",
+        "--seed",
+        "1",
+    ]);
+    let (_, other_seed) = podlife(&[
+        "simulate",
+        "src/examples/init-containers.yaml",
+        "--scenario",
+        "testdata/scenarios/jitter.yaml",
+        "--seed",
+        "2",
+    ]);
+    assert!(medians.contains("at medians"), "{medians}");
+    // Sandbox 0.2 s, the one pull 3 s (uniform 1–5 s), create+start 0.2 s, wait runs 20 s,
+    // then register (image present) 0.2 s + 2 s.
+    assert!(medians.contains("  initialized  25.6s\n"), "{medians}");
+    assert_eq!(
+        medians.replace("seed 1", "seed 2"),
+        other_seed,
+        "the seed does not matter without --runs"
+    );
+}
+
+#[test]
+fn sweep_prints_a_row_per_value() {
+    let (code, out) = podlife(&[
+        "simulate",
+        "src/examples/init-containers.yaml",
+        "--runs",
+        "50",
+        "--sweep",
+        "runtime.pullImage=1s..3s/1s",
+    ]);
+    assert_eq!(code, 0);
+    let table = &out[out.find("sweep of runtime.pullImage").expect("table")..];
+    assert!(table.contains("\n1s "), "{table}");
+    assert!(table.contains("\n3s "), "{table}");
+    // One compact table, not a report per value.
+    assert_eq!(out.matches("50 runs · scenario").count(), 0, "{out}");
+    assert_eq!(
+        table.lines().count(),
+        5,
+        "title, header, three values: {table}"
+    );
+}
