@@ -274,7 +274,9 @@ fn one_run_as_an_svg_plot() {
         "grace deadline",
         "Ready",
         "kill-db (defer)",
-        "terminating from",
+        // The app waits while the defer containers run; SIGTERM goes when `StopContainer` runs.
+        "db: waiting to stop from 1m to 1m4.8s",
+        "db: SIGTERM sent at 1m4.8s",
     ] {
         assert!(deleted.contains(mark), "{mark}");
     }

@@ -193,3 +193,84 @@ fn termination_expectations_set_the_exit_code() {
     ]);
     assert_eq!(unmet.status.code(), Some(1));
 }
+
+/// A routine deletion: the sidecar waits for its turn (drawn as "waiting to stop" from its
+/// Killing event to its SIGTERM, both marked where they happen), and the Failed that follows
+/// exits of 143 is explained in the plot and the summary.
+#[test]
+fn a_deleted_pod_shows_the_sidecar_waiting_to_stop_and_why_it_ends_failed() {
+    let svg = std::env::temp_dir().join(format!("podlife-wait-to-stop-{}.svg", std::process::id()));
+    let svg_text = svg.to_string_lossy().into_owned();
+    let output = run(&[
+        "simulate",
+        "src/examples/sidecar.yaml",
+        "--delete-at",
+        "30s",
+        "--stop",
+        "web=10s",
+        "--timeline",
+        "--svg",
+        &svg_text,
+    ]);
+    let plot = std::fs::read_to_string(&svg).expect("the SVG is written");
+    std::fs::remove_file(&svg).ok();
+    assert_eq!(output.status.code(), Some(0));
+    for expected in [
+        "log-shipper: waiting to stop from 30s to 40s (10s)",
+        "log-shipper: Stopping container log-shipper at 30s",
+        "log-shipper: SIGTERM sent at 40s",
+        "web: SIGTERM sent at 30s",
+        "containers exited 143 after SIGTERM → phase Failed</text>",
+        "waiting to stop</text>",
+        "SIGTERM sent</text>",
+    ] {
+        assert!(plot.contains(expected), "{expected}:\n{plot}");
+    }
+    assert!(!plot.contains("log-shipper: terminating"), "{plot}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("log-shipper (sidecar)  ░░▒▒██████████████████████████╌╌╌╌╌╌╌╌╌╌"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "  phase        Failed (containers exited 143 after SIGTERM → phase Failed); the pod stopped at 40s\n"
+        ),
+        "{stdout}"
+    );
+    // The events view keeps the kubelet's Killing event at 30 s and says when SIGTERM went.
+    let events = run(&[
+        "simulate",
+        "src/examples/sidecar.yaml",
+        "--delete-at",
+        "30s",
+        "--stop",
+        "web=10s",
+    ]);
+    let events = String::from_utf8_lossy(&events.stdout);
+    assert!(
+        events.contains(
+            "30s     Normal    Killing     container/log-shipper   Stopping container log-shipper"
+        ),
+        "{events}"
+    );
+    assert!(
+        events.contains(
+            "note: sidecar `log-shipper` was sent SIGTERM at 40s, not at its Killing event (30s): it waited for its turn\n"
+        ),
+        "{events}"
+    );
+    // A pod that fails on its own is not explained as a deletion.
+    let failed = run(&[
+        "simulate",
+        "testdata/scenarios/flaky-job-pod.yaml",
+        "--fail",
+        "work=1",
+    ]);
+    let failed = String::from_utf8_lossy(&failed.stdout);
+    assert!(
+        failed.contains("  phase        Failed; the pod stopped at "),
+        "{failed}"
+    );
+    assert!(!failed.contains("after SIGTERM"), "{failed}");
+}

@@ -41,10 +41,56 @@ pub fn render(context: &RunContext<'_>) -> String {
             _ => None,
         }
     };
-    table::render_painted(
+    let mut text = table::render_painted(
         &["TIME", "TYPE", "REASON", "OBJECT", "MESSAGE"],
         &rows,
         context.paint,
         &tone_of,
-    )
+    );
+    text.push_str(&late_stop_signals(context));
+    text
+}
+
+/// A note for each sidecar whose stop signal was held back after its Killing event: the kubelet
+/// records Killing when the kill begins, then the sidecar runs its preStop hook and waits for
+/// its turn (the app containers and the sidecars after it stop first) before SIGTERM.
+fn late_stop_signals(context: &RunContext<'_>) -> String {
+    let plan = context.run.plan;
+    let recording = &context.outcome.recording;
+    let mut notes = String::new();
+    for sent in recording.stop_signals.iter().filter(|sent| sent.held_back) {
+        let (at, container) = (sent.at, sent.container);
+        let spec = &plan.containers[container];
+        if spec.kind != crate::sim::plan::spec::ContainerKind::Sidecar {
+            continue;
+        }
+        let killing = recording
+            .events
+            .iter()
+            .filter(|event| {
+                event.container == Some(container)
+                    && event.at <= at
+                    && matches!(event.what, crate::sim::record::Happening::Killing(_))
+            })
+            .map(|event| event.at)
+            .next_back();
+        let Some(killing) = killing.filter(|killing| *killing < at) else {
+            continue;
+        };
+        let signal = if spec.stop_signal.is_some() {
+            "its stop signal"
+        } else {
+            "SIGTERM"
+        };
+        let hook = if spec.pre_stop.is_some() {
+            "its preStop hook, then "
+        } else {
+            ""
+        };
+        notes.push_str(&format!(
+            "note: sidecar `{}` was sent {signal} at {at}, not at its Killing event ({killing}): {hook}it waited for its turn\n",
+            spec.name
+        ));
+    }
+    notes
 }

@@ -14,6 +14,7 @@ pub mod termination;
 pub mod timeline;
 pub mod trace;
 pub mod watch;
+pub mod why_failed;
 
 use crate::render::paint::Paint;
 use crate::sim::engine::time::SimDuration;

@@ -2,8 +2,8 @@
 //!
 //! Lanes come in declaration order (init containers and sidecars, app containers, defer
 //! containers) under a lane for the pod. Bars show each state in its colour (pulling,
-//! starting, running, ready, back-off, terminating), markers show exits with their code,
-//! restarts and kills, ticks under a bar show probe answers (startup, readiness, liveness; a
+//! starting, running, ready, back-off, waiting to stop, terminating), markers show exits with
+//! their code, restarts, kills (the Killing event) and where the stop signal was sent, ticks under a bar show probe answers (startup, readiness, liveness; a
 //! failure in red), and vertical lines show when the pod conditions first became true and, on
 //! deletion, the deletion and the grace deadline. Every mark carries a `<title>` (a tooltip).
 //! Coordinates are rounded to 0.1 so the bytes are the same for the same run.
@@ -36,6 +36,7 @@ fn lane_colour(state: LaneState) -> Option<(&'static str, &'static str)> {
         LaneState::Running => Some(("#a1d99b", "running")),
         LaneState::Ready => Some(("#31a354", "ready")),
         LaneState::BackOff => Some(("#fdae6b", "back-off")),
+        LaneState::WaitingToStop => Some(("#fcbba1", "waiting to stop")),
         LaneState::Terminating => Some(("#de2d26", "terminating")),
         LaneState::Waiting | LaneState::Completed | LaneState::Failed | LaneState::Skipped => None,
     }
@@ -133,7 +134,14 @@ pub fn render(context: &RunContext<'_>) -> String {
         end,
     };
     let rows = place_labels(&markers, &scale);
-    let header = 40.0
+    // Why a deleted pod ends Failed, on a line of its own under the title.
+    let why = crate::render::simulate::why_failed::stopped_into_failed(context);
+    let marker_top = if why.is_some() {
+        40.0 + LABEL_ROW
+    } else {
+        40.0
+    };
+    let header = marker_top
         + rows
             .iter()
             .map(|(row, _)| *row)
@@ -143,7 +151,8 @@ pub fn render(context: &RunContext<'_>) -> String {
     let lanes_top = header;
     let lanes_height = labels.len() as f64 * LANE;
     let axis_y = lanes_top + lanes_height;
-    let height = axis_y + 40.0 + 3.0 * LABEL_ROW + MARGIN;
+    // The legend's three rows sit under the axis.
+    let height = axis_y + 40.0 + 3.0 * (LABEL_ROW + 4.0) + MARGIN;
 
     let mut svg = String::new();
     let _ = writeln!(
@@ -154,20 +163,7 @@ pub fn render(context: &RunContext<'_>) -> String {
         svg,
         "<rect width=\"{WIDTH}\" height=\"{height:.1}\" fill=\"white\"/>"
     );
-    let title = format!(
-        "pod {} ({} in {}) · scenario: {} · seed {} · {}",
-        plan.name,
-        context.run.kind,
-        context.run.source,
-        context.run.scenario,
-        context.run.seed,
-        outcome.summary.phase.as_str()
-    );
-    let _ = writeln!(
-        svg,
-        "<text x=\"{MARGIN}\" y=\"22\" font-size=\"14\">{}</text>",
-        escape(&title)
-    );
+    title(&mut svg, context, why.as_deref());
     lane_labels(&mut svg, &labels, lanes_top);
     axis(&mut svg, &scale, lanes_top, axis_y);
     let pod_y = lanes_top + (LANE - BAR) / 2.0;
@@ -187,10 +183,38 @@ pub fn render(context: &RunContext<'_>) -> String {
     }
     probe_ticks(&mut svg, context, &scale, lanes_top);
     container_marks(&mut svg, context, &scale, lanes_top);
-    draw_markers(&mut svg, &markers, &rows, &scale, axis_y);
+    stop_signal_marks(&mut svg, context, &scale, lanes_top);
+    draw_markers(&mut svg, &markers, &rows, &scale, marker_top, axis_y);
     legend(&mut svg, axis_y + 40.0);
     svg.push_str("</svg>\n");
     svg
+}
+
+/// The title (pod, source, scenario, seed, phase) and, when a deletion ended in Failed, why.
+fn title(svg: &mut String, context: &RunContext<'_>, why: Option<&str>) {
+    let plan = context.run.plan;
+    let outcome = context.outcome;
+    let title = format!(
+        "pod {} ({} in {}) · scenario: {} · seed {} · {}",
+        plan.name,
+        context.run.kind,
+        context.run.source,
+        context.run.scenario,
+        context.run.seed,
+        outcome.summary.phase.as_str()
+    );
+    let _ = writeln!(
+        svg,
+        "<text x=\"{MARGIN}\" y=\"22\" font-size=\"14\">{}</text>",
+        escape(&title)
+    );
+    if let Some(why) = why {
+        let _ = writeln!(
+            svg,
+            "<text x=\"{MARGIN}\" y=\"38\" fill=\"#555\">{}</text>",
+            escape(why)
+        );
+    }
 }
 
 /// The lanes' alternate backgrounds and their labels (clipped, the whole text in a tooltip).
@@ -225,6 +249,7 @@ fn draw_markers(
     markers: &[Marker],
     rows: &[(usize, f64)],
     scale: &Scale,
+    top: f64,
     axis_y: f64,
 ) {
     for (marker, (row, text_x)) in markers.iter().zip(rows) {
@@ -237,7 +262,7 @@ fn draw_markers(
         let _ = writeln!(
             svg,
             "<line x1=\"{x:.1}\" y1=\"{:.1}\" x2=\"{x:.1}\" y2=\"{axis_y:.1}\" stroke=\"{}\"{dash}><title>{} at {}</title></line>",
-            40.0 + *row as f64 * LABEL_ROW + 3.0,
+            top + *row as f64 * LABEL_ROW + 3.0,
             marker.colour,
             escape(&marker.label),
             at(marker.time)
@@ -245,7 +270,7 @@ fn draw_markers(
         let _ = writeln!(
             svg,
             "<text x=\"{text_x:.1}\" y=\"{:.1}\" fill=\"{}\">{}</text>",
-            40.0 + *row as f64 * LABEL_ROW,
+            top + *row as f64 * LABEL_ROW,
             marker.colour,
             escape(&marker.label)
         );
@@ -567,11 +592,40 @@ fn container_marks(svg: &mut String, context: &RunContext<'_>, scale: &Scale, to
     }
 }
 
+/// Where each container was sent its stop signal (`StopContainer`): at its Killing event, or
+/// after its preStop hook, or after a sidecar's wait for its turn.
+fn stop_signal_marks(svg: &mut String, context: &RunContext<'_>, scale: &Scale, top: f64) {
+    let plan = context.run.plan;
+    for sent in &context.outcome.recording.stop_signals {
+        let (time, container) = (sent.at, sent.container);
+        let Some(spec) = plan.containers.get(container) else {
+            continue;
+        };
+        let signal = spec.stop_signal.map_or_else(
+            || "SIGTERM".to_string(),
+            |signal| format!("stop signal {}", signal.number),
+        );
+        let x = scale.x(time);
+        let y = top + (container + 1) as f64 * LANE + (LANE - BAR) / 2.0;
+        let _ = writeln!(
+            svg,
+            "<path d=\"M{x:.1} {:.1}l-4 6h8z\" fill=\"{SIGNAL_COLOUR}\"><title>{}: {signal} sent at {}</title></path>",
+            y + BAR,
+            escape(&spec.name),
+            at(time)
+        );
+    }
+}
+
+/// The colour of a stop-signal mark.
+const SIGNAL_COLOUR: &str = "#a50f15";
+
 /// What a legend entry shows.
 enum Swatch {
     Box(&'static str),
     Dot(&'static str),
     Restart,
+    Signal,
     Tick(&'static str, f64),
     Cross,
 }
@@ -583,6 +637,7 @@ fn legend(svg: &mut String, top: f64) {
         LaneState::Running,
         LaneState::Ready,
         LaneState::BackOff,
+        LaneState::WaitingToStop,
         LaneState::Terminating,
     ]
     .into_iter()
@@ -590,28 +645,30 @@ fn legend(svg: &mut String, top: f64) {
     .map(|(fill, name)| (Swatch::Box(fill), name.to_string()))
     .collect();
     states.push((Swatch::Box("#d9d9d9"), "pod pending".to_string()));
-    let mut marks = vec![
+    let marks = vec![
         (Swatch::Dot("#31a354"), "exit 0".to_string()),
         (Swatch::Dot("#d62728"), "exit ≠ 0".to_string()),
         (Swatch::Restart, "restart".to_string()),
         (
             Swatch::Tick("#67000d", 10.0),
-            "kill (preStop, SIGTERM)".to_string(),
+            "Killing (preStop starts)".to_string(),
         ),
+        (Swatch::Signal, "SIGTERM sent".to_string()),
         (Swatch::Cross, "SIGKILL".to_string()),
     ];
+    let mut probes = Vec::new();
     for kind in [
         ProbeKind::Startup,
         ProbeKind::Readiness,
         ProbeKind::Liveness,
     ] {
-        marks.push((
+        probes.push((
             Swatch::Tick(probe_colour(kind), 6.0),
             format!("{} probe", probe_name(kind)),
         ));
     }
-    marks.push((Swatch::Tick("#d62728", 8.0), "probe failed".to_string()));
-    for (row, entries) in [states, marks].iter().enumerate() {
+    probes.push((Swatch::Tick("#d62728", 8.0), "probe failed".to_string()));
+    for (row, entries) in [states, marks, probes].iter().enumerate() {
         let y = top + row as f64 * (LABEL_ROW + 4.0);
         let mut x = MARGIN;
         for (swatch, text) in entries {
@@ -632,6 +689,12 @@ fn legend(svg: &mut String, top: f64) {
                     "<path d=\"M{:.1} {:.1}l4 -6h-8z\" fill=\"#e6550d\"/>",
                     x + 6.0,
                     y + 9.0
+                ),
+                Swatch::Signal => write!(
+                    svg,
+                    "<path d=\"M{:.1} {:.1}l-4 6h8z\" fill=\"{SIGNAL_COLOUR}\"/>",
+                    x + 6.0,
+                    y + 3.0
                 ),
                 Swatch::Cross => write!(
                     svg,

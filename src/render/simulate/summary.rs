@@ -60,6 +60,8 @@ pub fn render(context: &RunContext<'_>) -> String {
     let mut phase = summary.phase.as_str().to_string();
     if let Some(reason) = summary.reason {
         phase.push_str(&format!(" ({reason})"));
+    } else if let Some(why) = crate::render::simulate::why_failed::stopped_into_failed(context) {
+        phase.push_str(&format!(" ({why})"));
     }
     let how = match summary.ended_at {
         Some(at) => format!("the pod stopped at {at}"),

@@ -10,7 +10,7 @@ use crate::sim::plan::spec::ContainerKind;
 use crate::sim::record::{LaneState, PodLaneState};
 
 /// The legend printed under the chart.
-pub const LEGEND: &str = "░ pulling  ▒ starting  ▓ running  █ ready  ~ back-off  x stopping  ✔ exit 0  ✘ exit ≠ 0  · pending";
+pub const LEGEND: &str = "░ pulling  ▒ starting  ▓ running  █ ready  ~ back-off  ╌ waiting to stop  x stopping  ✔ exit 0  ✘ exit ≠ 0  · pending";
 
 fn container_char(state: LaneState) -> char {
     match state {
@@ -21,6 +21,7 @@ fn container_char(state: LaneState) -> char {
         LaneState::Ready => '█',
         LaneState::BackOff => '~',
         LaneState::Terminating => 'x',
+        LaneState::WaitingToStop => '╌',
     }
 }
 
@@ -38,7 +39,7 @@ fn pod_char(state: PodLaneState) -> char {
 fn glyph_tone(glyph: char) -> Option<Tone> {
     match glyph {
         '█' | '✔' => Some(Tone::Good),
-        '░' | '·' | '-' => Some(Tone::Quiet),
+        '░' | '·' | '-' | '╌' => Some(Tone::Quiet),
         '~' | 'x' => Some(Tone::Busy),
         '✘' => Some(Tone::Bad),
         _ => None,

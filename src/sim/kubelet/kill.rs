@@ -17,7 +17,7 @@ use crate::sim::kubelet::state::{
     ContainerState, KillOp, KillPodStep, KillStep, LaneOp, RestartBasis,
 };
 use crate::sim::plan::spec::{ContainerIndex, Handler, ProbeKind};
-use crate::sim::record::{Happening, KillReason, LaneState};
+use crate::sim::record::{Happening, KillReason, LaneState, StopSignalSent};
 
 /// `minimumGracePeriodInSeconds`.
 pub const MINIMUM_GRACE_PERIOD: SimDuration = SimDuration::from_secs(2);
@@ -128,6 +128,7 @@ impl Kubelet<'_> {
         grace: SimDuration,
     ) {
         if reason == KillReason::Stopping && self.kill_held(container) {
+            self.lane_if_running(container, LaneState::WaitingToStop);
             self.containers[container].kill = Some(KillOp {
                 reason,
                 step: KillStep::Held,
@@ -145,6 +146,7 @@ impl Kubelet<'_> {
             && !self.turn_has_come(container)
         {
             // `waitForTurn`: a timer of the grace left; it ends earlier when the turn comes.
+            self.lane_if_running(container, LaneState::WaitingToStop);
             let pending = self
                 .engine
                 .schedule_in(grace, Event::KillStep { container });
@@ -159,6 +161,13 @@ impl Kubelet<'_> {
             return;
         }
         self.stop_step(container, reason, grace);
+    }
+
+    /// Records a kill's lane state while the container still runs (an exit stays drawn).
+    fn lane_if_running(&mut self, container: ContainerIndex, state: LaneState) {
+        if self.containers[container].is_running() {
+            self.lane_state(container, state);
+        }
     }
 
     /// `terminationOrdering`: a sidecar's turn comes when every app container and the next
@@ -213,6 +222,19 @@ impl Kubelet<'_> {
             self.kill_finished(container);
             return;
         };
+        // The stop signal is sent now (after the preStop hook, or the wait for a turn).
+        self.lane_if_running(container, LaneState::Terminating);
+        // A timeout of 0 is SIGKILL at once: no stop signal (the exit 137 shows it).
+        if self.containers[container].is_running() && timeout > SimDuration::ZERO {
+            let held_back = self.containers[container]
+                .kill
+                .is_some_and(|op| matches!(op.step, KillStep::Held | KillStep::WaitingForTurn));
+            self.recorder.stop_signal(StopSignalSent {
+                at: self.engine.now(),
+                container,
+                held_back,
+            });
+        }
         let outcome =
             self.runtime
                 .stop_container(self.engine.now(), self.engine.rng(), instance, timeout);

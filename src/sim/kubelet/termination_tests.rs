@@ -199,6 +199,56 @@ fn k4_app_containers_stop_before_sidecars_in_reverse_order() {
     assert_eq!(order, [app, mesh, log].map(|c| c.expect("c")));
 }
 
+/// K4.3: the sidecars' Killing events come at T0 (`killContainersWithSyncResult` begins every
+/// kill at once), but SIGTERM waits for their turn: the lanes show "waiting to stop" until the
+/// stop signal, and the stop signals are recorded where `StopContainer` sends them.
+#[test]
+fn k4_3_a_sidecar_waiting_for_its_turn_waits_to_stop_until_its_sigterm() {
+    use crate::sim::record::{LaneState, StopSignalSent};
+    let pod = pod_from_yaml(
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  initContainers:\n  - {name: log, image: busybox, restartPolicy: Always}\n  containers:\n  - {name: app, image: nginx}\n",
+    );
+    let (plan, outcome) = run(&pod, HORIZON, |plan, b| {
+        b.containers[plan.find("app").expect("app")].default.stop = Dist::millis(3_000);
+        delete(b, 30, None, false);
+    });
+    clean(&outcome);
+    let (log, app) = (
+        plan.find("log").expect("log"),
+        plan.find("app").expect("app"),
+    );
+    let killing: Vec<SimTime> = outcome
+        .recording
+        .events
+        .iter()
+        .filter(|e| e.container == Some(log) && e.reason() == "Killing")
+        .map(|e| e.at)
+        .collect();
+    assert_eq!(killing, [at(30_000)], "the Killing event stays at T0");
+    let lane = &outcome.recording.lanes[log];
+    let from = |state: LaneState| lane.iter().find(|(_, s)| *s == state).map(|(t, _)| *t);
+    assert_eq!(from(LaneState::WaitingToStop), Some(at(30_000)));
+    // The sidecar exits at once on SIGTERM: its lane goes from waiting to its exit at 33 s.
+    assert_eq!(from(LaneState::Terminating), None, "{lane:?}");
+    assert_eq!(lane.last().map(|(t, _)| *t), Some(at(33_000)));
+    assert_eq!(
+        outcome.recording.stop_signals,
+        [
+            StopSignalSent {
+                at: at(30_000),
+                container: app,
+                held_back: false
+            },
+            StopSignalSent {
+                at: at(33_000),
+                container: log,
+                held_back: true
+            },
+        ]
+    );
+    assert_eq!(stop_calls(&plan, &outcome, "log")[0].0, at(33_000));
+}
+
 /// `calculateEffectiveGracePeriod` (pkg/kubelet/pod_workers.go): "no matter what, we always
 /// supply a grace period of 1". A forced deletion with grace 0 still runs the preStop hook for
 /// up to 1 s; `killContainer` (kuberuntime_container.go) then calls `StopContainer` with

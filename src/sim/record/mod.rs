@@ -465,6 +465,9 @@ pub enum LaneState {
     BackOff,
     /// Being stopped (preStop hook, SIGTERM).
     Terminating,
+    /// Its kill began (the Killing event) but SIGTERM is held back: a sidecar waiting for its
+    /// turn (`terminationOrdering`), or a container waiting while defer containers run.
+    WaitingToStop,
     /// Exited with code 0.
     Completed,
     /// Exited with a non-zero code.
@@ -545,6 +548,22 @@ pub struct Recording {
     pub probes: Vec<ProbeAnswer>,
     /// Every pod condition's change of status, in time order (with the lanes).
     pub conditions: Vec<ConditionChange>,
+    /// When each container was sent its stop signal (`StopContainer`), in time order (with the
+    /// lanes or the events): the Killing event may come earlier (a preStop hook, a sidecar's
+    /// wait for its turn).
+    pub stop_signals: Vec<StopSignalSent>,
+}
+
+/// A container sent its stop signal (`StopContainer`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StopSignalSent {
+    /// When.
+    pub at: SimTime,
+    /// To which container.
+    pub container: ContainerIndex,
+    /// Whether the signal was held back after the kill began: a sidecar waiting for its turn,
+    /// or a container waiting while defer containers run.
+    pub held_back: bool,
 }
 
 /// One probe's answer.

@@ -5,7 +5,7 @@ use crate::sim::engine::time::SimTime;
 use crate::sim::plan::spec::ContainerIndex;
 use crate::sim::record::{
     ConditionChange, Happening, LaneState, PodLaneState, ProbeAnswer, RecordOptions, Recording,
-    SimEvent, StatusRow,
+    SimEvent, StatusRow, StopSignalSent,
 };
 
 /// A recording in progress.
@@ -64,6 +64,14 @@ impl Recorder {
     pub fn probe(&mut self, answer: ProbeAnswer) {
         if self.options.lanes {
             self.recording.probes.push(answer);
+        }
+    }
+
+    /// Records that `StopContainer` sent a container its stop signal (with the lanes or the
+    /// events).
+    pub fn stop_signal(&mut self, sent: StopSignalSent) {
+        if self.options.lanes || self.options.events {
+            self.recording.stop_signals.push(sent);
         }
     }
 
