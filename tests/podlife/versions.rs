@@ -591,6 +591,9 @@ fn se_linux_change_policy_mount_option_needs_the_se_linux_mount_gate() {
         ],
     );
     assert_eq!((found, code), (Vec::new(), 0));
+    // 1.37: SELinuxMount is GA and on.
+    let (found, code) = short_text("selinux-mount-37", &text, &["--kubernetes-version", "1.37"]);
+    assert_eq!((found, code), (Vec::new(), 0));
     // 1.29 has neither the field (PL135) nor the gate.
     let output = run(&[
         "validate",

@@ -339,7 +339,11 @@ pub static GATES: &[GateRow] = &[
         gate: Gate::SELinuxMount,
         name: "SELinuxMount",
         effect: "`seLinuxChangePolicy` may be `MountOption`; off, only `Recursive` is valid",
-        specs: &[spec(30, Alpha, false), spec(33, Beta, false)],
+        specs: &[
+            spec(30, Alpha, false),
+            spec(33, Beta, false),
+            spec(37, Ga, true),
+        ],
         removed_in: None,
     },
     GateRow {
@@ -661,14 +665,16 @@ mod tests {
         );
         let locked = gates_in(30, &["PodSchedulingReadiness=false"]).unwrap_err();
         assert!(locked.contains("locked to true"), "{locked}");
-        // SELinuxMount: alpha from 1.30, beta and still off from 1.33; unknown in 1.29.
+        // SELinuxMount: alpha from 1.30, beta and still off from 1.33, GA and on in 1.37;
+        // unknown in 1.29.
         assert!(gates_in(29, &["SELinuxMount=true"]).is_err());
-        assert!(!gates_in(35, &[]).unwrap().enabled(Gate::SELinuxMount));
+        assert!(!gates_in(36, &[]).unwrap().enabled(Gate::SELinuxMount));
         assert!(
             gates_in(33, &["SELinuxMount=true"])
                 .unwrap()
                 .enabled(Gate::SELinuxMount)
         );
+        assert!(gates_in(37, &[]).unwrap().enabled(Gate::SELinuxMount));
         // Removed gates are errors, whatever the value.
         assert!(gates_in(37, &["PodLifecycleSleepAction=true"]).is_err());
     }

@@ -105,7 +105,7 @@ mod security_and_volume_tests {
             ]
         );
         // 1.33: user namespaces, proc mounts and both policies are on; image volumes are not.
-        // The SELinux policy is kept, and without SELinuxMount (off through 1.35) only
+        // The SELinux policy is kept, and without SELinuxMount (off through 1.36) only
         // `Recursive` is valid (PL148).
         let mount_option = at("PL148", "spec.securityContext.seLinuxChangePolicy");
         assert_eq!(

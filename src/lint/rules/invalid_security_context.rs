@@ -18,7 +18,7 @@ pub static RULE: Rule = Rule {
     summary: "a pod or container `securityContext` value the API server rejects",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Checks the values of the pod's and each container's `securityContext` as the API server does: `runAsUser`, `runAsGroup`, `fsGroup` and `supplementalGroups` between 0 and 2147483647; `procMount` `Default` or `Unmasked`, and `Unmasked` only with `hostUsers: false`; `allowPrivilegeEscalation: false` not beside `privileged: true` or an added `CAP_SYS_ADMIN`; `seccompProfile` and `appArmorProfile` with a known `type` and a `localhostProfile` exactly when the type is `Localhost` (a relative path without `..` for seccomp, no padding and at most 4095 bytes for AppArmor); `windowsOptions` (`gmsaCredentialSpecName` a DNS subdomain, `gmsaCredentialSpec` not empty and under 64 KiB, `runAsUserName` a valid `DOMAIN\user`); `fsGroupChangePolicy` and `supplementalGroupsPolicy` values; `seLinuxChangePolicy` `Recursive`, or also `MountOption` with the SELinuxMount feature gate (off by default in every release podlife knows); `shareProcessNamespace` not with `hostPID`; and with `hostUsers: false`, no `hostNetwork`, `hostPID` or `hostIPC`.
+Checks the values of the pod's and each container's `securityContext` as the API server does: `runAsUser`, `runAsGroup`, `fsGroup` and `supplementalGroups` between 0 and 2147483647; `procMount` `Default` or `Unmasked`, and `Unmasked` only with `hostUsers: false`; `allowPrivilegeEscalation: false` not beside `privileged: true` or an added `CAP_SYS_ADMIN`; `seccompProfile` and `appArmorProfile` with a known `type` and a `localhostProfile` exactly when the type is `Localhost` (a relative path without `..` for seccomp, no padding and at most 4095 bytes for AppArmor); `windowsOptions` (`gmsaCredentialSpecName` a DNS subdomain, `gmsaCredentialSpec` not empty and under 64 KiB, `runAsUserName` a valid `DOMAIN\user`); `fsGroupChangePolicy` and `supplementalGroupsPolicy` values; `seLinuxChangePolicy` `Recursive`, or also `MountOption` with the SELinuxMount feature gate (off by default before 1.37); `shareProcessNamespace` not with `hostPID`; and with `hostUsers: false`, no `hostNetwork`, `hostPID` or `hostIPC`.
 
 ## Why
 The API server rejects the pod (`spec.containers[0].securityContext.runAsUser: Invalid value: -1: must be between 0 and 2147483647, inclusive`, `spec.containers[0].securityContext: Invalid value: …: cannot set `allowPrivilegeEscalation` to false and `privileged` to true`). Policy engines and admission webhooks often add these fields, so a typo in a profile type or a conflicting pair shows up only at deploy time.
@@ -529,13 +529,21 @@ mod tests {
             "  securityContext: {runAsUser: 2147483647, fsGroup: 2147483647, supplementalGroups: [2147483647]}\n",
             "  hostPID: true\n  hostIPC: true\n",
             "  shareProcessNamespace: true\n",
-            "  securityContext: {fsGroupChangePolicy: OnRootMismatch, supplementalGroupsPolicy: Strict, seLinuxChangePolicy: Recursive}\n",
+            "  securityContext: {fsGroupChangePolicy: OnRootMismatch, supplementalGroupsPolicy: Strict, seLinuxChangePolicy: MountOption}\n",
         ] {
             assert!(errors(&pod(ok)).is_empty(), "{ok}");
         }
-        // The table validates with every policy allowed: SELinuxMount on.
+        // The table validates with every policy allowed: SELinuxMount on (its default from
+        // 1.37, the release these tests check for). Off (its default through 1.36), only
+        // `Recursive` (`useOnlyRecursiveSELinuxChangePolicy`).
         let mount_option = pod("  securityContext: {seLinuxChangePolicy: MountOption}\n");
         assert!(k8s_errors_in(&RULE, &mount_option, gates(35, "SELinuxMount=true")).is_empty());
+        let recursive = pod("  securityContext: {seLinuxChangePolicy: Recursive}\n");
+        assert!(k8s_errors_in(&RULE, &recursive, gates(36, "")).is_empty());
+        assert_eq!(
+            k8s_errors_in(&RULE, &mount_option, gates(36, "")),
+            [("spec.securityContext.seLinuxChangePolicy".to_string(), "FieldValueNotSupported")]
+        );
         for (extra, path, k8s_type) in [
             ("  securityContext: {supplementalGroups: [2147483648]}\n", "spec.securityContext.supplementalGroups[0]", "FieldValueInvalid"),
             ("  securityContext: {supplementalGroups: [-1]}\n", "spec.securityContext.supplementalGroups[0]", "FieldValueInvalid"),
@@ -548,8 +556,6 @@ mod tests {
             ("  securityContext: {fsGroupChangePolicy: invalid}\n", "spec.securityContext.fsGroupChangePolicy", "FieldValueNotSupported"),
             ("  securityContext: {supplementalGroupsPolicy: not-supported}\n", "spec.securityContext.supplementalGroupsPolicy", "FieldValueNotSupported"),
             ("  securityContext: {seLinuxChangePolicy: InvalidValue}\n", "spec.securityContext.seLinuxChangePolicy", "FieldValueNotSupported"),
-            // SELinuxMount off (its default through 1.35): only `Recursive`.
-            ("  securityContext: {seLinuxChangePolicy: MountOption}\n", "spec.securityContext.seLinuxChangePolicy", "FieldValueNotSupported"),
             ("  hostUsers: false\n  hostNetwork: true\n", "spec.hostNetwork", "FieldValueForbidden"),
             ("  hostUsers: false\n  hostPID: true\n", "spec.HostPID", "FieldValueForbidden"),
             ("  hostUsers: false\n  hostIPC: true\n", "spec.HostIPC", "FieldValueForbidden"),

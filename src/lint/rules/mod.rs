@@ -305,7 +305,7 @@ pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)
         ),
         "PL148" => (
             &[SELinuxMount],
-            "`seLinuxChangePolicy: MountOption` is valid only with SELinuxMount (off by default in every release podlife knows); otherwise only `Recursive`",
+            "`seLinuxChangePolicy: MountOption` is valid only with SELinuxMount (off by default before 1.37, GA from 1.37); otherwise only `Recursive`",
         ),
         "PL155" => (
             &[PodSchedulingReadiness],
