@@ -16,7 +16,7 @@ pub static RULE: Rule = Rule {
 Checks `recursiveReadOnly` on every volume mount as the API server does: the value is `Disabled`, `IfPossible` or `Enabled`; `IfPossible` and `Enabled` need `readOnly: true` and no `mountPropagation` other than `None`.
 
 ## Why
-The API server rejects the pod (`spec.containers[0].volumeMounts[0].recursiveReadOnly: Forbidden: may only be specified when readOnly is true`). A recursive read-only mount makes the submounts read-only too, which means nothing for a writable mount and cannot hold while mounts propagate.
+The API server rejects the pod (`spec.containers[0].volumeMounts.recursiveReadOnly: Forbidden: may only be specified when readOnly is true`). A recursive read-only mount makes the submounts read-only too, which means nothing for a writable mount and cannot hold while mounts propagate.
 
 ## Example
 ```yaml
@@ -30,7 +30,7 @@ volumeMounts:
 Add `readOnly: true` (and drop `mountPropagation`, or set it to `None`), or remove `recursiveReadOnly`. Where the release has the RecursiveReadOnlyMounts gate off (1.30 by default), the API server drops the field first (PL136) and this check does not apply.
 
 ## Kubernetes reference
-`pkg/apis/core/validation/validation.go` `validateMountRecursiveReadOnly`, called by `ValidateVolumeMounts` at `volumeMounts[i].recursiveReadOnly` (`FieldValueNotSupported`, `FieldValueForbidden`).
+`pkg/apis/core/validation/validation.go` `validateMountRecursiveReadOnly`, called by `ValidateVolumeMounts` (`FieldValueNotSupported`, `FieldValueForbidden`). Kubernetes reports the error at `volumeMounts.recursiveReadOnly`, without the mount's index; podlife keeps that path and points at the right mount.
 "#,
 };
 
@@ -43,13 +43,13 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 continue;
             };
             let who = Who::new(list, container, index);
-            let at = context
-                .container_path(list, index)
-                .child("volumeMounts")
-                .index(mount_index)
-                .child("recursiveReadOnly");
+            // Kubernetes names the list, without the mount's index (as for `subPath`).
+            let mounts = context.container_path(list, index).child("volumeMounts");
+            let at = mounts.child("recursiveReadOnly");
+            let spot = mounts.index(mount_index).child("recursiveReadOnly");
             let forbidden = |message: String, label: &str, help: &str| {
                 Problem::new(at.clone(), k8s_type::FORBIDDEN, None, message, label, help)
+                    .pointing_at(spot.clone())
                     .into_finding(&RULE)
             };
             match mode {
@@ -82,6 +82,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                         &MODES,
                         Some(&who.to_string()),
                     )
+                    .pointing_at(spot.clone())
                     .into_finding(&RULE),
                 ),
             }
@@ -100,7 +101,8 @@ mod tests {
         )
     }
 
-    const AT: &str = "spec.containers[0].volumeMounts[0].recursiveReadOnly";
+    // `ValidateVolumeMounts` passes the list's path, not the mount's.
+    const AT: &str = "spec.containers[0].volumeMounts.recursiveReadOnly";
 
     // TestValidateVolumeMounts RRO rows: Disabled on any mount, Enabled and IfPossible on a
     // read-only mount without propagation (or `None`) pass; the rest fail.
