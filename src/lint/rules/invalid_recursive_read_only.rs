@@ -104,7 +104,7 @@ mod tests {
     // `ValidateVolumeMounts` passes the list's path, not the mount's.
     const AT: &str = "spec.containers[0].volumeMounts.recursiveReadOnly";
 
-    // TestValidateVolumeMounts RRO rows: Disabled on any mount, Enabled and IfPossible on a
+    // `validateMountRecursiveReadOnly`: Disabled on any mount, Enabled and IfPossible on a
     // read-only mount without propagation (or `None`) pass; the rest fail.
     #[test]
     fn k7_validate_mount_recursive_read_only() {
