@@ -229,9 +229,11 @@ const HORIZON: SimDuration = SimDuration::from_secs(20 * 60);
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, .. ProptestConfig::default() })]
 
-    /// R2, K1.2, T1, K8: the runtime never refuses a call, regular init containers never overlap
-    /// (with each other or with app containers), time never goes backwards, and the status prints
-    /// through the status printer at every step.
+    /// R2, K1.2, K1.3, T1, K8: the runtime never refuses a call, regular init containers never
+    /// overlap (with each other or with app containers), an init container's first start in a
+    /// sandbox begins only once the one before it is through (`computeInitContainerActions`: a
+    /// regular one exited 0, a sidecar runs and counts as started), time never goes backwards,
+    /// and the status prints through the status printer at every step.
     #[test]
     fn r2_k1_2_t1_k8_invariants_hold_for_random_pods_and_faults(
         pod in pod_strategy(),
@@ -247,8 +249,23 @@ proptest! {
         });
         let mut last = SimTime::ZERO;
         let mut steps = 0u64;
+        let mut was_starting = vec![false; plan.containers.len()];
         while simulation.step() {
             steps += 1;
+            for container in plan.init_indices().skip(1) {
+                let view = &simulation.containers[container];
+                if view.starting && !was_starting[container] && !view.created_in_sandbox {
+                    let before = &simulation.containers[container - 1];
+                    let through = match plan.containers[container - 1].kind {
+                        ContainerKind::Sidecar => before.is_running() && before.started,
+                        _ => before.succeeded_in_sandbox,
+                    };
+                    prop_assert!(through, "init container {container} started before {} was through", container - 1);
+                }
+            }
+            for (slot, view) in was_starting.iter_mut().zip(&simulation.containers) {
+                *slot = view.starting;
+            }
             prop_assert!(simulation.now() >= last, "time went backwards");
             last = simulation.now();
             let running: Vec<usize> = simulation.runtime().running_containers().collect();
