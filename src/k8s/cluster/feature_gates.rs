@@ -645,10 +645,32 @@ mod tests {
     fn every_gate_has_a_row_in_the_documented_table() {
         let doc = include_str!("../../../docs/feature-gates.md");
         for row in GATES {
+            let stages: Vec<String> = row
+                .specs
+                .iter()
+                .map(|spec| {
+                    let value = match (spec.stage, spec.locked, spec.default) {
+                        (Stage::Ga, true, _) => "locked",
+                        (Stage::Ga, false, _) => "on, not locked",
+                        (_, _, true) => "on",
+                        (_, _, false) => "off",
+                    };
+                    let stage = if spec.stage == Stage::Ga {
+                        "GA"
+                    } else {
+                        spec.stage.as_str()
+                    };
+                    format!("{stage} 1.{} ({value})", spec.since)
+                })
+                .collect();
+            let removed = row
+                .removed_in
+                .map(|minor| format!("; removed in 1.{minor}"))
+                .unwrap_or_default();
+            let expected = format!("\n| {} | {}{removed} | ", row.name, stages.join(", "));
             assert!(
-                doc.contains(&format!("\n| {} | ", row.name)),
-                "docs/feature-gates.md has no row for {}",
-                row.name
+                doc.contains(&expected),
+                "docs/feature-gates.md has no row {expected:?}"
             );
         }
     }
