@@ -12,8 +12,9 @@ use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 use crate::k8s::decode::{OPAQUE, RAW_SCALAR};
-use crate::k8s::field_schema::{self as shape, Checked, Shape};
+use crate::k8s::field_schema::{self as shape, Checked, Schemed, Shape};
 use crate::k8s::quantity::{Quantity, QuantityError};
+use crate::k8s::scheduling::{Affinity, HostAlias, Toleration, TopologySpreadConstraint};
 use crate::k8s::volume_source::VolumeSource;
 
 /// A value podlife accepts but does not model.
@@ -335,7 +336,7 @@ pub struct PodSpec {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub host_network: Option<bool>,
     #[serde(skip_serializing)]
-    pub affinity: Option<Checked<shape::Affinity>>,
+    pub affinity: Option<Schemed<shape::Affinity, Affinity>>,
     #[serde(skip_serializing)]
     pub automount_service_account_token: Option<Opaque>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -345,7 +346,7 @@ pub struct PodSpec {
     #[serde(skip_serializing)]
     pub enable_service_links: Option<Opaque>,
     #[serde(skip_serializing)]
-    pub host_aliases: Option<Checked<shape::HostAliases>>,
+    pub host_aliases: Option<Schemed<shape::HostAliases, Vec<HostAlias>>>,
     #[serde(rename = "hostIPC", skip_serializing)]
     pub host_ipc: Option<bool>,
     #[serde(rename = "hostPID", skip_serializing)]
@@ -383,9 +384,10 @@ pub struct PodSpec {
     #[serde(skip_serializing)]
     pub subdomain: Option<String>,
     #[serde(skip_serializing)]
-    pub tolerations: Option<Checked<shape::Tolerations>>,
+    pub tolerations: Option<Schemed<shape::Tolerations, Vec<Toleration>>>,
     #[serde(skip_serializing)]
-    pub topology_spread_constraints: Option<Checked<shape::TopologySpreadConstraints>>,
+    pub topology_spread_constraints:
+        Option<Schemed<shape::TopologySpreadConstraints, Vec<TopologySpreadConstraint>>>,
     /// Kubernetes 1.35 only (alpha); replaced by `schedulingGroup`.
     #[serde(skip_serializing)]
     pub workload_ref: Option<Checked<shape::WorkloadReference>>,

@@ -100,6 +100,11 @@ rules! {
     PL153 invalid_volume => INVALID_VOLUME,
     PL154 invalid_readiness_gate => INVALID_READINESS_GATE,
     PL155 invalid_scheduling_gate => INVALID_SCHEDULING_GATE,
+    PL170 invalid_toleration => INVALID_TOLERATION,
+    PL171 invalid_node_affinity => INVALID_NODE_AFFINITY,
+    PL172 invalid_pod_affinity => INVALID_POD_AFFINITY,
+    PL173 invalid_host_alias => INVALID_HOST_ALIAS,
+    PL174 invalid_topology_spread => INVALID_TOPOLOGY_SPREAD,
     PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,
     PL201 defer_container_forbidden_field => DEFER_CONTAINER_FORBIDDEN_FIELD,
     PL202 invalid_defer_trigger => INVALID_DEFER_TRIGGER,
@@ -210,10 +215,12 @@ pub fn fix_of(rule: &Rule) -> Option<(crate::lint::finding::Applicability, &'sta
             Unsafe,
             "moves the annotation's containers to `spec.initContainers` and removes the annotation (they start running)",
         )),
-        "PL102" | "PL103" | "PL104" | "PL144" | "PL145" | "PL148" | "PL153" => Some((
-            Safe,
-            "writes the supported value when only the case is wrong (`ifnotpresent` → `IfNotPresent`)",
-        )),
+        "PL102" | "PL103" | "PL104" | "PL144" | "PL145" | "PL148" | "PL153" | "PL170" | "PL174" => {
+            Some((
+                Safe,
+                "writes the supported value when only the case is wrong (`ifnotpresent` → `IfNotPresent`)",
+            ))
+        }
         _ => None,
     }
 }
@@ -224,7 +231,8 @@ pub fn fix_of(rule: &Rule) -> Option<(crate::lint::finding::Applicability, &'sta
 pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)> {
     use Gate::{
         ContainerRestartRules, ContainerStopSignals, DynamicResourceAllocation, EnvFiles,
-        HostnameOverride, InPlacePodVerticalScaling, PodLevelResources, PodLifecycleSleepAction,
+        HostnameOverride, InPlacePodVerticalScaling, MatchLabelKeysInPodAffinity,
+        MatchLabelKeysInPodTopologySpreadSelectorMerge, PodLevelResources, PodLifecycleSleepAction,
         PodLifecycleSleepActionAllowZero, RelaxedDNSSearchValidation,
         RelaxedEnvironmentVariableValidation, RestartAllContainersOnContainerExits,
         SidecarContainers,
@@ -265,6 +273,7 @@ pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)
                 ContainerStopSignals,
                 HostnameOverride,
                 DynamicResourceAllocation,
+                MatchLabelKeysInPodAffinity,
             ],
             "fires only for gates that are off in the release, or turned off with `--feature-gates`",
         ),
@@ -299,6 +308,18 @@ pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)
         "PL147" => (
             &[PodLevelResources],
             "pod-level `resources` exist from 1.32 and are dropped while PodLevelResources is off (before 1.34 by default)",
+        ),
+        "PL171" => (
+            &[],
+            "the values of required terms' `matchExpressions` are label values from 1.33 (any string before)",
+        ),
+        "PL172" => (
+            &[MatchLabelKeysInPodAffinity],
+            "`matchLabelKeys` and `mismatchLabelKeys` are dropped without MatchLabelKeysInPodAffinity (off in 1.29 and 1.30, PL136) and checked with it",
+        ),
+        "PL174" => (
+            &[MatchLabelKeysInPodTopologySpreadSelectorMerge],
+            "with MatchLabelKeysInPodTopologySpreadSelectorMerge (on from 1.34) a Pod's `matchLabelKeys` join its selector first and an overlap is reported at the constraint; before, at `matchLabelKeys[i]`",
         ),
         _ => return None,
     })
