@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::k8s::model::{ObjectFieldSelector, Opaque, QuantityValue, ResourceFieldSelector};
+use crate::k8s::scheduling::LabelSelector;
 
 /// A volume's fields: its name, then every source in the order `validateVolumeSource` checks
 /// them (the first one set is the volume's source, each later one is an error).
@@ -181,7 +182,7 @@ pub struct Projection {
     #[serde(rename = "downwardAPI")]
     pub downward_api: Option<DownwardApiSource>,
     pub service_account_token: Option<TokenProjection>,
-    pub cluster_trust_bundle: Option<Opaque>,
+    pub cluster_trust_bundle: Option<ClusterTrustBundleProjection>,
     pub pod_certificate: Option<Opaque>,
 }
 
@@ -199,6 +200,16 @@ pub struct ProjectedKeys {
 pub struct TokenProjection {
     pub path: Option<String>,
     pub expiration_seconds: Option<i64>,
+}
+
+/// `projected.sources[].clusterTrustBundle`: a bundle by name, or by signer and labels.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ClusterTrustBundleProjection {
+    pub name: Option<String>,
+    pub signer_name: Option<String>,
+    pub label_selector: Option<LabelSelector>,
+    pub path: Option<String>,
 }
 
 /// `csi`.

@@ -4,10 +4,12 @@
 
 use crate::k8s::names;
 use crate::k8s::volume_source::{
-    DownwardApiFile, KeyToPath, ProjectedSource, Projection, VolumeSource,
+    ClusterTrustBundleProjection, DownwardApiFile, KeyToPath, ProjectedSource, Projection,
+    VolumeSource,
 };
 use crate::lint::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type, not_supported};
+use crate::lint::rules::helpers::label_selector::selector_problems;
 use crate::lint::rules::helpers::downward_api::{Consumer, field_ref_problems, resource_field_problems};
 use crate::lint::rules::{Origin, PodContext, Rule};
 use crate::yaml::field_path::FieldPath;
@@ -20,7 +22,7 @@ pub static RULE: Rule = Rule {
     summary: "a volume without a valid unique name or exactly one source, or a common source with missing or invalid contents",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Checks `spec.volumes`: each `name` is a unique DNS label; each volume has exactly one source (a second one is reported where Kubernetes does, in its own order of sources). The first source is checked as the API server does for the common kinds: `hostPath.path` required and without `..`, its `type` a known one; `secret.secretName`, `configMap.name` and `persistentVolumeClaim.claimName` required; `items` with a `key` and a relative `path` without `..`; modes between 0 and 0777; `downwardAPI` files with a path and exactly one of `fieldRef` (a pod `metadata` field: `name`, `namespace`, `uid`, `labels`, `annotations`, or one label or annotation) and `resourceFieldRef` (a container, a `limits.`/`requests.` resource and a divisor it supports); `projected` sources with one kind each, names, token lifetimes of at least 10 minutes and no two files at one path; `csi.driver` a valid driver name; `ephemeral.volumeClaimTemplate` required; an `image` volume's `reference` (in a Pod) and `pullPolicy`; `emptyDir.sizeLimit` not negative.
+Checks `spec.volumes`: each `name` is a unique DNS label; each volume has exactly one source (a second one is reported where Kubernetes does, in its own order of sources). The first source is checked as the API server does for the common kinds: `hostPath.path` required and without `..`, its `type` a known one; `secret.secretName`, `configMap.name` and `persistentVolumeClaim.claimName` required; `items` with a `key` and a relative `path` without `..`; modes between 0 and 0777; `downwardAPI` files with a path and exactly one of `fieldRef` (a pod `metadata` field: `name`, `namespace`, `uid`, `labels`, `annotations`, or one label or annotation) and `resourceFieldRef` (a container, a `limits.`/`requests.` resource and a divisor it supports); `projected` sources with one kind each, names, token lifetimes of at least 10 minutes, `clusterTrustBundle` with exactly one of `name` and `signerName` (a `labelSelector` only with `signerName`) and a `path`, and no two files at one path; `csi.driver` a valid driver name; `ephemeral.volumeClaimTemplate` required, and in a Pod the claim's name `<pod>-<volume>` a valid object name; an `image` volume's `reference` (in a Pod) and `pullPolicy`; `emptyDir.sizeLimit` not negative.
 
 ## Why
 The API server rejects the pod (`spec.volumes[0].secret.secretName: Required value`, `spec.volumes[1].hostPath: Forbidden: may not specify more than 1 volume type`). Volume mistakes hide in long manifests (`items` paths, modes written in decimal) and surface only at deploy time.
@@ -54,6 +56,16 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         let before = problems.len();
         source_problems(&volume.source, &at, is_pod, &mut problems);
         let name = volume.name.as_deref().unwrap_or("");
+        // The claim an ephemeral volume creates is named `<pod>-<volume>` (Pods only: a
+        // template's pods are named later).
+        if volume.source.keys().next() == Some("ephemeral")
+            && let Some(pod_name) = context.pod.metadata.name.as_deref().filter(|n| is_pod && !n.is_empty() && !name.is_empty())
+        {
+            let claim = format!("{pod_name}-{name}");
+            for reason in names::dns1123_subdomain(&claim) {
+                problems.push(invalid(at.child("name"), name, &format!("the claim of ephemeral volume `{name}` would be named `{claim}`, not a valid name"), &format!("PVC name \"{claim}\": {reason}"), "shorten the pod's or the volume's name (the claim's name is both joined by `-`, at most 253 characters)"));
+            }
+        }
         if name.is_empty() {
             problems.push(Problem::new(at.child("name"), k8s_type::REQUIRED, None, format!("volume #{} has no `name`", index + 1), "required", "name the volume; mounts refer to it by this name").pointing_at(at.clone()));
         } else {
@@ -237,19 +249,30 @@ fn projected_problems(projected: Option<&ProjectedSource>, base: &FieldPath, pro
     let mut paths: Vec<&str> = Vec::new();
     for (index, projection) in projected.sources.iter().flatten().enumerate() {
         projection_problems(projection, &base.child("sources").index(index), base, problems);
+        // What each file is reported with when its path is taken: the object's name for a
+        // secret's or config map's item, the path itself otherwise.
         let key_paths = [&projection.secret, &projection.config_map]
             .into_iter()
             .flatten()
-            .flat_map(|keys| keys.items.iter().flatten())
-            .filter_map(|item| item.path.as_deref());
+            .flat_map(|keys| {
+                let name = keys.name.as_deref().unwrap_or("");
+                keys.items.iter().flatten().filter_map(move |item| item.path.as_deref().map(|path| (path, name)))
+            });
         let file_paths = projection
             .downward_api
             .iter()
             .flat_map(|d| d.items.iter().flatten())
-            .filter_map(|file| file.path.as_deref());
-        for path in key_paths.chain(file_paths).filter(|p| !p.is_empty()) {
+            .filter_map(|file| file.path.as_deref())
+            .map(|path| (path, path));
+        let bundle_path = projection.cluster_trust_bundle.iter().map(|bundle| {
+            let path = bundle.path.as_deref().unwrap_or("");
+            (path, path)
+        });
+        let filled = key_paths.chain(file_paths).filter(|(path, _)| !path.is_empty());
+        // A bundle's path counts even when empty.
+        for (path, reported) in filled.chain(bundle_path) {
             if paths.contains(&path) {
-                problems.push(invalid(base.clone(), path, &format!("two files of the projected volume are written at `{path}`"), "conflicting duplicate paths", "give each file its own path"));
+                problems.push(invalid(base.clone(), reported, &format!("two files of the projected volume are written at `{path}`"), "conflicting duplicate paths", "give each file its own path"));
             } else {
                 paths.push(path);
             }
@@ -286,6 +309,9 @@ fn projection_problems(projection: &Projection, at: &FieldPath, base: &FieldPath
             path => path_problems(path, &base.child("path"), problems),
         }
     }
+    if let Some(bundle) = &projection.cluster_trust_bundle {
+        cluster_trust_bundle_problems(bundle, &at.child("clusterTrustBundle"), problems);
+    }
     let kinds = [
         projection.secret.is_some(),
         projection.config_map.is_some(),
@@ -296,6 +322,35 @@ fn projection_problems(projection: &Projection, at: &FieldPath, base: &FieldPath
     ];
     if kinds.iter().filter(|set| **set).count() > 1 {
         problems.push(Problem::new(at.clone(), k8s_type::FORBIDDEN, None, "a projected source names more than one kind", "may not specify more than 1 volume type per source", "split it into one entry per kind"));
+    }
+}
+
+/// A `clusterTrustBundle` projection: exactly one of `name` and `signerName`, a label selector
+/// only with `signerName`, and a file path.
+fn cluster_trust_bundle_problems(bundle: &ClusterTrustBundleProjection, at: &FieldPath, problems: &mut Vec<Problem>) {
+    match (&bundle.name, &bundle.signer_name) {
+        (Some(_), Some(_)) => problems.push(Problem::new(at.clone(), k8s_type::INVALID, None, "a `clusterTrustBundle` projection names both `name` and `signerName`", "only one of name and signerName may be used", "keep `name` for one bundle, or `signerName` (with a `labelSelector`) for all of a signer's").on_key()),
+        (Some(name), None) => {
+            if name.is_empty() {
+                problems.push(Problem::new(at.child("name"), k8s_type::REQUIRED, None, "`clusterTrustBundle.name` is empty", "must be a valid object name", "name the ClusterTrustBundle"));
+            }
+            if bundle.label_selector.is_some() {
+                problems.push(Problem::new(at.child("labelSelector"), k8s_type::INVALID, None, "`clusterTrustBundle` has a `labelSelector` beside `name`", "labelSelector must be unset if name is specified", "remove `labelSelector`: a named bundle is one object").on_key());
+            }
+        }
+        (None, Some(signer)) => {
+            if signer.is_empty() {
+                problems.push(Problem::new(at.child("signerName"), k8s_type::REQUIRED, None, "`clusterTrustBundle.signerName` is empty", "must be a valid signer name", "name the signer (`example.com/my-signer`)"));
+            }
+            if let Some(selector) = &bundle.label_selector {
+                selector_problems(selector, &at.child("labelSelector"), problems);
+            }
+        }
+        (None, None) => problems.push(Problem::new(at.clone(), k8s_type::REQUIRED, None, "a `clusterTrustBundle` projection names no bundle", "either name or signerName must be specified", "add `name` (one bundle) or `signerName` (a signer's bundles)").on_key()),
+    }
+    match bundle.path.as_deref().unwrap_or("") {
+        "" => problems.push(Problem::new(at.child("path"), k8s_type::REQUIRED, None, "a `clusterTrustBundle` projection has no `path`", "required", "give the file's path in the volume").pointing_at(at.clone())),
+        path => path_problems(path, &at.child("path"), problems),
     }
 }
 
@@ -457,5 +512,49 @@ mod tests {
     fn an_image_volume_in_a_template_may_leave_its_reference_to_the_controller() {
         let text = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  selector: {matchLabels: {app: d}}\n  template:\n    metadata: {labels: {app: d}}\n    spec:\n      volumes: [{name: model, image: {}}]\n      containers: [{name: c, image: i}]\n";
         assert!(k8s_errors(&RULE, text, false).is_empty());
+    }
+
+    // TestValidateVolumes "ClusterTrustBundle" rows (validateProjectionSources).
+    #[test]
+    fn k7_cluster_trust_bundle_projections() {
+        let bundle = |body: &str| errors(&format!("{{name: x, projected: {{sources: [{{clusterTrustBundle: {body}}}]}}}}"));
+        for ok in [
+            "{name: foo, path: ca.pem}",
+            "{signerName: example.com/foo, labelSelector: {matchLabels: {version: live}}, path: ca.pem}",
+            "{signerName: example.com/foo, path: ca.pem}",
+        ] {
+            assert!(bundle(ok).is_empty(), "{ok}: {:?}", bundle(ok));
+        }
+        let src = "field.projected.sources[0].clusterTrustBundle";
+        let rows: [(&str, &[(String, &str)]); 7] = [
+            ("{name: foo, signerName: example.com/foo, path: ca.pem}", &[at(src, INVALID)]),
+            ("{path: ca.pem}", &[at(src, REQUIRED)]),
+            ("{name: \"\", path: ca.pem}", &[at(&format!("{src}.name"), REQUIRED)]),
+            ("{signerName: \"\", path: ca.pem}", &[at(&format!("{src}.signerName"), REQUIRED)]),
+            ("{name: foo, labelSelector: {}, path: ca.pem}", &[at(&format!("{src}.labelSelector"), INVALID)]),
+            ("{signerName: example.com/foo, labelSelector: {matchExpressions: [{key: v, operator: In}]}, path: ca.pem}", &[at(&format!("{src}.labelSelector.matchExpressions[0].values"), REQUIRED)]),
+            ("{name: foo, path: /etc/ca.pem}", &[at(&format!("{src}.path"), INVALID)]),
+        ];
+        for (body, expected) in rows {
+            assert_eq!(bundle(body), expected, "{body}");
+        }
+        assert_eq!(bundle("{name: foo}"), [at(&format!("{src}.path"), REQUIRED)]);
+        // A bundle's path and a secret item's path collide.
+        let both = errors("{name: x, projected: {sources: [{secret: {name: s, items: [{key: k, path: ca.pem}]}}, {clusterTrustBundle: {name: foo, path: ca.pem}}]}}");
+        assert_eq!(both, [at("field.projected", INVALID)]);
+    }
+
+    // ValidateVolumes for a Pod: an ephemeral volume's claim `<pod>-<volume>` must be a valid
+    // object name.
+    #[test]
+    fn k7_ephemeral_claim_name() {
+        let pod = |pod_name: &str, volume: &str| format!("apiVersion: v1\nkind: Pod\nmetadata: {{name: {pod_name}}}\nspec:\n  volumes:\n  - {{name: {volume}, ephemeral: {{volumeClaimTemplate: {{spec: {{}}}}}}}}\n  containers:\n  - {{name: c, image: image}}\n");
+        assert!(k8s_errors(&RULE, &pod("web", "scratch"), false).is_empty());
+        let long = "p".repeat(250);
+        assert_eq!(k8s_errors(&RULE, &pod(&long, "scratch"), false), [at("spec.volumes[0].name", INVALID)]);
+        // A template's pods are named later: not checked.
+        let template = format!("apiVersion: apps/v1\nkind: Deployment\nmetadata: {{name: {long}}}\nspec:\n  selector: {{matchLabels: {{app: d}}}}\n  template:\n    metadata: {{labels: {{app: d}}}}\n    spec:\n      volumes: [{{name: scratch, ephemeral: {{volumeClaimTemplate: {{spec: {{}}}}}}}}]\n      containers: [{{name: c, image: i}}]\n");
+        assert!(k8s_errors(&RULE, &template, false).is_empty());
+        assert_eq!(errors("{name: x, ephemeral: {}}"), [at("field.ephemeral.volumeClaimTemplate", REQUIRED)]);
     }
 }

@@ -105,6 +105,8 @@ rules! {
     PL172 invalid_pod_affinity => INVALID_POD_AFFINITY,
     PL173 invalid_host_alias => INVALID_HOST_ALIAS,
     PL174 invalid_topology_spread => INVALID_TOPOLOGY_SPREAD,
+    PL175 invalid_seccomp_annotation => INVALID_SECCOMP_ANNOTATION,
+    PL176 seccomp_annotation_mismatch => SECCOMP_ANNOTATION_MISMATCH,
     PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,
     PL201 defer_container_forbidden_field => DEFER_CONTAINER_FORBIDDEN_FIELD,
     PL202 invalid_defer_trigger => INVALID_DEFER_TRIGGER,
