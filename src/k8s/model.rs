@@ -1045,6 +1045,13 @@ impl<'de> Deserialize<'de> for Volume {
                         "csi" => source.csi = map.next_value()?,
                         "ephemeral" => source.ephemeral = map.next_value()?,
                         "image" => source.image = map.next_value()?,
+                        key if crate::k8s::volume_source::IN_TREE_SOURCES.contains(&key) => {
+                            let contents: Option<crate::k8s::volume_source::InTreeSource> =
+                                map.next_value()?;
+                            if let Some(bit) = VolumeSource::position(key) {
+                                source.in_tree.push((bit, contents.unwrap_or_default()));
+                            }
+                        }
                         _ => {
                             map.next_value::<Opaque>()?;
                         }

@@ -1,6 +1,6 @@
 //! PL153 `invalid-volume`: a pod volume the API server rejects: its name, not exactly one
-//! source, or the contents of a common source (host path, secret, config map, claim, downward
-//! API, projected, CSI, ephemeral, image).
+//! source, or the contents of its source (host path, secret, config map, claim, downward API,
+//! projected, CSI, ephemeral, image, and the in-tree and network sources).
 
 use crate::k8s::names;
 use crate::k8s::volume_source::{
@@ -9,6 +9,7 @@ use crate::k8s::volume_source::{
 };
 use crate::lint::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type, not_supported};
+use crate::lint::rules::helpers::in_tree_volumes::in_tree_problems;
 use crate::lint::rules::helpers::label_selector::selector_problems;
 use crate::lint::rules::helpers::downward_api::{Consumer, field_ref_problems, resource_field_problems};
 use crate::lint::rules::{Origin, PodContext, Rule};
@@ -19,10 +20,10 @@ pub static RULE: Rule = Rule {
     id: "PL153",
     name: "invalid-volume",
     severity: Severity::Error,
-    summary: "a volume without a valid unique name or exactly one source, or a common source with missing or invalid contents",
+    summary: "a volume without a valid unique name or exactly one source, or a source with missing or invalid contents",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Checks `spec.volumes`: each `name` is a unique DNS label; each volume has exactly one source (a second one is reported where Kubernetes does, in its own order of sources). The first source is checked as the API server does for the common kinds: `hostPath.path` required and without `..`, its `type` a known one; `secret.secretName`, `configMap.name` and `persistentVolumeClaim.claimName` required; `items` with a `key` and a relative `path` without `..`; modes between 0 and 0777; `downwardAPI` files with a path and exactly one of `fieldRef` (a pod `metadata` field: `name`, `namespace`, `uid`, `labels`, `annotations`, or one label or annotation) and `resourceFieldRef` (a container, a `limits.`/`requests.` resource and a divisor it supports); `projected` sources with one kind each, names, token lifetimes of at least 10 minutes, `clusterTrustBundle` with exactly one of `name` and `signerName` (a `labelSelector` only with `signerName`) and a `path`, and no two files at one path; `csi.driver` a valid driver name; `ephemeral.volumeClaimTemplate` required, and in a Pod the claim's name `<pod>-<volume>` a valid object name; an `image` volume's `reference` (in a Pod) and `pullPolicy`; `emptyDir.sizeLimit` not negative.
+Checks `spec.volumes`: each `name` is a unique DNS label; each volume has exactly one source (a second one is reported where Kubernetes does, in its own order of sources). The first source is checked as the API server does for the common kinds: `hostPath.path` required and without `..`, its `type` a known one; `secret.secretName`, `configMap.name` and `persistentVolumeClaim.claimName` required; `items` with a `key` and a relative `path` without `..`; modes between 0 and 0777; `downwardAPI` files with a path and exactly one of `fieldRef` (a pod `metadata` field: `name`, `namespace`, `uid`, `labels`, `annotations`, or one label or annotation) and `resourceFieldRef` (a container, a `limits.`/`requests.` resource and a divisor it supports); `projected` sources with one kind each, names, token lifetimes of at least 10 minutes, `clusterTrustBundle` with exactly one of `name` and `signerName` (a `labelSelector` only with `signerName`) and a `path`, and no two files at one path; `csi.driver` a valid driver name; `ephemeral.volumeClaimTemplate` required, and in a Pod the claim's name `<pod>-<volume>` a valid object name; an `image` volume's `reference` (in a Pod) and `pullPolicy`; `emptyDir.sizeLimit` not negative; and the in-tree and network sources: the fields each requires (`nfs.server` and an absolute `nfs.path`, `iscsi.targetPortal` and `iqn`, `rbd`/`cephfs` monitors, `glusterfs.endpoints`, cloud disk names and IDs, …), iSCSI names (IQN, EUI or NAA formats, also `initiatorName`), LUNs and partitions from 0 to 255, CHAP authentication with a `secretRef`, `fc` with `targetWWNs` (and a `lun`) or `wwids`, `flocker` with one dataset, `quobyte` registries as `host:port`, flex volume options outside `kubernetes.io`/`k8s.io`, Azure disk caching modes, kinds and URIs (after defaulting: `kind: Shared` wants an `https://` URI), StorageOS names.
 
 ## Why
 The API server rejects the pod (`spec.volumes[0].secret.secretName: Required value`, `spec.volumes[1].hostPath: Forbidden: may not specify more than 1 volume type`). Volume mistakes hide in long manifests (`items` paths, modes written in decimal) and surface only at deploy time.
@@ -41,7 +42,7 @@ volumes:
 Name the object the volume reads (`configMap.name`, `secret.secretName`, `persistentVolumeClaim.claimName`), keep file paths relative and inside the volume, give each volume one source, and write modes in octal (`0644`) or as their decimal value (420).
 
 ## Kubernetes reference
-`pkg/apis/core/validation/validation.go` `ValidateVolumes`, `validateVolumeSource` and the per-source validators, `validateKeyToPath`, `validateLocalDescendingPath`, `ValidateLocalNonReservedPath`, `validateDownwardAPIVolumeFile`, `validateProjectionSources`, `ValidateCSIDriverName` (`FieldValueRequired`, `FieldValueInvalid`, `FieldValueDuplicate`, `FieldValueForbidden`, `FieldValueNotSupported`, `FieldValueTooLong`). Only the sources above are looked into; the others (NFS, iSCSI, cloud disks, …) are checked for their field names only.
+`pkg/apis/core/validation/validation.go` `ValidateVolumes`, `validateVolumeSource` and the per-source validators, `validateKeyToPath`, `validateLocalDescendingPath`, `ValidateLocalNonReservedPath`, `validateDownwardAPIVolumeFile`, `validateProjectionSources`, `ValidateCSIDriverName` (`FieldValueRequired`, `FieldValueInvalid`, `FieldValueDuplicate`, `FieldValueForbidden`, `FieldValueNotSupported`, `FieldValueTooLong`). Also `validateGitRepoVolumeSource`, `validateGCEPersistentDiskVolumeSource`, `validateNFSVolumeSource`, `validateISCSIVolumeSource`, `validateFCVolumeSource`, `validateFlockerVolumeSource`, `validateQuobyteVolumeSource`, `validateFlexVolumeSource`, `validateAzureDisk` and the other per-source validators; some report under another name than the field's (`persistentDisk`, `initiatorname`, `cephfs`).
 "#,
 };
 
@@ -64,6 +65,13 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             let claim = format!("{pod_name}-{name}");
             for reason in names::dns1123_subdomain(&claim) {
                 problems.push(invalid(at.child("name"), name, &format!("the claim of ephemeral volume `{name}` would be named `{claim}`, not a valid name"), &format!("PVC name \"{claim}\": {reason}"), "shorten the pod's or the volume's name (the claim's name is both joined by `-`, at most 253 characters)"));
+            }
+        }
+        // The iSCSI initiator names its session `<volume>:<portal>`, at most 64 characters.
+        if let Some(iscsi) = volume.source.in_tree("iscsi").filter(|iscsi| iscsi.initiator_name.is_some()) {
+            let session = format!("{name}:{}", iscsi.target_portal.as_deref().unwrap_or(""));
+            if session.len() > 64 {
+                problems.push(invalid(at.child("name"), name, &format!("`{session}` (volume name and iSCSI portal) is {} characters long", session.len()), "Total length of <volume name>:<iscsi.targetPortal> must be under 64 characters if iscsi.initiatorName is specified.", "shorten the volume's name").pointing_at(at.child("name")));
             }
         }
         if name.is_empty() {
@@ -180,7 +188,11 @@ fn source_problems(source: &VolumeSource, at: &FieldPath, is_pod: bool, problems
                 problems.push(not_supported(base.child("pullPolicy"), "image.pullPolicy", policy, &["Always", "IfNotPresent", "Never"], None));
             }
         }
-        _ => {}
+        key => {
+            if let Some(contents) = source.in_tree(key) {
+                in_tree_problems(key, contents, at, problems);
+            }
+        }
     }
 }
 
@@ -556,5 +568,80 @@ mod tests {
         let template = format!("apiVersion: apps/v1\nkind: Deployment\nmetadata: {{name: {long}}}\nspec:\n  selector: {{matchLabels: {{app: d}}}}\n  template:\n    metadata: {{labels: {{app: d}}}}\n    spec:\n      volumes: [{{name: scratch, ephemeral: {{volumeClaimTemplate: {{spec: {{}}}}}}}}]\n      containers: [{{name: c, image: i}}]\n");
         assert!(k8s_errors(&RULE, &template, false).is_empty());
         assert_eq!(errors("{name: x, ephemeral: {}}"), [at("field.ephemeral.volumeClaimTemplate", REQUIRED)]);
+    }
+
+    // TestValidateVolumes rows of the in-tree and network sources.
+    #[test]
+    fn k7_in_tree_volume_sources() {
+        for ok in [
+            "{name: x, gitRepo: {repository: my-repo, directory: sub}}",
+            "{name: x, gcePersistentDisk: {pdName: my-pd, partition: 1}}",
+            "{name: x, awsElasticBlockStore: {volumeID: vol-1}}",
+            "{name: x, nfs: {server: nfs.example.com, path: /exports}}",
+            "{name: x, iscsi: {targetPortal: \"127.0.0.1:3260\", iqn: \"iqn.2015-02.example.com:test\", lun: 1, initiatorName: \"iqn.2015-02.example.com:init\"}}",
+            "{name: x, iscsi: {targetPortal: \"127.0.0.1\", iqn: eui.0123456789ABCDEF, chapAuthSession: true, secretRef: {name: chap}}}",
+            "{name: x, glusterfs: {endpoints: glusterfs-cluster, path: vol}}",
+            "{name: x, flocker: {datasetName: data}}",
+            "{name: x, rbd: {monitors: [\"10.0.0.1:6789\"], image: img}}",
+            "{name: x, cinder: {volumeID: v}}",
+            "{name: x, cephfs: {monitors: [\"10.0.0.1:6789\"]}}",
+            "{name: x, quobyte: {registry: \"registry:7861\", volume: vol}}",
+            "{name: x, fc: {targetWWNs: [some_wwn], lun: 1}}",
+            "{name: x, fc: {wwids: [some_wwid]}}",
+            "{name: x, flexVolume: {driver: kubernetes.io/blue, options: {myoption: v, example.com/opt: v}}}",
+            "{name: x, azureFile: {secretName: key, shareName: share}}",
+            "{name: x, azureDisk: {diskName: foo, diskURI: \"https://blob/vhds/bar.vhd\"}}",
+            "{name: x, azureDisk: {diskName: foo, diskURI: /subscriptions/s/resourcegroups/g/providers/microsoft.compute/disks/d, kind: Managed}}",
+            "{name: x, vsphereVolume: {volumePath: \"[datastore] vol.vmdk\"}}",
+            "{name: x, photonPersistentDisk: {pdID: id}}",
+            "{name: x, portworxVolume: {volumeID: id}}",
+            "{name: x, storageos: {volumeName: vol, volumeNamespace: ns}}",
+            "{name: x, scaleIO: {gateway: http://gw, system: sys, volumeName: vol}}",
+        ] {
+            assert!(errors(ok).is_empty(), "{ok}: {:?}", errors(ok));
+        }
+        let rows: [(&str, &[(&str, &str)]); 28] = [
+            ("{name: x, gitRepo: {directory: sub}}", &[("field.gitRepo.repository", REQUIRED)]),
+            ("{name: x, gitRepo: {repository: r, directory: ../dot}}", &[("field.gitRepo.directory", INVALID)]),
+            ("{name: x, gcePersistentDisk: {partition: 256}}", &[("field.persistentDisk.pdName", REQUIRED), ("field.persistentDisk.partition", INVALID)]),
+            ("{name: x, awsElasticBlockStore: {volumeID: v, partition: -1}}", &[("field.awsElasticBlockStore.partition", INVALID)]),
+            ("{name: x, nfs: {path: /exports}}", &[("field.nfs.server", REQUIRED)]),
+            ("{name: x, nfs: {server: s}}", &[("field.nfs.path", REQUIRED), ("field.nfs.path", INVALID)]),
+            ("{name: x, nfs: {server: s, path: exports}}", &[("field.nfs.path", INVALID)]),
+            ("{name: x, iscsi: {iqn: \"iqn.2015-02.example.com:test\"}}", &[("field.iscsi.targetPortal", REQUIRED)]),
+            ("{name: x, iscsi: {targetPortal: p}}", &[("field.iscsi.iqn", REQUIRED)]),
+            ("{name: x, iscsi: {targetPortal: p, iqn: iqn.2015-02.example.com}}", &[("field.iscsi.iqn", INVALID)]),
+            ("{name: x, iscsi: {targetPortal: p, iqn: eui.0123}}", &[("field.iscsi.iqn", INVALID)]),
+            ("{name: x, iscsi: {targetPortal: p, iqn: foo}}", &[("field.iscsi.iqn", INVALID)]),
+            ("{name: x, iscsi: {targetPortal: p, iqn: naa.0123, lun: 300}}", &[("field.iscsi.iqn", INVALID), ("field.iscsi.lun", INVALID)]),
+            ("{name: x, iscsi: {targetPortal: p, iqn: eui.0123456789ABCDEF, chapAuthDiscovery: true}}", &[("field.iscsi.secretRef", REQUIRED)]),
+            ("{name: x, iscsi: {targetPortal: p, iqn: eui.0123456789ABCDEF, initiatorName: iqn.2015-02.example.com}}", &[("field.iscsi.initiatorname", INVALID)]),
+            ("{name: x, glusterfs: {path: vol}}", &[("field.glusterfs.endpoints", REQUIRED)]),
+            ("{name: x, flocker: {}}", &[("field.flocker", REQUIRED)]),
+            ("{name: x, flocker: {datasetName: a, datasetUUID: b}}", &[("field.flocker", INVALID)]),
+            ("{name: x, flocker: {datasetName: a/b}}", &[("field.flocker.datasetName", INVALID)]),
+            ("{name: x, rbd: {image: i}}", &[("field.rbd.monitors", REQUIRED)]),
+            ("{name: x, cephfs: {user: u}}", &[("field.cephfs.monitors", REQUIRED)]),
+            ("{name: x, quobyte: {registry: registry, volume: v}}", &[("field.quobyte.registry", INVALID)]),
+            ("{name: x, fc: {}}", &[("field.fc.targetWWNs", REQUIRED)]),
+            ("{name: x, fc: {targetWWNs: [w], wwids: [i], lun: 1}}", &[("field.fc.targetWWNs", INVALID)]),
+            ("{name: x, fc: {targetWWNs: [w]}}", &[("field.fc.lun", REQUIRED)]),
+            ("{name: x, flexVolume: {driver: d, options: {k8s.io/opt: v}}}", &[("field.flexVolume.options[k8s.io/opt]", INVALID)]),
+            ("{name: x, azureDisk: {diskName: foo, diskURI: vhds/bar.vhd}}", &[("field.azureDisk.diskURI", "FieldValueNotSupported")]),
+            ("{name: x, storageos: {volumeName: Vol_1, secretRef: {}}}", &[("field.storageos.volumeName", INVALID), ("field.storageos.secretRef.name", REQUIRED)]),
+        ];
+        for (volume, expected) in rows {
+            let mut expected: Vec<(String, &str)> = expected.iter().map(|(p, t)| (p.to_string(), *t)).collect();
+            let mut found = errors(volume);
+            expected.sort();
+            found.sort();
+            assert_eq!(found, expected, "{volume}");
+        }
+        // Without defaulting an Azure disk has no kind, and its URI is not checked.
+        let raw = pod("  - {name: x, azureDisk: {diskName: foo, diskURI: vhds/bar.vhd}}\n");
+        assert!(k8s_errors(&RULE, &raw, true).is_empty());
+        // `<volume>:<portal>` over 64 characters with an initiator name.
+        let long = format!("{{name: {}, iscsi: {{targetPortal: \"127.0.0.1:3260\", iqn: eui.0123456789ABCDEF, initiatorName: eui.0123456789ABCDEF}}}}", "v".repeat(60));
+        assert_eq!(errors(&long), [at("field.name", INVALID)]);
     }
 }
