@@ -364,7 +364,7 @@ pub struct PodSpec {
     #[serde(skip_serializing)]
     pub os: Option<PodOs>,
     #[serde(skip_serializing)]
-    pub preemption_policy: Option<Opaque>,
+    pub preemption_policy: Option<String>,
     #[serde(skip_serializing)]
     pub resource_claims: Option<Vec<PodResourceClaim>>,
     #[serde(skip_serializing)]

@@ -107,6 +107,7 @@ rules! {
     PL174 invalid_topology_spread => INVALID_TOPOLOGY_SPREAD,
     PL175 invalid_seccomp_annotation => INVALID_SECCOMP_ANNOTATION,
     PL176 seccomp_annotation_mismatch => SECCOMP_ANNOTATION_MISMATCH,
+    PL177 invalid_preemption_policy => INVALID_PREEMPTION_POLICY,
     PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,
     PL201 defer_container_forbidden_field => DEFER_CONTAINER_FORBIDDEN_FIELD,
     PL202 invalid_defer_trigger => INVALID_DEFER_TRIGGER,
