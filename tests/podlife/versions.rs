@@ -471,3 +471,16 @@ fn simulate_sends_the_stop_signal_only_where_the_gate_keeps_it() {
         ]
     );
 }
+
+#[test]
+fn pod_affinity_match_label_keys_by_release() {
+    let file = "testdata/versions/match-label-keys.yaml";
+    let (dropped, code) = short("1.30", file);
+    assert_eq!(code, 0, "dropped, not rejected: {dropped}");
+    assert_eq!(dropped.matches("warning[PL136]").count(), 1, "{dropped}");
+    assert!(dropped.contains("matchLabelKeys"), "{dropped}");
+    let (kept, code) = short("1.31", file);
+    assert_eq!(code, 1, "{kept}");
+    assert_eq!(findings(&kept).len(), 1, "{kept}");
+    assert!(kept.contains("error[PL172]"), "{kept}");
+}
