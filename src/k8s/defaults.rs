@@ -40,8 +40,15 @@ pub fn apply(pod: &mut Pod) {
 }
 
 /// A volume source's defaults that validation depends on: `SetDefaults_ObjectFieldSelector`
-/// (`apiVersion: v1`) in downward API files, also projected ones.
+/// (`apiVersion: v1`) in downward API files, also projected ones, and
+/// `SetDefaults_AzureDiskVolumeSource` (`cachingMode: ReadWrite`, `kind: Shared`).
 fn default_volume(source: &mut VolumeSource) {
+    if let Some(position) = VolumeSource::position("azureDisk") {
+        for (_, disk) in source.in_tree.iter_mut().filter(|(at, _)| *at == position) {
+            default_string(&mut disk.caching_mode, "ReadWrite");
+            default_string(&mut disk.kind, "Shared");
+        }
+    }
     let projected = source
         .projected
         .iter_mut()

@@ -123,6 +123,71 @@ impl<'de, S: Shape> Deserialize<'de> for Checked<S> {
     }
 }
 
+/// A value whose field names are checked against `S` (as for [`Checked`]) and whose contents
+/// are then decoded as `T`, a typed view of the parts validation looks into.
+pub struct Schemed<S: Shape, T>(pub T, PhantomData<S>);
+
+impl<S: Shape, T> Schemed<S, T> {
+    /// Wraps a decoded value.
+    pub const fn new(value: T) -> Self {
+        Schemed(value, PhantomData)
+    }
+
+    /// The decoded value.
+    pub fn get(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<S: Shape, T: Default> Default for Schemed<S, T> {
+    fn default() -> Self {
+        Self::new(T::default())
+    }
+}
+
+impl<S: Shape, T: Clone> Clone for Schemed<S, T> {
+    fn clone(&self) -> Self {
+        Self::new(self.0.clone())
+    }
+}
+
+impl<S: Shape, T: PartialEq> PartialEq for Schemed<S, T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl<S: Shape, T: fmt::Debug> fmt::Debug for Schemed<S, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<S: Shape, T> Serialize for Schemed<S, T> {
+    fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
+        serializer.serialize_unit_struct("Opaque")
+    }
+}
+
+impl<'de, S: Shape, T: Deserialize<'de>> Deserialize<'de> for Schemed<S, T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct SchemedVisitor<S, T>(PhantomData<(S, T)>);
+        impl<'de, S: Shape, T: Deserialize<'de>> Visitor<'de> for SchemedVisitor<S, T> {
+            type Value = Schemed<S, T>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a value")
+            }
+            fn visit_newtype_struct<D: Deserializer<'de>>(
+                self,
+                deserializer: D,
+            ) -> Result<Schemed<S, T>, D::Error> {
+                T::deserialize(deserializer).map(Schemed::new)
+            }
+        }
+        deserializer.deserialize_newtype_struct(S::NEWTYPE, SchemedVisitor(PhantomData))
+    }
+}
+
 /// Declares shapes: a type per schema for [`Checked`], and [`by_newtype`] to find the schema.
 macro_rules! shapes {
     ($($(#[$doc:meta])* $shape:ident => $schema:expr;)*) => {

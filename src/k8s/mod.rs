@@ -10,6 +10,7 @@ pub mod model;
 pub mod names;
 pub mod quantity;
 pub mod resource_names;
+pub mod scheduling;
 pub mod stop_signals;
 pub mod timestamp;
 pub mod volume_source;

@@ -12,8 +12,9 @@ use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 use crate::k8s::decode::{OPAQUE, RAW_SCALAR};
-use crate::k8s::field_schema::{self as shape, Checked, Shape};
+use crate::k8s::field_schema::{self as shape, Checked, Schemed, Shape};
 use crate::k8s::quantity::{Quantity, QuantityError};
+use crate::k8s::scheduling::{Affinity, HostAlias, Toleration, TopologySpreadConstraint};
 use crate::k8s::volume_source::VolumeSource;
 
 /// A value podlife accepts but does not model.
@@ -335,7 +336,7 @@ pub struct PodSpec {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub host_network: Option<bool>,
     #[serde(skip_serializing)]
-    pub affinity: Option<Checked<shape::Affinity>>,
+    pub affinity: Option<Schemed<shape::Affinity, Affinity>>,
     #[serde(skip_serializing)]
     pub automount_service_account_token: Option<Opaque>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -345,7 +346,7 @@ pub struct PodSpec {
     #[serde(skip_serializing)]
     pub enable_service_links: Option<Opaque>,
     #[serde(skip_serializing)]
-    pub host_aliases: Option<Checked<shape::HostAliases>>,
+    pub host_aliases: Option<Schemed<shape::HostAliases, Vec<HostAlias>>>,
     #[serde(rename = "hostIPC", skip_serializing)]
     pub host_ipc: Option<bool>,
     #[serde(rename = "hostPID", skip_serializing)]
@@ -363,7 +364,7 @@ pub struct PodSpec {
     #[serde(skip_serializing)]
     pub os: Option<PodOs>,
     #[serde(skip_serializing)]
-    pub preemption_policy: Option<Opaque>,
+    pub preemption_policy: Option<String>,
     #[serde(skip_serializing)]
     pub resource_claims: Option<Vec<PodResourceClaim>>,
     #[serde(skip_serializing)]
@@ -383,9 +384,10 @@ pub struct PodSpec {
     #[serde(skip_serializing)]
     pub subdomain: Option<String>,
     #[serde(skip_serializing)]
-    pub tolerations: Option<Checked<shape::Tolerations>>,
+    pub tolerations: Option<Schemed<shape::Tolerations, Vec<Toleration>>>,
     #[serde(skip_serializing)]
-    pub topology_spread_constraints: Option<Checked<shape::TopologySpreadConstraints>>,
+    pub topology_spread_constraints:
+        Option<Schemed<shape::TopologySpreadConstraints, Vec<TopologySpreadConstraint>>>,
     /// Kubernetes 1.35 only (alpha); replaced by `schedulingGroup`.
     #[serde(skip_serializing)]
     pub workload_ref: Option<Checked<shape::WorkloadReference>>,
@@ -1043,6 +1045,13 @@ impl<'de> Deserialize<'de> for Volume {
                         "csi" => source.csi = map.next_value()?,
                         "ephemeral" => source.ephemeral = map.next_value()?,
                         "image" => source.image = map.next_value()?,
+                        key if crate::k8s::volume_source::IN_TREE_SOURCES.contains(&key) => {
+                            let contents: Option<crate::k8s::volume_source::InTreeSource> =
+                                map.next_value()?;
+                            if let Some(bit) = VolumeSource::position(key) {
+                                source.in_tree.push((bit, contents.unwrap_or_default()));
+                            }
+                        }
                         _ => {
                             map.next_value::<Opaque>()?;
                         }

@@ -149,6 +149,41 @@ pub fn qualified_name(value: &str) -> Vec<String> {
     problems
 }
 
+/// The longest label value.
+pub const LABEL_VALUE_MAX: usize = 63;
+
+/// A label value (`IsValidLabelValue`): empty, or at most 63 characters of `[-A-Za-z0-9_.]`,
+/// alphanumeric at both ends.
+pub fn label_value(value: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    if value.len() > LABEL_VALUE_MAX {
+        problems.push(format!("must be no more than {LABEL_VALUE_MAX} characters"));
+    }
+    if !value.is_empty() && !matches_qualified_name_part(value) {
+        problems.push(
+            "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character"
+                .to_string(),
+        );
+    }
+    problems
+}
+
+/// An IPv4 or IPv6 address as the API server's legacy IP fields accept it (`IsValidIP`, Go's
+/// sloppy parser): IPv4 octets may have leading zeros.
+pub fn is_ip(text: &str) -> bool {
+    if text.parse::<std::net::IpAddr>().is_ok() {
+        return true;
+    }
+    let octets: Vec<&str> = text.split('.').collect();
+    octets.len() == 4
+        && octets.iter().all(|octet| {
+            !octet.is_empty()
+                && octet.len() <= 3
+                && octet.bytes().all(|b| b.is_ascii_digit())
+                && octet.parse::<u16>().is_ok_and(|v| v <= 255)
+        })
+}
+
 /// A port name (IANA service name): 1–15 characters of `[-a-z0-9]`, at least one letter, no
 /// `--`, no hyphen at either end.
 pub fn port_name(value: &str) -> Vec<String> {

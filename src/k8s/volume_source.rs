@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::k8s::model::{ObjectFieldSelector, Opaque, QuantityValue, ResourceFieldSelector};
+use crate::k8s::scheduling::LabelSelector;
 
 /// A volume's fields: its name, then every source in the order `validateVolumeSource` checks
 /// them (the first one set is the volume's source, each later one is an error).
@@ -73,6 +74,9 @@ pub struct VolumeSource {
     pub ephemeral: Option<Box<EphemeralSource>>,
     #[serde(skip)]
     pub image: Option<Box<ImageSource>>,
+    /// The other sources set (NFS, iSCSI, cloud disks, …), by position in [`SOURCES`].
+    #[serde(skip)]
+    pub in_tree: Vec<(usize, InTreeSource)>,
 }
 
 impl VolumeSource {
@@ -86,6 +90,15 @@ impl VolumeSource {
         Self::position(key).is_some_and(|bit| self.set & (1 << bit) != 0)
     }
 
+    /// The contents of source `key` when it is one of the [`InTreeSource`] kinds.
+    pub fn in_tree(&self, key: &str) -> Option<&InTreeSource> {
+        let position = Self::position(key)?;
+        self.in_tree
+            .iter()
+            .find(|(at, _)| *at == position)
+            .map(|(_, source)| source)
+    }
+
     /// The sources set, in the API server's order.
     pub fn keys(&self) -> impl Iterator<Item = &'static str> + '_ {
         SOURCES
@@ -94,6 +107,96 @@ impl VolumeSource {
             .filter(|(bit, _)| self.set & (1 << bit) != 0)
             .map(|(_, key)| *key)
     }
+}
+
+/// The sources whose contents are read as an [`InTreeSource`].
+pub const IN_TREE_SOURCES: [&str; 20] = [
+    "gitRepo",
+    "gcePersistentDisk",
+    "awsElasticBlockStore",
+    "nfs",
+    "iscsi",
+    "glusterfs",
+    "flocker",
+    "rbd",
+    "cinder",
+    "cephfs",
+    "quobyte",
+    "fc",
+    "flexVolume",
+    "azureFile",
+    "vsphereVolume",
+    "photonPersistentDisk",
+    "portworxVolume",
+    "azureDisk",
+    "storageos",
+    "scaleIO",
+];
+
+/// The fields the API server checks in the in-tree and network sources ([`IN_TREE_SOURCES`]),
+/// by JSON name: no two of those sources give one name different types, so one struct reads
+/// them all and each check looks at its source's fields (the names themselves are checked
+/// against each source's schema).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct InTreeSource {
+    // gitRepo
+    pub repository: Option<String>,
+    pub directory: Option<String>,
+    // gcePersistentDisk, awsElasticBlockStore, photonPersistentDisk
+    pub pd_name: Option<String>,
+    pub partition: Option<i32>,
+    #[serde(rename = "volumeID")]
+    pub volume_id: Option<String>,
+    #[serde(rename = "pdID")]
+    pub pd_id: Option<String>,
+    // nfs, glusterfs, cephfs
+    pub server: Option<String>,
+    pub path: Option<String>,
+    pub endpoints: Option<String>,
+    // iscsi, fc
+    pub target_portal: Option<String>,
+    pub iqn: Option<String>,
+    pub lun: Option<i32>,
+    #[serde(rename = "chapAuthDiscovery")]
+    pub discovery_chap_auth: Option<bool>,
+    #[serde(rename = "chapAuthSession")]
+    pub session_chap_auth: Option<bool>,
+    pub initiator_name: Option<String>,
+    #[serde(rename = "targetWWNs")]
+    pub target_wwns: Option<Vec<String>>,
+    pub wwids: Option<Vec<String>>,
+    // iscsi, cinder, storageos, rbd, cephfs, flexVolume, scaleIO
+    pub secret_ref: Option<NameRef>,
+    // flocker
+    pub dataset_name: Option<String>,
+    #[serde(rename = "datasetUUID")]
+    pub dataset_uuid: Option<String>,
+    // rbd, cephfs
+    pub monitors: Option<Vec<String>>,
+    pub image: Option<String>,
+    // quobyte
+    pub registry: Option<String>,
+    pub tenant: Option<String>,
+    pub volume: Option<String>,
+    // flexVolume
+    pub driver: Option<String>,
+    pub options: Option<std::collections::BTreeMap<String, String>>,
+    // azureFile, azureDisk
+    pub secret_name: Option<String>,
+    pub share_name: Option<String>,
+    pub disk_name: Option<String>,
+    #[serde(rename = "diskURI")]
+    pub disk_uri: Option<String>,
+    pub caching_mode: Option<String>,
+    pub kind: Option<String>,
+    // vsphereVolume
+    pub volume_path: Option<String>,
+    // storageos, scaleIO
+    pub volume_name: Option<String>,
+    pub volume_namespace: Option<String>,
+    pub gateway: Option<String>,
+    pub system: Option<String>,
 }
 
 /// `emptyDir`.
@@ -181,7 +284,7 @@ pub struct Projection {
     #[serde(rename = "downwardAPI")]
     pub downward_api: Option<DownwardApiSource>,
     pub service_account_token: Option<TokenProjection>,
-    pub cluster_trust_bundle: Option<Opaque>,
+    pub cluster_trust_bundle: Option<ClusterTrustBundleProjection>,
     pub pod_certificate: Option<Opaque>,
 }
 
@@ -199,6 +302,16 @@ pub struct ProjectedKeys {
 pub struct TokenProjection {
     pub path: Option<String>,
     pub expiration_seconds: Option<i64>,
+}
+
+/// `projected.sources[].clusterTrustBundle`: a bundle by name, or by signer and labels.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ClusterTrustBundleProjection {
+    pub name: Option<String>,
+    pub signer_name: Option<String>,
+    pub label_selector: Option<LabelSelector>,
+    pub path: Option<String>,
 }
 
 /// `csi`.

@@ -684,3 +684,16 @@ fn simulate_schedules_at_once_where_the_gate_drops_scheduling_gates() {
     assert!(!dropped.contains("SchedulingGated"), "{dropped}");
     assert!(dropped.contains("Successfully assigned"), "{dropped}");
 }
+
+#[test]
+fn pod_affinity_match_label_keys_by_release() {
+    let file = "testdata/versions/match-label-keys.yaml";
+    let (dropped, code) = short("1.30", file);
+    assert_eq!(code, 0, "dropped, not rejected: {dropped}");
+    assert_eq!(dropped.matches("warning[PL136]").count(), 1, "{dropped}");
+    assert!(dropped.contains("matchLabelKeys"), "{dropped}");
+    let (kept, code) = short("1.31", file);
+    assert_eq!(code, 1, "{kept}");
+    assert_eq!(findings(&kept).len(), 1, "{kept}");
+    assert!(kept.contains("error[PL172]"), "{kept}");
+}

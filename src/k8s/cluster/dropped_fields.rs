@@ -99,6 +99,7 @@ pub fn drop_fields(
         removed: Vec::new(),
     };
     drop_resource_claims(pod, &mut dropper, container_path);
+    drop_match_label_keys(pod, &mut dropper);
     let spec = || FieldPath::root().child("spec");
     let d = &mut dropper;
     d.drop(
@@ -338,6 +339,66 @@ fn drop_image_volumes(
 /// Dynamic Resource Allocation: the fields of `spec.resourceClaims` and `resources.claims` the
 /// release has (a claim's names moved out of `source` in 1.31, when `request` came), then
 /// `dropDisabledDynamicResourceAllocationFields`: without the gate all of them go.
+/// `dropDisabledMatchLabelKeysFieldInPodAffinity`: pod affinity terms' `matchLabelKeys` and
+/// `mismatchLabelKeys` go without MatchLabelKeysInPodAffinity (off in 1.29 and 1.30).
+fn drop_match_label_keys(pod: &mut Pod, d: &mut Dropper<'_>) {
+    let Some(affinity) = pod.spec.affinity.as_mut() else {
+        return;
+    };
+    let affinity = &mut affinity.0;
+    let sides = [
+        ("podAffinity", affinity.pod_affinity.as_mut()),
+        ("podAntiAffinity", affinity.pod_anti_affinity.as_mut()),
+    ];
+    for (field, side) in sides {
+        let Some(side) = side else { continue };
+        let at = || {
+            FieldPath::root()
+                .child("spec")
+                .child("affinity")
+                .child(field)
+        };
+        let required = side
+            .required_during_scheduling_ignored_during_execution
+            .iter_mut()
+            .flatten()
+            .enumerate()
+            .map(|(index, term)| {
+                let path = at()
+                    .child("requiredDuringSchedulingIgnoredDuringExecution")
+                    .index(index);
+                (path, term)
+            });
+        let preferred = side
+            .preferred_during_scheduling_ignored_during_execution
+            .iter_mut()
+            .flatten()
+            .enumerate()
+            .filter_map(|(index, weighted)| {
+                let path = at()
+                    .child("preferredDuringSchedulingIgnoredDuringExecution")
+                    .index(index)
+                    .child("podAffinityTerm");
+                weighted.pod_affinity_term.as_mut().map(|term| (path, term))
+            });
+        for (path, term) in required.chain(preferred) {
+            let gate = Some(Gate::MatchLabelKeysInPodAffinity);
+            d.drop(
+                &mut term.match_label_keys,
+                || path.child("matchLabelKeys"),
+                29,
+                gate,
+            );
+            d.drop(
+                &mut term.mismatch_label_keys,
+                || path.child("mismatchLabelKeys"),
+                29,
+                gate,
+            );
+        }
+    }
+}
+
 fn drop_resource_claims(
     pod: &mut Pod,
     d: &mut Dropper<'_>,

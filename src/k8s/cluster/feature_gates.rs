@@ -55,6 +55,10 @@ pub enum Gate {
     SELinuxMount,
     /// `spec.schedulingGates`.
     PodSchedulingReadiness,
+    /// Pod affinity terms' `matchLabelKeys` and `mismatchLabelKeys`.
+    MatchLabelKeysInPodAffinity,
+    /// The API server merges topology spread `matchLabelKeys` into the `labelSelector`.
+    MatchLabelKeysInPodTopologySpreadSelectorMerge,
 }
 
 /// How far a gate has come in a release.
@@ -357,6 +361,24 @@ pub static GATES: &[GateRow] = &[
         ],
         removed_in: None,
     },
+    GateRow {
+        gate: Gate::MatchLabelKeysInPodAffinity,
+        name: "MatchLabelKeysInPodAffinity",
+        effect: "pod affinity terms keep `matchLabelKeys` and `mismatchLabelKeys` (a Pod's own label values join its selector); off, the API server drops them",
+        specs: &[
+            spec(29, Alpha, false),
+            spec(31, Beta, true),
+            spec(33, Ga, true),
+        ],
+        removed_in: None,
+    },
+    GateRow {
+        gate: Gate::MatchLabelKeysInPodTopologySpreadSelectorMerge,
+        name: "MatchLabelKeysInPodTopologySpreadSelectorMerge",
+        effect: "a Pod's topology spread `matchLabelKeys` join its `labelSelector` before validation, which then checks them as for pod affinity; off, a key may not be in both at all",
+        specs: &[spec(34, Beta, true)],
+        removed_in: None,
+    },
 ];
 
 impl GateRow {
@@ -461,7 +483,7 @@ pub struct FeatureGates {
     enabled: [bool; GATE_COUNT],
 }
 
-const GATE_COUNT: usize = 23;
+const GATE_COUNT: usize = 25;
 
 impl Default for FeatureGates {
     fn default() -> Self {

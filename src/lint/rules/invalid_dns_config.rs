@@ -131,7 +131,7 @@ fn config_problems(
         );
     }
     for (index, server) in nameservers.iter().enumerate() {
-        if !is_ip(server) {
+        if !crate::k8s::names::is_ip(server) {
             problems.push(Problem::new(
                 at.child("nameservers").index(index),
                 k8s_type::INVALID,
@@ -206,19 +206,6 @@ fn config_problems(
             );
         }
     }
-}
-
-/// An IPv4 or IPv6 address; IPv4 octets with leading zeros are accepted, as the API server's
-/// legacy-field validation does without `StrictIPCIDRValidation`.
-fn is_ip(text: &str) -> bool {
-    if text.parse::<std::net::IpAddr>().is_ok() {
-        return true;
-    }
-    let octets: Vec<&str> = text.split('.').collect();
-    octets.len() == 4
-        && octets.iter().all(|octet| {
-            !octet.is_empty() && octet.len() <= 3 && octet.bytes().all(|b| b.is_ascii_digit()) && octet.parse::<u16>().is_ok_and(|v| v <= 255)
-        })
 }
 
 #[cfg(test)]

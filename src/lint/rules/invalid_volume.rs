@@ -1,13 +1,16 @@
 //! PL153 `invalid-volume`: a pod volume the API server rejects: its name, not exactly one
-//! source, or the contents of a common source (host path, secret, config map, claim, downward
-//! API, projected, CSI, ephemeral, image).
+//! source, or the contents of its source (host path, secret, config map, claim, downward API,
+//! projected, CSI, ephemeral, image, and the in-tree and network sources).
 
 use crate::k8s::names;
 use crate::k8s::volume_source::{
-    DownwardApiFile, KeyToPath, ProjectedSource, Projection, VolumeSource,
+    ClusterTrustBundleProjection, DownwardApiFile, KeyToPath, ProjectedSource, Projection,
+    VolumeSource,
 };
 use crate::lint::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type, not_supported};
+use crate::lint::rules::helpers::in_tree_volumes::in_tree_problems;
+use crate::lint::rules::helpers::label_selector::selector_problems;
 use crate::lint::rules::helpers::downward_api::{Consumer, field_ref_problems, resource_field_problems};
 use crate::lint::rules::{Origin, PodContext, Rule};
 use crate::yaml::field_path::FieldPath;
@@ -17,10 +20,10 @@ pub static RULE: Rule = Rule {
     id: "PL153",
     name: "invalid-volume",
     severity: Severity::Error,
-    summary: "a volume without a valid unique name or exactly one source, or a common source with missing or invalid contents",
+    summary: "a volume without a valid unique name or exactly one source, or a source with missing or invalid contents",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Checks `spec.volumes`: each `name` is a unique DNS label; each volume has exactly one source (a second one is reported where Kubernetes does, in its own order of sources). The first source is checked as the API server does for the common kinds: `hostPath.path` required and without `..`, its `type` a known one; `secret.secretName`, `configMap.name` and `persistentVolumeClaim.claimName` required; `items` with a `key` and a relative `path` without `..`; modes between 0 and 0777; `downwardAPI` files with a path and exactly one of `fieldRef` (a pod `metadata` field: `name`, `namespace`, `uid`, `labels`, `annotations`, or one label or annotation) and `resourceFieldRef` (a container, a `limits.`/`requests.` resource and a divisor it supports); `projected` sources with one kind each, names, token lifetimes of at least 10 minutes and no two files at one path; `csi.driver` a valid driver name; `ephemeral.volumeClaimTemplate` required; an `image` volume's `reference` (in a Pod) and `pullPolicy`; `emptyDir.sizeLimit` not negative.
+Checks `spec.volumes`: each `name` is a unique DNS label; each volume has exactly one source (a second one is reported where Kubernetes does, in its own order of sources). The first source is checked as the API server does for the common kinds: `hostPath.path` required and without `..`, its `type` a known one; `secret.secretName`, `configMap.name` and `persistentVolumeClaim.claimName` required; `items` with a `key` and a relative `path` without `..`; modes between 0 and 0777; `downwardAPI` files with a path and exactly one of `fieldRef` (a pod `metadata` field: `name`, `namespace`, `uid`, `labels`, `annotations`, or one label or annotation) and `resourceFieldRef` (a container, a `limits.`/`requests.` resource and a divisor it supports); `projected` sources with one kind each, names, token lifetimes of at least 10 minutes, `clusterTrustBundle` with exactly one of `name` and `signerName` (a `labelSelector` only with `signerName`) and a `path`, and no two files at one path; `csi.driver` a valid driver name; `ephemeral.volumeClaimTemplate` required, and in a Pod the claim's name `<pod>-<volume>` a valid object name; an `image` volume's `reference` (in a Pod) and `pullPolicy`; `emptyDir.sizeLimit` not negative; and the in-tree and network sources: the fields each requires (`nfs.server` and an absolute `nfs.path`, `iscsi.targetPortal` and `iqn`, `rbd`/`cephfs` monitors, `glusterfs.endpoints`, cloud disk names and IDs, …), iSCSI names (IQN, EUI or NAA formats, also `initiatorName`), LUNs and partitions from 0 to 255, CHAP authentication with a `secretRef`, `fc` with `targetWWNs` (and a `lun`) or `wwids`, `flocker` with one dataset, `quobyte` registries as `host:port`, flex volume options outside `kubernetes.io`/`k8s.io`, Azure disk caching modes, kinds and URIs (after defaulting: `kind: Shared` wants an `https://` URI), StorageOS names.
 
 ## Why
 The API server rejects the pod (`spec.volumes[0].secret.secretName: Required value`, `spec.volumes[1].hostPath: Forbidden: may not specify more than 1 volume type`). Volume mistakes hide in long manifests (`items` paths, modes written in decimal) and surface only at deploy time.
@@ -39,7 +42,7 @@ volumes:
 Name the object the volume reads (`configMap.name`, `secret.secretName`, `persistentVolumeClaim.claimName`), keep file paths relative and inside the volume, give each volume one source, and write modes in octal (`0644`) or as their decimal value (420).
 
 ## Kubernetes reference
-`pkg/apis/core/validation/validation.go` `ValidateVolumes`, `validateVolumeSource` and the per-source validators, `validateKeyToPath`, `validateLocalDescendingPath`, `ValidateLocalNonReservedPath`, `validateDownwardAPIVolumeFile`, `validateProjectionSources`, `ValidateCSIDriverName` (`FieldValueRequired`, `FieldValueInvalid`, `FieldValueDuplicate`, `FieldValueForbidden`, `FieldValueNotSupported`, `FieldValueTooLong`). Only the sources above are looked into; the others (NFS, iSCSI, cloud disks, …) are checked for their field names only.
+`pkg/apis/core/validation/validation.go` `ValidateVolumes`, `validateVolumeSource` and the per-source validators, `validateKeyToPath`, `validateLocalDescendingPath`, `ValidateLocalNonReservedPath`, `validateDownwardAPIVolumeFile`, `validateProjectionSources`, `ValidateCSIDriverName` (`FieldValueRequired`, `FieldValueInvalid`, `FieldValueDuplicate`, `FieldValueForbidden`, `FieldValueNotSupported`, `FieldValueTooLong`). Also `validateGitRepoVolumeSource`, `validateGCEPersistentDiskVolumeSource`, `validateNFSVolumeSource`, `validateISCSIVolumeSource`, `validateFCVolumeSource`, `validateFlockerVolumeSource`, `validateQuobyteVolumeSource`, `validateFlexVolumeSource`, `validateAzureDisk` and the other per-source validators; some report under another name than the field's (`persistentDisk`, `initiatorname`, `cephfs`).
 "#,
 };
 
@@ -54,6 +57,23 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         let before = problems.len();
         source_problems(&volume.source, &at, is_pod, &mut problems);
         let name = volume.name.as_deref().unwrap_or("");
+        // The claim an ephemeral volume creates is named `<pod>-<volume>` (Pods only: a
+        // template's pods are named later).
+        if volume.source.keys().next() == Some("ephemeral")
+            && let Some(pod_name) = context.pod.metadata.name.as_deref().filter(|n| is_pod && !n.is_empty() && !name.is_empty())
+        {
+            let claim = format!("{pod_name}-{name}");
+            for reason in names::dns1123_subdomain(&claim) {
+                problems.push(invalid(at.child("name"), name, &format!("the claim of ephemeral volume `{name}` would be named `{claim}`, not a valid name"), &format!("PVC name \"{claim}\": {reason}"), "shorten the pod's or the volume's name (the claim's name is both joined by `-`, at most 253 characters)"));
+            }
+        }
+        // The iSCSI initiator names its session `<volume>:<portal>`, at most 64 characters.
+        if let Some(iscsi) = volume.source.in_tree("iscsi").filter(|iscsi| iscsi.initiator_name.is_some()) {
+            let session = format!("{name}:{}", iscsi.target_portal.as_deref().unwrap_or(""));
+            if session.len() > 64 {
+                problems.push(invalid(at.child("name"), name, &format!("`{session}` (volume name and iSCSI portal) is {} characters long", session.len()), "Total length of <volume name>:<iscsi.targetPortal> must be under 64 characters if iscsi.initiatorName is specified.", "shorten the volume's name").pointing_at(at.child("name")));
+            }
+        }
         if name.is_empty() {
             problems.push(Problem::new(at.child("name"), k8s_type::REQUIRED, None, format!("volume #{} has no `name`", index + 1), "required", "name the volume; mounts refer to it by this name").pointing_at(at.clone()));
         } else {
@@ -168,7 +188,11 @@ fn source_problems(source: &VolumeSource, at: &FieldPath, is_pod: bool, problems
                 problems.push(not_supported(base.child("pullPolicy"), "image.pullPolicy", policy, &["Always", "IfNotPresent", "Never"], None));
             }
         }
-        _ => {}
+        key => {
+            if let Some(contents) = source.in_tree(key) {
+                in_tree_problems(key, contents, at, problems);
+            }
+        }
     }
 }
 
@@ -237,19 +261,30 @@ fn projected_problems(projected: Option<&ProjectedSource>, base: &FieldPath, pro
     let mut paths: Vec<&str> = Vec::new();
     for (index, projection) in projected.sources.iter().flatten().enumerate() {
         projection_problems(projection, &base.child("sources").index(index), base, problems);
+        // What each file is reported with when its path is taken: the object's name for a
+        // secret's or config map's item, the path itself otherwise.
         let key_paths = [&projection.secret, &projection.config_map]
             .into_iter()
             .flatten()
-            .flat_map(|keys| keys.items.iter().flatten())
-            .filter_map(|item| item.path.as_deref());
+            .flat_map(|keys| {
+                let name = keys.name.as_deref().unwrap_or("");
+                keys.items.iter().flatten().filter_map(move |item| item.path.as_deref().map(|path| (path, name)))
+            });
         let file_paths = projection
             .downward_api
             .iter()
             .flat_map(|d| d.items.iter().flatten())
-            .filter_map(|file| file.path.as_deref());
-        for path in key_paths.chain(file_paths).filter(|p| !p.is_empty()) {
+            .filter_map(|file| file.path.as_deref())
+            .map(|path| (path, path));
+        let bundle_path = projection.cluster_trust_bundle.iter().map(|bundle| {
+            let path = bundle.path.as_deref().unwrap_or("");
+            (path, path)
+        });
+        let filled = key_paths.chain(file_paths).filter(|(path, _)| !path.is_empty());
+        // A bundle's path counts even when empty.
+        for (path, reported) in filled.chain(bundle_path) {
             if paths.contains(&path) {
-                problems.push(invalid(base.clone(), path, &format!("two files of the projected volume are written at `{path}`"), "conflicting duplicate paths", "give each file its own path"));
+                problems.push(invalid(base.clone(), reported, &format!("two files of the projected volume are written at `{path}`"), "conflicting duplicate paths", "give each file its own path"));
             } else {
                 paths.push(path);
             }
@@ -286,6 +321,9 @@ fn projection_problems(projection: &Projection, at: &FieldPath, base: &FieldPath
             path => path_problems(path, &base.child("path"), problems),
         }
     }
+    if let Some(bundle) = &projection.cluster_trust_bundle {
+        cluster_trust_bundle_problems(bundle, &at.child("clusterTrustBundle"), problems);
+    }
     let kinds = [
         projection.secret.is_some(),
         projection.config_map.is_some(),
@@ -296,6 +334,35 @@ fn projection_problems(projection: &Projection, at: &FieldPath, base: &FieldPath
     ];
     if kinds.iter().filter(|set| **set).count() > 1 {
         problems.push(Problem::new(at.clone(), k8s_type::FORBIDDEN, None, "a projected source names more than one kind", "may not specify more than 1 volume type per source", "split it into one entry per kind"));
+    }
+}
+
+/// A `clusterTrustBundle` projection: exactly one of `name` and `signerName`, a label selector
+/// only with `signerName`, and a file path.
+fn cluster_trust_bundle_problems(bundle: &ClusterTrustBundleProjection, at: &FieldPath, problems: &mut Vec<Problem>) {
+    match (&bundle.name, &bundle.signer_name) {
+        (Some(_), Some(_)) => problems.push(Problem::new(at.clone(), k8s_type::INVALID, None, "a `clusterTrustBundle` projection names both `name` and `signerName`", "only one of name and signerName may be used", "keep `name` for one bundle, or `signerName` (with a `labelSelector`) for all of a signer's").on_key()),
+        (Some(name), None) => {
+            if name.is_empty() {
+                problems.push(Problem::new(at.child("name"), k8s_type::REQUIRED, None, "`clusterTrustBundle.name` is empty", "must be a valid object name", "name the ClusterTrustBundle"));
+            }
+            if bundle.label_selector.is_some() {
+                problems.push(Problem::new(at.child("labelSelector"), k8s_type::INVALID, None, "`clusterTrustBundle` has a `labelSelector` beside `name`", "labelSelector must be unset if name is specified", "remove `labelSelector`: a named bundle is one object").on_key());
+            }
+        }
+        (None, Some(signer)) => {
+            if signer.is_empty() {
+                problems.push(Problem::new(at.child("signerName"), k8s_type::REQUIRED, None, "`clusterTrustBundle.signerName` is empty", "must be a valid signer name", "name the signer (`example.com/my-signer`)"));
+            }
+            if let Some(selector) = &bundle.label_selector {
+                selector_problems(selector, &at.child("labelSelector"), problems);
+            }
+        }
+        (None, None) => problems.push(Problem::new(at.clone(), k8s_type::REQUIRED, None, "a `clusterTrustBundle` projection names no bundle", "either name or signerName must be specified", "add `name` (one bundle) or `signerName` (a signer's bundles)").on_key()),
+    }
+    match bundle.path.as_deref().unwrap_or("") {
+        "" => problems.push(Problem::new(at.child("path"), k8s_type::REQUIRED, None, "a `clusterTrustBundle` projection has no `path`", "required", "give the file's path in the volume").pointing_at(at.clone())),
+        path => path_problems(path, &at.child("path"), problems),
     }
 }
 
@@ -457,5 +524,124 @@ mod tests {
     fn an_image_volume_in_a_template_may_leave_its_reference_to_the_controller() {
         let text = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  selector: {matchLabels: {app: d}}\n  template:\n    metadata: {labels: {app: d}}\n    spec:\n      volumes: [{name: model, image: {}}]\n      containers: [{name: c, image: i}]\n";
         assert!(k8s_errors(&RULE, text, false).is_empty());
+    }
+
+    // TestValidateVolumes "ClusterTrustBundle" rows (validateProjectionSources).
+    #[test]
+    fn k7_cluster_trust_bundle_projections() {
+        let bundle = |body: &str| errors(&format!("{{name: x, projected: {{sources: [{{clusterTrustBundle: {body}}}]}}}}"));
+        for ok in [
+            "{name: foo, path: ca.pem}",
+            "{signerName: example.com/foo, labelSelector: {matchLabels: {version: live}}, path: ca.pem}",
+            "{signerName: example.com/foo, path: ca.pem}",
+        ] {
+            assert!(bundle(ok).is_empty(), "{ok}: {:?}", bundle(ok));
+        }
+        let src = "field.projected.sources[0].clusterTrustBundle";
+        let rows: [(&str, &[(String, &str)]); 7] = [
+            ("{name: foo, signerName: example.com/foo, path: ca.pem}", &[at(src, INVALID)]),
+            ("{path: ca.pem}", &[at(src, REQUIRED)]),
+            ("{name: \"\", path: ca.pem}", &[at(&format!("{src}.name"), REQUIRED)]),
+            ("{signerName: \"\", path: ca.pem}", &[at(&format!("{src}.signerName"), REQUIRED)]),
+            ("{name: foo, labelSelector: {}, path: ca.pem}", &[at(&format!("{src}.labelSelector"), INVALID)]),
+            ("{signerName: example.com/foo, labelSelector: {matchExpressions: [{key: v, operator: In}]}, path: ca.pem}", &[at(&format!("{src}.labelSelector.matchExpressions[0].values"), REQUIRED)]),
+            ("{name: foo, path: /etc/ca.pem}", &[at(&format!("{src}.path"), INVALID)]),
+        ];
+        for (body, expected) in rows {
+            assert_eq!(bundle(body), expected, "{body}");
+        }
+        assert_eq!(bundle("{name: foo}"), [at(&format!("{src}.path"), REQUIRED)]);
+        // A bundle's path and a secret item's path collide.
+        let both = errors("{name: x, projected: {sources: [{secret: {name: s, items: [{key: k, path: ca.pem}]}}, {clusterTrustBundle: {name: foo, path: ca.pem}}]}}");
+        assert_eq!(both, [at("field.projected", INVALID)]);
+    }
+
+    // ValidateVolumes for a Pod: an ephemeral volume's claim `<pod>-<volume>` must be a valid
+    // object name.
+    #[test]
+    fn k7_ephemeral_claim_name() {
+        let pod = |pod_name: &str, volume: &str| format!("apiVersion: v1\nkind: Pod\nmetadata: {{name: {pod_name}}}\nspec:\n  volumes:\n  - {{name: {volume}, ephemeral: {{volumeClaimTemplate: {{spec: {{}}}}}}}}\n  containers:\n  - {{name: c, image: image}}\n");
+        assert!(k8s_errors(&RULE, &pod("web", "scratch"), false).is_empty());
+        let long = "p".repeat(250);
+        assert_eq!(k8s_errors(&RULE, &pod(&long, "scratch"), false), [at("spec.volumes[0].name", INVALID)]);
+        // A template's pods are named later: not checked.
+        let template = format!("apiVersion: apps/v1\nkind: Deployment\nmetadata: {{name: {long}}}\nspec:\n  selector: {{matchLabels: {{app: d}}}}\n  template:\n    metadata: {{labels: {{app: d}}}}\n    spec:\n      volumes: [{{name: scratch, ephemeral: {{volumeClaimTemplate: {{spec: {{}}}}}}}}]\n      containers: [{{name: c, image: i}}]\n");
+        assert!(k8s_errors(&RULE, &template, false).is_empty());
+        assert_eq!(errors("{name: x, ephemeral: {}}"), [at("field.ephemeral.volumeClaimTemplate", REQUIRED)]);
+    }
+
+    // TestValidateVolumes rows of the in-tree and network sources.
+    #[test]
+    fn k7_in_tree_volume_sources() {
+        for ok in [
+            "{name: x, gitRepo: {repository: my-repo, directory: sub}}",
+            "{name: x, gcePersistentDisk: {pdName: my-pd, partition: 1}}",
+            "{name: x, awsElasticBlockStore: {volumeID: vol-1}}",
+            "{name: x, nfs: {server: nfs.example.com, path: /exports}}",
+            "{name: x, iscsi: {targetPortal: \"127.0.0.1:3260\", iqn: \"iqn.2015-02.example.com:test\", lun: 1, initiatorName: \"iqn.2015-02.example.com:init\"}}",
+            "{name: x, iscsi: {targetPortal: \"127.0.0.1\", iqn: eui.0123456789ABCDEF, chapAuthSession: true, secretRef: {name: chap}}}",
+            "{name: x, glusterfs: {endpoints: glusterfs-cluster, path: vol}}",
+            "{name: x, flocker: {datasetName: data}}",
+            "{name: x, rbd: {monitors: [\"10.0.0.1:6789\"], image: img}}",
+            "{name: x, cinder: {volumeID: v}}",
+            "{name: x, cephfs: {monitors: [\"10.0.0.1:6789\"]}}",
+            "{name: x, quobyte: {registry: \"registry:7861\", volume: vol}}",
+            "{name: x, fc: {targetWWNs: [some_wwn], lun: 1}}",
+            "{name: x, fc: {wwids: [some_wwid]}}",
+            "{name: x, flexVolume: {driver: kubernetes.io/blue, options: {myoption: v, example.com/opt: v}}}",
+            "{name: x, azureFile: {secretName: key, shareName: share}}",
+            "{name: x, azureDisk: {diskName: foo, diskURI: \"https://blob/vhds/bar.vhd\"}}",
+            "{name: x, azureDisk: {diskName: foo, diskURI: /subscriptions/s/resourcegroups/g/providers/microsoft.compute/disks/d, kind: Managed}}",
+            "{name: x, vsphereVolume: {volumePath: \"[datastore] vol.vmdk\"}}",
+            "{name: x, photonPersistentDisk: {pdID: id}}",
+            "{name: x, portworxVolume: {volumeID: id}}",
+            "{name: x, storageos: {volumeName: vol, volumeNamespace: ns}}",
+            "{name: x, scaleIO: {gateway: http://gw, system: sys, volumeName: vol}}",
+        ] {
+            assert!(errors(ok).is_empty(), "{ok}: {:?}", errors(ok));
+        }
+        let rows: [(&str, &[(&str, &str)]); 28] = [
+            ("{name: x, gitRepo: {directory: sub}}", &[("field.gitRepo.repository", REQUIRED)]),
+            ("{name: x, gitRepo: {repository: r, directory: ../dot}}", &[("field.gitRepo.directory", INVALID)]),
+            ("{name: x, gcePersistentDisk: {partition: 256}}", &[("field.persistentDisk.pdName", REQUIRED), ("field.persistentDisk.partition", INVALID)]),
+            ("{name: x, awsElasticBlockStore: {volumeID: v, partition: -1}}", &[("field.awsElasticBlockStore.partition", INVALID)]),
+            ("{name: x, nfs: {path: /exports}}", &[("field.nfs.server", REQUIRED)]),
+            ("{name: x, nfs: {server: s}}", &[("field.nfs.path", REQUIRED), ("field.nfs.path", INVALID)]),
+            ("{name: x, nfs: {server: s, path: exports}}", &[("field.nfs.path", INVALID)]),
+            ("{name: x, iscsi: {iqn: \"iqn.2015-02.example.com:test\"}}", &[("field.iscsi.targetPortal", REQUIRED)]),
+            ("{name: x, iscsi: {targetPortal: p}}", &[("field.iscsi.iqn", REQUIRED)]),
+            ("{name: x, iscsi: {targetPortal: p, iqn: iqn.2015-02.example.com}}", &[("field.iscsi.iqn", INVALID)]),
+            ("{name: x, iscsi: {targetPortal: p, iqn: eui.0123}}", &[("field.iscsi.iqn", INVALID)]),
+            ("{name: x, iscsi: {targetPortal: p, iqn: foo}}", &[("field.iscsi.iqn", INVALID)]),
+            ("{name: x, iscsi: {targetPortal: p, iqn: naa.0123, lun: 300}}", &[("field.iscsi.iqn", INVALID), ("field.iscsi.lun", INVALID)]),
+            ("{name: x, iscsi: {targetPortal: p, iqn: eui.0123456789ABCDEF, chapAuthDiscovery: true}}", &[("field.iscsi.secretRef", REQUIRED)]),
+            ("{name: x, iscsi: {targetPortal: p, iqn: eui.0123456789ABCDEF, initiatorName: iqn.2015-02.example.com}}", &[("field.iscsi.initiatorname", INVALID)]),
+            ("{name: x, glusterfs: {path: vol}}", &[("field.glusterfs.endpoints", REQUIRED)]),
+            ("{name: x, flocker: {}}", &[("field.flocker", REQUIRED)]),
+            ("{name: x, flocker: {datasetName: a, datasetUUID: b}}", &[("field.flocker", INVALID)]),
+            ("{name: x, flocker: {datasetName: a/b}}", &[("field.flocker.datasetName", INVALID)]),
+            ("{name: x, rbd: {image: i}}", &[("field.rbd.monitors", REQUIRED)]),
+            ("{name: x, cephfs: {user: u}}", &[("field.cephfs.monitors", REQUIRED)]),
+            ("{name: x, quobyte: {registry: registry, volume: v}}", &[("field.quobyte.registry", INVALID)]),
+            ("{name: x, fc: {}}", &[("field.fc.targetWWNs", REQUIRED)]),
+            ("{name: x, fc: {targetWWNs: [w], wwids: [i], lun: 1}}", &[("field.fc.targetWWNs", INVALID)]),
+            ("{name: x, fc: {targetWWNs: [w]}}", &[("field.fc.lun", REQUIRED)]),
+            ("{name: x, flexVolume: {driver: d, options: {k8s.io/opt: v}}}", &[("field.flexVolume.options[k8s.io/opt]", INVALID)]),
+            ("{name: x, azureDisk: {diskName: foo, diskURI: vhds/bar.vhd}}", &[("field.azureDisk.diskURI", "FieldValueNotSupported")]),
+            ("{name: x, storageos: {volumeName: Vol_1, secretRef: {}}}", &[("field.storageos.volumeName", INVALID), ("field.storageos.secretRef.name", REQUIRED)]),
+        ];
+        for (volume, expected) in rows {
+            let mut expected: Vec<(String, &str)> = expected.iter().map(|(p, t)| (p.to_string(), *t)).collect();
+            let mut found = errors(volume);
+            expected.sort();
+            found.sort();
+            assert_eq!(found, expected, "{volume}");
+        }
+        // Without defaulting an Azure disk has no kind, and its URI is not checked.
+        let raw = pod("  - {name: x, azureDisk: {diskName: foo, diskURI: vhds/bar.vhd}}\n");
+        assert!(k8s_errors(&RULE, &raw, true).is_empty());
+        // `<volume>:<portal>` over 64 characters with an initiator name.
+        let long = format!("{{name: {}, iscsi: {{targetPortal: \"127.0.0.1:3260\", iqn: eui.0123456789ABCDEF, initiatorName: eui.0123456789ABCDEF}}}}", "v".repeat(60));
+        assert_eq!(errors(&long), [at("field.name", INVALID)]);
     }
 }

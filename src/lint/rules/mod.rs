@@ -101,6 +101,14 @@ rules! {
     PL154 invalid_readiness_gate => INVALID_READINESS_GATE,
     PL155 invalid_scheduling_gate => INVALID_SCHEDULING_GATE,
     PL160 invalid_recursive_read_only => INVALID_RECURSIVE_READ_ONLY,
+    PL170 invalid_toleration => INVALID_TOLERATION,
+    PL171 invalid_node_affinity => INVALID_NODE_AFFINITY,
+    PL172 invalid_pod_affinity => INVALID_POD_AFFINITY,
+    PL173 invalid_host_alias => INVALID_HOST_ALIAS,
+    PL174 invalid_topology_spread => INVALID_TOPOLOGY_SPREAD,
+    PL175 invalid_seccomp_annotation => INVALID_SECCOMP_ANNOTATION,
+    PL176 seccomp_annotation_mismatch => SECCOMP_ANNOTATION_MISMATCH,
+    PL177 invalid_preemption_policy => INVALID_PREEMPTION_POLICY,
     PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,
     PL201 defer_container_forbidden_field => DEFER_CONTAINER_FORBIDDEN_FIELD,
     PL202 invalid_defer_trigger => INVALID_DEFER_TRIGGER,
@@ -211,7 +219,8 @@ pub fn fix_of(rule: &Rule) -> Option<(crate::lint::finding::Applicability, &'sta
             Unsafe,
             "moves the annotation's containers to `spec.initContainers` and removes the annotation (they start running)",
         )),
-        "PL102" | "PL103" | "PL104" | "PL144" | "PL145" | "PL148" | "PL153" | "PL160" => Some((
+        "PL102" | "PL103" | "PL104" | "PL144" | "PL145" | "PL148" | "PL153" | "PL160" | "PL170"
+        | "PL174" => Some((
             Safe,
             "writes the supported value when only the case is wrong (`ifnotpresent` → `IfNotPresent`)",
         )),
@@ -222,10 +231,13 @@ pub fn fix_of(rule: &Rule) -> Option<(crate::lint::finding::Applicability, &'sta
 /// How a rule's verdict depends on the Kubernetes release and feature gates checked for
 /// (`--kubernetes-version`, `--feature-gates`), for `rules` and `explain`: the gates it
 /// consults and a sentence on what changes.
+// One arm per rule: a long table of same-shaped entries.
+#[allow(clippy::too_many_lines)]
 pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)> {
     use Gate::{
         ContainerRestartRules, ContainerStopSignals, DynamicResourceAllocation, EnvFiles,
-        HostnameOverride, InPlacePodVerticalScaling, PodLevelResources, PodLifecycleSleepAction,
+        HostnameOverride, InPlacePodVerticalScaling, MatchLabelKeysInPodAffinity,
+        MatchLabelKeysInPodTopologySpreadSelectorMerge, PodLevelResources, PodLifecycleSleepAction,
         PodLifecycleSleepActionAllowZero, PodSchedulingReadiness, RecursiveReadOnlyMounts,
         RelaxedDNSSearchValidation, RelaxedEnvironmentVariableValidation,
         RestartAllContainersOnContainerExits, SELinuxMount, SidecarContainers,
@@ -268,6 +280,7 @@ pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)
                 DynamicResourceAllocation,
                 PodSchedulingReadiness,
                 RecursiveReadOnlyMounts,
+                MatchLabelKeysInPodAffinity,
             ],
             "fires only for gates that are off in the release, or turned off with `--feature-gates`",
         ),
@@ -314,6 +327,18 @@ pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)
         "PL160" => (
             &[RecursiveReadOnlyMounts],
             "`recursiveReadOnly` is dropped, so never checked, while RecursiveReadOnlyMounts is off (1.30 by default)",
+        ),
+        "PL171" => (
+            &[],
+            "the values of required terms' `matchExpressions` are label values from 1.33 (any string before)",
+        ),
+        "PL172" => (
+            &[MatchLabelKeysInPodAffinity],
+            "`matchLabelKeys` and `mismatchLabelKeys` are dropped without MatchLabelKeysInPodAffinity (off in 1.29 and 1.30, PL136) and checked with it",
+        ),
+        "PL174" => (
+            &[MatchLabelKeysInPodTopologySpreadSelectorMerge],
+            "with MatchLabelKeysInPodTopologySpreadSelectorMerge (on from 1.34) a Pod's `matchLabelKeys` join its selector first and an overlap is reported at the constraint; before, at `matchLabelKeys[i]`",
         ),
         _ => return None,
     })

@@ -5,4 +5,6 @@ pub mod api_validation;
 pub mod container_requests;
 pub mod downward_api;
 pub mod handler_checks;
+pub mod in_tree_volumes;
+pub mod label_selector;
 pub mod resource_scope;
