@@ -193,6 +193,9 @@ pub struct CustomPodTemplates {
     pub kind: String,
     /// The template paths.
     pub paths: Vec<TemplatePath>,
+    /// Template paths whose pods a Job runs (KEDA's `ScaledJob`, JobSet's replicated jobs, a
+    /// `RayJob`'s submitter, …): read like `paths`, and such a pod must not restart `Always`.
+    pub job_paths: Vec<TemplatePath>,
     /// Paths to claim templates whose `metadata.name`s the operator adds as pod volumes.
     pub claims: Vec<TemplatePath>,
     /// How the operator reads the pod spec.
@@ -221,6 +224,9 @@ struct Known {
     kinds: &'static [&'static str],
     /// Paths to the pod templates.
     templates: &'static [&'static str],
+    /// Paths to the pod templates that become a Job's pod template (or whose operator holds
+    /// them to a Job's restart policy).
+    jobs: &'static [&'static str],
     /// Paths to claim templates (PVC objects) the operator turns into pod volumes named by
     /// their `metadata.name`, as a StatefulSet does.
     claims: &'static [&'static str],
@@ -236,6 +242,23 @@ const fn plain(
         group,
         kinds,
         templates,
+        jobs: &[],
+        claims: &[],
+        flavour: Flavour::Plain,
+    }
+}
+
+/// An operator whose every template becomes a Job's pod template.
+const fn job(
+    group: &'static str,
+    kinds: &'static [&'static str],
+    jobs: &'static [&'static str],
+) -> Known {
+    Known {
+        group,
+        kinds,
+        templates: &[],
+        jobs,
         claims: &[],
         flavour: Flavour::Plain,
     }
@@ -250,6 +273,7 @@ const KNOWN: &[Known] = &[
         group: "argoproj.io",
         kinds: &["Workflow", "WorkflowTemplate", "ClusterWorkflowTemplate"],
         templates: &["spec.templates[*]"],
+        jobs: &[],
         claims: &[],
         flavour: Flavour::ArgoWorkflowTemplate,
     },
@@ -257,6 +281,7 @@ const KNOWN: &[Known] = &[
         group: "argoproj.io",
         kinds: &["CronWorkflow"],
         templates: &["spec.workflowSpec.templates[*]"],
+        jobs: &[],
         claims: &[],
         flavour: Flavour::ArgoWorkflowTemplate,
     },
@@ -265,24 +290,24 @@ const KNOWN: &[Known] = &[
         group: "serving.knative.dev",
         kinds: &["Service", "Configuration"],
         templates: &["spec.template"],
+        jobs: &[],
         claims: &[],
         flavour: Flavour::KnativeRevision,
     },
-    // KEDA.
-    plain("keda.sh", &["ScaledJob"], &["spec.jobTargetRef.template"]),
+    // KEDA: a ScaledJob's `jobTargetRef` is a Job's spec.
+    job("keda.sh", &["ScaledJob"], &["spec.jobTargetRef.template"]),
     // OpenKruise: CloneSet, Advanced StatefulSet, Advanced DaemonSet, BroadcastJob.
     Known {
         group: "apps.kruise.io",
         kinds: &["CloneSet", "StatefulSet"],
         templates: &["spec.template"],
+        jobs: &[],
         claims: &["spec.volumeClaimTemplates[*]"],
         flavour: Flavour::Plain,
     },
-    plain(
-        "apps.kruise.io",
-        &["DaemonSet", "BroadcastJob"],
-        &["spec.template"],
-    ),
+    plain("apps.kruise.io", &["DaemonSet"], &["spec.template"]),
+    // OpenKruise's webhook holds a BroadcastJob's template to a Job's restart policy.
+    job("apps.kruise.io", &["BroadcastJob"], &["spec.template"]),
     // Kubeflow training operators: one template per replica type.
     plain(
         "kubeflow.org",
@@ -328,15 +353,18 @@ const KNOWN: &[Known] = &[
             "spec.workerGroupSpecs[*].template",
         ],
     ),
-    plain(
-        "ray.io",
-        &["RayJob"],
-        &[
+    // A RayJob's submitter runs as a Kubernetes Job.
+    Known {
+        group: "ray.io",
+        kinds: &["RayJob"],
+        templates: &[
             "spec.rayClusterSpec.headGroupSpec.template",
             "spec.rayClusterSpec.workerGroupSpecs[*].template",
-            "spec.submitterPodTemplate",
         ],
-    ),
+        jobs: &["spec.submitterPodTemplate"],
+        claims: &[],
+        flavour: Flavour::Plain,
+    },
     plain(
         "ray.io",
         &["RayService"],
@@ -345,11 +373,26 @@ const KNOWN: &[Known] = &[
             "spec.rayClusterConfig.workerGroupSpecs[*].template",
         ],
     ),
+    // Volcano: a Job's tasks each carry a pod template; a CronJob makes such Jobs, and a
+    // JobTemplate is a Job's spec kept for a JobFlow.
+    plain("batch.volcano.sh", &["Job"], &["spec.tasks[*].template"]),
+    plain(
+        "batch.volcano.sh",
+        &["CronJob"],
+        &["spec.jobTemplate.spec.tasks[*].template"],
+    ),
+    plain(
+        "flow.volcano.sh",
+        &["JobTemplate"],
+        &["spec.tasks[*].template"],
+    ),
     // JobSet and LeaderWorkerSet (Kubernetes SIGs).
     Known {
         group: "jobset.x-k8s.io",
         kinds: &["JobSet"],
-        templates: &["spec.replicatedJobs[*].template.spec.template"],
+        templates: &[],
+        // Each replicated job is a Job.
+        jobs: &["spec.replicatedJobs[*].template.spec.template"],
         claims: &["spec.volumeClaimPolicies[*].templates[*]"],
         flavour: Flavour::Plain,
     },
@@ -360,6 +403,7 @@ const KNOWN: &[Known] = &[
             "spec.leaderWorkerTemplate.leaderTemplate",
             "spec.leaderWorkerTemplate.workerTemplate",
         ],
+        jobs: &[],
         claims: &["spec.leaderWorkerTemplate.volumeClaimTemplates[*]"],
         flavour: Flavour::Plain,
     },
@@ -381,6 +425,7 @@ pub fn known() -> Vec<CustomPodTemplates> {
                 api_version: known.group.to_string(),
                 kind: (*kind).to_string(),
                 paths: parsed(known.templates),
+                job_paths: parsed(known.jobs),
                 claims: parsed(known.claims),
                 flavour: known.flavour,
             })
@@ -522,6 +567,7 @@ mod tests {
             api_version: "example.com/v2".into(),
             kind: "Thing".into(),
             paths: vec![TemplatePath::parse("spec.pod").unwrap()],
+            job_paths: Vec::new(),
             claims: Vec::new(),
             flavour: Flavour::Plain,
         };

@@ -133,7 +133,9 @@ impl ObjectReader<'_, '_> {
             self.read_custom_resource(node, object_path, custom, &kind, &api_version);
             return;
         }
-        let Some((spec_path, metadata_path)) = pod_template_paths(&kind) else {
+        let Some((spec_path, metadata_path)) = pod_template_paths(&api_version, &kind) else {
+            // A kind of no group podlife reads (`batch.volcano.sh`'s `Job` aside, which the
+            // table above knows): skipped and counted, like any kind that holds no pod.
             self.objects.skipped += 1;
             return;
         };
@@ -143,6 +145,7 @@ impl ObjectReader<'_, '_> {
             &TOP_LEVEL_FIELDS
         };
         self.unknown_keys(node, object_path, known);
+        let runs_as_job = matches!(kind.as_str(), "Job" | "CronJob");
         self.read_pod(
             node,
             object_path,
@@ -151,6 +154,7 @@ impl ObjectReader<'_, '_> {
             FieldPath::parse(spec_path),
             FieldPath::parse(metadata_path),
             None,
+            runs_as_job,
         );
     }
 
@@ -165,10 +169,17 @@ impl ObjectReader<'_, '_> {
         kind: &str,
         api_version: &str,
     ) {
-        let mut templates: Vec<FieldPath> = Vec::new();
-        for path in &custom.paths {
+        // Each template found, and whether a Job runs its pod.
+        let mut templates: Vec<(FieldPath, bool)> = Vec::new();
+        let every_path = (custom.paths.iter().map(|path| (path, false)))
+            .chain(custom.job_paths.iter().map(|path| (path, true)));
+        for (path, runs_as_job) in every_path {
             let room = MAX_TEMPLATES_PER_OBJECT + 1 - templates.len();
-            templates.extend(path.find(node, room));
+            templates.extend(
+                path.find(node, room)
+                    .into_iter()
+                    .map(|template| (template, runs_as_job)),
+            );
         }
         if templates.len() > MAX_TEMPLATES_PER_OBJECT {
             templates.truncate(MAX_TEMPLATES_PER_OBJECT);
@@ -186,7 +197,7 @@ impl ObjectReader<'_, '_> {
         let argo = custom.flavour == Flavour::ArgoWorkflowTemplate;
         if argo {
             // Only a template that runs containers is a pod (not steps, dag, suspend, …).
-            templates.retain(|template| {
+            templates.retain(|(template, _)| {
                 let found = node.lookup(template);
                 found.complete && argo_workflows::runs_containers(found.value)
             });
@@ -195,7 +206,7 @@ impl ObjectReader<'_, '_> {
             self.objects.skipped += 1;
             return;
         }
-        for template in templates {
+        for (template, runs_as_job) in templates {
             // An Argo template holds the pod spec's parts itself.
             let spec = if argo {
                 template.clone()
@@ -210,6 +221,7 @@ impl ObjectReader<'_, '_> {
                 spec,
                 template.child("metadata"),
                 Some(custom),
+                runs_as_job,
             );
         }
     }
@@ -244,6 +256,7 @@ impl ObjectReader<'_, '_> {
         spec_path: FieldPath,
         metadata_path: FieldPath,
         custom: Option<&CustomPodTemplates>,
+        runs_as_job: bool,
     ) {
         let flavour = custom.map(|custom| custom.flavour);
         let mut problems = Vec::new();
@@ -333,6 +346,7 @@ impl ObjectReader<'_, '_> {
             volume_claim_templates,
             scale: read_scale(node),
             job,
+            runs_as_job,
             incomplete,
             flavour,
         };
