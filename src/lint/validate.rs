@@ -50,7 +50,7 @@ pub fn read_source(
     let mut tally = Tally::default();
     for_each_document(&source.text, |document| {
         let mut objects = read_document_with(&source.name, &source.text, &document, templates);
-        skip_if_foreign(source, &mut objects);
+        skip_if_foreign(&mut objects);
         tally.add(summary, &document, &objects);
         visit(&document, objects);
     });
@@ -84,11 +84,12 @@ fn source_problem(source: &SourceText) -> Option<Finding> {
     Some(finding)
 }
 
-/// A document that is no Kubernetes object at all, in a file a directory walk found (a
-/// workflow, a values file), is a skipped object, not a finding; named explicitly, it keeps its
-/// PL004.
-fn skip_if_foreign(source: &SourceText, objects: &mut DocumentObjects) {
-    if source.origin == SourceOrigin::Walked && objects.not_kubernetes {
+/// A document that is plainly no Kubernetes object (a workflow, a values file, a Compose file)
+/// is a skipped object, not a finding, whether a walk found its file or it was named (pre-commit
+/// and editors name every `*.yaml`). One that looks like an object but lost its `kind` keeps
+/// its PL004.
+fn skip_if_foreign(objects: &mut DocumentObjects) {
+    if objects.not_kubernetes {
         let not_an_object = rules::NOT_AN_OBJECT.id();
         objects
             .findings
@@ -261,7 +262,7 @@ fn check_piece(source: &SourceText, chunk: &Chunk<'_>, options: &CheckOptions) -
             &document,
             &options.pod_templates,
         );
-        skip_if_foreign(source, &mut objects);
+        skip_if_foreign(&mut objects);
         piece.tally.add(&mut piece.summary, &document, &objects);
         let DocumentObjects {
             pods,

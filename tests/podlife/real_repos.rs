@@ -99,3 +99,110 @@ fn templates_that_become_a_jobs_pod_need_a_jobs_restart_policy() {
     );
     assert_eq!(configured["summary"]["pods"], 2);
 }
+
+/// Every `*.yaml`/`*.yml`/`*.json` file under `directory`, hidden ones included, sorted: more
+/// than pre-commit's `files:` pattern passes (it leaves out `.github/` and `.podlife.yaml`).
+fn every_yaml_file(directory: &std::path::Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut pending = vec![directory.to_path_buf()];
+    while let Some(directory) = pending.pop() {
+        for entry in std::fs::read_dir(&directory).expect("readable").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path
+                .extension()
+                .is_some_and(|e| e == "yaml" || e == "yml" || e == "json")
+            {
+                found.push(
+                    path.strip_prefix(super::support::root())
+                        .unwrap_or(&path)
+                        .to_string_lossy()
+                        .to_string(),
+                );
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The shipped pre-commit hook, run as pre-commit runs it (its `entry` with the files named),
+/// on a repository with a Compose file, a Helm chart's `Chart.yaml` and `values.yaml`, a CI
+/// workflow and a configuration next to a valid manifest: it passes, and the one pod is read.
+#[test]
+fn the_pre_commit_hook_passes_on_a_repository_with_non_kubernetes_yaml() {
+    let hooks = std::fs::read_to_string(super::support::root().join(".pre-commit-hooks.yaml"))
+        .expect("the hook file");
+    let entry = hooks
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("entry:"))
+        .expect("an entry");
+    let mut words = entry.split_whitespace();
+    assert_eq!(words.next(), Some("podlife"));
+    let mut args: Vec<String> = words.map(str::to_string).collect();
+    let files = every_yaml_file(&super::support::root().join("testdata/real-repos/repo"));
+    assert!(files.iter().any(|f| f.ends_with("Chart.yaml")), "{files:?}");
+    args.extend(files.iter().cloned());
+    let arguments: Vec<&str> = args.iter().map(String::as_str).collect();
+    let output = run(&arguments);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        super::support::render(&output)
+    );
+
+    let mut with_json = arguments.clone();
+    with_json.splice(1..1, ["-o", "json"]);
+    let report = json(&run(&with_json));
+    assert_eq!(rules_of(&report), Vec::<String>::new(), "{report}");
+    assert_eq!(report["summary"]["pods"], 1);
+    assert_eq!(
+        report["summary"]["skippedObjects"], 6,
+        "Compose, Chart.yaml, values.yaml, the workflow, the configuration, the Service"
+    );
+    assert_eq!(report["summary"]["files"], 6, "generated/ is excluded");
+}
+
+#[test]
+fn exclude_applies_to_named_files_unless_told_otherwise() {
+    let excluded = "testdata/real-repos/repo/generated/broken.yaml";
+    let output = run(&["validate", excluded]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("info: skipped"),
+        "{}",
+        super::support::render(&output)
+    );
+    let report = json(&run(&[
+        "validate",
+        "-o",
+        "json",
+        "--no-force-exclude",
+        excluded,
+    ]));
+    assert_eq!(rules_of(&report), ["PL010"]);
+}
+
+#[test]
+fn an_object_that_lost_its_kind_is_still_an_error_named_or_walked() {
+    let named = json(&run(&[
+        "validate",
+        "-o",
+        "json",
+        "testdata/real-repos/lost-kind.yaml",
+    ]));
+    assert_eq!(rules_of(&named), ["PL004"]);
+    let walked = json(&run(&[
+        "validate",
+        "-o",
+        "json",
+        "--exclude",
+        "repo/",
+        "--exclude",
+        "*.podlife.yaml",
+        "testdata/real-repos",
+    ]));
+    assert!(rules_of(&walked).contains(&"PL004".to_string()), "{walked}");
+}

@@ -59,7 +59,7 @@ impl ObjectReader<'_, '_> {
 
     pub(super) fn read_object(&mut self, node: &Node<'_>, object_path: &FieldPath, depth: usize) {
         if !matches!(node.kind(), NodeKind::Mapping(_)) {
-            self.objects.not_kubernetes = depth == 0;
+            self.objects.not_kubernetes = depth == 0 && !lists_objects(node);
             let message = format!(
                 "expected a Kubernetes object (a mapping), found {}",
                 node.describe()
@@ -89,7 +89,8 @@ impl ObjectReader<'_, '_> {
             .map(|(field, _)| *field)
             .collect();
         if !missing.is_empty() {
-            self.objects.not_kubernetes = depth == 0 && missing.len() == 2;
+            self.objects.not_kubernetes =
+                depth == 0 && kind.is_empty() && !shaped_like_an_object(node);
             let message = format!("object has no `{}`", missing.join("` and no `"));
             let help = match missing.as_slice() {
                 ["kind"] => "add `kind:` (e.g. `kind: Pod`)",
@@ -542,6 +543,28 @@ const JOB_SPEC_FIELDS: &[&str] = &[
     "podReplacementPolicy",
     "managedBy",
 ];
+
+/// Whether a mapping with no `kind` still looks like a Kubernetes object that lost it: it has
+/// `metadata`, `spec` or `containers`. A Compose file, a Helm `Chart.yaml` or `values.yaml`, a
+/// CI workflow has none of them.
+fn shaped_like_an_object(node: &Node<'_>) -> bool {
+    ["metadata", "spec", "containers"]
+        .iter()
+        .any(|field| node.get(field).is_some())
+}
+
+/// Whether a list holds what look like Kubernetes objects (a `List` that lost its `items`
+/// wrapper): then it is reported, not skipped.
+fn lists_objects(node: &Node<'_>) -> bool {
+    let NodeKind::Sequence(items) = node.kind() else {
+        return false;
+    };
+    items.iter().any(|item| {
+        item.get("kind").is_some()
+            || item.get("apiVersion").is_some()
+            || shaped_like_an_object(item)
+    })
+}
 
 /// `spec.volumeClaimTemplates[*].metadata.name` of a StatefulSet.
 /// Decodes a value if there is one, keeping its problems; a value that cannot be read at all
