@@ -206,3 +206,25 @@ fn an_object_that_lost_its_kind_is_still_an_error_named_or_walked() {
     ]));
     assert!(rules_of(&walked).contains(&"PL004".to_string()), "{walked}");
 }
+
+/// An unknown field is rejected by `kubectl apply` (strict field validation) and Helm, so it is
+/// an error by default; `--severity PL006=warning` lets it pass, keeping the did-you-mean.
+#[test]
+fn an_unknown_field_is_an_error_unless_lowered_to_a_warning() {
+    let text = b"apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: app\n    image: nginx:1.27\n    imagePulPolicy: Always\n";
+    let strict = super::support::run_with_stdin(&["validate", "-o", "json", "-"], text);
+    let report = json(&strict);
+    assert_eq!(strict.status.code(), Some(1));
+    assert_eq!(report["findings"][0]["rule"], "PL006");
+    assert_eq!(report["findings"][0]["severity"], "error");
+    assert_eq!(
+        report["findings"][0]["help"],
+        "did you mean `imagePullPolicy`?"
+    );
+    let lowered = super::support::run_with_stdin(
+        &["validate", "-o", "json", "--severity", "PL006=warning", "-"],
+        text,
+    );
+    assert_eq!(lowered.status.code(), Some(0));
+    assert_eq!(json(&lowered)["findings"][0]["severity"], "warning");
+}
