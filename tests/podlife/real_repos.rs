@@ -228,3 +228,19 @@ fn an_unknown_field_is_an_error_unless_lowered_to_a_warning() {
     assert_eq!(lowered.status.code(), Some(0));
     assert_eq!(json(&lowered)["findings"][0]["severity"], "warning");
 }
+
+/// A volume with no source is an `emptyDir` once the API server defaults it; with
+/// `--no-defaulting` it is checked as written, and has no source.
+#[test]
+fn a_sourceless_volume_is_an_empty_dir_after_defaulting() {
+    let file = "testdata/real-repos/injected-sidecar.yaml";
+    let defaulted = json(&run(&["validate", "-o", "json", file]));
+    assert_eq!(rules_of(&defaulted), Vec::<String>::new(), "{defaulted}");
+    assert_eq!(defaulted["summary"]["pods"], 1);
+    let as_written = json(&run(&["validate", "-o", "json", "--no-defaulting", file]));
+    assert_eq!(
+        paths_of(&as_written, "PL153"),
+        ["spec.template.spec.volumes[0]"],
+        "{as_written}"
+    );
+}
