@@ -147,6 +147,31 @@ fn no_objects(source: &SourceText) -> Finding {
     finding
 }
 
+/// PL011 for a directory given as input in which the walk found no file to read: an existing
+/// directory with no manifests is said, not passed as a clean run (a warning, as for an empty
+/// file; `--severity PL011=error` makes it fatal).
+pub fn empty_directory(name: &str, options: &CheckOptions) -> FileReport {
+    let source = SourceText::new(name, "");
+    let mut finding = rules::NO_OBJECTS
+        .finding(format!("no Kubernetes objects under `{name}`"))
+        .spanned(Span::at(Pos {
+            index: 0,
+            line: 1,
+            column: 1,
+        }))
+        .help("check the path; `--hidden` and `--no-ignore` also read hidden and ignored files, and `exclude:` or `--exclude` may leave files out")
+        .note("the directory holds no `*.yaml`, `*.yml` or `*.json` file that was read");
+    finding.file = source.name.clone();
+    finish(
+        &source,
+        vec![finding],
+        &[],
+        Vec::new(),
+        Summary::default(),
+        options,
+    )
+}
+
 /// Sources at least this large are read in pieces on every core (smaller ones are not worth
 /// the split; many files already spread over the cores one file each).
 const PARALLEL_FROM_BYTES: usize = 1 << 20;

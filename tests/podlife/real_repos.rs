@@ -244,3 +244,24 @@ fn a_sourceless_volume_is_an_empty_dir_after_defaulting() {
         "{as_written}"
     );
 }
+
+/// An existing directory with no manifest is said (PL011, a warning), not a silent clean run;
+/// `--severity PL011=error` makes it fatal.
+#[test]
+fn a_directory_with_no_manifests_is_reported() {
+    let directory = "testdata/real-repos/no-manifests";
+    let output = run(&["validate", "-o", "json", directory]);
+    let report = json(&output);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(rules_of(&report), ["PL011"]);
+    assert_eq!(report["findings"][0]["severity"], "warning");
+    assert_eq!(
+        report["findings"][0]["message"],
+        format!("no Kubernetes objects under `{directory}`")
+    );
+    let fatal = run(&["validate", "--severity", "PL011=error", directory]);
+    assert_eq!(fatal.status.code(), Some(1));
+    // A directory with manifests in it gets no such finding.
+    let full = json(&run(&["validate", "-o", "json", "testdata/clean"]));
+    assert_eq!(rules_of(&full), Vec::<String>::new());
+}

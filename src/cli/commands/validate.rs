@@ -115,14 +115,41 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
         "files",
         !cli.quiet && args.format == FindingFormat::Human,
     );
-    let reports = input::map_inputs(&inputs, |input| {
+    let mut reports = input::map_inputs(&inputs, |input| {
         let report = input::read(input, cli.max_input_size)
             .map(|source| validate_source(&source, &configuration.options_for(input)));
         progress.inc();
         report
     });
     progress.finish();
+    let mut inputs = inputs;
+    for directory in empty_directories(&args.input.paths, &inputs) {
+        let input = Input::File(directory.clone());
+        let name = directory.display().to_string();
+        let options = configuration.options_for(&input);
+        reports.push(Ok(Ok(crate::lint::validate::empty_directory(
+            &name, &options,
+        ))));
+        inputs.push(Ok(input));
+    }
     report(cli, args, &inputs, &reports, gates, out)
+}
+
+/// The directories among `paths` from which no file was read (none found, or all left out).
+fn empty_directories(
+    paths: &[std::path::PathBuf],
+    inputs: &[Result<Input, Error>],
+) -> Vec<std::path::PathBuf> {
+    paths
+        .iter()
+        .filter(|path| path.is_dir())
+        .filter(|directory| {
+            !inputs.iter().any(
+                |input| matches!(input, Ok(Input::Walked(file)) if file.starts_with(directory)),
+            )
+        })
+        .cloned()
+        .collect()
 }
 
 /// What reading and checking one input gave.
