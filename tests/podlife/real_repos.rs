@@ -265,3 +265,34 @@ fn a_directory_with_no_manifests_is_reported() {
     let full = json(&run(&["validate", "-o", "json", "testdata/clean"]));
     assert_eq!(rules_of(&full), Vec::<String>::new());
 }
+
+/// Argo merges `templateDefaults` into each template and gives the pod the template's (else the
+/// workflow's) `resourceClaims`.
+#[test]
+fn argo_template_defaults_and_resource_claims_reach_the_pod() {
+    let clean = json(&run(&[
+        "validate",
+        "-o",
+        "json",
+        "testdata/real-repos/argo-template-defaults.yaml",
+    ]));
+    assert_eq!(rules_of(&clean), Vec::<String>::new(), "{clean}");
+    assert_eq!(clean["summary"]["pods"], 3);
+    let broken = json(&run(&[
+        "validate",
+        "-o",
+        "json",
+        "testdata/real-repos/argo-template-defaults-broken.yaml",
+    ]));
+    assert_eq!(
+        paths_of(&broken, "PL146"),
+        ["spec.templates[0].container.resources.claims[0]"],
+        "the template's claims replace the workflow's: {broken}"
+    );
+    assert_eq!(
+        paths_of(&broken, "PL006"),
+        ["spec.templateDefaults.container.imagePulPolicy"],
+        "reported once for the two pods"
+    );
+    assert_eq!(rules_of(&broken).len(), 2, "{broken}");
+}

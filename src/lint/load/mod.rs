@@ -1,6 +1,7 @@
 //! Reading a document's objects: the pods in it and the loader's findings (syntax, duplicate
 //! keys, not an object, wrong types, unknown fields, invalid quantities and annotation JSON).
 
+mod argo_template_defaults;
 mod argo_workflows;
 mod legacy_annotations;
 mod object_reader;
