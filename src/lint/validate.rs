@@ -31,6 +31,9 @@ pub struct FileReport {
     pub pods: Vec<ObjectRef>,
     /// Counts.
     pub summary: Summary,
+    /// Documents skipped as plainly no Kubernetes object (a Compose file, a `Chart.yaml`):
+    /// counted among the skipped objects, and noted when the file was named.
+    pub not_kubernetes: usize,
 }
 
 /// Reads every document of a source, handing each with its objects to `visit`. Reports text that
@@ -104,6 +107,7 @@ fn skip_if_foreign(objects: &mut DocumentObjects) {
 struct Tally {
     objects_seen: usize,
     any_problem: bool,
+    not_kubernetes: usize,
 }
 
 impl Tally {
@@ -115,12 +119,14 @@ impl Tally {
         }
         self.any_problem |= !document.problems.is_empty() || !objects.findings.is_empty();
         self.objects_seen += objects.pods.len() + objects.skipped;
+        self.not_kubernetes += usize::from(objects.not_kubernetes);
         summary.pods += objects.pods.len();
         summary.skipped_objects += objects.skipped;
     }
 
     fn merge(&mut self, other: &Tally) {
         self.objects_seen += other.objects_seen;
+        self.not_kubernetes += other.not_kubernetes;
         self.any_problem |= other.any_problem;
     }
 }
@@ -256,7 +262,9 @@ fn validate_in_pieces(source: &SourceText, options: &CheckOptions, pieces: usize
     if tally.objects_seen == 0 && !tally.any_problem {
         findings.push(no_objects(source));
     }
-    finish(source, findings, &facts, pods, summary, options)
+    let mut report = finish(source, findings, &facts, pods, summary, options);
+    report.not_kubernetes = tally.not_kubernetes;
+    report
 }
 
 /// What reading and checking one piece of a source found, document numbers counted from the
@@ -424,6 +432,7 @@ fn finish(
         findings,
         pods,
         summary,
+        not_kubernetes: 0,
     }
 }
 

@@ -152,6 +152,12 @@ fn the_pre_commit_hook_passes_on_a_repository_with_non_kubernetes_yaml() {
         "{}",
         super::support::render(&output)
     );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("info: skipped a document of `testdata/real-repos/repo/chart/Chart.yaml`"),
+        "each skipped file is noted: {stderr}"
+    );
+    assert!(!stderr.contains("k8s/web.yaml"), "{stderr}");
 
     let mut with_json = arguments.clone();
     with_json.splice(1..1, ["-o", "json"]);

@@ -181,6 +181,17 @@ pub(crate) fn report(
         match report {
             Ok(file) => {
                 summary.add(&file.summary);
+                if file.not_kubernetes > 0 && !cli.quiet && matches!(input, Ok(Input::File(_))) {
+                    let documents = if file.not_kubernetes == 1 {
+                        "a document".to_string()
+                    } else {
+                        format!("{} documents", file.not_kubernetes)
+                    };
+                    crate::cli::output::note(format_args!(
+                        "info: skipped {documents} of `{}`: plainly no Kubernetes object (no `kind`, nothing shaped like an object)",
+                        file.name
+                    ));
+                }
                 if args.format == FindingFormat::Human && !args.statistics {
                     let findings: Vec<&Finding> = file.findings.iter().collect();
                     findings::human::write_file_findings(
