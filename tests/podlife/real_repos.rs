@@ -71,6 +71,7 @@ fn templates_that_become_a_jobs_pod_need_a_jobs_restart_policy() {
         [
             "spec.jobTargetRef.template.spec.restartPolicy",
             "spec.replicatedJobs[1].template.spec.template.spec.restartPolicy",
+            "spec.template.spec.replicatedJobs[0].template.spec.template.spec.restartPolicy",
             "spec.submitterPodTemplate.spec.restartPolicy",
             "spec.template.spec.restartPolicy",
         ],
@@ -78,10 +79,10 @@ fn templates_that_become_a_jobs_pod_need_a_jobs_restart_policy() {
     );
     assert_eq!(
         rules_of(&report),
-        ["PL130", "PL130", "PL130", "PL130"],
-        "nothing else, and not the RayJob's head nor the PyTorchJob"
+        ["PL130", "PL130", "PL130", "PL130", "PL130"],
+        "nothing else: not the templates KEDA and JobSet fill in, the RayJob's head, the PyTorchJob"
     );
-    assert_eq!(report["summary"]["pods"], 7);
+    assert_eq!(report["summary"]["pods"], 9);
     assert_eq!(output.status.code(), Some(1));
 
     let configured = json(&run(&[

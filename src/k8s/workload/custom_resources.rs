@@ -196,6 +196,10 @@ pub struct CustomPodTemplates {
     /// Template paths whose pods a Job runs (KEDA's `ScaledJob`, JobSet's replicated jobs, a
     /// `RayJob`'s submitter, …): read like `paths`, and such a pod must not restart `Always`.
     pub job_paths: Vec<TemplatePath>,
+    /// Whether the operator gives a Job's template that sets no `restartPolicy` `OnFailure`
+    /// (KEDA, JobSet), so only an explicit `Always` is wrong; else it goes to the API server
+    /// unset, which defaults it to `Always` and rejects the Job.
+    pub fills_restart_policy: bool,
     /// Paths to claim templates whose `metadata.name`s the operator adds as pod volumes.
     pub claims: Vec<TemplatePath>,
     /// How the operator reads the pod spec.
@@ -227,6 +231,8 @@ struct Known {
     /// Paths to the pod templates that become a Job's pod template (or whose operator holds
     /// them to a Job's restart policy).
     jobs: &'static [&'static str],
+    /// The operator sets `restartPolicy: OnFailure` on a job template that has none.
+    fills_restart_policy: bool,
     /// Paths to claim templates (PVC objects) the operator turns into pod volumes named by
     /// their `metadata.name`, as a StatefulSet does.
     claims: &'static [&'static str],
@@ -243,22 +249,26 @@ const fn plain(
         kinds,
         templates,
         jobs: &[],
+        fills_restart_policy: false,
         claims: &[],
         flavour: Flavour::Plain,
     }
 }
 
-/// An operator whose every template becomes a Job's pod template.
+/// An operator whose every template becomes a Job's pod template; `fills_restart_policy` when
+/// it sets `OnFailure` on one that has no `restartPolicy`.
 const fn job(
     group: &'static str,
     kinds: &'static [&'static str],
     jobs: &'static [&'static str],
+    fills_restart_policy: bool,
 ) -> Known {
     Known {
         group,
         kinds,
         templates: &[],
         jobs,
+        fills_restart_policy,
         claims: &[],
         flavour: Flavour::Plain,
     }
@@ -274,6 +284,7 @@ const KNOWN: &[Known] = &[
         kinds: &["Workflow", "WorkflowTemplate", "ClusterWorkflowTemplate"],
         templates: &["spec.templates[*]"],
         jobs: &[],
+        fills_restart_policy: false,
         claims: &[],
         flavour: Flavour::ArgoWorkflowTemplate,
     },
@@ -282,6 +293,7 @@ const KNOWN: &[Known] = &[
         kinds: &["CronWorkflow"],
         templates: &["spec.workflowSpec.templates[*]"],
         jobs: &[],
+        fills_restart_policy: false,
         claims: &[],
         flavour: Flavour::ArgoWorkflowTemplate,
     },
@@ -291,23 +303,36 @@ const KNOWN: &[Known] = &[
         kinds: &["Service", "Configuration"],
         templates: &["spec.template"],
         jobs: &[],
+        fills_restart_policy: false,
         claims: &[],
         flavour: Flavour::KnativeRevision,
     },
-    // KEDA: a ScaledJob's `jobTargetRef` is a Job's spec.
-    job("keda.sh", &["ScaledJob"], &["spec.jobTargetRef.template"]),
+    // KEDA: a ScaledJob's `jobTargetRef` is a Job's spec; KEDA sets `OnFailure` when the
+    // template has no `restartPolicy`.
+    job(
+        "keda.sh",
+        &["ScaledJob"],
+        &["spec.jobTargetRef.template"],
+        true,
+    ),
     // OpenKruise: CloneSet, Advanced StatefulSet, Advanced DaemonSet, BroadcastJob.
     Known {
         group: "apps.kruise.io",
         kinds: &["CloneSet", "StatefulSet"],
         templates: &["spec.template"],
         jobs: &[],
+        fills_restart_policy: false,
         claims: &["spec.volumeClaimTemplates[*]"],
         flavour: Flavour::Plain,
     },
     plain("apps.kruise.io", &["DaemonSet"], &["spec.template"]),
     // OpenKruise's webhook holds a BroadcastJob's template to a Job's restart policy.
-    job("apps.kruise.io", &["BroadcastJob"], &["spec.template"]),
+    job(
+        "apps.kruise.io",
+        &["BroadcastJob"],
+        &["spec.template"],
+        false,
+    ),
     // Kubeflow training operators: one template per replica type.
     plain(
         "kubeflow.org",
@@ -344,6 +369,19 @@ const KNOWN: &[Known] = &[
         &["MXJob"],
         &["spec.mxReplicaSpecs.*.template"],
     ),
+    // Kubeflow Trainer: a training runtime is a JobSet template.
+    job(
+        "trainer.kubeflow.org",
+        &["TrainingRuntime", "ClusterTrainingRuntime"],
+        &["spec.template.spec.replicatedJobs[*].template.spec.template"],
+        true,
+    ),
+    job(
+        "kubeflow.org",
+        &["TrainingRuntime", "ClusterTrainingRuntime"],
+        &["spec.template.spec.replicatedJobs[*].template.spec.template"],
+        true,
+    ),
     // KubeRay.
     plain(
         "ray.io",
@@ -362,6 +400,7 @@ const KNOWN: &[Known] = &[
             "spec.rayClusterSpec.workerGroupSpecs[*].template",
         ],
         jobs: &["spec.submitterPodTemplate"],
+        fills_restart_policy: false,
         claims: &[],
         flavour: Flavour::Plain,
     },
@@ -391,8 +430,10 @@ const KNOWN: &[Known] = &[
         group: "jobset.x-k8s.io",
         kinds: &["JobSet"],
         templates: &[],
-        // Each replicated job is a Job.
+        // Each replicated job is a Job; JobSet's webhook sets `OnFailure` when its template
+        // has no `restartPolicy`.
         jobs: &["spec.replicatedJobs[*].template.spec.template"],
+        fills_restart_policy: true,
         claims: &["spec.volumeClaimPolicies[*].templates[*]"],
         flavour: Flavour::Plain,
     },
@@ -404,6 +445,7 @@ const KNOWN: &[Known] = &[
             "spec.leaderWorkerTemplate.workerTemplate",
         ],
         jobs: &[],
+        fills_restart_policy: false,
         claims: &["spec.leaderWorkerTemplate.volumeClaimTemplates[*]"],
         flavour: Flavour::Plain,
     },
@@ -426,6 +468,7 @@ pub fn known() -> Vec<CustomPodTemplates> {
                 kind: (*kind).to_string(),
                 paths: parsed(known.templates),
                 job_paths: parsed(known.jobs),
+                fills_restart_policy: known.fills_restart_policy,
                 claims: parsed(known.claims),
                 flavour: known.flavour,
             })
@@ -568,6 +611,7 @@ mod tests {
             kind: "Thing".into(),
             paths: vec![TemplatePath::parse("spec.pod").unwrap()],
             job_paths: Vec::new(),
+            fills_restart_policy: false,
             claims: Vec::new(),
             flavour: Flavour::Plain,
         };

@@ -224,6 +224,12 @@ impl ObjectReader<'_, '_> {
                 Some(custom),
                 runs_as_job,
             );
+            if runs_as_job
+                && custom.fills_restart_policy
+                && let Some(object) = self.objects.pods.last_mut()
+            {
+                operator_defaults::fill_job_restart_policy(&mut object.pod.spec);
+            }
         }
     }
 

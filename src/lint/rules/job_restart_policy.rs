@@ -12,7 +12,7 @@ pub static RULE: Rule = Rule {
     summary: "a Job's (or CronJob's) pod template restarts `Always`",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Reports a Job or CronJob whose pod template has `restartPolicy: Always`, or none at all (it would default to `Always`). The same holds for every template that becomes a Job's pod template: KEDA's `ScaledJob`, each of JobSet's `replicatedJobs`, a KubeRay `RayJob`'s `submitterPodTemplate`, OpenKruise's `BroadcastJob` (its webhook holds it to the same two values), and a `podTemplates:` entry with `job: true`. Kubeflow's training jobs are not among them: the operator sets each pod's restart policy from its replica spec.
+Reports a Job or CronJob whose pod template has `restartPolicy: Always`, or none at all (it would default to `Always`). The same holds for every template that becomes a Job's pod template: a KubeRay `RayJob`'s `submitterPodTemplate`, OpenKruise's `BroadcastJob` (its webhook holds it to the same two values) and a `podTemplates:` entry with `job: true`, which reach Kubernetes as written; and KEDA's `ScaledJob`, JobSet's `replicatedJobs` and Kubeflow Trainer's training runtimes (JobSet templates), whose operators give a template with no `restartPolicy` `OnFailure`, so there only an explicit `Always` is reported. Kubeflow's training jobs (`PyTorchJob`, …) are not among them: the operator sets each pod's restart policy from its replica spec.
 
 ## Why
 The API server rejects the Job (`spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"`). A Job's pods must be able to finish; under `Always` a container that exits 0 would be started again forever.

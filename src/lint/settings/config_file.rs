@@ -370,6 +370,7 @@ fn pod_templates(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Cust
                 kind,
                 paths,
                 job_paths,
+                fills_restart_policy: false,
                 claims: Vec::new(),
                 flavour: Flavour::Plain,
             });
