@@ -153,10 +153,16 @@ fn no_objects(source: &SourceText) -> Finding {
     finding
 }
 
-/// PL011 for a directory given as input in which the walk found no file to read: an existing
-/// directory with no manifests is said, not passed as a clean run (a warning, as for an empty
-/// file; `--severity PL011=error` makes it fatal).
-pub fn empty_directory(name: &str, options: &CheckOptions) -> FileReport {
+/// PL011 for a directory given as input in which no Kubernetes object was found (`files_read`
+/// files were read there, holding none): an existing directory with no manifests is said, not
+/// passed as a clean run (a warning, as for an empty file; `--severity PL011=error` makes it
+/// fatal).
+pub fn empty_directory(name: &str, files_read: usize, options: &CheckOptions) -> FileReport {
+    let note = match files_read {
+        0 => "the directory holds no `*.yaml`, `*.yml` or `*.json` file that was read".to_string(),
+        1 => "the one file read there holds no Kubernetes object".to_string(),
+        files => format!("the {files} files read there hold no Kubernetes object"),
+    };
     let source = SourceText::new(name, "");
     let mut finding = rules::NO_OBJECTS
         .finding(format!("no Kubernetes objects under `{name}`"))
@@ -166,7 +172,7 @@ pub fn empty_directory(name: &str, options: &CheckOptions) -> FileReport {
             column: 1,
         }))
         .help("check the path; `--hidden` and `--no-ignore` also read hidden and ignored files, and `exclude:` or `--exclude` may leave files out")
-        .note("the directory holds no `*.yaml`, `*.yml` or `*.json` file that was read");
+        .note(note);
     finding.file = source.name.clone();
     finish(
         &source,

@@ -268,6 +268,14 @@ fn a_directory_with_no_manifests_is_reported() {
     );
     let fatal = run(&["validate", "--severity", "PL011=error", directory]);
     assert_eq!(fatal.status.code(), Some(1));
+    // A directory whose files hold no Kubernetes object (a Helm chart's `Chart.yaml` and
+    // `values.yaml`) is reported the same way.
+    let chart = json(&run(&["validate", "-o", "json", "testdata/real-repos/repo/chart"]));
+    assert_eq!(rules_of(&chart), ["PL011"], "{chart}");
+    assert_eq!(
+        chart["findings"][0]["note"],
+        "the 2 files read there hold no Kubernetes object"
+    );
     // A directory with manifests in it gets no such finding.
     let full = json(&run(&["validate", "-o", "json", "testdata/clean"]));
     assert_eq!(rules_of(&full), Vec::<String>::new());

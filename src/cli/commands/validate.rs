@@ -123,33 +123,50 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
     });
     progress.finish();
     let mut inputs = inputs;
-    for directory in empty_directories(&args.input.paths, &inputs) {
+    for (directory, files_read) in directories_without_objects(&args.input.paths, &inputs, &reports)
+    {
         let input = Input::File(directory.clone());
         let name = directory.display().to_string();
         let options = configuration.options_for(&input);
         reports.push(Ok(Ok(crate::lint::validate::empty_directory(
-            &name, &options,
+            &name, files_read, &options,
         ))));
         inputs.push(Ok(input));
     }
     report(cli, args, &inputs, &reports, gates, out)
 }
 
-/// The directories among `paths` from which no file was read (none found, or all left out).
-fn empty_directories(
+/// The directories among `paths` in which no Kubernetes object was found, with how many files
+/// were read there: none (none found, or all left out), or files holding only documents that
+/// are no Kubernetes object (a Compose file, a `Chart.yaml`) and nothing reported.
+fn directories_without_objects(
     paths: &[std::path::PathBuf],
     inputs: &[Result<Input, Error>],
-) -> Vec<std::path::PathBuf> {
-    paths
-        .iter()
-        .filter(|path| path.is_dir())
-        .filter(|directory| {
-            !inputs.iter().any(
-                |input| matches!(input, Ok(Input::Walked(file)) if file.starts_with(directory)),
-            )
-        })
-        .cloned()
-        .collect()
+    reports: &[InputReport],
+) -> Vec<(std::path::PathBuf, usize)> {
+    let mut found = Vec::new();
+    for directory in paths.iter().filter(|path| path.is_dir()) {
+        let mut files_read = 0;
+        let mut any_object_or_finding = false;
+        for (input, report) in inputs.iter().zip(reports) {
+            if !matches!(input, Ok(Input::Walked(file)) if file.starts_with(directory)) {
+                continue;
+            }
+            files_read += 1;
+            any_object_or_finding |= match report {
+                Ok(Ok(file)) => {
+                    !file.findings.is_empty()
+                        || file.summary.pods + file.summary.skipped_objects > file.not_kubernetes
+                }
+                // An input that failed is reported on its own.
+                _ => true,
+            };
+        }
+        if !any_object_or_finding {
+            found.push((directory.clone(), files_read));
+        }
+    }
+    found
 }
 
 /// What reading and checking one input gave.
