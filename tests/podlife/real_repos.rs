@@ -270,7 +270,12 @@ fn a_directory_with_no_manifests_is_reported() {
     assert_eq!(fatal.status.code(), Some(1));
     // A directory whose files hold no Kubernetes object (a Helm chart's `Chart.yaml` and
     // `values.yaml`) is reported the same way.
-    let chart = json(&run(&["validate", "-o", "json", "testdata/real-repos/repo/chart"]));
+    let chart = json(&run(&[
+        "validate",
+        "-o",
+        "json",
+        "testdata/real-repos/repo/chart",
+    ]));
     assert_eq!(rules_of(&chart), ["PL011"], "{chart}");
     assert_eq!(
         chart["findings"][0]["note"],
@@ -310,4 +315,20 @@ fn argo_template_defaults_and_resource_claims_reach_the_pod() {
         "reported once for the two pods"
     );
     assert_eq!(rules_of(&broken).len(), 2, "{broken}");
+}
+
+#[test]
+fn a_pod_templates_job_key_that_is_no_boolean_is_a_located_configuration_error() {
+    let output = run(&[
+        "validate",
+        "--config",
+        "testdata/real-repos/bad-job.podlife.yaml",
+        "testdata/real-repos/job-pod-templates.yaml",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("`true` or `false`") && stderr.contains(":5:10"),
+        "{stderr}"
+    );
 }
