@@ -371,7 +371,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__resources)
-            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --format --no-defaulting --kubernetes-version --feature-gates --exclude-overhead --allow-invalid --node --color --quiet --max-input-size --help"
+            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --format --no-defaulting --kubernetes-version --feature-gates --exclude-overhead --allow-invalid --node --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -481,7 +481,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__simulate)
-            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --kubernetes-version --feature-gates --fail --run --until --max-events --allow-invalid --scenario --seed --delete-at --grace-period --force --stop --expect --watch --timeline --trace --format --pod --runs --sweep --keep-worst --metric --all-metrics --explore --svg --color --quiet --max-input-size --help"
+            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --kubernetes-version --feature-gates --fail --run --until --max-events --allow-invalid --scenario --seed --delete-at --grace-period --force --stop --expect --watch --timeline --trace --format --pod --runs --sweep --keep-worst --metric --all-metrics --explore --svg --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -595,7 +595,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__status)
-            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --now --output --format --color --quiet --max-input-size --help"
+            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --now --output --format --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -645,7 +645,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__validate)
-            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --kubernetes-version --feature-gates --format --no-defaulting --select --ignore --severity --strict-initialized --exit-zero --statistics --fix --unsafe-fixes --diff --color --quiet --max-input-size --help"
+            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --kubernetes-version --feature-gates --format --no-defaulting --select --ignore --severity --strict-initialized --exit-zero --statistics --fix --unsafe-fixes --diff --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

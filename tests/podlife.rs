@@ -17,6 +17,7 @@ mod podlife {
     pub mod hostile;
     pub mod layers;
     pub mod montecarlo;
+    pub mod real_repos;
     pub mod resources;
     pub mod rule_fixtures;
     pub mod server;

@@ -167,6 +167,11 @@ pub struct InputArgs {
     /// Use no configuration file.
     #[arg(long)]
     pub no_config: bool,
+    /// Read a file named on the command line even when `exclude:` in its configuration leaves
+    /// it out (by default `exclude:` applies to named files too, as ruff's `--force-exclude`:
+    /// pre-commit and editors name every file).
+    #[arg(long)]
+    pub no_force_exclude: bool,
 }
 
 /// The cluster to check for, shared by `validate`, `resources` and `simulate`.

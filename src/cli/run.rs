@@ -164,14 +164,26 @@ pub fn resolve_inputs(
             Ok(Input::Stdin(None)) => Ok(Input::Stdin(args.stdin_filename.clone())),
             other => other,
         };
-        // `exclude:` in the configuration that governs a walked file leaves it out; a file
-        // named on the command line is read whatever the configuration says.
+        // `exclude:` in the configuration that governs a file leaves it out, walked or named
+        // (pre-commit and editors name every file); `--no-force-exclude` reads named files
+        // whatever the configuration says.
         let mut excludes = WalkExcludes::new(args.config_source());
         let mut inputs = Vec::with_capacity(expansion.inputs.len());
         for input in expansion.inputs {
-            if let Ok(Input::Walked(path)) = &input
+            let governed = match &input {
+                Ok(Input::Walked(path)) => Some((path, false)),
+                Ok(Input::File(path)) if !args.no_force_exclude => Some((path, true)),
+                _ => None,
+            };
+            if let Some((path, named_file)) = governed
                 && excludes.excludes(path)?
             {
+                if named_file && !cli.quiet {
+                    output::note(format_args!(
+                        "info: skipped `{}`: its configuration's `exclude:` leaves it out (`--no-force-exclude` reads it)",
+                        path.display()
+                    ));
+                }
                 continue;
             }
             inputs.push(named(input));

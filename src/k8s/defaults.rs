@@ -2,7 +2,9 @@
 //!
 //! Only the defaults that change what podlife checks or computes: pull and restart policies,
 //! termination settings, probe and handler defaults, port protocols, host ports under
-//! `hostNetwork`, quantities rounded up to milli-units, and requests copied from limits. Like
+//! `hostNetwork`, a sourceless volume made an `emptyDir`, quantities rounded up to
+//! milli-units, and requests copied from limits (docs/semantics.md lists every defaulter
+//! checked). Like
 //! Go's defaulters, an empty string or a zero counts as unset. `--no-defaulting` skips all of
 //! it, as Kubernetes' validation unit tests do.
 
@@ -39,10 +41,17 @@ pub fn apply(pod: &mut Pod) {
     }
 }
 
-/// A volume source's defaults that validation depends on: `SetDefaults_ObjectFieldSelector`
-/// (`apiVersion: v1`) in downward API files, also projected ones, and
-/// `SetDefaults_AzureDiskVolumeSource` (`cachingMode: ReadWrite`, `kind: Shared`).
+/// A volume source's defaults that validation depends on: a volume with no source at all is an
+/// `emptyDir` (`SetDefaults_Volume`: Istio's injected `workload-socket` volume is written so),
+/// `SetDefaults_ObjectFieldSelector` (`apiVersion: v1`) in downward API files, also projected
+/// ones, and `SetDefaults_AzureDiskVolumeSource` (`cachingMode: ReadWrite`, `kind: Shared`).
 fn default_volume(source: &mut VolumeSource) {
+    if source.set == 0
+        && let Some(bit) = VolumeSource::position("emptyDir")
+    {
+        source.set |= 1 << bit;
+        source.empty_dir = Some(Box::default());
+    }
     if let Some(position) = VolumeSource::position("azureDisk") {
         for (_, disk) in source.in_tree.iter_mut().filter(|(at, _)| *at == position) {
             default_string(&mut disk.caching_mode, "ReadWrite");

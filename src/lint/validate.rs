@@ -33,6 +33,9 @@ pub struct FileReport {
     pub pods: Vec<ObjectRef>,
     /// Counts.
     pub summary: Summary,
+    /// Documents skipped as plainly no Kubernetes object (a Compose file, a `Chart.yaml`):
+    /// counted among the skipped objects, and noted when the file was named.
+    pub not_kubernetes: usize,
 }
 
 /// Reads every document of a source, handing each with its objects to `visit`. Reports text that
@@ -52,7 +55,7 @@ pub fn read_source(
     let mut tally = Tally::default();
     for_each_document(&source.text, |document| {
         let mut objects = read_document_with(&source.name, &source.text, &document, templates);
-        skip_if_foreign(source, &mut objects);
+        skip_if_foreign(&mut objects);
         tally.add(summary, &document, &objects);
         visit(&document, objects);
     });
@@ -86,11 +89,12 @@ fn source_problem(source: &SourceText) -> Option<Finding> {
     Some(finding)
 }
 
-/// A document that is no Kubernetes object at all, in a file a directory walk found (a
-/// workflow, a values file), is a skipped object, not a finding; named explicitly, it keeps its
-/// PL004.
-fn skip_if_foreign(source: &SourceText, objects: &mut DocumentObjects) {
-    if source.origin == SourceOrigin::Walked && objects.not_kubernetes {
+/// A document that is plainly no Kubernetes object (a workflow, a values file, a Compose file)
+/// is a skipped object, not a finding, whether a walk found its file or it was named (pre-commit
+/// and editors name every `*.yaml`). One that looks like an object but lost its `kind` keeps
+/// its PL004.
+fn skip_if_foreign(objects: &mut DocumentObjects) {
+    if objects.not_kubernetes {
         let not_an_object = rules::NOT_AN_OBJECT.id();
         objects
             .findings
@@ -105,6 +109,7 @@ fn skip_if_foreign(source: &SourceText, objects: &mut DocumentObjects) {
 struct Tally {
     objects_seen: usize,
     any_problem: bool,
+    not_kubernetes: usize,
 }
 
 impl Tally {
@@ -116,12 +121,14 @@ impl Tally {
         }
         self.any_problem |= !document.problems.is_empty() || !objects.findings.is_empty();
         self.objects_seen += objects.pods.len() + objects.skipped;
+        self.not_kubernetes += usize::from(objects.not_kubernetes);
         summary.pods += objects.pods.len();
         summary.skipped_objects += objects.skipped;
     }
 
     fn merge(&mut self, other: &Tally) {
         self.objects_seen += other.objects_seen;
+        self.not_kubernetes += other.not_kubernetes;
         self.any_problem |= other.any_problem;
     }
 }
@@ -146,6 +153,37 @@ fn no_objects(source: &SourceText) -> Finding {
     finding.file = source.name.clone();
     finding.object = None::<ObjectRef>;
     finding
+}
+
+/// PL011 for a directory given as input in which no Kubernetes object was found (`files_read`
+/// files were read there, holding none): an existing directory with no manifests is said, not
+/// passed as a clean run (a warning, as for an empty file; `--severity PL011=error` makes it
+/// fatal).
+pub fn empty_directory(name: &str, files_read: usize, options: &CheckOptions) -> FileReport {
+    let note = match files_read {
+        0 => "the directory holds no `*.yaml`, `*.yml` or `*.json` file that was read".to_string(),
+        1 => "the one file read there holds no Kubernetes object".to_string(),
+        files => format!("the {files} files read there hold no Kubernetes object"),
+    };
+    let source = SourceText::new(name, "");
+    let mut finding = rules::NO_OBJECTS
+        .finding(format!("no Kubernetes objects under `{name}`"))
+        .spanned(Span::at(Pos {
+            index: 0,
+            line: 1,
+            column: 1,
+        }))
+        .help("check the path; `--hidden` and `--no-ignore` also read hidden and ignored files, and `exclude:` or `--exclude` may leave files out")
+        .note(note);
+    finding.file = source.name.clone();
+    finish(
+        &source,
+        vec![finding],
+        &[],
+        Vec::new(),
+        Summary::default(),
+        options,
+    )
 }
 
 /// Sources at least this large are read in pieces on every core (smaller ones are not worth
@@ -232,7 +270,9 @@ fn validate_in_pieces(source: &SourceText, options: &CheckOptions, pieces: usize
     if tally.objects_seen == 0 && !tally.any_problem {
         findings.push(no_objects(source));
     }
-    finish(source, findings, &facts, pods, summary, options)
+    let mut report = finish(source, findings, &facts, pods, summary, options);
+    report.not_kubernetes = tally.not_kubernetes;
+    report
 }
 
 /// What reading and checking one piece of a source found, document numbers counted from the
@@ -263,7 +303,7 @@ fn check_piece(source: &SourceText, chunk: &Chunk<'_>, options: &CheckOptions) -
             &document,
             &options.pod_templates,
         );
-        skip_if_foreign(source, &mut objects);
+        skip_if_foreign(&mut objects);
         piece.tally.add(&mut piece.summary, &document, &objects);
         let DocumentObjects {
             pods,
@@ -426,6 +466,7 @@ fn finish(
         findings,
         pods,
         summary,
+        not_kubernetes: 0,
     }
 }
 

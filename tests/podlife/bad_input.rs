@@ -55,9 +55,9 @@ fn a_100_megabyte_file_is_read_without_trouble() {
     ]);
     std::fs::remove_dir_all(&directory).ok();
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
     assert!(
-        stdout.contains(":11:5: warning[PL006] unknown field `imagePulPolicy`"),
+        stdout.contains(":11:5: error[PL006] unknown field `imagePulPolicy`"),
         "{stdout}"
     );
 }

@@ -366,7 +366,8 @@ fn directory_walks_respect_ignore_files_hidden_entries_and_excludes() {
         "an unanchored name matches anywhere"
     );
     // `exclude:` in the configuration that governs the walked files, relative to its directory;
-    // every command that walks follows it, and a file named explicitly is still read.
+    // every command that walks follows it, and so does a file named explicitly (pre-commit
+    // names every file) unless `--no-force-exclude`.
     let config = base.join("k8s/.podlife.yaml");
     std::fs::write(&config, "exclude:\n  - charts/\n").expect("write");
     assert_eq!(
@@ -378,7 +379,15 @@ fn directory_walks_respect_ignore_files_hidden_entries_and_excludes() {
     let resources = run(&["resources", "-o", "json", &dir]);
     assert_eq!(json(&resources)["pods"].as_array().map(Vec::len), Some(1));
     let tpl = format!("{dir}/k8s/charts/tpl.yaml");
-    let named_anyway = json(&run(&["validate", "-o", "json", &tpl]));
+    let named = json(&run(&["validate", "-o", "json", &tpl]));
+    assert_eq!(named["summary"]["files"], 0, "{named}");
+    let named_anyway = json(&run(&[
+        "validate",
+        "-o",
+        "json",
+        "--no-force-exclude",
+        &tpl,
+    ]));
     assert_eq!(named_anyway["summary"]["files"], 1, "{named_anyway}");
     std::fs::write(&config, "exclude:\n  - ok/\n  - '{a'\n").expect("write");
     let invalid = run(&["validate", &dir]);
@@ -402,8 +411,9 @@ fn directory_walks_respect_ignore_files_hidden_entries_and_excludes() {
     assert_eq!(hidden["summary"]["files"], 3, "{hidden}");
     assert_eq!(hidden["summary"]["skippedObjects"], 1, "{hidden}");
     assert_eq!(hidden["summary"]["errors"], 0, "{hidden}");
-    // Named explicitly, it is reported.
-    assert_eq!(named["findings"][0]["rule"], "PL004", "{named}");
+    // Named explicitly (pre-commit names every file), it is skipped and counted the same way.
+    assert_eq!(named["findings"], serde_json::json!([]), "{named}");
+    assert_eq!(named["summary"]["skippedObjects"], 1, "{named}");
 }
 
 /// `podlife man SUBCOMMAND` prints that subcommand's page; `--out DIR` writes every page.

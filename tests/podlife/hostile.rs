@@ -161,8 +161,8 @@ fn a_finding_past_column_65535_renders_clipped() {
     );
     let path = scratch.file("minified.json", text);
     let run = bounded("long line, human format", command(&["validate", &path]));
-    assert_eq!(run.code, 0, "{}", run.stdout);
-    assert!(run.stdout.contains("warning[PL006]"), "{}", run.stdout);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(run.stdout.contains("error[PL006]"), "{}", run.stdout);
     assert!(run.stdout.lines().all(|line| line.chars().count() < 400));
 
     let items: Vec<String> = (0..size(200, 1500))
@@ -181,8 +181,8 @@ fn a_finding_past_column_65535_renders_clipped() {
     );
     let path = scratch.file("list.json", list);
     let run = bounded("one-line JSON List", command(&["validate", &path]));
-    assert_eq!(run.code, 0);
-    assert!(run.stdout.contains("warning[PL006]: unknown field `bogus`"));
+    assert_eq!(run.code, 1);
+    assert!(run.stdout.contains("error[PL006]: unknown field `bogus`"));
 }
 
 #[test]
@@ -239,8 +239,8 @@ fn many_findings_render_in_linear_time() {
         "10,000 findings, human format",
         command(&["validate", &path]),
     );
-    assert_eq!(run.code, 0);
-    assert_eq!(run.stdout.matches("warning[PL006]").count(), count);
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stdout.matches("error[PL006]").count(), count);
 }
 
 #[test]

@@ -115,14 +115,58 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
         "files",
         !cli.quiet && args.format == FindingFormat::Human,
     );
-    let reports = input::map_inputs(&inputs, |input| {
+    let mut reports = input::map_inputs(&inputs, |input| {
         let report = input::read(input, cli.max_input_size)
             .map(|source| validate_source(&source, &configuration.options_for(input)));
         progress.inc();
         report
     });
     progress.finish();
+    let mut inputs = inputs;
+    for (directory, files_read) in directories_without_objects(&args.input.paths, &inputs, &reports)
+    {
+        let input = Input::File(directory.clone());
+        let name = directory.display().to_string();
+        let options = configuration.options_for(&input);
+        reports.push(Ok(Ok(crate::lint::validate::empty_directory(
+            &name, files_read, &options,
+        ))));
+        inputs.push(Ok(input));
+    }
     report(cli, args, &inputs, &reports, gates, out)
+}
+
+/// The directories among `paths` in which no Kubernetes object was found, with how many files
+/// were read there: none (none found, or all left out), or files holding only documents that
+/// are no Kubernetes object (a Compose file, a `Chart.yaml`) and nothing reported.
+fn directories_without_objects(
+    paths: &[std::path::PathBuf],
+    inputs: &[Result<Input, Error>],
+    reports: &[InputReport],
+) -> Vec<(std::path::PathBuf, usize)> {
+    let mut found = Vec::new();
+    for directory in paths.iter().filter(|path| path.is_dir()) {
+        let mut files_read = 0;
+        let mut any_object_or_finding = false;
+        for (input, report) in inputs.iter().zip(reports) {
+            if !matches!(input, Ok(Input::Walked(file)) if file.starts_with(directory)) {
+                continue;
+            }
+            files_read += 1;
+            any_object_or_finding |= match report {
+                Ok(Ok(file)) => {
+                    !file.findings.is_empty()
+                        || file.summary.pods + file.summary.skipped_objects > file.not_kubernetes
+                }
+                // An input that failed is reported on its own.
+                _ => true,
+            };
+        }
+        if !any_object_or_finding {
+            found.push((directory.clone(), files_read));
+        }
+    }
+    found
 }
 
 /// What reading and checking one input gave.
@@ -154,6 +198,17 @@ pub(crate) fn report(
         match report {
             Ok(file) => {
                 summary.add(&file.summary);
+                if file.not_kubernetes > 0 && !cli.quiet && matches!(input, Ok(Input::File(_))) {
+                    let documents = if file.not_kubernetes == 1 {
+                        "a document".to_string()
+                    } else {
+                        format!("{} documents", file.not_kubernetes)
+                    };
+                    crate::cli::output::note(format_args!(
+                        "info: skipped {documents} of `{}`: plainly no Kubernetes object (no `kind`, nothing shaped like an object)",
+                        file.name
+                    ));
+                }
                 if args.format == FindingFormat::Human && !args.statistics {
                     let findings: Vec<&Finding> = file.findings.iter().collect();
                     findings::human::write_file_findings(

@@ -193,6 +193,13 @@ pub struct CustomPodTemplates {
     pub kind: String,
     /// The template paths.
     pub paths: Vec<TemplatePath>,
+    /// Template paths whose pods a Job runs (KEDA's `ScaledJob`, JobSet's replicated jobs, a
+    /// `RayJob`'s submitter, …): read like `paths`, and such a pod must not restart `Always`.
+    pub job_paths: Vec<TemplatePath>,
+    /// Whether the operator gives a Job's template that sets no `restartPolicy` `OnFailure`
+    /// (KEDA, JobSet), so only an explicit `Always` is wrong; else it goes to the API server
+    /// unset, which defaults it to `Always` and rejects the Job.
+    pub fills_restart_policy: bool,
     /// Paths to claim templates whose `metadata.name`s the operator adds as pod volumes.
     pub claims: Vec<TemplatePath>,
     /// How the operator reads the pod spec.
@@ -221,6 +228,11 @@ struct Known {
     kinds: &'static [&'static str],
     /// Paths to the pod templates.
     templates: &'static [&'static str],
+    /// Paths to the pod templates that become a Job's pod template (or whose operator holds
+    /// them to a Job's restart policy).
+    jobs: &'static [&'static str],
+    /// The operator sets `restartPolicy: OnFailure` on a job template that has none.
+    fills_restart_policy: bool,
     /// Paths to claim templates (PVC objects) the operator turns into pod volumes named by
     /// their `metadata.name`, as a StatefulSet does.
     claims: &'static [&'static str],
@@ -236,6 +248,27 @@ const fn plain(
         group,
         kinds,
         templates,
+        jobs: &[],
+        fills_restart_policy: false,
+        claims: &[],
+        flavour: Flavour::Plain,
+    }
+}
+
+/// An operator whose every template becomes a Job's pod template; `fills_restart_policy` when
+/// it sets `OnFailure` on one that has no `restartPolicy`.
+const fn job(
+    group: &'static str,
+    kinds: &'static [&'static str],
+    jobs: &'static [&'static str],
+    fills_restart_policy: bool,
+) -> Known {
+    Known {
+        group,
+        kinds,
+        templates: &[],
+        jobs,
+        fills_restart_policy,
         claims: &[],
         flavour: Flavour::Plain,
     }
@@ -250,6 +283,8 @@ const KNOWN: &[Known] = &[
         group: "argoproj.io",
         kinds: &["Workflow", "WorkflowTemplate", "ClusterWorkflowTemplate"],
         templates: &["spec.templates[*]"],
+        jobs: &[],
+        fills_restart_policy: false,
         claims: &[],
         flavour: Flavour::ArgoWorkflowTemplate,
     },
@@ -257,6 +292,8 @@ const KNOWN: &[Known] = &[
         group: "argoproj.io",
         kinds: &["CronWorkflow"],
         templates: &["spec.workflowSpec.templates[*]"],
+        jobs: &[],
+        fills_restart_policy: false,
         claims: &[],
         flavour: Flavour::ArgoWorkflowTemplate,
     },
@@ -265,23 +302,36 @@ const KNOWN: &[Known] = &[
         group: "serving.knative.dev",
         kinds: &["Service", "Configuration"],
         templates: &["spec.template"],
+        jobs: &[],
+        fills_restart_policy: false,
         claims: &[],
         flavour: Flavour::KnativeRevision,
     },
-    // KEDA.
-    plain("keda.sh", &["ScaledJob"], &["spec.jobTargetRef.template"]),
+    // KEDA: a ScaledJob's `jobTargetRef` is a Job's spec; KEDA sets `OnFailure` when the
+    // template has no `restartPolicy`.
+    job(
+        "keda.sh",
+        &["ScaledJob"],
+        &["spec.jobTargetRef.template"],
+        true,
+    ),
     // OpenKruise: CloneSet, Advanced StatefulSet, Advanced DaemonSet, BroadcastJob.
     Known {
         group: "apps.kruise.io",
         kinds: &["CloneSet", "StatefulSet"],
         templates: &["spec.template"],
+        jobs: &[],
+        fills_restart_policy: false,
         claims: &["spec.volumeClaimTemplates[*]"],
         flavour: Flavour::Plain,
     },
-    plain(
+    plain("apps.kruise.io", &["DaemonSet"], &["spec.template"]),
+    // OpenKruise's webhook holds a BroadcastJob's template to a Job's restart policy.
+    job(
         "apps.kruise.io",
-        &["DaemonSet", "BroadcastJob"],
+        &["BroadcastJob"],
         &["spec.template"],
+        false,
     ),
     // Kubeflow training operators: one template per replica type.
     plain(
@@ -319,6 +369,19 @@ const KNOWN: &[Known] = &[
         &["MXJob"],
         &["spec.mxReplicaSpecs.*.template"],
     ),
+    // Kubeflow Trainer: a training runtime is a JobSet template.
+    job(
+        "trainer.kubeflow.org",
+        &["TrainingRuntime", "ClusterTrainingRuntime"],
+        &["spec.template.spec.replicatedJobs[*].template.spec.template"],
+        true,
+    ),
+    job(
+        "kubeflow.org",
+        &["TrainingRuntime", "ClusterTrainingRuntime"],
+        &["spec.template.spec.replicatedJobs[*].template.spec.template"],
+        true,
+    ),
     // KubeRay.
     plain(
         "ray.io",
@@ -328,15 +391,19 @@ const KNOWN: &[Known] = &[
             "spec.workerGroupSpecs[*].template",
         ],
     ),
-    plain(
-        "ray.io",
-        &["RayJob"],
-        &[
+    // A RayJob's submitter runs as a Kubernetes Job.
+    Known {
+        group: "ray.io",
+        kinds: &["RayJob"],
+        templates: &[
             "spec.rayClusterSpec.headGroupSpec.template",
             "spec.rayClusterSpec.workerGroupSpecs[*].template",
-            "spec.submitterPodTemplate",
         ],
-    ),
+        jobs: &["spec.submitterPodTemplate"],
+        fills_restart_policy: false,
+        claims: &[],
+        flavour: Flavour::Plain,
+    },
     plain(
         "ray.io",
         &["RayService"],
@@ -345,11 +412,28 @@ const KNOWN: &[Known] = &[
             "spec.rayClusterConfig.workerGroupSpecs[*].template",
         ],
     ),
+    // Volcano: a Job's tasks each carry a pod template; a CronJob makes such Jobs, and a
+    // JobTemplate is a Job's spec kept for a JobFlow.
+    plain("batch.volcano.sh", &["Job"], &["spec.tasks[*].template"]),
+    plain(
+        "batch.volcano.sh",
+        &["CronJob"],
+        &["spec.jobTemplate.spec.tasks[*].template"],
+    ),
+    plain(
+        "flow.volcano.sh",
+        &["JobTemplate"],
+        &["spec.tasks[*].template"],
+    ),
     // JobSet and LeaderWorkerSet (Kubernetes SIGs).
     Known {
         group: "jobset.x-k8s.io",
         kinds: &["JobSet"],
-        templates: &["spec.replicatedJobs[*].template.spec.template"],
+        templates: &[],
+        // Each replicated job is a Job; JobSet's webhook sets `OnFailure` when its template
+        // has no `restartPolicy`.
+        jobs: &["spec.replicatedJobs[*].template.spec.template"],
+        fills_restart_policy: true,
         claims: &["spec.volumeClaimPolicies[*].templates[*]"],
         flavour: Flavour::Plain,
     },
@@ -360,6 +444,8 @@ const KNOWN: &[Known] = &[
             "spec.leaderWorkerTemplate.leaderTemplate",
             "spec.leaderWorkerTemplate.workerTemplate",
         ],
+        jobs: &[],
+        fills_restart_policy: false,
         claims: &["spec.leaderWorkerTemplate.volumeClaimTemplates[*]"],
         flavour: Flavour::Plain,
     },
@@ -381,6 +467,8 @@ pub fn known() -> Vec<CustomPodTemplates> {
                 api_version: known.group.to_string(),
                 kind: (*kind).to_string(),
                 paths: parsed(known.templates),
+                job_paths: parsed(known.jobs),
+                fills_restart_policy: known.fills_restart_policy,
                 claims: parsed(known.claims),
                 flavour: known.flavour,
             })
@@ -522,6 +610,8 @@ mod tests {
             api_version: "example.com/v2".into(),
             kind: "Thing".into(),
             paths: vec![TemplatePath::parse("spec.pod").unwrap()],
+            job_paths: Vec::new(),
+            fills_restart_policy: false,
             claims: Vec::new(),
             flavour: Flavour::Plain,
         };

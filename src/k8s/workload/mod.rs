@@ -121,6 +121,10 @@ pub struct PodObject {
     pub scale: Scale,
     /// A Job's (or CronJob's) controller settings; `None` for other kinds.
     pub job: Option<job::JobControl>,
+    /// Whether a Job runs this pod, so it must not restart `Always`: a `batch` Job or CronJob,
+    /// or a custom resource's template that becomes a Job's (KEDA's `ScaledJob`, JobSet, a
+    /// `RayJob`'s submitter, a `podTemplates:` entry with `job: true`, …).
+    pub runs_as_job: bool,
     /// Whether part of the pod could not be decoded (checks that need it are skipped).
     pub incomplete: bool,
     /// For a custom resource's pod, how its operator builds the pod.
@@ -150,6 +154,12 @@ impl PodObject {
                 Some(FieldPath::from(parent.to_vec()))
             }
         }
+    }
+
+    /// Whether the object is one of Kubernetes' own kinds (matched by group and kind), not a
+    /// custom resource that shares a kind's name (OpenKruise's `StatefulSet`).
+    pub fn is_built_in(&self) -> bool {
+        self.flavour.is_none()
     }
 
     /// A display name: `Deployment default/web`.
@@ -205,21 +215,47 @@ fn span_from(found: Lookup<'_, '_>, target: Target) -> crate::yaml::source::Span
     }
 }
 
-/// Where a kind keeps its pod: (spec path, metadata path), object-relative.
-pub fn pod_template_paths(kind: &str) -> Option<(&'static str, &'static str)> {
+/// Where a built-in kind keeps its pod: (spec path, metadata path), object-relative. A kind is
+/// Kubernetes' own only in its API group (`apiVersion` `v1` for the core group, `apps/…`,
+/// `batch/…`; `extensions/…` for the Deployments, DaemonSets and ReplicaSets of old clusters):
+/// Volcano's `batch.volcano.sh/v1alpha1` `Job` is no `batch/v1` Job.
+pub fn pod_template_paths(api_version: &str, kind: &str) -> Option<(&'static str, &'static str)> {
+    let group = api_version.rsplit_once('/').map_or("", |(group, _)| group);
+    let in_group = |groups: &[&str]| groups.contains(&group);
     Some(match kind {
-        "Pod" => ("spec", "metadata"),
-        "PodTemplate" => ("template.spec", "template.metadata"),
-        "Deployment"
-        | "StatefulSet"
-        | "DaemonSet"
-        | "ReplicaSet"
-        | "ReplicationController"
-        | "Job" => ("spec.template.spec", "spec.template.metadata"),
-        "CronJob" => (
+        "Pod" if in_group(&[""]) => ("spec", "metadata"),
+        "PodTemplate" if in_group(&[""]) => ("template.spec", "template.metadata"),
+        "ReplicationController" if in_group(&[""]) => {
+            ("spec.template.spec", "spec.template.metadata")
+        }
+        "Deployment" | "DaemonSet" | "ReplicaSet" if in_group(&["apps", "extensions"]) => {
+            ("spec.template.spec", "spec.template.metadata")
+        }
+        "StatefulSet" if in_group(&["apps"]) => ("spec.template.spec", "spec.template.metadata"),
+        "Job" if in_group(&["batch"]) => ("spec.template.spec", "spec.template.metadata"),
+        "CronJob" if in_group(&["batch"]) => (
             "spec.jobTemplate.spec.template.spec",
             "spec.jobTemplate.spec.template.metadata",
         ),
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_built_in_kind_is_matched_by_its_api_group_too() {
+        assert!(pod_template_paths("v1", "Pod").is_some());
+        assert!(pod_template_paths("batch/v1", "Job").is_some());
+        assert!(pod_template_paths("batch/v1beta1", "CronJob").is_some());
+        assert!(pod_template_paths("apps/v1", "StatefulSet").is_some());
+        assert!(pod_template_paths("extensions/v1beta1", "Deployment").is_some());
+        assert!(pod_template_paths("batch.volcano.sh/v1alpha1", "Job").is_none());
+        assert!(pod_template_paths("batch.volcano.sh/v1alpha1", "CronJob").is_none());
+        assert!(pod_template_paths("example.com/v1", "Pod").is_none());
+        assert!(pod_template_paths("apps/v1", "Pod").is_none());
+        assert!(pod_template_paths("extensions/v1beta1", "StatefulSet").is_none());
+    }
 }

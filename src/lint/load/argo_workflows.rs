@@ -7,13 +7,17 @@
 //! and the pod's `restartPolicy` is `Never` (Argo retries by making new pods). The fields Argo
 //! adds to a container (`source`, `mirrorVolumeMounts`, `dependencies`) are its own, not
 //! unknown. What Argo injects itself (its `init` and `wait` containers) is not checked;
-//! `podSpecPatch` is left alone.
+//! `podSpecPatch` is left alone. `spec.templateDefaults` is merged into the main container
+//! (`argo_template_defaults.rs`) and its volumes join the template's by name; `resourceClaims`
+//! are the template's, else the defaults', else the workflow's (Argo replaces, never merges,
+//! them), so a container's `resources.claims` may name them.
 
 use crate::k8s::decode::{DecodeError, DecodeProblem, DecodeProblemKind};
-use crate::k8s::model::{Container, PodSpec, Volume};
+use crate::k8s::model::{Container, PodResourceClaim, PodSpec, Volume};
 use crate::yaml::field_path::{FieldPath, Segment};
 use crate::yaml::source::{Node, NodeKind};
 
+use super::argo_template_defaults::merge_container;
 use super::object_reader::decode_collecting;
 
 /// The name Argo gives the main container.
@@ -61,6 +65,10 @@ pub(super) fn read_template(
     };
     let found = object.lookup(template);
     let node = found.complete.then_some(found.value);
+    let workflow_spec = workflow_spec_of(template);
+    let defaults_at = workflow_spec.child("templateDefaults");
+    // What the workflow shares among its templates is reported once, with its first pod.
+    let first_pod = first_pod_template(object, &workflow_spec).as_ref() == Some(template);
     let containers_at = FieldPath::root().child("spec").child("containers");
     let mut containers: Vec<Container> = Vec::new();
     let main = ["container", "script"].into_iter().find(|field| {
@@ -70,6 +78,12 @@ pub(super) fn read_template(
     if let Some(field) = main {
         let at = template.child(field);
         if let Some(mut container) = reader.container(&at, &["source"]) {
+            let defaults_of_type = defaults_at.child(field);
+            if let Some(defaults) = reader.quietly(!first_pod, |reader| {
+                reader.container(&defaults_of_type, &["source"])
+            }) {
+                container = merge_container(&defaults, container);
+            }
             if container.name.as_deref().is_none_or(str::is_empty) {
                 container.name = Some(MAIN.to_string());
             }
@@ -104,18 +118,14 @@ pub(super) fn read_template(
             init_containers.push(container);
         }
     }
-    let workflow_spec = workflow_spec_of(template);
-    let volumes_at = FieldPath::root().child("spec").child("volumes");
-    let mut volumes: Vec<Volume> = Vec::new();
-    for list in [template.child("volumes"), workflow_spec.child("volumes")] {
-        for index in 0..reader.length(&list) {
-            let item = list.index(index);
-            if let Some(volume) = reader.decode::<Volume>(&item) {
-                reader.map(volumes_at.index(volumes.len()), item);
-                volumes.push(volume);
-            }
-        }
-    }
+    let levels = Levels {
+        template: template.clone(),
+        defaults: defaults_at,
+        workflow: workflow_spec.clone(),
+        first_pod,
+    };
+    let volumes = reader.volumes(&levels);
+    reader.resource_claims(&levels);
     reader.pod.claims = claim_names(object, &workflow_spec.child("volumeClaimTemplates"));
     let mut pod = reader.pod;
     pod.spec.containers = Some(containers);
@@ -123,6 +133,19 @@ pub(super) fn read_template(
     pod.spec.volumes = (!volumes.is_empty()).then_some(volumes);
     pod.spec.restart_policy = Some("Never".to_string());
     pod
+}
+
+/// The first template of the workflow at `workflow_spec` that runs containers (a pod).
+fn first_pod_template(object: &Node<'_>, workflow_spec: &FieldPath) -> Option<FieldPath> {
+    let at = workflow_spec.child("templates");
+    let found = object.lookup(&at);
+    let NodeKind::Sequence(items) = found.value.kind() else {
+        return None;
+    };
+    let index = items
+        .iter()
+        .position(|item| found.complete && runs_containers(item))?;
+    Some(at.index(index))
 }
 
 /// The workflow spec a template belongs to: the path without its `templates[i]`.
@@ -163,6 +186,20 @@ impl Reader<'_, '_> {
         }
     }
 
+    /// Runs `read`, keeping what it finds wrong out of the report when `quiet` (a part the
+    /// workflow shares, reported with its first pod only).
+    fn quietly<T>(&mut self, quiet: bool, read: impl FnOnce(&mut Self) -> T) -> T {
+        if !quiet {
+            return read(self);
+        }
+        let problems = std::mem::take(self.problems);
+        let errors = std::mem::take(self.errors);
+        let result = read(self);
+        *self.problems = problems;
+        *self.errors = errors;
+        result
+    }
+
     fn map(&mut self, pod_path: FieldPath, object_path: FieldPath) {
         self.pod.path_map.push((pod_path, object_path));
     }
@@ -200,5 +237,70 @@ impl Reader<'_, '_> {
         self.problems
             .extend(added.into_iter().filter(|problem| !argo_field(problem)));
         Some(container)
+    }
+}
+
+/// Where a template's pod parts may come from: the template, the workflow's
+/// `templateDefaults`, the workflow; and whether this is the workflow's first pod (which
+/// reports what the workflow shares).
+struct Levels {
+    template: FieldPath,
+    defaults: FieldPath,
+    workflow: FieldPath,
+    first_pod: bool,
+}
+
+impl Reader<'_, '_> {
+    /// The pod's volumes: the template's, the defaults' it does not name itself, the workflow's.
+    fn volumes(&mut self, levels: &Levels) -> Vec<Volume> {
+        let volumes_at = FieldPath::root().child("spec").child("volumes");
+        let mut volumes: Vec<Volume> = Vec::new();
+        let lists = [
+            (levels.template.child("volumes"), false),
+            (levels.defaults.child("volumes"), true),
+            (levels.workflow.child("volumes"), false),
+        ];
+        for (list, from_defaults) in lists {
+            let own = volumes.len();
+            for index in 0..self.length(&list) {
+                let item = list.index(index);
+                let quiet = from_defaults && !levels.first_pod;
+                if let Some(volume) = self.quietly(quiet, |reader| reader.decode::<Volume>(&item)) {
+                    // A default volume the template names itself is the template's.
+                    let named_by_template = from_defaults
+                        && volumes
+                            .iter()
+                            .take(own)
+                            .any(|v: &Volume| v.name == volume.name);
+                    if !named_by_template {
+                        self.map(volumes_at.index(volumes.len()), item);
+                        volumes.push(volume);
+                    }
+                }
+            }
+        }
+        volumes
+    }
+
+    /// The pod's `resourceClaims`: the first level that lists any (Argo replaces them, never
+    /// merges).
+    fn resource_claims(&mut self, levels: &Levels) {
+        let claims = [
+            levels.template.child("resourceClaims"),
+            levels.defaults.child("resourceClaims"),
+            levels.workflow.child("resourceClaims"),
+        ]
+        .into_iter()
+        .enumerate()
+        .find(|(_, at)| self.length(at) > 0);
+        if let Some((level, at)) = claims {
+            let quiet = level > 0 && !levels.first_pod;
+            if let Some(claims) =
+                self.quietly(quiet, |reader| reader.decode::<Vec<PodResourceClaim>>(&at))
+            {
+                self.map(FieldPath::root().child("spec").child("resourceClaims"), at);
+                self.pod.spec.resource_claims = Some(claims);
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! Reading a document's objects: the pods in it and the loader's findings (syntax, duplicate
 //! keys, not an object, wrong types, unknown fields, invalid quantities and annotation JSON).
 
+mod argo_template_defaults;
 mod argo_workflows;
 mod legacy_annotations;
 mod object_reader;
@@ -30,9 +31,10 @@ pub struct DocumentObjects {
     pub skipped: usize,
     /// Whether the document was empty.
     pub empty: bool,
-    /// Whether the document is no Kubernetes object at all (not a mapping, or a mapping with
-    /// neither `apiVersion` nor `kind`); its one PL004 finding says so. A directory walk skips
-    /// such a document (a workflow, a values file) instead of reporting it.
+    /// Whether the document is plainly no Kubernetes object (not a mapping, or a mapping with
+    /// no `kind` and none of `metadata`, `spec`, `containers`: a Compose file, a Helm chart's
+    /// `Chart.yaml` or `values.yaml`, a CI workflow); its one PL004 finding says so, and
+    /// validation skips and counts it instead of reporting it.
     pub not_kubernetes: bool,
 }
 

@@ -59,7 +59,7 @@ impl ObjectReader<'_, '_> {
 
     pub(super) fn read_object(&mut self, node: &Node<'_>, object_path: &FieldPath, depth: usize) {
         if !matches!(node.kind(), NodeKind::Mapping(_)) {
-            self.objects.not_kubernetes = depth == 0;
+            self.objects.not_kubernetes = depth == 0 && !lists_objects(node);
             let message = format!(
                 "expected a Kubernetes object (a mapping), found {}",
                 node.describe()
@@ -89,7 +89,8 @@ impl ObjectReader<'_, '_> {
             .map(|(field, _)| *field)
             .collect();
         if !missing.is_empty() {
-            self.objects.not_kubernetes = depth == 0 && missing.len() == 2;
+            self.objects.not_kubernetes =
+                depth == 0 && kind.is_empty() && !shaped_like_an_object(node);
             let message = format!("object has no `{}`", missing.join("` and no `"));
             let help = match missing.as_slice() {
                 ["kind"] => "add `kind:` (e.g. `kind: Pod`)",
@@ -133,7 +134,9 @@ impl ObjectReader<'_, '_> {
             self.read_custom_resource(node, object_path, custom, &kind, &api_version);
             return;
         }
-        let Some((spec_path, metadata_path)) = pod_template_paths(&kind) else {
+        let Some((spec_path, metadata_path)) = pod_template_paths(&api_version, &kind) else {
+            // A kind of no group podlife reads (`batch.volcano.sh`'s `Job` aside, which the
+            // table above knows): skipped and counted, like any kind that holds no pod.
             self.objects.skipped += 1;
             return;
         };
@@ -143,6 +146,7 @@ impl ObjectReader<'_, '_> {
             &TOP_LEVEL_FIELDS
         };
         self.unknown_keys(node, object_path, known);
+        let runs_as_job = matches!(kind.as_str(), "Job" | "CronJob");
         self.read_pod(
             node,
             object_path,
@@ -151,6 +155,7 @@ impl ObjectReader<'_, '_> {
             FieldPath::parse(spec_path),
             FieldPath::parse(metadata_path),
             None,
+            runs_as_job,
         );
     }
 
@@ -165,10 +170,17 @@ impl ObjectReader<'_, '_> {
         kind: &str,
         api_version: &str,
     ) {
-        let mut templates: Vec<FieldPath> = Vec::new();
-        for path in &custom.paths {
+        // Each template found, and whether a Job runs its pod.
+        let mut templates: Vec<(FieldPath, bool)> = Vec::new();
+        let every_path = (custom.paths.iter().map(|path| (path, false)))
+            .chain(custom.job_paths.iter().map(|path| (path, true)));
+        for (path, runs_as_job) in every_path {
             let room = MAX_TEMPLATES_PER_OBJECT + 1 - templates.len();
-            templates.extend(path.find(node, room));
+            templates.extend(
+                path.find(node, room)
+                    .into_iter()
+                    .map(|template| (template, runs_as_job)),
+            );
         }
         if templates.len() > MAX_TEMPLATES_PER_OBJECT {
             templates.truncate(MAX_TEMPLATES_PER_OBJECT);
@@ -186,7 +198,7 @@ impl ObjectReader<'_, '_> {
         let argo = custom.flavour == Flavour::ArgoWorkflowTemplate;
         if argo {
             // Only a template that runs containers is a pod (not steps, dag, suspend, …).
-            templates.retain(|template| {
+            templates.retain(|(template, _)| {
                 let found = node.lookup(template);
                 found.complete && argo_workflows::runs_containers(found.value)
             });
@@ -195,7 +207,7 @@ impl ObjectReader<'_, '_> {
             self.objects.skipped += 1;
             return;
         }
-        for template in templates {
+        for (template, runs_as_job) in templates {
             // An Argo template holds the pod spec's parts itself.
             let spec = if argo {
                 template.clone()
@@ -210,7 +222,14 @@ impl ObjectReader<'_, '_> {
                 spec,
                 template.child("metadata"),
                 Some(custom),
+                runs_as_job,
             );
+            if runs_as_job
+                && custom.fills_restart_policy
+                && let Some(object) = self.objects.pods.last_mut()
+            {
+                operator_defaults::fill_job_restart_policy(&mut object.pod.spec);
+            }
         }
     }
 
@@ -244,6 +263,7 @@ impl ObjectReader<'_, '_> {
         spec_path: FieldPath,
         metadata_path: FieldPath,
         custom: Option<&CustomPodTemplates>,
+        runs_as_job: bool,
     ) {
         let flavour = custom.map(|custom| custom.flavour);
         let mut problems = Vec::new();
@@ -333,6 +353,7 @@ impl ObjectReader<'_, '_> {
             volume_claim_templates,
             scale: read_scale(node),
             job,
+            runs_as_job,
             incomplete,
             flavour,
         };
@@ -528,6 +549,28 @@ const JOB_SPEC_FIELDS: &[&str] = &[
     "podReplacementPolicy",
     "managedBy",
 ];
+
+/// Whether a mapping with no `kind` still looks like a Kubernetes object that lost it: it has
+/// `metadata`, `spec` or `containers`. A Compose file, a Helm `Chart.yaml` or `values.yaml`, a
+/// CI workflow has none of them.
+fn shaped_like_an_object(node: &Node<'_>) -> bool {
+    ["metadata", "spec", "containers"]
+        .iter()
+        .any(|field| node.get(field).is_some())
+}
+
+/// Whether a list holds what look like Kubernetes objects (a `List` that lost its `items`
+/// wrapper): then it is reported, not skipped.
+fn lists_objects(node: &Node<'_>) -> bool {
+    let NodeKind::Sequence(items) = node.kind() else {
+        return false;
+    };
+    items.iter().any(|item| {
+        item.get("kind").is_some()
+            || item.get("apiVersion").is_some()
+            || shaped_like_an_object(item)
+    })
+}
 
 /// `spec.volumeClaimTemplates[*].metadata.name` of a StatefulSet.
 /// Decodes a value if there is one, keeping its problems; a value that cannot be read at all

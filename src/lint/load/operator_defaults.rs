@@ -1,4 +1,4 @@
-//! What operators do to a custom resource's pod spec before Kubernetes sees it: their own spec fields, the names they give unnamed containers, the probe ports they fill in, the claim templates they turn into volumes.
+//! What operators do to a custom resource's pod spec before Kubernetes sees it: their own spec fields, the names they give unnamed containers, the probe ports they fill in, the claim templates they turn into volumes, the restart policy they give a Job's template.
 
 use crate::k8s::decode::{DecodeProblem, DecodeProblemKind};
 use crate::k8s::model::{Container, IntOrString, PodSpec, Probe};
@@ -22,6 +22,14 @@ pub(super) fn claim_names(object: &Node<'_>, custom: &CustomPodTemplates) -> Vec
                 .then(|| found.value.as_str().map(str::to_string))?
         })
         .collect()
+}
+
+/// A Job's template with no `restartPolicy` gets `OnFailure` from operators that fill it in
+/// (KEDA, JobSet): the Job they make is valid.
+pub(super) fn fill_job_restart_policy(spec: &mut PodSpec) {
+    if spec.restart_policy.as_deref().is_none_or(str::is_empty) {
+        spec.restart_policy = Some("OnFailure".to_string());
+    }
 }
 
 /// What an operator does to its template's pod spec before Kubernetes sees it: its own fields

@@ -1,13 +1,17 @@
 //! Finding Go template actions (`{{ … }}`, Helm) where YAML structure or an unquoted value
 //! would be: the sign that an input is a template to render, not a manifest (PL013).
 //!
-//! Only places a rendered manifest cannot hold such text count: a line that starts with an
-//! action (`{{- if … }}`, `{{ include … }}`), or an unquoted value or list item that does
-//! (`name: {{ .Release.Name }}`, `- {{ .Values.arg }}`). Actions inside quoted strings, block
-//! scalars (a ConfigMap holding a template) and comments are data and are left alone.
+//! The YAML the parser reads decides. Text that parses, with no mapping key that is itself a
+//! mapping (what `{{ x }}` in a structural place parses as), holds its actions only inside
+//! scalar values: Argo's `{{inputs.parameters.x}}` in a quoted, folded or multi-line string is
+//! data, and the file is a manifest. Only for text that does not parse does a line scan find
+//! where the template is: a line that starts with an action (`{{- if … }}`, `{{ include … }}`),
+//! or an unquoted value or list item that does (`name: {{ .Release.Name }}`,
+//! `- {{ .Values.arg }}`); actions inside quoted strings, block scalars and comments are left
+//! alone there too.
 
 use crate::yaml::lines::starts_block_scalar;
-use crate::yaml::source::Pos;
+use crate::yaml::source::{Pos, TreeProblemKind, for_each_document};
 
 /// The first template action in a structural place, if any.
 pub fn first_template_action(text: &str) -> Option<Pos> {
@@ -15,6 +19,27 @@ pub fn first_template_action(text: &str) -> Option<Pos> {
     if !text.contains("{{") {
         return None;
     }
+    let at = scan_for_action(text)?;
+    (!parses_with_actions_as_data(text)).then_some(at)
+}
+
+/// Whether every document of `text` parses with no syntax error and no mapping used as a key:
+/// then every `{{ … }}` in it sits inside a scalar (or a comment).
+fn parses_with_actions_as_data(text: &str) -> bool {
+    let mut clean = true;
+    for_each_document(text, |document| {
+        clean &= !document.problems.iter().any(|problem| {
+            matches!(
+                problem.kind,
+                TreeProblemKind::Syntax | TreeProblemKind::ComplexKey
+            )
+        });
+    });
+    clean
+}
+
+/// The line scan: the first action where YAML structure or a plain value starts.
+fn scan_for_action(text: &str) -> Option<Pos> {
     // Indentation of the key whose block scalar the following lines belong to, if any.
     let mut block_scalar_of: Option<usize> = None;
     let mut index = 0u32;
@@ -81,6 +106,28 @@ mod tests {
 
     fn at(text: &str) -> Option<(u32, u32)> {
         first_template_action(text).map(|pos| (pos.line, pos.column))
+    }
+
+    #[test]
+    fn parameters_inside_strings_of_a_file_that_parses_are_data() {
+        // A quoted scalar whose continuation line starts with an action and holds `": "`.
+        let quoted = "args:\n  - \"python run.py --x\n    {{inputs.parameters.x}}: {{inputs.parameters.y}}\"\n";
+        assert_eq!(at(quoted), None);
+        // A folded scalar whose lines start with actions.
+        let folded = "args:\n  - >-\n    run\n  - --name\n  - >\n    {{workflow.name}}\n";
+        assert_eq!(at(folded), None);
+        // A plain multi-line scalar continued on a line that starts with an action.
+        let plain = "command: [sh, -c]\nargs:\n  - echo a\n    {{inputs.parameters.msg}} done\n";
+        assert_eq!(at(plain), None);
+        let single = "a: 'x\n  {{y}}: z'\n";
+        assert_eq!(at(single), None);
+    }
+
+    #[test]
+    fn a_template_that_parses_with_a_mapping_key_is_still_a_template() {
+        // `{{ x }}` where a value goes parses as a mapping whose key is a mapping.
+        assert_eq!(at("metadata:\n  name: {{ .Release.Name }}\n"), Some((2, 9)));
+        assert_eq!(at("args:\n  - {{ .Values.arg }}\n"), Some((2, 5)));
     }
 
     #[test]

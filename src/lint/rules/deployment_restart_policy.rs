@@ -45,7 +45,7 @@ pub const LONG_RUNNING_KINDS: [&str; 5] = [
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     let kind = context.object.kind.as_str();
-    if !LONG_RUNNING_KINDS.contains(&kind) {
+    if !LONG_RUNNING_KINDS.contains(&kind) || !context.object.is_built_in() {
         return;
     }
     let Some(policy) = context
@@ -79,8 +79,13 @@ mod tests {
     fn long_running_workloads_restart_always() {
         for kind in LONG_RUNNING_KINDS {
             for (policy, fires) in [("Always", false), ("OnFailure", true), ("Never", true)] {
+                let api_version = if kind == "ReplicationController" {
+                    "v1"
+                } else {
+                    "apps/v1"
+                };
                 let text = format!(
-                    "apiVersion: apps/v1\nkind: {kind}\nmetadata: {{name: w}}\nspec:\n  template:\n    spec:\n      restartPolicy: {policy}\n      containers:\n      - {{name: a, image: image}}\n"
+                    "apiVersion: {api_version}\nkind: {kind}\nmetadata: {{name: w}}\nspec:\n  template:\n    spec:\n      restartPolicy: {policy}\n      containers:\n      - {{name: a, image: image}}\n"
                 );
                 let found = k8s_errors(&RULE, &text, false);
                 assert_eq!(!found.is_empty(), fires, "{kind} {policy}");

@@ -427,7 +427,10 @@ mod tests {
         assert_eq!(errors("{name: a.b.c, emptyDir: {}}"), [at("field.name", INVALID)]);
         assert_eq!(errors("{name: Not a DNS label!, emptyDir: {}}").first(), Some(&at("field.name", INVALID)));
         assert_eq!(errors("{name: x, emptyDir: {}, hostPath: {path: /mnt/path}}"), [at("field.hostPath", "FieldValueForbidden")]);
-        assert_eq!(errors("{name: x}"), [at("field", REQUIRED)]);
+        // Kubernetes' test runs without defaulting; `SetDefaults_Volume` makes it an emptyDir.
+        let sourceless = pod("  - {name: x}\n");
+        assert_eq!(k8s_errors(&RULE, &sourceless, true), [at("spec.volumes[0]", REQUIRED)]);
+        assert_eq!(errors("{name: x}"), []);
         // The source checked is the first in Kubernetes' order, not in the file's.
         assert_eq!(errors("{name: x, configMap: {name: c}, secret: {}}"), [at("field.configMap", "FieldValueForbidden"), at("field.secret.secretName", REQUIRED)]);
         assert_eq!(errors("{name: x, emptyDir: {}, downwardAPI: {}}"), [at("field.downwarAPI", "FieldValueForbidden")]);

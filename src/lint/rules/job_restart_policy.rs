@@ -1,4 +1,4 @@
-//! PL130 `job-restart-policy`: a Job's (or CronJob's) pod template restarts `Always`.
+//! PL130 `job-restart-policy`: a pod template a Job runs (a Job's, a CronJob's, a Job-like custom resource's) restarts `Always`.
 
 use crate::lint::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
@@ -12,7 +12,7 @@ pub static RULE: Rule = Rule {
     summary: "a Job's (or CronJob's) pod template restarts `Always`",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Reports a Job or CronJob whose pod template has `restartPolicy: Always`, or none at all (it would default to `Always`).
+Reports a Job or CronJob whose pod template has `restartPolicy: Always`, or none at all (it would default to `Always`). The same holds for every template that becomes a Job's pod template: a KubeRay `RayJob`'s `submitterPodTemplate`, OpenKruise's `BroadcastJob` (its webhook holds it to the same two values) and a `podTemplates:` entry with `job: true`, which reach Kubernetes as written; and KEDA's `ScaledJob`, JobSet's `replicatedJobs` and Kubeflow Trainer's training runtimes (JobSet templates), whose operators give a template with no `restartPolicy` `OnFailure`, so there only an explicit `Always` is reported. Kubeflow's training jobs (`PyTorchJob`, …) are not among them: the operator sets each pod's restart policy from its replica spec.
 
 ## Why
 The API server rejects the Job (`spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"`). A Job's pods must be able to finish; under `Always` a container that exits 0 would be started again forever.
@@ -38,7 +38,7 @@ Set `restartPolicy: OnFailure` (the kubelet retries failed containers in place) 
 };
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
-    if !matches!(context.object.kind.as_str(), "Job" | "CronJob") {
+    if !context.object.runs_as_job {
         return;
     }
     let policy = context.pod.spec.restart_policy.as_deref().unwrap_or("");

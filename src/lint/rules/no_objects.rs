@@ -11,7 +11,7 @@ pub static RULE: Rule = Rule {
     summary: "an input holds no Kubernetes objects",
     origin: crate::lint::rules::Origin::Loader,
     docs: r#"## What it does
-Reports a file (or standard input) that holds no object at all: empty, only comments, or only empty documents.
+Reports a file (or standard input) that holds no object at all: empty, only comments, or only empty documents. A directory given as input in which no Kubernetes object is found is reported the same way (`no Kubernetes objects under DIR`): the walk reads no file there (none, or every one hidden, ignored or excluded), or only files that hold no Kubernetes object (a Helm chart's `Chart.yaml` and `values.yaml`) and nothing else is reported.
 
 On standard input (`-`, or a pipe) it is an error whatever the rule's level says by default: a
 generator that failed and printed nothing (`helm template … | podlife validate -`) must fail the

@@ -11,7 +11,7 @@ pub static RULE: Rule = Rule {
     summary: "a document is not a Kubernetes object",
     origin: crate::lint::rules::Origin::Loader,
     docs: r#"## What it does
-Reports a document that is not a mapping, or that has no `kind` or no `apiVersion`.
+Reports a document that looks like a Kubernetes object but has no `kind` or no `apiVersion`, and an item of a `List` that is not a mapping. A document that is plainly no Kubernetes object (not a mapping and no list of objects, or a mapping with no `kind` and none of `metadata`, `spec`, `containers`: a Compose file, a Helm `Chart.yaml` or `values.yaml`, a CI workflow) is not reported but skipped and counted, walked or named.
 
 ## Why
 Every Kubernetes object is a mapping with `apiVersion` and `kind`; `kubectl` refuses anything else (`Object 'Kind' is missing`).

@@ -7,14 +7,14 @@ use crate::lint::rules::Rule;
 pub static RULE: Rule = Rule {
     id: "PL006",
     name: "unknown-field",
-    severity: Severity::Warning,
+    severity: Severity::Error,
     summary: "a field that Kubernetes does not know",
     origin: crate::lint::rules::Origin::Loader,
     docs: r#"## What it does
 Reports a key that is not a field of the object at that place, with the closest known field when there is one.
 
 ## Why
-The API server drops unknown fields (or rejects them with `--validate=strict`, the default in kubectl since 1.25 warns or fails). A typo such as `imagePullPolicy` spelled `imagePulPolicy` silently does nothing.
+`kubectl apply` asks the API server for strict field validation by default (`--validate=strict`; server-side field validation is GA since Kubernetes 1.27), so the object is rejected (`strict decoding error: unknown field`); Helm validates rendered manifests against the API's OpenAPI schema and refuses them too. Where the server is asked only to warn or ignore, the field is dropped: a typo such as `imagePullPolicy` spelled `imagePulPolicy` silently does nothing. `--severity PL006=warning` reports them as warnings instead.
 
 ## Example
 ```yaml

@@ -11,7 +11,9 @@ pub static RULE: Rule = Rule {
     summary: "an input is a template (`{{ … }}`), not a rendered manifest",
     origin: crate::lint::rules::Origin::Loader,
     docs: r#"## What it does
-Reports, once, an input that holds Go template actions (`{{ … }}`, as in Helm charts) outside of YAML comments, at the first one; nothing else in that input is checked.
+Reports, once, an input that holds Go template actions (`{{ … }}`, as in Helm charts) where YAML structure or a plain value goes, at the first one; nothing else in that input is checked.
+
+The YAML parser decides: an input that parses, with no mapping used as a key (what `{{ x }}` in a structural place reads as), holds its actions only inside strings (Argo's `"{{inputs.parameters.x}}"`, in quoted, folded or literal text), so it is a manifest and is checked as one. Only text that does not parse is searched line by line for the action to point at.
 
 ## Why
 A template is not what the API server receives: its values, and often its YAML structure, only exist once it is rendered. Checking it as a manifest gives confusing errors about text such as `{{ .Values.image }}`, or none where the rendered pod is wrong.

@@ -36,6 +36,9 @@ Remove it. To bound run time, use a Job (`spec.activeDeadlineSeconds` on the Job
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     let kind = context.object.kind.as_str();
+    if !context.object.is_built_in() {
+        return;
+    }
     // Deployments are validated through their ReplicaSet's template rules.
     let controller = match kind {
         "Deployment" | "ReplicaSet" => "ReplicaSet",
@@ -66,9 +69,14 @@ mod tests {
 
     #[test]
     fn forbidden_in_long_running_templates() {
-        for (kind, fires) in [("Deployment", true), ("StatefulSet", true), ("Job", false)] {
+        for (api_version, kind, fires) in [
+            ("apps/v1", "Deployment", true),
+            ("apps/v1", "StatefulSet", true),
+            ("batch/v1", "Job", false),
+            ("apps.kruise.io/v1beta1", "StatefulSet", false),
+        ] {
             let text = format!(
-                "apiVersion: apps/v1\nkind: {kind}\nmetadata: {{name: w}}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      activeDeadlineSeconds: 60\n      containers:\n      - {{name: a, image: image}}\n"
+                "apiVersion: {api_version}\nkind: {kind}\nmetadata: {{name: w}}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      activeDeadlineSeconds: 60\n      containers:\n      - {{name: a, image: image}}\n"
             );
             let found = k8s_errors(&RULE, &text, false);
             assert_eq!(!found.is_empty(), fires, "{kind}");

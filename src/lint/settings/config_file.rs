@@ -284,9 +284,10 @@ fn feature_gates(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Option<G
 }
 
 /// The keys of a `podTemplates:` entry.
-const POD_TEMPLATE_KEYS: [&str; 3] = ["apiVersion", "kind", "path"];
+const POD_TEMPLATE_KEYS: [&str; 4] = ["apiVersion", "kind", "path", "job"];
 
-/// `podTemplates`: a list of `{apiVersion, kind, path}`, `path` one template path or a list.
+/// `podTemplates`: a list of `{apiVersion, kind, path}`, `path` one template path or a list,
+/// and `job: true` when a Job runs the templates' pods (so they must not restart `Always`).
 fn pod_templates(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<CustomPodTemplates> {
     let items: Vec<&Node<'_>> = match node.kind() {
         NodeKind::Sequence(items) => items.iter().collect(),
@@ -339,6 +340,16 @@ fn pod_templates(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Cust
                 Vec::new()
             }
         };
+        let runs_as_job = match item.get("job") {
+            None => false,
+            Some(value) => match value.as_scalar().map(crate::yaml::source::resolve_plain) {
+                Some(crate::yaml::source::Resolved::Bool(flag)) => flag,
+                _ => {
+                    problems.push(expected(value, "`true` or `false`"));
+                    false
+                }
+            },
+        };
         let mut parsed = Vec::new();
         for path in paths {
             match path.as_str().map(TemplatePath::parse) {
@@ -349,10 +360,17 @@ fn pod_templates(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Cust
         }
         if let (Some(api_version), Some(kind), true) = (api_version, kind, problems.len() == before)
         {
+            let (paths, job_paths) = if runs_as_job {
+                (Vec::new(), parsed)
+            } else {
+                (parsed, Vec::new())
+            };
             entries.push(CustomPodTemplates {
                 api_version,
                 kind,
-                paths: parsed,
+                paths,
+                job_paths,
+                fills_restart_policy: false,
                 claims: Vec::new(),
                 flavour: Flavour::Plain,
             });
