@@ -151,6 +151,7 @@ pub fn drop_fields(
         drop_container_fields(container, list, &|| container_path(list, index), d);
     }
     drop_image_volumes(pod, d, container_path);
+    drop_projected_sources(pod, d);
     dropper.removed
 }
 
@@ -332,6 +333,41 @@ fn drop_image_volumes(
                     Removal::Removed(Gate::ImageVolume),
                 );
             }
+        }
+    }
+}
+
+/// `dropDisabledClusterTrustBundleProjection` and `dropDisabledPodCertificateProjection`: a
+/// projected volume's `clusterTrustBundle` source (1.29 on) goes without
+/// ClusterTrustBundleProjection, its `podCertificate` source (1.34 on) without
+/// PodCertificateRequest. The emptied entry of `sources` stays.
+fn drop_projected_sources(pod: &mut Pod, d: &mut Dropper<'_>) {
+    for (index, volume) in pod.spec.volumes.iter_mut().flatten().enumerate() {
+        let Some(projected) = volume.source.projected.as_mut() else {
+            continue;
+        };
+        for (entry, source) in projected.sources.iter_mut().flatten().enumerate() {
+            let path = || {
+                FieldPath::root()
+                    .child("spec")
+                    .child("volumes")
+                    .index(index)
+                    .child("projected")
+                    .child("sources")
+                    .index(entry)
+            };
+            d.drop(
+                &mut source.cluster_trust_bundle,
+                || path().child("clusterTrustBundle"),
+                29,
+                Some(Gate::ClusterTrustBundleProjection),
+            );
+            d.drop(
+                &mut source.pod_certificate,
+                || path().child("podCertificate"),
+                34,
+                Some(Gate::PodCertificateRequest),
+            );
         }
     }
 }

@@ -59,6 +59,10 @@ pub enum Gate {
     MatchLabelKeysInPodAffinity,
     /// The API server merges topology spread `matchLabelKeys` into the `labelSelector`.
     MatchLabelKeysInPodTopologySpreadSelectorMerge,
+    /// `projected.sources[].clusterTrustBundle`.
+    ClusterTrustBundleProjection,
+    /// `projected.sources[].podCertificate`.
+    PodCertificateRequest,
 }
 
 /// How far a gate has come in a release.
@@ -379,6 +383,20 @@ pub static GATES: &[GateRow] = &[
         specs: &[spec(34, Beta, true)],
         removed_in: None,
     },
+    GateRow {
+        gate: Gate::ClusterTrustBundleProjection,
+        name: "ClusterTrustBundleProjection",
+        effect: "`clusterTrustBundle` sources of projected volumes are kept; off, the API server drops them",
+        specs: &[spec(29, Alpha, false), spec(33, Beta, false)],
+        removed_in: None,
+    },
+    GateRow {
+        gate: Gate::PodCertificateRequest,
+        name: "PodCertificateRequest",
+        effect: "`podCertificate` sources of projected volumes are kept; off, the API server drops them",
+        specs: &[spec(34, Alpha, false), spec(35, Beta, false)],
+        removed_in: None,
+    },
 ];
 
 impl GateRow {
@@ -483,7 +501,7 @@ pub struct FeatureGates {
     enabled: [bool; GATE_COUNT],
 }
 
-const GATE_COUNT: usize = 25;
+const GATE_COUNT: usize = 27;
 
 impl Default for FeatureGates {
     fn default() -> Self {
@@ -721,6 +739,22 @@ mod tests {
         assert!(gates_in(37, &[]).unwrap().enabled(Gate::SELinuxMount));
         // Removed gates are errors, whatever the value.
         assert!(gates_in(37, &["PodLifecycleSleepAction=true"]).is_err());
+        // PodCertificateRequest starts in 1.34, ClusterTrustBundleProjection in 1.29; both are
+        // still beta and off, so either value is accepted.
+        let early = gates_in(33, &["PodCertificateRequest=true"]).unwrap_err();
+        assert!(early.contains("it starts in 1.34"), "{early}");
+        let on = gates_in(
+            35,
+            &["PodCertificateRequest=true,ClusterTrustBundleProjection=true"],
+        )
+        .unwrap();
+        assert!(on.enabled(Gate::PodCertificateRequest));
+        assert!(on.enabled(Gate::ClusterTrustBundleProjection));
+        assert!(
+            !gates_in(29, &[])
+                .unwrap()
+                .enabled(Gate::ClusterTrustBundleProjection)
+        );
     }
 
     #[test]

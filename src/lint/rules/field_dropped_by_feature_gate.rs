@@ -14,7 +14,7 @@ pub static RULE: Rule = Rule {
     summary: "the API server clears a field because its feature gate is off",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Reports a field whose feature gate is off in the release checked for (its default there, or `--feature-gates`): a sidecar's `restartPolicy` without `SidecarContainers`, `resizePolicy` without `InPlacePodVerticalScaling`, pod-level `resources` without `PodLevelResources`, a `sleep` hook without `PodLifecycleSleepAction`, `restartPolicy`/`restartPolicyRules` on regular containers without `ContainerRestartRules`, `fileKeyRef` without `EnvFiles`, `stopSignal` without `ContainerStopSignals`, `spec.resourceClaims` and containers' `resources.claims` without `DynamicResourceAllocation` (off by default before 1.34), `hostUsers` without `UserNamespacesSupport` (before 1.33), `supplementalGroupsPolicy` without `SupplementalGroupsPolicy` (1.31–1.32), `seLinuxChangePolicy` without `SELinuxChangePolicy` (1.32), `recursiveReadOnly` mounts without `RecursiveReadOnlyMounts` (1.30), `schedulingGates` without `PodSchedulingReadiness` (which only 1.29 lets you turn off), pod affinity terms' `matchLabelKeys` and `mismatchLabelKeys` without `MatchLabelKeysInPodAffinity` (1.29–1.30); a `procMount` other than `Default` is set to `Default` without `ProcMountType` (before 1.33), and an `image` volume is removed with its mounts without `ImageVolume` (1.31–1.34; podlife leaves them in place so that other findings keep their place, and checks nothing inside them). A hook whose only handler was a dropped `sleep` goes with it, and so does a `lifecycle` the drops leave empty. The rest of the pod is then checked without the field, as the API server validates it (a dropped field is never validated); what that breaks is reported by the rules concerned (a sidecar that became a regular init container with probes).
+Reports a field whose feature gate is off in the release checked for (its default there, or `--feature-gates`): a sidecar's `restartPolicy` without `SidecarContainers`, `resizePolicy` without `InPlacePodVerticalScaling`, pod-level `resources` without `PodLevelResources`, a `sleep` hook without `PodLifecycleSleepAction`, `restartPolicy`/`restartPolicyRules` on regular containers without `ContainerRestartRules`, `fileKeyRef` without `EnvFiles`, `stopSignal` without `ContainerStopSignals`, `spec.resourceClaims` and containers' `resources.claims` without `DynamicResourceAllocation` (off by default before 1.34), `hostUsers` without `UserNamespacesSupport` (before 1.33), `supplementalGroupsPolicy` without `SupplementalGroupsPolicy` (1.31–1.32), `seLinuxChangePolicy` without `SELinuxChangePolicy` (1.32), `recursiveReadOnly` mounts without `RecursiveReadOnlyMounts` (1.30), `schedulingGates` without `PodSchedulingReadiness` (which only 1.29 lets you turn off), pod affinity terms' `matchLabelKeys` and `mismatchLabelKeys` without `MatchLabelKeysInPodAffinity` (1.29–1.30), a projected volume's `clusterTrustBundle` source without `ClusterTrustBundleProjection` and its `podCertificate` source without `PodCertificateRequest` (both off by default); a `procMount` other than `Default` is set to `Default` without `ProcMountType` (before 1.33), and an `image` volume is removed with its mounts without `ImageVolume` (1.31–1.34; podlife leaves them in place so that other findings keep their place, and checks nothing inside them). A hook whose only handler was a dropped `sleep` goes with it, and so does a `lifecycle` the drops leave empty. The rest of the pod is then checked without the field, as the API server validates it (a dropped field is never validated); what that breaks is reported by the rules concerned (a sidecar that became a regular init container with probes).
 
 ## Why
 The API server accepts the pod and silently stores it without the field: no error, no warning. A sidecar becomes an init container that never finishes, a hook does nothing, a pod-level limit is gone.
@@ -124,5 +124,64 @@ mod security_and_volume_tests {
         assert!(old.contains(&at("PL135", "spec.securityContext.seLinuxChangePolicy")), "{old:?}");
         assert!(old.contains(&at("PL136", "spec.containers[0].volumeMounts[0].recursiveReadOnly")), "{old:?}");
         assert!(found(29).contains(&at("PL135", "spec.containers[0].volumeMounts[0].recursiveReadOnly")));
+    }
+}
+
+#[cfg(test)]
+mod projected_source_tests {
+    use crate::lint::rules::helpers::api_validation::testing::{all_findings_in, gates};
+
+    // Each source names two kinds, which validation forbids: the Forbidden shows that the
+    // gated source was kept, its absence that the API server dropped it first.
+    const POD: &str = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  volumes:\n  - name: certs\n    projected:\n      sources:\n      - configMap: {name: ca}\n        clusterTrustBundle: {signerName: example.com/ca, path: ca.pem}\n      - secret: {name: tls}\n        podCertificate: {signerName: example.com/pod, keyType: ED25519, credentialBundlePath: bundle.pem}\n  containers:\n  - name: c\n    image: image\n    volumeMounts:\n    - {name: certs, mountPath: /certs}\n";
+
+    /// `(rule, path)` of the findings about the projected sources in 1.`minor` with `settings`.
+    fn found(minor: u8, settings: &str) -> Vec<(&'static str, String)> {
+        all_findings_in(POD, false, gates(minor, settings))
+            .into_iter()
+            .map(|f| (f.rule.code, f.path.map(|p| p.to_string()).unwrap_or_default()))
+            .filter(|(_, path)| path.starts_with("spec.volumes[0].projected.sources"))
+            .collect()
+    }
+
+    fn forbidden_kinds(found: &[(&'static str, String)]) -> Vec<String> {
+        found
+            .iter()
+            .filter(|(rule, _)| !["PL135", "PL136"].contains(rule))
+            .map(|(_, path)| path.clone())
+            .collect()
+    }
+
+    // `pkg/api/pod/util.go` `dropDisabledClusterTrustBundleProjection` and
+    // `dropDisabledPodCertificateProjection`: each clears its source before validation when its
+    // gate is off (off by default in every release podlife knows).
+    #[test]
+    fn projected_sources_behind_off_gates_are_dropped_before_validation() {
+        let sources = "spec.volumes[0].projected.sources";
+        let trust_bundle = format!("{sources}[0].clusterTrustBundle");
+        let certificate = format!("{sources}[1].podCertificate");
+        for minor in [29, 33] {
+            let defaults = found(minor, "");
+            assert!(defaults.contains(&("PL136", trust_bundle.clone())), "{minor}: {defaults:?}");
+            assert!(defaults.contains(&("PL135", certificate.clone())), "{minor}: {defaults:?}");
+            assert_eq!(forbidden_kinds(&defaults), Vec::<String>::new(), "{minor}");
+        }
+        let with_bundles = found(33, "ClusterTrustBundleProjection=true");
+        assert!(!with_bundles.iter().any(|(rule, _)| *rule == "PL136"), "{with_bundles:?}");
+        assert_eq!(forbidden_kinds(&with_bundles), [format!("{sources}[0]")]);
+
+        let defaults = found(35, "");
+        assert_eq!(
+            defaults,
+            [("PL136", trust_bundle.clone()), ("PL136", certificate.clone())]
+        );
+        let both = found(35, "ClusterTrustBundleProjection=true,PodCertificateRequest=true");
+        assert_eq!(
+            forbidden_kinds(&both),
+            [format!("{sources}[0]"), format!("{sources}[1]")]
+        );
+        let certificates_only = found(34, "PodCertificateRequest=true");
+        assert_eq!(forbidden_kinds(&certificates_only), [format!("{sources}[1]")]);
+        assert!(certificates_only.contains(&("PL136", trust_bundle)));
     }
 }

@@ -394,7 +394,7 @@ fn csi_problems(source: &VolumeSource, base: &FieldPath, problems: &mut Vec<Prob
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::rules::helpers::api_validation::testing::k8s_errors;
+    use crate::lint::rules::helpers::api_validation::testing::{gates, k8s_errors, k8s_errors_in};
 
     /// A pod with the volumes `volumes` (YAML list items, indented by 2).
     fn pod(volumes: &str) -> String {
@@ -532,7 +532,15 @@ mod tests {
     // TestValidateVolumes "ClusterTrustBundle" rows (validateProjectionSources).
     #[test]
     fn k7_cluster_trust_bundle_projections() {
-        let bundle = |body: &str| errors(&format!("{{name: x, projected: {{sources: [{{clusterTrustBundle: {body}}}]}}}}"));
+        // The API server drops the source unless ClusterTrustBundleProjection is on (off by
+        // default); validation itself is not gated.
+        let gated = |volume: &str| {
+            k8s_errors_in(&RULE, &pod(&format!("  - {volume}\n")), gates(37, "ClusterTrustBundleProjection=true"))
+                .into_iter()
+                .map(|(path, k8s_type)| (path.replacen("spec.volumes[0]", "field", 1), k8s_type))
+                .collect::<Vec<_>>()
+        };
+        let bundle = |body: &str| gated(&format!("{{name: x, projected: {{sources: [{{clusterTrustBundle: {body}}}]}}}}"));
         for ok in [
             "{name: foo, path: ca.pem}",
             "{signerName: example.com/foo, labelSelector: {matchLabels: {version: live}}, path: ca.pem}",
@@ -555,7 +563,7 @@ mod tests {
         }
         assert_eq!(bundle("{name: foo}"), [at(&format!("{src}.path"), REQUIRED)]);
         // A bundle's path and a secret item's path collide.
-        let both = errors("{name: x, projected: {sources: [{secret: {name: s, items: [{key: k, path: ca.pem}]}}, {clusterTrustBundle: {name: foo, path: ca.pem}}]}}");
+        let both = gated("{name: x, projected: {sources: [{secret: {name: s, items: [{key: k, path: ca.pem}]}}, {clusterTrustBundle: {name: foo, path: ca.pem}}]}}");
         assert_eq!(both, [at("field.projected", INVALID)]);
     }
 

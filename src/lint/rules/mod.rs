@@ -265,7 +265,7 @@ pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)
         ),
         "PL135" => (
             &[],
-            "fields added after 1.29: `appArmorProfile` (1.30), resource claims' names and `request` (1.31, when `source` went), `supplementalGroupsPolicy` (1.31), `seLinuxChangePolicy` and pod-level `resources` (1.32), `stopSignal` (1.33), restart rules, `fileKeyRef`, `hostnameOverride` (1.34)",
+            "fields added after 1.29: `appArmorProfile` (1.30), resource claims' names and `request` (1.31, when `source` went), `supplementalGroupsPolicy` (1.31), `seLinuxChangePolicy` and pod-level `resources` (1.32), `stopSignal` (1.33), restart rules, `fileKeyRef`, `hostnameOverride`, projected `podCertificate` sources (1.34)",
         ),
         "PL136" => (
             &[
@@ -281,6 +281,8 @@ pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)
                 PodSchedulingReadiness,
                 RecursiveReadOnlyMounts,
                 MatchLabelKeysInPodAffinity,
+                Gate::ClusterTrustBundleProjection,
+                Gate::PodCertificateRequest,
             ],
             "fires only for gates that are off in the release, or turned off with `--feature-gates`",
         ),
