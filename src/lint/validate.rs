@@ -15,6 +15,7 @@ use crate::lint::settings::selection::Level;
 use rayon::prelude::*;
 
 use crate::k8s::workload::custom_resources::Flavour;
+use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::{Document, NodeKind, Pos, Span, for_each_document};
 use crate::yaml::stream::{Chunk, for_each_document_of, split_stream};
 
@@ -48,8 +49,9 @@ pub fn read_source(
         return;
     }
     let mut tally = Tally::default();
+    let lines = LineIndex::new(&source.text);
     for_each_document(&source.text, |document| {
-        let mut objects = read_document_with(&source.name, &source.text, &document, templates);
+        let mut objects = read_document_with(&source.name, &lines, &document, templates);
         skip_if_foreign(source, &mut objects);
         tally.add(summary, &document, &objects);
         visit(&document, objects);
@@ -161,7 +163,16 @@ pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileRepor
             files: 1,
             ..Summary::default()
         };
-        return finish(source, vec![finding], &[], Vec::new(), summary, options);
+        let lines = LineIndex::new(&source.text);
+        return finish(
+            source,
+            &lines,
+            vec![finding],
+            &[],
+            Vec::new(),
+            summary,
+            options,
+        );
     }
     let pieces = if source.text.len() >= PARALLEL_FROM_BYTES {
         (rayon::current_num_threads() * PIECES_PER_THREAD)
@@ -179,16 +190,18 @@ fn validate_in_pieces(source: &SourceText, options: &CheckOptions, pieces: usize
         files: 1,
         ..Summary::default()
     };
+    // One index for every piece: positions are the stream's.
+    let lines = LineIndex::new(&source.text);
     let chunks = split_stream(&source.text, pieces);
     let mut checked: Vec<PieceReport> = if chunks.len() > 1 {
         chunks
             .par_iter()
-            .map(|chunk| check_piece(source, chunk, options))
+            .map(|chunk| check_piece(source, &lines, chunk, options))
             .collect()
     } else {
         chunks
             .iter()
-            .map(|chunk| check_piece(source, chunk, options))
+            .map(|chunk| check_piece(source, &lines, chunk, options))
             .collect()
     };
     // A piece whose last document broke may read differently from the whole stream there
@@ -199,7 +212,12 @@ fn validate_in_pieces(source: &SourceText, options: &CheckOptions, pieces: usize
         .take(pieces_read.saturating_sub(1))
         .any(|piece| piece.last_broken)
     {
-        checked = vec![check_piece(source, &Chunk::whole(&source.text), options)];
+        checked = vec![check_piece(
+            source,
+            &lines,
+            &Chunk::whole(&source.text),
+            options,
+        )];
     }
     // Sized once: appending piece by piece would regrow (and briefly double) the largest lists.
     findings.reserve_exact(checked.iter().map(|piece| piece.findings.len()).sum());
@@ -230,7 +248,7 @@ fn validate_in_pieces(source: &SourceText, options: &CheckOptions, pieces: usize
     if tally.objects_seen == 0 && !tally.any_problem {
         findings.push(no_objects(source));
     }
-    finish(source, findings, &facts, pods, summary, options)
+    finish(source, &lines, findings, &facts, pods, summary, options)
 }
 
 /// What reading and checking one piece of a source found, document numbers counted from the
@@ -245,7 +263,12 @@ struct PieceReport {
     last_broken: bool,
 }
 
-fn check_piece(source: &SourceText, chunk: &Chunk<'_>, options: &CheckOptions) -> PieceReport {
+fn check_piece(
+    source: &SourceText,
+    lines: &LineIndex<'_>,
+    chunk: &Chunk<'_>,
+    options: &CheckOptions,
+) -> PieceReport {
     let mut piece = PieceReport {
         findings: Vec::new(),
         facts: Vec::new(),
@@ -255,12 +278,8 @@ fn check_piece(source: &SourceText, chunk: &Chunk<'_>, options: &CheckOptions) -
         last_broken: false,
     };
     piece.last_broken = for_each_document_of(chunk, |document| {
-        let mut objects = read_document_with(
-            &source.name,
-            &source.text,
-            &document,
-            &options.pod_templates,
-        );
+        let mut objects =
+            read_document_with(&source.name, lines, &document, &options.pod_templates);
         skip_if_foreign(source, &mut objects);
         piece.tally.add(&mut piece.summary, &document, &objects);
         let DocumentObjects {
@@ -341,20 +360,18 @@ fn about_a_parameter(object: &PodObject, document: &Document<'_>, finding: &Find
 /// Configuration applied, findings sorted and counted: the report of one source.
 fn finish(
     source: &SourceText,
+    index: &LineIndex<'_>,
     mut findings: Vec<Finding>,
     facts: &[ObjectFacts],
     pods: Vec<ObjectRef>,
     mut summary: Summary,
     options: &CheckOptions,
 ) -> FileReport {
-    // Built at most once, and only for a file that needs byte offsets.
-    let line_index = std::cell::OnceCell::new();
-    let index = || line_index.get_or_init(|| crate::yaml::line_index::LineIndex::new(&source.text));
     // Only a file with a `$` can hold a placeholder: the others pay nothing.
     if source.text.contains('$') {
         findings = crate::lint::load::placeholders::replace_findings_on_placeholders(
             &source.text,
-            index(),
+            index,
             findings,
         );
     }
@@ -367,7 +384,6 @@ fn finish(
         &source.name,
     );
     if findings.iter().any(|finding| finding.fix.is_some()) {
-        let index = index();
         for finding in &mut findings {
             let span = finding.span;
             let Some(fix) = finding.fix.as_mut() else {
