@@ -24,7 +24,10 @@ impl<'t> LineIndex<'t> {
 
     fn starts(&self) -> &[usize] {
         self.starts.get_or_init(|| {
-            let mut starts = vec![0];
+            // Sized exactly: growing by doubling would hold up to three times the index.
+            let newlines = self.text.bytes().filter(|&byte| byte == b'\n').count();
+            let mut starts = Vec::with_capacity(newlines + 1);
+            starts.push(0);
             starts.extend(self.text.match_indices('\n').map(|(at, _)| at + 1));
             starts
         })
