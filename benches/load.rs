@@ -17,6 +17,7 @@ use podlife::input::SourceText;
 use podlife::lint::load::read_document;
 use podlife::lint::settings::CheckOptions;
 use podlife::lint::validate::validate_source;
+use podlife::yaml::line_index::LineIndex;
 use podlife::yaml::source::for_each_document;
 
 /// The same allocator as the binary, so the figures are the ones users get.
@@ -56,9 +57,10 @@ fn total_bytes(files: &[SourceText]) -> usize {
 /// Loads a source: tree, objects, typed pods and span index; returns the pod count.
 fn load(text: &str) -> usize {
     let name: Arc<str> = Arc::from("bench.yaml");
+    let lines = LineIndex::new(text);
     let mut pods = 0;
     for_each_document(text, |document| {
-        pods += read_document(&name, text, &document).pods.len();
+        pods += read_document(&name, &lines, &document).pods.len();
     });
     pods
 }

@@ -13,6 +13,7 @@ use podlife::sim::kubelet::model::{SimConfig, simulate};
 use podlife::sim::plan::spec::PodPlan;
 use podlife::sim::record::RecordOptions;
 use podlife::sim::scenario::{self, Patch};
+use podlife::yaml::line_index::LineIndex;
 use podlife::yaml::source::for_each_document;
 
 fuzz_target!(|data: &[u8]| {
@@ -22,9 +23,10 @@ fuzz_target!(|data: &[u8]| {
     // A line `%%%` separates the manifest from the scenario file.
     let (manifest, scenario_text) = text.split_once("\n%%%\n").unwrap_or((text, ""));
     let file: std::sync::Arc<str> = std::sync::Arc::from("fuzz.yaml");
+    let lines = LineIndex::new(manifest);
     let mut pods = Vec::new();
     for_each_document(manifest, |document| {
-        pods.extend(read_document(&file, manifest, &document).pods);
+        pods.extend(read_document(&file, &lines, &document).pods);
     });
     for object in pods.into_iter().take(2) {
         let mut pod = object.pod;

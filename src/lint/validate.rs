@@ -17,7 +17,8 @@ use rayon::prelude::*;
 
 use crate::k8s::workload::custom_resources::Flavour;
 use crate::yaml::field_path::FieldPath;
-use crate::yaml::source::{Document, NodeKind, Pos, Span, for_each_document};
+use crate::yaml::line_index::LineIndex;
+use crate::yaml::source::{Document, NodeKind, Pos, Span};
 use crate::yaml::stream::{Chunk, for_each_document_of, split_stream};
 
 /// What validating one source found.
@@ -38,27 +39,138 @@ pub struct FileReport {
     pub not_kubernetes: usize,
 }
 
-/// Reads every document of a source, handing each with its objects to `visit`. Reports text that
+/// One piece of a source as [`read_source`] hands it over: what its documents gave the
+/// visitor, document indexes counted from the piece's start.
+#[derive(Debug)]
+pub struct SourcePiece<P> {
+    /// Documents of the source before this piece (add it to each document index).
+    pub documents_before: usize,
+    /// What the visitor gathered.
+    pub value: P,
+}
+
+/// Pieces of this many bytes when a source is read in pieces: small, so that the window of
+/// pieces read at once (and what they give) holds a small part of a large file.
+const STREAMED_PIECE_BYTES: usize = 128 << 10;
+/// Pieces read at once per core: two, so that a core rarely waits for the window's slowest.
+const WINDOW_PER_THREAD: usize = 2;
+
+/// Reads every document of a source with its objects, as `validate` does: a large source is cut
+/// at document starts and read a window of pieces at a time on every core. `visit` gathers a
+/// piece's documents into a fresh `P` (document indexes counted from the piece's start);
+/// `prepare` then gets it with the number of documents before the piece, still on the piece's
+/// core (to renumber, to draw output); `emit` gets the pieces in stream order as each window
+/// is done, so at most a window's results are held however large the file. Reports text that
 /// is not UTF-8 and a source with no objects as findings in `findings`.
-pub fn read_source(
+pub fn read_source<P: Default + Send>(
     source: &SourceText,
     templates: &PodTemplateTable,
     findings: &mut Vec<Finding>,
     summary: &mut Summary,
-    mut visit: impl FnMut(&Document<'_>, DocumentObjects),
+    visit: impl Fn(&mut P, &Document<'_>, DocumentObjects) + Sync,
+    prepare: impl Fn(&mut P, usize) + Sync,
+    emit: impl FnMut(SourcePiece<P>),
 ) {
+    let pieces = if source.text.len() >= PARALLEL_FROM_BYTES {
+        source.text.len() / STREAMED_PIECE_BYTES
+    } else {
+        1
+    };
+    let window = rayon::current_num_threads() * WINDOW_PER_THREAD;
+    let reading = Reading {
+        source,
+        templates,
+        pieces,
+        window,
+    };
+    read_in_pieces(&reading, findings, summary, visit, prepare, emit);
+}
+
+/// A source to read and how: in about `pieces` pieces, `window` at a time.
+struct Reading<'a> {
+    source: &'a SourceText,
+    templates: &'a PodTemplateTable,
+    pieces: usize,
+    window: usize,
+}
+
+/// [`read_source`] with the pieces and the window given.
+fn read_in_pieces<P: Default + Send>(
+    reading: &Reading<'_>,
+    findings: &mut Vec<Finding>,
+    summary: &mut Summary,
+    visit: impl Fn(&mut P, &Document<'_>, DocumentObjects) + Sync,
+    prepare: impl Fn(&mut P, usize) + Sync,
+    mut emit: impl FnMut(SourcePiece<P>),
+) {
+    let Reading {
+        source, templates, ..
+    } = *reading;
     summary.files += 1;
     if let Some(finding) = source_problem(source) {
         findings.push(finding);
         return;
     }
+    let lines = LineIndex::new(&source.text);
+    let chunks = split_stream(&source.text, reading.pieces);
+    let window = reading.window.max(1);
+    let read = |chunk: &Chunk<'_>| {
+        let mut piece = (P::default(), Summary::default(), Tally::default());
+        let last_broken = for_each_document_of(chunk, |document| {
+            let mut objects = read_document_with(&source.name, &lines, &document, templates);
+            skip_if_foreign(&mut objects);
+            piece.2.add(&mut piece.1, &document, &objects);
+            visit(&mut piece.0, &document, objects);
+        });
+        (piece, last_broken)
+    };
     let mut tally = Tally::default();
-    for_each_document(&source.text, |document| {
-        let mut objects = read_document_with(&source.name, &source.text, &document, templates);
-        skip_if_foreign(&mut objects);
-        tally.add(summary, &document, &objects);
-        visit(&document, objects);
-    });
+    let mut documents_before = 0;
+    for (window_index, batch) in chunks.chunks(window).enumerate() {
+        let mut pieces_read: Vec<_> = if batch.len() > 1 {
+            batch.par_iter().map(read).collect()
+        } else {
+            batch.iter().map(read).collect()
+        };
+        // A piece whose last document broke may read differently from the whole stream (the
+        // parser can run past a `---` inside a flow collection): from its start on, the stream
+        // is read in one go.
+        let broken = pieces_read
+            .iter()
+            .enumerate()
+            .position(|(offset, (_, last_broken))| {
+                *last_broken && window_index * window + offset + 1 < chunks.len()
+            });
+        if let Some(offset) = broken {
+            pieces_read.truncate(offset);
+            let rest = chunks
+                .get(window_index * window + offset)
+                .map(|chunk| chunk.to_end(&source.text));
+            pieces_read.extend(rest.map(|rest| read(&rest)));
+        }
+        let mut placed = Vec::with_capacity(pieces_read.len());
+        for ((value, piece_summary, piece_tally), _) in pieces_read {
+            summary.add(&piece_summary);
+            tally.merge(&piece_tally);
+            placed.push(SourcePiece {
+                documents_before,
+                value,
+            });
+            documents_before += piece_summary.documents;
+        }
+        placed
+            .par_iter_mut()
+            .for_each(|piece| prepare(&mut piece.value, piece.documents_before));
+        placed.into_iter().for_each(&mut emit);
+        if broken.is_some() {
+            break;
+        }
+    }
+    finish_reading(source, findings, &tally);
+}
+
+/// PL011 on a source that held no objects, once all of it was read.
+fn finish_reading(source: &SourceText, findings: &mut Vec<Finding>, tally: &Tally) {
     if tally.objects_seen == 0 && !tally.any_problem && findings.is_empty() {
         findings.push(no_objects(source));
     }
@@ -178,6 +290,7 @@ pub fn empty_directory(name: &str, files_read: usize, options: &CheckOptions) ->
     finding.file = source.name.clone();
     finish(
         &source,
+        &LineIndex::new(&source.text),
         vec![finding],
         &[],
         Vec::new(),
@@ -188,7 +301,7 @@ pub fn empty_directory(name: &str, files_read: usize, options: &CheckOptions) ->
 
 /// Sources at least this large are read in pieces on every core (smaller ones are not worth
 /// the split; many files already spread over the cores one file each).
-const PARALLEL_FROM_BYTES: usize = 1 << 20;
+pub const PARALLEL_FROM_BYTES: usize = 1 << 20;
 /// Pieces per core: enough that a piece with slow documents does not hold the others up.
 const PIECES_PER_THREAD: usize = 4;
 
@@ -201,7 +314,16 @@ pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileRepor
             files: 1,
             ..Summary::default()
         };
-        return finish(source, vec![finding], &[], Vec::new(), summary, options);
+        let lines = LineIndex::new(&source.text);
+        return finish(
+            source,
+            &lines,
+            vec![finding],
+            &[],
+            Vec::new(),
+            summary,
+            options,
+        );
     }
     let pieces = if source.text.len() >= PARALLEL_FROM_BYTES {
         (rayon::current_num_threads() * PIECES_PER_THREAD)
@@ -219,16 +341,18 @@ fn validate_in_pieces(source: &SourceText, options: &CheckOptions, pieces: usize
         files: 1,
         ..Summary::default()
     };
+    // One index for every piece: positions are the stream's.
+    let lines = LineIndex::new(&source.text);
     let chunks = split_stream(&source.text, pieces);
     let mut checked: Vec<PieceReport> = if chunks.len() > 1 {
         chunks
             .par_iter()
-            .map(|chunk| check_piece(source, chunk, options))
+            .map(|chunk| check_piece(source, &lines, chunk, options))
             .collect()
     } else {
         chunks
             .iter()
-            .map(|chunk| check_piece(source, chunk, options))
+            .map(|chunk| check_piece(source, &lines, chunk, options))
             .collect()
     };
     // A piece whose last document broke may read differently from the whole stream there
@@ -239,7 +363,12 @@ fn validate_in_pieces(source: &SourceText, options: &CheckOptions, pieces: usize
         .take(pieces_read.saturating_sub(1))
         .any(|piece| piece.last_broken)
     {
-        checked = vec![check_piece(source, &Chunk::whole(&source.text), options)];
+        checked = vec![check_piece(
+            source,
+            &lines,
+            &Chunk::whole(&source.text),
+            options,
+        )];
     }
     // Sized once: appending piece by piece would regrow (and briefly double) the largest lists.
     findings.reserve_exact(checked.iter().map(|piece| piece.findings.len()).sum());
@@ -270,7 +399,7 @@ fn validate_in_pieces(source: &SourceText, options: &CheckOptions, pieces: usize
     if tally.objects_seen == 0 && !tally.any_problem {
         findings.push(no_objects(source));
     }
-    let mut report = finish(source, findings, &facts, pods, summary, options);
+    let mut report = finish(source, &lines, findings, &facts, pods, summary, options);
     report.not_kubernetes = tally.not_kubernetes;
     report
 }
@@ -287,7 +416,12 @@ struct PieceReport {
     last_broken: bool,
 }
 
-fn check_piece(source: &SourceText, chunk: &Chunk<'_>, options: &CheckOptions) -> PieceReport {
+fn check_piece(
+    source: &SourceText,
+    lines: &LineIndex<'_>,
+    chunk: &Chunk<'_>,
+    options: &CheckOptions,
+) -> PieceReport {
     let mut piece = PieceReport {
         findings: Vec::new(),
         facts: Vec::new(),
@@ -297,12 +431,8 @@ fn check_piece(source: &SourceText, chunk: &Chunk<'_>, options: &CheckOptions) -
         last_broken: false,
     };
     piece.last_broken = for_each_document_of(chunk, |document| {
-        let mut objects = read_document_with(
-            &source.name,
-            &source.text,
-            &document,
-            &options.pod_templates,
-        );
+        let mut objects =
+            read_document_with(&source.name, lines, &document, &options.pod_templates);
         skip_if_foreign(&mut objects);
         piece.tally.add(&mut piece.summary, &document, &objects);
         let DocumentObjects {
@@ -409,20 +539,18 @@ fn about_a_parameter(object: &PodObject, document: &Document<'_>, finding: &Find
 /// Configuration applied, findings sorted and counted: the report of one source.
 fn finish(
     source: &SourceText,
+    index: &LineIndex<'_>,
     mut findings: Vec<Finding>,
     facts: &[ObjectFacts],
     pods: Vec<ObjectRef>,
     mut summary: Summary,
     options: &CheckOptions,
 ) -> FileReport {
-    // Built at most once, and only for a file that needs byte offsets.
-    let line_index = std::cell::OnceCell::new();
-    let index = || line_index.get_or_init(|| crate::yaml::line_index::LineIndex::new(&source.text));
     // Only a file with a `$` can hold a placeholder: the others pay nothing.
     if source.text.contains('$') {
         findings = crate::lint::load::placeholders::replace_findings_on_placeholders(
             &source.text,
-            index(),
+            index,
             findings,
         );
     }
@@ -435,7 +563,6 @@ fn finish(
         &source.name,
     );
     if findings.iter().any(|finding| finding.fix.is_some()) {
-        let index = index();
         for finding in &mut findings {
             let span = finding.span;
             let Some(fix) = finding.fix.as_mut() else {
@@ -573,6 +700,52 @@ mod tests {
             prop_assert_eq!(format!("{:?}", split.findings), format!("{:?}", whole.findings));
             prop_assert_eq!(split.pods, whole.pods);
             prop_assert_eq!(split.summary, whole.summary);
+        }
+
+        /// Read in pieces, a window at a time, a stream gives each document the objects and
+        /// findings it gives read whole, in the same order and with the same numbers.
+        #[test]
+        fn reading_in_pieces_equals_reading_whole(
+            texts in proptest::collection::vec(mutated_manifest(), 1..6),
+            pieces in 2usize..9,
+            window in 1usize..4,
+        ) {
+            let text = texts.join("\n---\n");
+            let source = source(&text);
+            let read = |pieces, window| {
+                let reading = Reading {
+                    source: &source,
+                    templates: PodTemplateTable::built_in(),
+                    pieces,
+                    window,
+                };
+                let (mut findings, mut summary, mut seen) = (Vec::new(), Summary::default(), Vec::new());
+                read_in_pieces(
+                    &reading,
+                    &mut findings,
+                    &mut summary,
+                    |piece: &mut Vec<(usize, DocumentObjects)>, document, objects| {
+                        piece.push((document.index, objects));
+                    },
+                    |_, _| {},
+                    |piece| {
+                        for (index, mut objects) in piece.value {
+                            let shift = |object: &mut ObjectRef| object.document += piece.documents_before;
+                            objects.findings.iter_mut().filter_map(|f| f.object.as_mut()).for_each(shift);
+                            let pods: Vec<ObjectRef> = objects.pods.iter().map(|pod| {
+                                let mut object = pod.object_ref();
+                                shift(&mut object);
+                                object
+                            }).collect();
+                            seen.push((index + piece.documents_before, format!("{pods:?} {:?}", objects.findings)));
+                        }
+                    },
+                );
+                (format!("{findings:?}"), summary, seen)
+            };
+            let whole = read(1, 1);
+            let split = read(pieces, window);
+            prop_assert_eq!(split, whole);
         }
 
         #[test]

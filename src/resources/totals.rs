@@ -20,9 +20,25 @@ pub struct NamespaceTotal {
 
 /// Sums every pod's totals per namespace, the unset namespace first, then by name.
 pub fn by_namespace(pods: &[PodReport]) -> Vec<NamespaceTotal> {
-    let mut totals: BTreeMap<Option<String>, NamespaceTotal> = BTreeMap::new();
+    let mut totals = NamespaceTotals::default();
     for pod in pods {
-        let total = totals
+        totals.add(pod);
+    }
+    totals.finish()
+}
+
+/// The per-namespace sums of pods counted one at a time, so that a report streamed pod by pod
+/// keeps only its totals.
+#[derive(Debug, Default)]
+pub struct NamespaceTotals {
+    totals: BTreeMap<Option<String>, NamespaceTotal>,
+}
+
+impl NamespaceTotals {
+    /// Counts one pod's replicas into its namespace.
+    pub fn add(&mut self, pod: &PodReport) {
+        let total = self
+            .totals
             .entry(pod.namespace.clone())
             .or_insert_with(|| NamespaceTotal {
                 namespace: pod.namespace.clone(),
@@ -34,5 +50,9 @@ pub fn by_namespace(pods: &[PodReport]) -> Vec<NamespaceTotal> {
         add_into(&mut total.requests, &pod.total_requests());
         add_into(&mut total.limits, &pod.total_limits());
     }
-    totals.into_values().collect()
+
+    /// The sums, the unset namespace first, then by name.
+    pub fn finish(self) -> Vec<NamespaceTotal> {
+        self.totals.into_values().collect()
+    }
 }

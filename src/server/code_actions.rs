@@ -11,8 +11,9 @@ use super::State;
 use super::documents::{Encoding, position, range};
 use crate::lint::finding::{Applicability, Finding, PathEdit};
 use crate::lint::settings::suppression::IGNORE_ANNOTATION;
+use crate::yaml::line_index::LineIndex;
 use crate::yaml::lines::comment_start;
-use crate::yaml::source::{Node, NodeKind, Pos, ScalarForm};
+use crate::yaml::source::{Node, NodeKind, Pos, ScalarForm, Span};
 
 /// Whether two ranges share a position (a cursor is an empty range).
 fn touches(a: &Range, b: &Range) -> bool {
@@ -38,15 +39,20 @@ pub fn actions(
         return Vec::new();
     };
     let text = analysis.text.as_str();
+    // One line index and one read of the documents per request, whatever the findings.
+    let lines = LineIndex::new(text);
+    let touching: Vec<(&Finding, Span, Range)> = analysis
+        .findings
+        .iter()
+        .filter_map(|finding| {
+            let span = finding.span?;
+            let at = range(&lines, span, encoding);
+            touches(&at, &params.range).then_some((finding, span, at))
+        })
+        .collect();
+    let object_edits = object_suppressions(&lines, &touching, encoding);
     let mut actions = Vec::new();
-    for finding in &analysis.findings {
-        let Some(span) = finding.span else {
-            continue;
-        };
-        let at = range(text, span, encoding);
-        if !touches(&at, &params.range) {
-            continue;
-        }
+    for (finding, span, at) in touching {
         if let Some(fix) = &finding.fix {
             let safe = fix.applicability == Applicability::Safe;
             let mut edits: Vec<TextEdit> = fix
@@ -60,7 +66,7 @@ pub fn actions(
             for elsewhere in &fix.elsewhere {
                 if let PathEdit::At(span, text_now) = elsewhere {
                     edits.push(TextEdit {
-                        range: range(text, *span, encoding),
+                        range: range(&lines, *span, encoding),
                         new_text: text_now.clone(),
                     });
                 }
@@ -85,13 +91,26 @@ pub fn actions(
         }
         actions.push(CodeActionOrCommand::CodeAction(suppress_on_line(
             uri,
-            text,
+            &lines,
             finding,
             span.start.line,
             encoding,
         )));
-        if let Some(action) = suppress_for_object(uri, text, finding, encoding) {
-            actions.push(CodeActionOrCommand::CodeAction(action));
+        let object_edit = finding
+            .object
+            .as_ref()
+            .and_then(|object| object_edits.get(&(object.document, finding.rule.code)))
+            .cloned()
+            .flatten();
+        if let Some(text_edit) = object_edit {
+            let code = finding.rule.code;
+            actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title: format!("Suppress {code} for this object (podlife.dev/ignore)"),
+                kind: Some(CodeActionKind::QUICKFIX),
+                is_preferred: Some(false),
+                edit: Some(edit(uri, vec![text_edit])),
+                ..CodeAction::default()
+            }));
         }
     }
     actions
@@ -101,16 +120,14 @@ pub fn actions(
 /// the reason.
 fn suppress_on_line(
     uri: &lsp_types::Uri,
-    text: &str,
+    lines: &LineIndex<'_>,
     finding: &Finding,
     line: u32,
     encoding: Encoding,
 ) -> CodeAction {
     let line_index = line.saturating_sub(1);
-    let content = text
-        .split('\n')
-        .nth(line_index as usize)
-        .unwrap_or_default();
+    let content = lines.line(line_index as usize);
+    let content = content.strip_suffix('\n').unwrap_or(content);
     let content = content.strip_suffix('\r').unwrap_or(content);
     let width = |part: &str| -> u32 {
         let units: usize = part
@@ -158,36 +175,41 @@ fn suppress_on_line(
 
 /// `podlife.dev/ignore: "RULE"` in the object's `metadata.annotations` (added to an existing
 /// entry, or the annotation, or `annotations` itself), for an object that is its document's
-/// root; block and flow `metadata` are both written in their own style.
-fn suppress_for_object(
-    uri: &lsp_types::Uri,
-    text: &str,
-    finding: &Finding,
+/// root; block and flow `metadata` are both written in their own style. One read of the text
+/// answers every finding: the edit per (document, rule), `None` where none can be written.
+fn object_suppressions(
+    lines: &LineIndex<'_>,
+    findings: &[(&Finding, Span, Range)],
     encoding: Encoding,
-) -> Option<CodeAction> {
-    let document_index = finding.object.as_ref()?.document;
-    let code = finding.rule.code;
-    let mut edit_found: Option<TextEdit> = None;
-    crate::yaml::source::for_each_document(text, |document| {
-        if document.index != document_index || edit_found.is_some() {
-            return;
+) -> HashMap<(usize, &'static str), Option<TextEdit>> {
+    let mut wanted: HashMap<usize, Vec<&'static str>> = HashMap::new();
+    for (finding, _, _) in findings {
+        if let Some(object) = &finding.object {
+            wanted
+                .entry(object.document)
+                .or_default()
+                .push(finding.rule.code);
         }
-        let Some(root) = document.root.as_ref() else {
+    }
+    let mut edits = HashMap::new();
+    if wanted.is_empty() {
+        return edits;
+    }
+    crate::yaml::source::for_each_document(lines.text(), |document| {
+        let Some(codes) = wanted.get(&document.index) else {
             return;
         };
-        let Some((key, metadata)) = root.entry("metadata") else {
-            return;
-        };
-        edit_found = annotation_edit(text, key, metadata, code, encoding);
+        let metadata = document
+            .root
+            .as_ref()
+            .and_then(|root| root.entry("metadata"));
+        for &code in codes {
+            let edit = metadata
+                .and_then(|(key, metadata)| annotation_edit(lines, key, metadata, code, encoding));
+            edits.insert((document.index, code), edit);
+        }
     });
-    let text_edit = edit_found?;
-    Some(CodeAction {
-        title: format!("Suppress {code} for this object (podlife.dev/ignore)"),
-        kind: Some(CodeActionKind::QUICKFIX),
-        is_preferred: Some(false),
-        edit: Some(edit(uri, vec![text_edit])),
-        ..CodeAction::default()
-    })
+    edits
 }
 
 /// The position just before the last character of a span (a closing quote or brace).
@@ -207,13 +229,13 @@ fn insert(at: Position, new_text: String) -> TextEdit {
 }
 
 fn annotation_edit(
-    text: &str,
+    lines: &LineIndex<'_>,
     metadata_key: &Node<'_>,
     metadata: &Node<'_>,
     code: &str,
     encoding: Encoding,
 ) -> Option<TextEdit> {
-    let at = |pos| position(text, pos, encoding);
+    let at = |pos| position(lines, pos, encoding);
     let flow = metadata.span.start.line == metadata_key.span.start.line;
     let NodeKind::Mapping(entries) = metadata.kind() else {
         return None;

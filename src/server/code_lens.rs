@@ -10,6 +10,7 @@ use crate::sim::kubelet::model::{DEFAULT_MAX_EVENTS, SimConfig, simulate};
 use crate::sim::plan::behaviour::Behaviour;
 use crate::sim::plan::spec::PodPlan;
 use crate::sim::record::RecordOptions;
+use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::for_each_document;
 
 /// The horizon of a lens's run, as `podlife simulate`'s default.
@@ -18,12 +19,13 @@ const HORIZON: SimDuration = SimDuration::from_secs(600);
 /// A lens per pod of `text`, at the start of its object.
 pub fn lenses(text: &str, templates: &PodTemplateTable, encoding: Encoding) -> Vec<CodeLens> {
     let name = std::sync::Arc::from("lens");
+    let lines = LineIndex::new(text);
     let mut lenses = Vec::new();
     for_each_document(text, |document| {
         let Some(root) = document.root.as_ref() else {
             return;
         };
-        let objects = read_document_with(&name, text, &document, templates);
+        let objects = read_document_with(&name, &lines, &document, templates);
         if !objects.findings.is_empty() {
             return;
         }
@@ -56,7 +58,7 @@ pub fn lenses(text: &str, templates: &PodTemplateTable, encoding: Encoding) -> V
                 (None, None) => format!("not Ready within {HORIZON}"),
             };
             let start = root.lookup(&object.object_path).value.span.start;
-            let at: Position = position(text, start, encoding);
+            let at: Position = position(&lines, start, encoding);
             lenses.push(CodeLens {
                 range: Range { start: at, end: at },
                 command: Some(Command {

@@ -1,9 +1,10 @@
-//! The open documents of an editor session: their text, version and language, kept current from full and incremental changes, and positions converted between the client's encoding and byte offsets.
+//! The open documents of an editor session: their text, version and language, kept current from full and incremental changes, and positions converted between the client's encoding and byte offsets through one line index per text.
 
 use std::collections::HashMap;
 
 use lsp_types::{Position, Range, TextDocumentContentChangeEvent, Uri};
 
+use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::Pos;
 
 /// How the client counts columns (negotiated at initialize: UTF-16 unless it offers UTF-8).
@@ -64,8 +65,9 @@ impl Documents {
             match change.range {
                 None => document.text = change.text,
                 Some(range) => {
-                    let start = offset(&document.text, range.start, encoding);
-                    let end = offset(&document.text, range.end, encoding).max(start);
+                    let lines = LineIndex::new(&document.text);
+                    let start = offset(&lines, range.start, encoding);
+                    let end = offset(&lines, range.end, encoding).max(start);
                     document.text.replace_range(start..end, &change.text);
                 }
             }
@@ -74,17 +76,14 @@ impl Documents {
     }
 }
 
-/// The byte offset of an LSP position in `text` (clamped to the line's end and the text's).
-pub fn offset(text: &str, position: Position, encoding: Encoding) -> usize {
-    let mut line_start = 0usize;
-    for _ in 0..position.line {
-        match text.get(line_start..).and_then(|rest| rest.find('\n')) {
-            Some(at) => line_start += at + 1,
-            None => return text.len(),
-        }
-    }
-    let line = text.get(line_start..).unwrap_or_default();
-    let line = line.split('\n').next().unwrap_or_default();
+/// The byte offset of an LSP position in the indexed text (clamped to the line's end and the
+/// text's).
+pub fn offset(lines: &LineIndex<'_>, position: Position, encoding: Encoding) -> usize {
+    let Some(line_start) = lines.line_start(position.line as usize) else {
+        return lines.text().len();
+    };
+    let line = lines.line(position.line as usize);
+    let line = line.strip_suffix('\n').unwrap_or(line);
     let wanted = position.character as usize;
     let mut units = 0usize;
     for (at, character) in line.char_indices() {
@@ -99,13 +98,12 @@ pub fn offset(text: &str, position: Position, encoding: Encoding) -> usize {
     line_start + line.len()
 }
 
-/// The LSP position of a podlife position (1-based line, column in characters) in `text`.
-pub fn position(text: &str, pos: Pos, encoding: Encoding) -> Position {
+/// The LSP position of a podlife position (1-based line, column in characters) in the indexed
+/// text: its line found by index, its column counted on that line only.
+pub fn position(lines: &LineIndex<'_>, pos: Pos, encoding: Encoding) -> Position {
     let line_index = pos.line.saturating_sub(1);
-    let line = text
-        .split('\n')
-        .nth(line_index as usize)
-        .unwrap_or_default();
+    let line = lines.line(line_index as usize);
+    let line = line.strip_suffix('\n').unwrap_or(line);
     let characters = pos.column.saturating_sub(1) as usize;
     let units: usize = line
         .chars()
@@ -121,11 +119,11 @@ pub fn position(text: &str, pos: Pos, encoding: Encoding) -> Position {
     }
 }
 
-/// The LSP range of a podlife span.
-pub fn range(text: &str, span: crate::yaml::source::Span, encoding: Encoding) -> Range {
+/// The LSP range of a podlife span in the indexed text.
+pub fn range(lines: &LineIndex<'_>, span: crate::yaml::source::Span, encoding: Encoding) -> Range {
     Range {
-        start: position(text, span.start, encoding),
-        end: position(text, span.end, encoding),
+        start: position(lines, span.start, encoding),
+        end: position(lines, span.end, encoding),
     }
 }
 
@@ -136,7 +134,8 @@ mod tests {
     #[test]
     fn utf16_and_utf8_columns_map_to_bytes_and_back() {
         let text = "a: é𝄞x\nb: 1\n";
-        let at = |line, character, encoding| offset(text, Position { line, character }, encoding);
+        let lines = LineIndex::new(text);
+        let at = |line, character, encoding| offset(&lines, Position { line, character }, encoding);
         // `é` is 1 UTF-16 unit and 2 bytes; `𝄞` 2 units and 4 bytes.
         assert_eq!(at(0, 4, Encoding::Utf16), 5, "after é");
         assert_eq!(at(0, 6, Encoding::Utf16), 9, "after 𝄞");
@@ -153,14 +152,14 @@ mod tests {
             column: 6,
         };
         assert_eq!(
-            position(text, pos, Encoding::Utf16),
+            position(&lines, pos, Encoding::Utf16),
             Position {
                 line: 0,
                 character: 6
             }
         );
         assert_eq!(
-            position(text, pos, Encoding::Utf8),
+            position(&lines, pos, Encoding::Utf8),
             Position {
                 line: 0,
                 character: 9

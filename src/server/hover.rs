@@ -19,8 +19,8 @@ pub fn hover(params: &HoverParams, state: &State, encoding: Encoding) -> Option<
     let position = params.text_document_position_params.position;
     let analysis = state.analyses.get(uri)?;
     let text = analysis.text.as_str();
-    let at = offset(text, position, encoding);
     let index = LineIndex::new(text);
+    let at = offset(&index, position, encoding);
     let finding = analysis.findings.iter().find(|finding| {
         finding.span.is_some_and(|span| {
             let (start, end) = index.byte_range(span);
@@ -36,7 +36,7 @@ pub fn hover(params: &HoverParams, state: &State, encoding: Encoding) -> Option<
             kind: MarkupKind::Markdown,
             value: markdown,
         }),
-        range: span.map(|span| range(text, span, encoding)),
+        range: span.map(|span| range(&index, span, encoding)),
     })
 }
 
@@ -68,7 +68,7 @@ fn container_at(
         let Some(root) = document.root.as_ref() else {
             return;
         };
-        let objects = read_document_with(&name, text, &document, templates);
+        let objects = read_document_with(&name, index, &document, templates);
         for object in &objects.pods {
             let lists = [
                 ("spec.initContainers", object.pod.init_containers()),

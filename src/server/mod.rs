@@ -27,6 +27,7 @@ use lsp_types::{
 
 use crate::error::Error;
 use crate::lint::finding::{Finding, Severity};
+use crate::yaml::line_index::LineIndex;
 use analysis::Analysis;
 use documents::{Document, Documents, Encoding};
 
@@ -260,16 +261,24 @@ fn check_loop(
 }
 
 /// The findings of an analysis as LSP diagnostics.
+/// One line index for the version: each position is found by binary search, not by a walk
+/// from the start of the text.
 fn diagnostics(analysis: &Analysis, uri: &Uri, settings: &Settings) -> Vec<Diagnostic> {
+    let lines = LineIndex::new(&analysis.text);
     analysis
         .findings
         .iter()
-        .map(|finding| diagnostic(finding, &analysis.text, uri, settings))
+        .map(|finding| diagnostic(finding, &lines, uri, settings))
         .collect()
 }
 
-fn diagnostic(finding: &Finding, text: &str, uri: &Uri, settings: &Settings) -> Diagnostic {
-    let range = documents::range(text, finding.span.unwrap_or_default(), settings.encoding);
+fn diagnostic(
+    finding: &Finding,
+    lines: &LineIndex<'_>,
+    uri: &Uri,
+    settings: &Settings,
+) -> Diagnostic {
+    let range = documents::range(lines, finding.span.unwrap_or_default(), settings.encoding);
     let mut message = finding.message.clone();
     if let Some(help) = &finding.help {
         message.push_str(&format!("\nhelp: {help}"));
@@ -299,7 +308,7 @@ fn diagnostic(finding: &Finding, text: &str, uri: &Uri, settings: &Settings) -> 
                     Some(lsp_types::DiagnosticRelatedInformation {
                         location: lsp_types::Location {
                             uri: uri.clone(),
-                            range: documents::range(text, related.span?, settings.encoding),
+                            range: documents::range(lines, related.span?, settings.encoding),
                         },
                         message: related.message.clone(),
                     })

@@ -15,8 +15,9 @@ use crate::yaml::source::parse_stream;
 /// The first pod of a YAML text, defaulted.
 pub fn pod_from_yaml(text: &str) -> Pod {
     let name: Arc<str> = Arc::from("test.yaml");
+    let lines = crate::yaml::line_index::LineIndex::new(text);
     for document in parse_stream(text) {
-        let objects = read_document(&name, text, &document);
+        let objects = read_document(&name, &lines, &document);
         if let Some(object) = objects.pods.into_iter().next() {
             let mut pod = object.pod;
             crate::k8s::defaults::apply(&mut pod);

@@ -1,42 +1,68 @@
 //! Byte offsets of line starts: turning a (line, column) position into a byte offset, once per file.
 
+use std::sync::OnceLock;
+
 use crate::yaml::source::Pos;
 
-/// Byte offsets of line starts, built once per file, to turn (line, column) into a byte offset
-/// and to cut the few lines a snippet shows without rescanning the file per finding.
+/// Byte offsets of line starts, built once per file on first use, to turn (line, column) into a
+/// byte offset and to cut the few lines a snippet shows without rescanning the file per
+/// finding. Making one costs nothing until a position is asked for, so a reader can hold one per
+/// file and share it (it is `Sync`) with every document and piece read in parallel.
 pub struct LineIndex<'t> {
     text: &'t str,
-    starts: Vec<usize>,
+    starts: OnceLock<Vec<usize>>,
 }
 
 impl<'t> LineIndex<'t> {
-    /// The index of `text`.
+    /// The index of `text` (the line starts are found on first use).
     pub fn new(text: &'t str) -> Self {
-        let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(at, _)| at + 1));
-        LineIndex { text, starts }
+        LineIndex {
+            text,
+            starts: OnceLock::new(),
+        }
+    }
+
+    fn starts(&self) -> &[usize] {
+        self.starts.get_or_init(|| {
+            // Sized exactly: growing by doubling would hold up to three times the index.
+            let newlines = self.text.bytes().filter(|&byte| byte == b'\n').count();
+            let mut starts = Vec::with_capacity(newlines + 1);
+            starts.push(0);
+            starts.extend(self.text.match_indices('\n').map(|(at, _)| at + 1));
+            starts
+        })
     }
 
     /// The text of line `line` (0-based), its newline included.
     pub fn line(&self, line: usize) -> &'t str {
-        let start = self.starts.get(line).copied().unwrap_or(self.text.len());
-        let end = self
-            .starts
-            .get(line + 1)
-            .copied()
-            .unwrap_or(self.text.len());
+        let starts = self.starts();
+        let start = starts.get(line).copied().unwrap_or(self.text.len());
+        let end = starts.get(line + 1).copied().unwrap_or(self.text.len());
         self.text.get(start..end).unwrap_or_default()
+    }
+
+    /// The text of line `number` (1-based, as a [`Pos`] counts), without its line ending (as
+    /// [`str::lines`] gives it); empty past the end.
+    pub fn line_text(&self, number: u32) -> &'t str {
+        let line = self.line(number.saturating_sub(1) as usize);
+        match line.strip_suffix('\n') {
+            Some(line) => line.strip_suffix('\r').unwrap_or(line),
+            None => line,
+        }
     }
 
     /// The line (0-based) holding byte `offset`.
     pub fn line_of(&self, offset: usize) -> usize {
-        self.starts.partition_point(|&start| start <= offset).max(1) - 1
+        self.starts()
+            .partition_point(|&start| start <= offset)
+            .max(1)
+            - 1
     }
 
     /// The byte offset of `pos` (its column counted in characters).
     pub fn offset(&self, pos: Pos) -> usize {
         let line = (pos.line.max(1) - 1) as usize;
-        let Some(&start) = self.starts.get(line) else {
+        let Some(&start) = self.starts().get(line) else {
             return self.text.len();
         };
         let line_text = self.line(line);
@@ -55,12 +81,12 @@ impl<'t> LineIndex<'t> {
 
     /// How many lines there are (a final line without a newline counts).
     pub fn line_count(&self) -> usize {
-        self.starts.len()
+        self.starts().len()
     }
 
     /// The byte offset where line `line` (0-based) starts.
     pub fn line_start(&self, line: usize) -> Option<usize> {
-        self.starts.get(line).copied()
+        self.starts().get(line).copied()
     }
 
     /// The byte range of a span, kept on the start's line (a snippet shows one line).
@@ -83,5 +109,42 @@ impl<'t> LineIndex<'t> {
     pub fn byte_range(&self, span: crate::yaml::source::Span) -> (usize, usize) {
         let start = self.offset(span.start);
         (start, self.offset(span.end).max(start))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_text_drops_the_line_ending_as_str_lines_does() {
+        let text = "a: 1\r\nb: 2\n\nlast\r";
+        let index = LineIndex::new(text);
+        let lines: Vec<&str> = (1..=5).map(|n| index.line_text(n)).collect();
+        assert_eq!(lines, ["a: 1", "b: 2", "", "last\r", ""]);
+        assert_eq!(
+            text.lines().collect::<Vec<_>>(),
+            lines[..4],
+            "the same lines as `str::lines`"
+        );
+        assert_eq!(index.line_text(0), "a: 1", "line 0 reads as line 1");
+    }
+
+    #[test]
+    fn positions_far_into_the_text_map_to_their_bytes() {
+        let text = (0..1000)
+            .map(|n| format!("k{n}: é{n}\n"))
+            .collect::<Vec<_>>()
+            .concat();
+        let index = LineIndex::new(&text);
+        let pos = Pos {
+            index: 0,
+            line: 777,
+            column: 8,
+        };
+        let at = index.offset(pos);
+        assert_eq!(text.get(at..at + 3), Some("776"), "after `k776: é`");
+        assert_eq!(index.line_of(at), 776);
+        assert_eq!(index.line_count(), 1001);
     }
 }

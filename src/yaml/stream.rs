@@ -46,6 +46,8 @@ pub fn for_each_document<'a>(text: &'a str, visit: impl FnMut(Document<'a>)) {
 pub struct Chunk<'a> {
     /// The piece's text, the next piece's `---` line included.
     pub text: &'a str,
+    /// Where the piece starts, in bytes from the stream's start (after a byte order mark).
+    pub start: usize,
     /// Lines of the stream before the piece.
     pub lines_before: usize,
     /// Characters of the stream before the piece.
@@ -59,8 +61,23 @@ impl<'a> Chunk<'a> {
     pub fn whole(text: &'a str) -> Self {
         Chunk {
             text: text.strip_prefix('\u{feff}').unwrap_or(text),
+            start: 0,
             lines_before: 0,
             chars_before: 0,
+            boundary_line: None,
+        }
+    }
+
+    /// The stream `text` from this piece's start to its end, as one piece: what is read, in
+    /// order, once this piece's last document broke (the pieces before it read as the whole
+    /// stream does, so reading on from here does too).
+    pub fn to_end(&self, text: &'a str) -> Self {
+        let whole = Chunk::whole(text);
+        Chunk {
+            text: whole.text.get(self.start..).unwrap_or_default(),
+            start: self.start,
+            lines_before: self.lines_before,
+            chars_before: self.chars_before,
             boundary_line: None,
         }
     }
@@ -112,6 +129,7 @@ pub fn split_stream(text: &str, pieces: usize) -> Vec<Chunk<'_>> {
         let own_lines = own.matches('\n').count();
         chunks.push(Chunk {
             text: text.get(start..end).unwrap_or_default(),
+            start,
             lines_before,
             chars_before,
             boundary_line: next

@@ -86,7 +86,16 @@ pub struct SourceReport {
 
 /// Reads every document of a source and reports every pod in it.
 pub fn analyse_source(source: &SourceText, settings: &Settings) -> SourceReport {
-    analyse(source, settings, None, PodTemplateTable::built_in())
+    let mut report = SourceReport::default();
+    report.errors = analyse(
+        source,
+        settings,
+        None,
+        PodTemplateTable::built_in(),
+        &|_, _| Vec::new(),
+        |pod, _, _| report.pods.push(pod),
+    );
+    report
 }
 
 /// [`analyse_source`], and each pod validated in the same pass (`SourceReport::checks`) with
@@ -96,86 +105,266 @@ pub fn analyse_checked_source(
     settings: &Settings,
     options: &CheckOptions,
 ) -> SourceReport {
-    analyse(source, settings, Some(options), &options.pod_templates)
+    let mut report = SourceReport::default();
+    report.errors = analyse(
+        source,
+        settings,
+        Some(options),
+        &options.pod_templates,
+        &|_, _| Vec::new(),
+        |pod, checks, _| {
+            report.pods.push(pod);
+            report.checks.push(checks);
+        },
+    );
+    report
 }
 
+/// What a pod is shown as, drawn beside its analysis (on the piece's core) from its report and
+/// its check findings.
+type Draw<'a> = dyn Fn(&PodReport, &[Finding]) -> Vec<u8> + Sync + 'a;
+
+/// Reads a source (a large one in pieces on every core), handing each pod's report, its check
+/// findings (with `check`) and what `draw` made of it to `emit` in document order; returns the
+/// source's error findings, sorted.
 fn analyse(
     source: &SourceText,
     settings: &Settings,
     check: Option<&CheckOptions>,
     templates: &PodTemplateTable,
-) -> SourceReport {
-    let mut report = SourceReport::default();
-    let mut findings = Vec::new();
+    draw: &Draw<'_>,
+    mut emit: impl FnMut(PodReport, Vec<Finding>, Vec<u8>),
+) -> Vec<Finding> {
+    let mut errors = Vec::new();
     let mut summary = Summary::default();
     let comments = if check.is_some() {
         crate::lint::settings::inline_comments::read(&source.text)
     } else {
         Vec::new()
     };
+    let mut document_errors = Vec::new();
     read_source(
         source,
         templates,
-        &mut findings,
+        &mut errors,
         &mut summary,
-        |document, objects| {
+        |piece: &mut (SourceReport, Vec<Vec<u8>>), document, objects| {
+            let report = &mut piece.0;
             for object in &objects.pods {
                 let line = document.root.as_ref().map_or(document.start.line, |root| {
                     root.lookup(&object.object_path).value.span.start.line
                 });
                 report.pods.push(analyse_pod(object, line, settings));
-                if let Some(options) = check {
-                    let findings = if object.incomplete {
-                        Vec::new()
-                    } else {
+                let findings = match check {
+                    Some(options) if !object.incomplete => {
                         api_check::pod_findings(&source.name, &comments, document, object, options)
-                    };
-                    report.checks.push(findings);
-                }
+                    }
+                    _ => Vec::new(),
+                };
+                report.checks.push(findings);
             }
-            report.errors.extend(objects.findings);
+            report.errors.extend(
+                objects
+                    .findings
+                    .into_iter()
+                    .filter(|f| f.severity == Severity::Error),
+            );
+        },
+        |(report, drawn), documents_before| {
+            let shift = |finding: &mut Finding| {
+                if let Some(object) = finding.object.as_mut() {
+                    object.document += documents_before;
+                }
+            };
+            report.errors.iter_mut().for_each(shift);
+            for (pod, findings) in report.pods.iter_mut().zip(&mut report.checks) {
+                pod.document += documents_before;
+                findings.iter_mut().for_each(shift);
+                drawn.push(draw(pod, findings));
+            }
+        },
+        |piece| {
+            let (report, drawn) = piece.value;
+            document_errors.extend(report.errors);
+            for ((pod, findings), drawn) in report.pods.into_iter().zip(report.checks).zip(drawn) {
+                emit(pod, findings, drawn);
+            }
         },
     );
-    report.errors.extend(findings);
-    report.errors.retain(|f| f.severity == Severity::Error);
-    report
-        .errors
-        .sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-    report
+    // The documents' errors first, then the source's, as they were found; sorted stably.
+    document_errors.append(&mut errors);
+    document_errors.retain(|f| f.severity == Severity::Error);
+    document_errors.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    document_errors
 }
 
-/// Runs `podlife resources`.
+/// Inputs read and analysed at once per core: enough to keep the cores busy on many small
+/// files, few enough that their reports stay small (a large file streams its pieces instead).
+const INPUTS_PER_THREAD: usize = 2;
+
+/// A pod as `resources` reports it: its report, its check findings, its output drawn.
+type Drawn = (PodReport, Vec<Finding>, Vec<u8>);
+
+/// What reading an input gave, before its pods are reported: a small source already analysed
+/// (its pods and its errors), or a large one, analysed in pieces when its turn comes so that
+/// its pods stream.
+enum ReadInput {
+    Analysed(Vec<Drawn>, Vec<Finding>),
+    Large(SourceText),
+}
+
+/// How a pod is drawn: the output format, and whether a pod with errors is shown.
+#[derive(Clone, Copy)]
+struct Drawing<'a> {
+    /// `Some((width, paint))` for the human format; `None` for JSON.
+    human: Option<(usize, crate::render::paint::Paint)>,
+    settings: &'a Settings,
+    allow_invalid: bool,
+}
+
+impl Drawing<'_> {
+    /// Whether a pod with these check findings is shown.
+    fn admits(self, findings: &[Finding]) -> bool {
+        self.allow_invalid || !findings.iter().any(|f| f.severity == Severity::Error)
+    }
+
+    /// A shown pod's output; nothing for a pod left out.
+    fn draw(self, pod: &PodReport, findings: &[Finding]) -> Vec<u8> {
+        if !self.admits(findings) {
+            return Vec::new();
+        }
+        match self.human {
+            Some((width, paint)) => human::HumanReport::block(pod, self.settings, width, paint),
+            None => json::JsonReportWriter::pod(pod, self.settings),
+        }
+    }
+}
+
+/// Writes the pods on stdout as they come, and keeps each one's verdict to print on stderr
+/// once its source's loader errors are.
+struct Reporter<'a> {
+    out: &'a mut dyn Write,
+    drawing: Drawing<'a>,
+    human: human::HumanReport,
+    json: json::JsonReportWriter,
+    quiet: bool,
+    rejected: bool,
+    /// The first failed write; nothing more is written after it.
+    write_error: Option<std::io::Error>,
+    /// Per pod of the current source with something to say: how it is shown and its check
+    /// findings (errors and warnings only: what [`api_check::admit`] prints or counts).
+    verdicts: Vec<(String, Vec<Finding>)>,
+}
+
+impl Reporter<'_> {
+    fn pod(&mut self, (pod, mut findings, drawn): Drawn) {
+        if self.drawing.admits(&findings) {
+            if self.write_error.is_none() {
+                let written = if self.drawing.human.is_some() {
+                    self.human.write_block(self.out, &pod, &drawn)
+                } else {
+                    self.json.write_pod(self.out, &pod, &drawn)
+                };
+                self.write_error = written.err();
+            }
+        } else {
+            self.rejected = true;
+        }
+        findings.retain(|f| matches!(f.severity, Severity::Error | Severity::Warning));
+        if !findings.is_empty() {
+            self.verdicts
+                .push((format!("{} ({})", pod.title, pod.file), findings));
+        }
+    }
+
+    /// A source is done: its errors, then each pod's verdict, on stderr; returns how many
+    /// errors it had.
+    fn source_done(&mut self, errors: &[Finding]) -> usize {
+        crate::cli::output::report_findings(&errors.iter().collect::<Vec<_>>());
+        for (shown, findings) in self.verdicts.drain(..) {
+            api_check::admit(&findings, &shown, self.drawing.allow_invalid, self.quiet);
+        }
+        errors.len()
+    }
+}
+
+/// Runs `podlife resources`. Inputs are read a few per core at a time and a large file in
+/// pieces on every core, where each pod's output is drawn too; each pod is written as soon as
+/// its turn comes, so memory holds the inputs in flight and the namespace totals, not every
+/// pod's report.
 pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, Error> {
     let inputs = resolve_inputs(cli, &args.input, NoPath::Stdin)?;
     let configuration = input_configuration(&args.input, &args.cluster, &inputs)?;
     let settings = settings_from_args(args, configuration.gates()?);
-    let reports = input::map_inputs(&inputs, |input| {
-        let options = configuration.options_for(input);
-        input::read(input, cli.max_input_size)
-            .map(|source| analyse_checked_source(&source, &settings, &options))
-    });
-    let mut pods = Vec::new();
+    let drawing = Drawing {
+        human: (args.format == ResourcesFormat::Human).then(|| {
+            let paint = crate::render::paint::Paint::new(crate::cli::run::use_color(cli.color));
+            (output_width(), paint)
+        }),
+        settings: &settings,
+        allow_invalid: args.allow_invalid,
+    };
+    let mut reporter = Reporter {
+        out,
+        drawing,
+        human: human::HumanReport::new(drawing.human.map_or(0, |(width, _)| width)),
+        json: json::JsonReportWriter::default(),
+        quiet: cli.quiet,
+        rejected: false,
+        write_error: None,
+        verdicts: Vec::new(),
+    };
+    let draw = move |pod: &PodReport, findings: &[Finding]| drawing.draw(pod, findings);
     let mut failed = false;
     let mut errors = 0usize;
-    let mut rejected = false;
-    for report in reports {
-        match report.and_then(|r| r) {
-            Ok(report) => {
-                crate::cli::output::report_findings(&report.errors.iter().collect::<Vec<_>>());
-                errors += report.errors.len();
-                for (pod, findings) in report.pods.into_iter().zip(report.checks) {
-                    let shown = format!("{} ({})", pod.title, pod.file);
-                    if api_check::admit(&findings, &shown, args.allow_invalid, cli.quiet) {
-                        pods.push(pod);
-                    } else {
-                        rejected = true;
-                    }
+    let batch = (rayon::current_num_threads() * INPUTS_PER_THREAD).max(1);
+    for inputs in inputs.chunks(batch) {
+        let read = input::map_inputs(inputs, |input| {
+            input::read(input, cli.max_input_size).map(|source| {
+                if source.text.len() >= crate::lint::validate::PARALLEL_FROM_BYTES {
+                    return ReadInput::Large(source);
                 }
-            }
-            Err(error) if error.is_broken_pipe() => return Err(error),
-            Err(error) => {
-                failed = true;
-                crate::cli::output::note(format_args!("error: {error}"));
+                let options = configuration.options_for(input);
+                let mut pods = Vec::new();
+                let errors = analyse(
+                    &source,
+                    &settings,
+                    Some(&options),
+                    &options.pod_templates,
+                    &draw,
+                    |pod, findings, drawn| pods.push((pod, findings, drawn)),
+                );
+                ReadInput::Analysed(pods, errors)
+            })
+        });
+        for (input, result) in inputs.iter().zip(read) {
+            match result.and_then(|r| r) {
+                Ok(ReadInput::Analysed(pods, source_errors)) => {
+                    for pod in pods {
+                        reporter.pod(pod);
+                    }
+                    errors += reporter.source_done(&source_errors);
+                }
+                Ok(ReadInput::Large(source)) => {
+                    let options = input
+                        .as_ref()
+                        .map(|input| configuration.options_for(input))
+                        .unwrap_or_default();
+                    let source_errors = analyse(
+                        &source,
+                        &settings,
+                        Some(&options),
+                        &options.pod_templates,
+                        &draw,
+                        |pod, findings, drawn| reporter.pod((pod, findings, drawn)),
+                    );
+                    errors += reporter.source_done(&source_errors);
+                }
+                Err(error) if error.is_broken_pipe() => return Err(error),
+                Err(error) => {
+                    failed = true;
+                    crate::cli::output::note(format_args!("error: {error}"));
+                }
             }
         }
     }
@@ -186,14 +375,16 @@ pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, E
         ));
     }
     let write_error = |e: std::io::Error| Error::io("writing output", e);
-    match args.format {
-        ResourcesFormat::Human => {
-            let paint = crate::render::paint::Paint::new(crate::cli::run::use_color(cli.color));
-            human::write_report(out, &pods, &settings, output_width(), paint)
-                .map_err(write_error)?;
-        }
-        ResourcesFormat::Json => json::write_report(out, &pods, &settings).map_err(write_error)?,
+    if let Some(error) = reporter.write_error.take() {
+        return Err(write_error(error));
     }
+    let rejected = reporter.rejected;
+    let finished = if drawing.human.is_some() {
+        reporter.human.finish(reporter.out)
+    } else {
+        reporter.json.finish(reporter.out, &settings)
+    };
+    finished.map_err(write_error)?;
     Ok(if failed {
         EXIT_FAILURE
     } else if errors > 0 || rejected {

@@ -27,6 +27,7 @@ use crate::sim::plan::behaviour::BackoffConfig;
 use crate::sim::plan::spec::PodPlan;
 use crate::sim::record::RecordOptions;
 use crate::sim::scenario::{self, Patch, flags};
+use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::for_each_document;
 use std::path::PathBuf;
 
@@ -226,8 +227,9 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
             continue;
         }
         let comments = crate::lint::settings::inline_comments::read(&source.text);
+        let lines = LineIndex::new(&source.text);
         for_each_document(&source.text, |document| {
-            let objects = read_document_with(&source.name, &source.text, &document, templates);
+            let objects = read_document_with(&source.name, &lines, &document, templates);
             let errors: Vec<&Finding> = objects
                 .findings
                 .iter()

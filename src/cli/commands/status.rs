@@ -193,7 +193,8 @@ pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<u8, Erro
     })
 }
 
-/// Reads one source: a row for each pod with a status, the loader errors of its documents.
+/// Reads one source: a row for each pod with a status, the loader errors of its documents. A
+/// large source is read in pieces on every core; rows and errors keep the stream's order.
 fn read_rows(source: &SourceText, now: EpochMillis, templates: &PodTemplateTable) -> InputRows {
     let mut read = InputRows::default();
     let mut source_findings = Vec::new();
@@ -204,8 +205,8 @@ fn read_rows(source: &SourceText, now: EpochMillis, templates: &PodTemplateTable
         templates,
         &mut source_findings,
         &mut summary,
-        |document, objects| {
-            document_findings.extend(objects.findings);
+        |piece: &mut InputRows, document, objects| {
+            piece.errors.extend(objects.findings);
             for object in &objects.pods {
                 match &object.pod.status {
                     // Its spec could not be decoded: the loader error says so; no half-right row.
@@ -213,10 +214,10 @@ fn read_rows(source: &SourceText, now: EpochMillis, templates: &PodTemplateTable
                     Some(_) => {
                         let bad_times = timestamp_errors(object);
                         if bad_times.is_empty() {
-                            read.rows.push(pod_row(&object.pod, Some(now)));
+                            piece.rows.push(pod_row(&object.pod, Some(now)));
                         } else {
                             // The API server rejects such a pod; no row with a made-up age.
-                            document_findings.extend(
+                            piece.errors.extend(
                                 bad_times
                                     .into_iter()
                                     .map(|f| locate(object, document.root.as_ref(), f)),
@@ -225,9 +226,21 @@ fn read_rows(source: &SourceText, now: EpochMillis, templates: &PodTemplateTable
                     }
                     // A status is there but could not be decoded: the loader error says so.
                     None if has_status(document, object) => {}
-                    None => read.without_status += 1,
+                    None => piece.without_status += 1,
                 }
             }
+        },
+        |_, _| {},
+        |piece| {
+            let mut value = piece.value;
+            for finding in &mut value.errors {
+                if let Some(object) = finding.object.as_mut() {
+                    object.document += piece.documents_before;
+                }
+            }
+            read.rows.append(&mut value.rows);
+            read.without_status += value.without_status;
+            document_findings.append(&mut value.errors);
         },
     );
     source_findings.append(&mut document_findings);

@@ -9,6 +9,7 @@ use crate::k8s::workload::{
 };
 use crate::lint::load::ObjectReader;
 use crate::lint::rules;
+use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::{Node, Pos, TreeProblemKind};
 
 impl ObjectReader<'_, '_> {
@@ -92,7 +93,7 @@ impl ObjectReader<'_, '_> {
     ) -> Option<T> {
         let annotation_path = object.metadata_path.child("annotations").key(key);
         let value_node = self.root.lookup(&object.object_path.join(&annotation_path));
-        let (origin, indent) = embedded_origin(self.text, value_node.value);
+        let (origin, indent) = embedded_origin(self.lines, value_node.value);
         if let Err(error) = serde_json::from_str::<serde::de::IgnoredAny>(json) {
             // Kubernetes reads the annotation as strict JSON; YAML would accept more.
             let line = u32::try_from(error.line()).unwrap_or(1).max(1);
@@ -153,13 +154,10 @@ impl ObjectReader<'_, '_> {
 }
 
 /// Where text embedded in a scalar starts in the file, and the indentation of its later lines.
-fn embedded_origin(text: &str, node: &Node<'_>) -> (Pos, u32) {
+fn embedded_origin(lines: &LineIndex<'_>, node: &Node<'_>) -> (Pos, u32) {
     let start = node.span.start;
-    let line_text = text
-        .lines()
-        .nth(start.line.saturating_sub(1) as usize)
-        .unwrap_or("");
-    let first = line_text
+    let first = lines
+        .line_text(start.line)
         .chars()
         .nth(start.column.saturating_sub(1) as usize);
     match first {
@@ -172,7 +170,7 @@ fn embedded_origin(text: &str, node: &Node<'_>) -> (Pos, u32) {
             start.column,
         ),
         Some('|' | '>') => {
-            let next = text.lines().nth(start.line as usize).unwrap_or("");
+            let next = lines.line_text(start.line.saturating_add(1));
             let indent = next.len() - next.trim_start().len();
             let indent = u32::try_from(indent).unwrap_or(0);
             (
@@ -202,6 +200,7 @@ mod tests {
     use std::sync::Arc;
 
     use crate::lint::load::read_document;
+    use crate::yaml::line_index::LineIndex;
     use crate::yaml::source::parse_stream;
 
     /// SEMANTICS A1: the init-container status annotations are read like the containers.
@@ -210,7 +209,7 @@ mod tests {
         let text = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  annotations:\n    pod.alpha.kubernetes.io/init-container-statuses: '[{\"name\":\"setup\",\"restartCount\":2}]'\nspec:\n  containers: [{name: a, image: x:1}]\n";
         let file: Arc<str> = Arc::from("t.yaml");
         let documents = parse_stream(text);
-        let found = read_document(&file, text, &documents[0]);
+        let found = read_document(&file, &LineIndex::new(text), &documents[0]);
         let status = found.pods[0].pod.status.as_ref().expect("status");
         let statuses = status
             .init_container_statuses

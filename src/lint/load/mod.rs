@@ -16,6 +16,7 @@ use crate::k8s::workload::custom_resources::PodTemplateTable;
 use crate::lint::finding::{Finding, ObjectRef, PathEdit};
 use crate::lint::rules;
 use crate::yaml::field_path::FieldPath;
+use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::{Document, Node, NodeKind, Pos, Span, TreeProblemKind};
 
 pub(crate) use object_reader::ObjectReader;
@@ -145,16 +146,22 @@ fn resolve_path_edits(
     Some(placed)
 }
 
-/// Reads the pods of one parsed document.
-pub fn read_document(file: &Arc<str>, text: &str, document: &Document<'_>) -> DocumentObjects {
-    read_document_with(file, text, document, PodTemplateTable::built_in())
+/// Reads the pods of one parsed document; `lines` indexes the whole text the document was
+/// parsed from (one index per file, shared by its documents: a position is found without
+/// scanning the text from its start).
+pub fn read_document(
+    file: &Arc<str>,
+    lines: &LineIndex<'_>,
+    document: &Document<'_>,
+) -> DocumentObjects {
+    read_document_with(file, lines, document, PodTemplateTable::built_in())
 }
 
 /// Reads the pods of one parsed document, with custom resources' pod templates found through
 /// `templates` (the built-in table plus a configuration's `podTemplates:`).
 pub fn read_document_with(
     file: &Arc<str>,
-    text: &str,
+    lines: &LineIndex<'_>,
     document: &Document<'_>,
     templates: &PodTemplateTable,
 ) -> DocumentObjects {
@@ -168,13 +175,9 @@ pub fn read_document_with(
             | TreeProblemKind::UnknownAnchor => &rules::INPUT_TOO_COMPLEX,
         };
         let mut finding = rule.finding(problem.message.clone()).spanned(problem.span);
-        let line_text = |line: u32| {
-            text.lines()
-                .nth(line.saturating_sub(1) as usize)
-                .unwrap_or_default()
-        };
         let prefix = |pos: Pos| -> String {
-            line_text(pos.line)
+            lines
+                .line_text(pos.line)
                 .chars()
                 .take(pos.column.saturating_sub(1) as usize)
                 .collect()
@@ -229,7 +232,7 @@ pub fn read_document_with(
     }
     let mut reader = ObjectReader {
         file,
-        text,
+        lines,
         document: document.index,
         root,
         objects: &mut objects,
@@ -249,8 +252,36 @@ mod tests {
         let file: Arc<str> = Arc::from("test.yaml");
         parse_stream(text)
             .iter()
-            .map(|document| read_document(&file, text, document))
+            .map(|document| read_document(&file, &LineIndex::new(text), document))
             .collect()
+    }
+
+    /// The duplicate-key fix of a document far into a file is placed on its own lines: the
+    /// file's one line index answers for every document (no walk from the start per problem).
+    #[test]
+    fn duplicate_keys_deep_in_a_file_get_their_own_lines_removed() {
+        let document = |n: usize| {
+            format!(
+                "apiVersion: v1\r\nkind: Pod\r\nmetadata: {{name: p{n}}}\r\nspec:\r\n  containers:\r\n  - name: a\r\n    image: x:1\r\n    image: x:2\r\n"
+            )
+        };
+        let text = (0..300).map(document).collect::<Vec<_>>().join("---\r\n");
+        let found = objects(&text);
+        assert_eq!(found.len(), 300);
+        for (n, objects) in found.iter().enumerate() {
+            let [finding] = objects.findings.as_slice() else {
+                panic!("document {n}: {:?}", objects.findings);
+            };
+            assert_eq!(finding.rule.code, "PL002");
+            let fix = finding.fix.as_ref().expect("a fix");
+            let [PathEdit::At(span, replacement)] = fix.elsewhere.as_slice() else {
+                panic!("{:?}", fix.elsewhere);
+            };
+            let repeated = u32::try_from(n * 9 + 8).expect("line");
+            assert_eq!((span.start.line, span.start.column), (repeated, 1));
+            assert_eq!((span.end.line, span.end.column), (repeated + 1, 1));
+            assert!(replacement.is_empty());
+        }
     }
 
     #[test]
@@ -340,7 +371,7 @@ mod tests {
             .text;
         let documents = parse_stream(text);
         let file: Arc<str> = Arc::from("test.yaml");
-        let found = read_document(&file, text, &documents[0]);
+        let found = read_document(&file, &LineIndex::new(text), &documents[0]);
         let pod = &found.pods[0];
         assert_eq!(
             pod.init_source,

@@ -12,12 +12,14 @@ use crate::lint::finding::{Applicability, Finding, ObjectRef};
 use crate::lint::rules;
 use crate::text::closest;
 use crate::yaml::field_path::FieldPath;
+use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::{Node, NodeKind, Resolved, ScalarForm, resolve_plain};
 
 /// Reads the objects of one document into [`DocumentObjects`], with the loader's findings.
 pub(crate) struct ObjectReader<'r, 'a> {
     pub(crate) file: &'r Arc<str>,
-    pub(crate) text: &'r str,
+    /// The line index of the whole text (legacy annotations read their scalar's lines).
+    pub(crate) lines: &'r LineIndex<'r>,
     pub(crate) document: usize,
     pub(crate) root: &'r Node<'a>,
     pub(crate) objects: &'r mut DocumentObjects,

@@ -91,15 +91,33 @@ fn suppress(
     file: &Arc<str>,
 ) -> Vec<Finding> {
     let mut unused = Vec::new();
+    let mut dropped = vec![false; findings.len()];
+    // The findings of each document: an object's suppressions look at its own document's only.
+    let mut by_document: std::collections::HashMap<usize, Vec<usize>> =
+        std::collections::HashMap::new();
+    if objects.iter().any(|f| !f.suppressions.is_empty()) {
+        for (index, finding) in findings.iter().enumerate() {
+            if let Some(object) = &finding.object {
+                by_document.entry(object.document).or_default().push(index);
+            }
+        }
+    }
     for facts in objects.iter().filter(|f| !f.suppressions.is_empty()) {
         let entries: Vec<(&SuppressionAnnotation, &SuppressionEntry)> = facts
             .suppressions
             .iter()
             .flat_map(|annotation| annotation.entries.iter().map(move |e| (annotation, e)))
             .collect();
-        let used = drop_suppressed(findings, entries.iter().map(|(_, e)| *e), |finding| {
-            finding.object.as_ref() == Some(&facts.object)
-        });
+        let candidates = by_document
+            .get(&facts.object.document)
+            .map_or(&[][..], Vec::as_slice);
+        let used = drop_suppressed(
+            findings,
+            candidates.iter().copied(),
+            &mut dropped,
+            entries.iter().map(|(_, e)| *e),
+            |finding| finding.object.as_ref() == Some(&facts.object),
+        );
         if silences_itself(entries.iter().map(|(_, e)| *e)) {
             continue;
         }
@@ -117,6 +135,7 @@ fn suppress(
             }
         }
     }
+    retain_undropped(findings, &dropped);
     unused
 }
 
@@ -129,12 +148,39 @@ fn suppress_by_comments(
     file: &Arc<str>,
 ) -> Vec<Finding> {
     let mut unused = Vec::new();
+    let mut dropped = vec![false; findings.len()];
+    // The findings by line: a comment looks at the lines it covers only.
+    let mut by_line: Vec<(u32, usize)> = Vec::new();
+    if !comments.is_empty() {
+        by_line = findings
+            .iter()
+            .enumerate()
+            .filter_map(|(index, finding)| Some((finding.span?.start.line, index)))
+            .collect();
+        by_line.sort_unstable();
+    }
     for comment in comments {
-        let used = drop_suppressed(findings, comment.entries.iter(), |finding| {
-            finding
-                .span
-                .is_some_and(|span| comment.covers(span.start.line))
-        });
+        let (from, to) = comment.lines;
+        let first = by_line.partition_point(|&(line, _)| line < from);
+        let after = by_line.partition_point(|&(line, _)| line <= to);
+        let mut candidates: Vec<usize> = by_line
+            .get(first..after)
+            .unwrap_or_default()
+            .iter()
+            .map(|&(_, index)| index)
+            .collect();
+        candidates.sort_unstable();
+        let used = drop_suppressed(
+            findings,
+            candidates.into_iter(),
+            &mut dropped,
+            comment.entries.iter(),
+            |finding| {
+                finding
+                    .span
+                    .is_some_and(|span| comment.covers(span.start.line))
+            },
+        );
         if silences_itself(comment.entries.iter()) {
             continue;
         }
@@ -155,22 +201,38 @@ fn suppress_by_comments(
             }
         }
     }
+    retain_undropped(findings, &dropped);
     unused
 }
 
-/// Drops each finding in scope that an entry's rules match; says which entries matched one.
+/// Keeps the findings not marked dropped, in order.
+fn retain_undropped(findings: &mut Vec<Finding>, dropped: &[bool]) {
+    if dropped.contains(&true) {
+        let mut flags = dropped.iter();
+        findings.retain(|_| !flags.next().copied().unwrap_or(false));
+    }
+}
+
+/// Marks dropped each candidate finding (indexes into `findings`, ascending) in scope that an
+/// entry's rules match, unless dropped already; says which entries matched one. Only the
+/// candidates are looked at, so that many suppressions in a file cost their own findings, not
+/// every finding of the file each.
 fn drop_suppressed<'e>(
-    findings: &mut Vec<Finding>,
+    findings: &[Finding],
+    candidates: impl Iterator<Item = usize>,
+    dropped: &mut [bool],
     entries: impl Iterator<Item = &'e SuppressionEntry>,
     in_scope: impl Fn(&Finding) -> bool,
 ) -> Vec<bool> {
     let entries: Vec<&SuppressionEntry> = entries.collect();
     let mut used = vec![false; entries.len()];
-    findings.retain(|finding| {
-        if !in_scope(finding) {
-            return true;
+    for index in candidates {
+        let (Some(finding), Some(gone)) = (findings.get(index), dropped.get_mut(index)) else {
+            continue;
+        };
+        if *gone || !in_scope(finding) {
+            continue;
         }
-        let mut keep = true;
         for (entry, used) in entries.iter().zip(used.iter_mut()) {
             if entry
                 .selector
@@ -178,11 +240,10 @@ fn drop_suppressed<'e>(
                 .is_ok_and(|s| s.matches(finding.rule))
             {
                 *used = true;
-                keep = false;
+                *gone = true;
             }
         }
-        keep
-    });
+    }
     used
 }
 
@@ -308,6 +369,39 @@ mod tests {
             .iter()
             .map(|finding| (finding.rule.code, finding.severity))
             .collect()
+    }
+
+    /// Each object's annotation and each comment suppress their own findings only, however
+    /// many there are in the file; a second comment over a line whose finding the first one
+    /// dropped suppressed nothing.
+    #[test]
+    fn suppressions_in_many_objects_and_comments_each_cover_their_own() {
+        let pod = |n: usize| {
+            let (annotation, comment) = if n.is_multiple_of(2) {
+                ("\n  annotations: {podlife.dev/ignore: PL006}", "")
+            } else {
+                ("", " # podlife: ignore[PL006]")
+            };
+            format!(
+                "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p{n}{annotation}\nspec:\n  containers:\n  - name: app\n    image: nginx:1.27\n    imagePullPolicyy: Always{comment}\n    resources: {{requests: {{cpu: 1m, memory: 1Mi}}, limits: {{cpu: 1m, memory: 1Mi}}}}\n"
+            )
+        };
+        let mut text = (0..40).map(pod).collect::<Vec<_>>().join("---\n");
+        assert_eq!(
+            findings(&text, ""),
+            [],
+            "every finding suppressed, every entry used"
+        );
+        text.push_str("---\n");
+        text.push_str(&pod(41).replace(
+            "    imagePullPolicyy",
+            "    # podlife: ignore[PL006]\n    imagePullPolicyy",
+        ));
+        assert_eq!(
+            findings(&text, ""),
+            [("PL012", Severity::Warning)],
+            "the second comment over the line found nothing left to suppress"
+        );
     }
 
     const NO_IMAGE_TEMPLATE: &str = "\

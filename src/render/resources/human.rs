@@ -14,7 +14,7 @@ use crate::resources::qos::QosClass;
 use crate::resources::quantities::{Quantities, display_order};
 use crate::resources::replicas::ReplicaSource;
 use crate::resources::report::{PodReport, Settings};
-use crate::resources::totals::by_namespace;
+use crate::resources::totals::{NamespaceTotal, NamespaceTotals};
 
 /// Writes every pod's block, then the namespace totals when there is more than one pod.
 pub fn write_report(
@@ -24,20 +24,69 @@ pub fn write_report(
     width: usize,
     paint: Paint,
 ) -> std::io::Result<()> {
-    if pods.is_empty() {
-        return writeln!(out, "no pods found");
+    let mut report = HumanReport::new(width);
+    for pod in pods {
+        let block = HumanReport::block(pod, settings, width, paint);
+        report.write_block(out, pod, &block)?;
     }
-    for (index, pod) in pods.iter().enumerate() {
-        if index > 0 {
+    report.finish(out)
+}
+
+/// The human report written pod by pod (each block as its pod comes, the namespace totals at
+/// the end), so that only the totals are kept: the same text as [`write_report`]. A block is
+/// drawn apart from writing it, so that blocks can be drawn on every core.
+#[derive(Debug)]
+pub struct HumanReport {
+    width: usize,
+    pods: usize,
+    totals: NamespaceTotals,
+}
+
+impl HumanReport {
+    /// A report whose totals are drawn at `width` columns.
+    pub fn new(width: usize) -> Self {
+        HumanReport {
+            width,
+            pods: 0,
+            totals: NamespaceTotals::default(),
+        }
+    }
+
+    /// One pod's block, drawn at `width` columns.
+    pub fn block(pod: &PodReport, settings: &Settings, width: usize, paint: Paint) -> Vec<u8> {
+        let mut block = Vec::new();
+        // Writing to memory cannot fail.
+        let _ = write_pod(&mut block, pod, settings, width, paint);
+        block
+    }
+
+    /// Writes a pod's block (drawn by [`HumanReport::block`]) and counts the pod.
+    pub fn write_block(
+        &mut self,
+        out: &mut dyn Write,
+        pod: &PodReport,
+        block: &[u8],
+    ) -> std::io::Result<()> {
+        if self.pods > 0 {
             writeln!(out)?;
         }
-        write_pod(out, pod, settings, width, paint)?;
+        out.write_all(block)?;
+        self.pods += 1;
+        self.totals.add(pod);
+        Ok(())
     }
-    if pods.len() > 1 {
-        writeln!(out)?;
-        write_namespace_totals(out, pods, width)?;
+
+    /// Writes the namespace totals when there was more than one pod, or says there was none.
+    pub fn finish(self, out: &mut dyn Write) -> std::io::Result<()> {
+        match self.pods {
+            0 => writeln!(out, "no pods found"),
+            1 => Ok(()),
+            _ => {
+                writeln!(out)?;
+                write_namespace_totals(out, self.totals.finish(), self.width)
+            }
+        }
     }
-    Ok(())
 }
 
 fn new_table(width: usize, header: Vec<String>) -> Table {
@@ -338,7 +387,7 @@ fn write_node_fit(
 
 fn write_namespace_totals(
     out: &mut dyn Write,
-    pods: &[PodReport],
+    totals: Vec<NamespaceTotal>,
     width: usize,
 ) -> std::io::Result<()> {
     writeln!(
@@ -347,7 +396,7 @@ fn write_namespace_totals(
     )?;
     let header = ["namespace", "pods", "resource", "requests", "limits"];
     let mut table = new_table(width, header.map(String::from).to_vec());
-    for total in by_namespace(pods) {
+    for total in totals {
         let namespace = total
             .namespace
             .clone()

@@ -11,15 +11,7 @@ use crate::resources::node_fit::NodeFit;
 use crate::resources::qos::QosClass;
 use crate::resources::quantities::Quantities;
 use crate::resources::report::{PodReport, Settings};
-use crate::resources::totals::by_namespace;
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct JsonReport<'r> {
-    pods: Vec<JsonPod<'r>>,
-    namespaces: Vec<JsonNamespace>,
-    settings: JsonSettings,
-}
+use crate::resources::totals::NamespaceTotals;
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -227,9 +219,63 @@ pub fn write_report(
     pods: &[PodReport],
     settings: &Settings,
 ) -> std::io::Result<()> {
-    let report = JsonReport {
-        pods: pods.iter().map(|p| pod(p, settings)).collect(),
-        namespaces: by_namespace(pods)
+    let mut report = JsonReportWriter::default();
+    for pod in pods {
+        report.write_pod(out, pod, &JsonReportWriter::pod(pod, settings))?;
+    }
+    report.finish(out, settings)
+}
+
+/// The JSON report written pod by pod, so that only the namespace totals are kept: the bytes
+/// `serde_json::to_writer_pretty` gives for the whole report, each part serialized pretty on its
+/// own and indented to its depth (pretty JSON has no newline inside a string, so indenting
+/// its lines is exact). A pod is serialized apart from writing it, so that pods can be
+/// serialized on every core.
+#[derive(Debug, Default)]
+pub struct JsonReportWriter {
+    pods: usize,
+    totals: NamespaceTotals,
+}
+
+impl JsonReportWriter {
+    /// One pod's entry in `pods`, serialized.
+    pub fn pod(report: &PodReport, settings: &Settings) -> Vec<u8> {
+        let mut entry = Vec::new();
+        // Writing to memory cannot fail.
+        let _ = write_indented(&mut entry, &pod(report, settings), 4);
+        entry
+    }
+
+    /// Writes a pod's entry (serialized by [`JsonReportWriter::pod`]) and counts the pod.
+    pub fn write_pod(
+        &mut self,
+        out: &mut dyn Write,
+        report: &PodReport,
+        entry: &[u8],
+    ) -> std::io::Result<()> {
+        let before = if self.pods == 0 {
+            "{\n  \"pods\": [\n    "
+        } else {
+            ",\n    "
+        };
+        out.write_all(before.as_bytes())?;
+        out.write_all(entry)?;
+        self.pods += 1;
+        self.totals.add(report);
+        Ok(())
+    }
+
+    /// Writes the namespace totals and the settings, and ends the document.
+    pub fn finish(self, out: &mut dyn Write, settings: &Settings) -> std::io::Result<()> {
+        let pods_end = if self.pods == 0 {
+            "{\n  \"pods\": [],\n  \"namespaces\": "
+        } else {
+            "\n  ],\n  \"namespaces\": "
+        };
+        out.write_all(pods_end.as_bytes())?;
+        let namespaces: Vec<JsonNamespace> = self
+            .totals
+            .finish()
             .into_iter()
             .map(|total| JsonNamespace {
                 namespace: total.namespace,
@@ -237,15 +283,96 @@ pub fn write_report(
                 requests: total.requests,
                 limits: total.limits,
             })
-            .collect(),
-        settings: JsonSettings {
-            defaulting: settings.defaulting,
-            kubernetes_version: settings.gates.version().to_string(),
-            feature_gates: settings.gates.values().into_iter().collect(),
-            exclude_overhead: settings.exclude_overhead,
-            node: settings.node.as_ref().map(ToString::to_string),
-        },
-    };
-    serde_json::to_writer_pretty(&mut *out, &report)?;
-    writeln!(out)
+            .collect();
+        write_indented(out, &namespaces, 2)?;
+        out.write_all(b",\n  \"settings\": ")?;
+        write_indented(out, &json_settings(settings), 2)?;
+        out.write_all(b"\n}\n")
+    }
+}
+
+fn json_settings(settings: &Settings) -> JsonSettings {
+    JsonSettings {
+        defaulting: settings.defaulting,
+        kubernetes_version: settings.gates.version().to_string(),
+        feature_gates: settings.gates.values().into_iter().collect(),
+        exclude_overhead: settings.exclude_overhead,
+        node: settings.node.as_ref().map(ToString::to_string),
+    }
+}
+
+/// `value` as pretty JSON, its lines after the first indented by `depth` spaces.
+fn write_indented(
+    out: &mut dyn Write,
+    value: &impl Serialize,
+    depth: usize,
+) -> std::io::Result<()> {
+    let text = serde_json::to_string_pretty(value)?;
+    let indent = format!("\n{}", " ".repeat(depth));
+    out.write_all(text.replace('\n', &indent).as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::resources::node_fit::NodeCapacity;
+
+    /// The whole report as one value, as it was written before it was streamed.
+    #[derive(Serialize)]
+    struct WholeReport<'r> {
+        pods: Vec<JsonPod<'r>>,
+        namespaces: Vec<JsonNamespace>,
+        settings: JsonSettings,
+    }
+
+    fn whole(pods: &[PodReport], settings: &Settings) -> String {
+        let report = WholeReport {
+            pods: pods.iter().map(|p| pod(p, settings)).collect(),
+            namespaces: crate::resources::totals::by_namespace(pods)
+                .into_iter()
+                .map(|total| JsonNamespace {
+                    namespace: total.namespace,
+                    pods: total.pods,
+                    requests: total.requests,
+                    limits: total.limits,
+                })
+                .collect(),
+            settings: json_settings(settings),
+        };
+        let mut text = serde_json::to_string_pretty(&report).expect("serializes");
+        text.push('\n');
+        text
+    }
+
+    #[test]
+    fn the_streamed_report_is_the_whole_report_byte_for_byte() {
+        let text = include_str!("../../../testdata/resources/workloads.yaml");
+        let file: std::sync::Arc<str> = std::sync::Arc::from("a.yaml");
+        let lines = crate::yaml::line_index::LineIndex::new(text);
+        let objects: Vec<_> = crate::yaml::source::parse_stream(text)
+            .iter()
+            .flat_map(|document| crate::lint::load::read_document(&file, &lines, document).pods)
+            .collect();
+        for settings in [
+            Settings::default(),
+            Settings {
+                node: Some(NodeCapacity::parse("cpu=2,memory=4Gi").expect("node")),
+                ..Settings::default()
+            },
+        ] {
+            let one: Vec<PodReport> = objects
+                .iter()
+                .map(|object| crate::resources::report::analyse_pod(object, 1, &settings))
+                .collect();
+            let three: Vec<PodReport> = one.iter().chain(&one).chain(&one).cloned().collect();
+            for pods in [&[][..], &one[..], &three[..]] {
+                let mut streamed = Vec::new();
+                write_report(&mut streamed, pods, &settings).expect("writes");
+                assert_eq!(
+                    String::from_utf8(streamed).expect("UTF-8"),
+                    whole(pods, &settings)
+                );
+            }
+        }
+    }
 }
