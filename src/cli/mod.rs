@@ -3,6 +3,7 @@
 
 pub mod commands;
 pub mod completion_values;
+pub mod file_write;
 pub mod output;
 pub mod run;
 

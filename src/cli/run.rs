@@ -103,6 +103,7 @@ pub fn output_width() -> usize {
 /// Each input's configuration (`--config`, `--no-config`, else the nearest `.podlife.yaml`),
 /// for the commands that take nothing from it but how to read manifests (`podTemplates:`).
 pub fn input_configuration(
+    cli: &Cli,
     args: &InputArgs,
     cluster: &ClusterArgs,
     inputs: &[Result<Input, Error>],
@@ -114,6 +115,7 @@ pub fn input_configuration(
         args.config_source(),
         command_line,
         inputs,
+        cli.max_input_size,
     )
 }
 
@@ -166,7 +168,7 @@ pub fn resolve_inputs(
         };
         // `exclude:` in the configuration that governs a walked file leaves it out; a file
         // named on the command line is read whatever the configuration says.
-        let mut excludes = WalkExcludes::new(args.config_source());
+        let mut excludes = WalkExcludes::new(args.config_source(), cli.max_input_size);
         let mut inputs = Vec::with_capacity(expansion.inputs.len());
         for input in expansion.inputs {
             if let Ok(Input::Walked(path)) = &input

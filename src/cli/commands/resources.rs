@@ -147,7 +147,7 @@ fn analyse(
 /// Runs `podlife resources`.
 pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, Error> {
     let inputs = resolve_inputs(cli, &args.input, NoPath::Stdin)?;
-    let configuration = input_configuration(&args.input, &args.cluster, &inputs)?;
+    let configuration = input_configuration(cli, &args.input, &args.cluster, &inputs)?;
     let settings = settings_from_args(args, configuration.gates()?);
     let reports = input::map_inputs(&inputs, |input| {
         let options = configuration.options_for(input);

@@ -137,6 +137,7 @@ pub struct SimulateArgs {
     /// Write a standalone SVG: for one run, the pod's life on a time axis (a lane per
     /// container: states, exits, restarts, probe answers, conditions, deletion and grace
     /// deadline); with --runs, the histogram and CDF of the headline metric (`--metric`).
+    /// `-` writes it to stdout (and the report to stderr); a FIFO or device is written to.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
 }
@@ -200,7 +201,7 @@ struct FoundPods {
 
 fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
     let inputs = resolve_inputs(cli, &args.input, NoPath::Example)?;
-    let configuration = input_configuration(&args.input, &args.cluster, &inputs)?;
+    let configuration = input_configuration(cli, &args.input, &args.cluster, &inputs)?;
     let gates = configuration.gates()?;
     let mut found = Vec::new();
     let mut unreadable = None;
@@ -469,11 +470,27 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
     let FoundPods { pods, unreadable } = find_pods(cli, args)?;
     check_flags_fit_every_pod(&pods, args)?;
     let scenario_text = match &args.scenario {
-        Some(path) => Some(
-            std::fs::read_to_string(path)
-                .map_err(|e| Error::io(format!("reading `{}`", path.display()), e))?,
-        ),
+        Some(path) => Some(crate::input::read_text_file(path, cli.max_input_size)?),
         None => None,
+    };
+    // `--svg -`: the plot is stdout, so the report goes to stderr.
+    let mut report_on_stderr;
+    let out: &mut dyn Write = if args
+        .svg
+        .as_deref()
+        .is_some_and(crate::cli::file_write::is_stdout)
+    {
+        if pods.len() > 1 || args.sweep.is_some() {
+            return Err(Error::Usage(
+                "--svg -: this draws more than one plot, and stdout holds one; name a file \
+                 (`--svg plot.svg` writes plot.svg, plot-2.svg, …)"
+                    .to_string(),
+            ));
+        }
+        report_on_stderr = crate::cli::output::stderr();
+        &mut report_on_stderr
+    } else {
+        out
     };
     let until = match &args.until {
         Some(text) => {
@@ -660,8 +677,7 @@ fn run_single(
         .collect();
     if let Some(path) = &args.svg {
         let path = numbered_path(path, number);
-        crate::cli::output::replace_file(&path, views::plot::render(&context).as_bytes())
-            .map_err(|e| Error::io(format!("writing `{}`", path.display()), e))?;
+        crate::cli::file_write::write_plot(&path, views::plot::render(&context).as_bytes())?;
     }
     match args.format {
         SimulateFormat::Json => {

@@ -38,10 +38,10 @@ pub const CONFIG_KEYS: [&str; 8] = [
     "featureGates",
 ];
 
-/// Reads a configuration file.
-pub fn load(path: &Path) -> Result<SettingsLayer, Error> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|source| Error::io(format!("reading `{}`", path.display()), source))?;
+/// Reads a configuration file, at most `max_bytes` of it (`--max-input-size`, as manifests:
+/// `--config /dev/zero` stops there).
+pub fn load(path: &Path, max_bytes: u64) -> Result<SettingsLayer, Error> {
+    let text = crate::input::read_text_file(path, max_bytes)?;
     parse(&text).map_err(|problems| Error::Config {
         file: display_path(path),
         problems,
@@ -369,15 +369,17 @@ pub struct WalkExcludes {
     source: ConfigSource,
     by_directory: HashMap<PathBuf, Option<Arc<ignore::gitignore::Gitignore>>>,
     by_file: HashMap<PathBuf, Option<Arc<ignore::gitignore::Gitignore>>>,
+    max_bytes: u64,
 }
 
 impl WalkExcludes {
-    /// Excludes from the configuration `source` names.
-    pub fn new(source: ConfigSource) -> Self {
+    /// Excludes from the configuration `source` names, each file read up to `max_bytes`.
+    pub fn new(source: ConfigSource, max_bytes: u64) -> Self {
         WalkExcludes {
             source,
             by_directory: HashMap::new(),
             by_file: HashMap::new(),
+            max_bytes,
         }
     }
 
@@ -418,7 +420,7 @@ impl WalkExcludes {
         if let Some(matcher) = self.by_file.get(&file) {
             return Ok(matcher.clone());
         }
-        let layer = load(&file)?;
+        let layer = load(&file, self.max_bytes)?;
         let matcher = if layer.exclude.is_empty() {
             None
         } else {
@@ -553,12 +555,14 @@ pub struct ConfigResolver {
 }
 
 impl ConfigResolver {
-    /// Reads the configuration of every input; fails on the first invalid file.
+    /// Reads the configuration of every input, each file up to `max_bytes`; fails on the first
+    /// invalid file.
     pub fn prepare(
         base: CheckOptions,
         source: ConfigSource,
         command_line: SettingsLayer,
         inputs: &[Result<Input, Error>],
+        max_bytes: u64,
     ) -> Result<Self, Error> {
         let mut resolver = ConfigResolver {
             base,
@@ -571,7 +575,7 @@ impl ConfigResolver {
         resolver.unconfigured = resolver.options(None)?;
         match resolver.source.clone() {
             ConfigSource::File(path) => {
-                let layer = load(&path)?;
+                let layer = load(&path, max_bytes)?;
                 resolver.fixed = Some(resolver.options(Some(&layer))?);
             }
             ConfigSource::None => resolver.fixed = Some(resolver.unconfigured.clone()),
@@ -586,7 +590,7 @@ impl ConfigResolver {
                         Some(file) => match files.get(&file) {
                             Some(options) => options.clone(),
                             None => {
-                                let layer = load(&file)?;
+                                let layer = load(&file, max_bytes)?;
                                 let options = resolver.options(Some(&layer))?;
                                 files.insert(file, options.clone());
                                 options
