@@ -207,6 +207,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             break
         }
         'podlife;server' {
+            [CompletionResult]::new('--max-message-size', '--max-message-size', [CompletionResultType]::ParameterName, 'Largest message read from the editor: bytes, or with a unit (`64MiB`). A larger one is skipped and answered with an error; the session goes on')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
             [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')

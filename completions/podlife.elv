@@ -194,6 +194,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'podlife;server'= {
+            cand --max-message-size 'Largest message read from the editor: bytes, or with a unit (`64MiB`). A larger one is skipped and answered with an error; the session goes on'
             cand --color 'When to use colour (honours NO_COLOR)'
             cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
             cand -q 'Print only results: no summary line, no notes on stderr'

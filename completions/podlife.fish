@@ -568,6 +568,7 @@ never\t'Never'"
 complete -c podlife -n "__fish_podlife_using_subcommand man" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
 complete -c podlife -n "__fish_podlife_using_subcommand man" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand server" -l max-message-size -d 'Largest message read from the editor: bytes, or with a unit (`64MiB`). A larger one is skipped and answered with an error; the session goes on' -r
 complete -c podlife -n "__fish_podlife_using_subcommand server" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"

@@ -23,8 +23,8 @@ pub const EXIT_FAILURE: u8 = 2;
 /// Runs a command line and returns the process exit code.
 pub fn run(cli: &Cli) -> u8 {
     // The language server speaks on stdout itself: no locked report writer around it.
-    if matches!(cli.command, Command::Server) {
-        return match commands::server::run() {
+    if let Command::Server(args) = &cli.command {
+        return match commands::server::run(args) {
             Ok(code) => code,
             Err(error) => {
                 output::note(format_args!("error: {error}"));
@@ -68,7 +68,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<u8, Error> {
         Command::Example(args) => commands::example::run(args, out),
         Command::Completions(args) => commands::completions::run(args, out),
         Command::Man(args) => commands::completions::man(args, out),
-        Command::Server => Err(Error::Usage(
+        Command::Server(_) => Err(Error::Usage(
             "`podlife server` speaks on stdout itself and runs before any report".to_string(),
         )),
     }
