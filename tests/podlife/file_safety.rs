@@ -362,3 +362,29 @@ fn config_and_scenario_files_are_read_under_the_input_size_bound() {
         );
     }
 }
+
+/// Item 13: a scenario listing 10^6 attempts is refused before it is parsed (it took 1.7 GB),
+/// with an error naming the file and the bound.
+#[test]
+fn a_scenario_with_a_million_attempts_is_refused_with_its_bound() {
+    let scratch = Scratch::new("attempts");
+    let mut text = String::from("containers:\n  web:\n    attempts:\n");
+    for _ in 0..1_000_000 {
+        text.push_str("    - {exit: 1}\n");
+    }
+    let path = scratch.file("scenario.yaml", text);
+    let started = std::time::Instant::now();
+    let output = run(&[
+        "simulate",
+        "src/examples/sidecar.yaml",
+        "--scenario",
+        path_text(&path),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(
+        message.contains(path_text(&path)) && message.contains("256 KiB"),
+        "{message}"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+}

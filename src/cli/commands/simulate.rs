@@ -470,7 +470,7 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
     let FoundPods { pods, unreadable } = find_pods(cli, args)?;
     check_flags_fit_every_pod(&pods, args)?;
     let scenario_text = match &args.scenario {
-        Some(path) => Some(crate::input::read_text_file(path, cli.max_input_size)?),
+        Some(path) => Some(read_scenario(path, cli.max_input_size)?),
         None => None,
     };
     // `--svg -`: the plot is stdout, so the report goes to stderr.
@@ -581,6 +581,24 @@ fn check_flags_fit_every_pod(pods: &[FoundPod], args: &SimulateArgs) -> Result<(
             .join(", "),
         fitting.first().copied().unwrap_or_default()
     )))
+}
+
+/// Reads `--scenario FILE` under `--max-input-size` and the scenario bound, whichever is lower.
+fn read_scenario(path: &std::path::Path, max_input_size: u64) -> Result<String, Error> {
+    use crate::sim::scenario::file::MAX_SCENARIO_BYTES;
+    if max_input_size < MAX_SCENARIO_BYTES {
+        return crate::input::read_text_file(path, max_input_size);
+    }
+    crate::input::read_text_file(path, MAX_SCENARIO_BYTES).map_err(|error| match error {
+        Error::TooLarge { .. } => Error::Usage(format!(
+            "`{}` is larger than a scenario file may be ({} KiB): a scenario lists what each \
+             container does; shorten a long `attempts:` list (the fields beside it apply to \
+             every later attempt)",
+            path.display(),
+            MAX_SCENARIO_BYTES >> 10
+        )),
+        other => other,
+    })
 }
 
 /// A usage error's message without its kind.
