@@ -12,6 +12,7 @@ mod code_actions;
 mod code_lens;
 pub mod documents;
 mod hover;
+mod lens_queue;
 pub mod transport;
 
 use std::collections::{HashMap, HashSet};
@@ -139,6 +140,7 @@ pub fn run(
             check_loop(&queue, &shared, &send, &settings);
         });
     }
+    let lenses = lens_queue::spawn(Arc::clone(&shared), outgoing.clone(), settings.encoding);
     let mut shut_down = false;
     while let Ok(message) = incoming.recv() {
         match message {
@@ -166,7 +168,7 @@ pub fn run(
                         "the server is initialized already",
                     );
                 } else {
-                    answer(request, &shared, &outgoing, &settings);
+                    answer(request, &shared, &outgoing, &settings, &lenses);
                 }
             }
             Incoming::Message(Message::Notification(notification)) => {
@@ -454,10 +456,16 @@ fn diagnostic(finding: &Finding, text: &str, uri: &Uri, settings: &Settings) -> 
     }
 }
 
-/// Answers a request: from the last analysis (code actions, hover) or on the thread pool (code
-/// lenses simulate each pod; a cancelled request stops between pods and is answered
-/// `RequestCancelled`, a document changed meanwhile `ContentModified`).
-fn answer(request: Request, shared: &Arc<Mutex<State>>, outgoing: &Outgoing, settings: &Settings) {
+/// Answers a request: from the last analysis (code actions, hover) or on the lens thread (code
+/// lenses simulate each pod: [`lens_queue`]); a lens request for a document changed since its
+/// check is answered `ContentModified` at once.
+fn answer(
+    request: Request,
+    shared: &Arc<Mutex<State>>,
+    outgoing: &Outgoing,
+    settings: &Settings,
+    lenses: &mpsc::Sender<lens_queue::LensJob>,
+) {
     use lsp_types::request::{CodeActionRequest, CodeLensRequest, ExecuteCommand, HoverRequest};
     let id = request.id.clone();
     let respond = |result: Result<serde_json::Value, (ErrorCode, String)>| {
@@ -505,49 +513,36 @@ fn answer(request: Request, shared: &Arc<Mutex<State>>, outgoing: &Outgoing, set
                 Err(error) => return respond(Err((ErrorCode::InvalidParams, error.to_string()))),
             };
             let uri = params.text_document.uri;
-            // The lenses of the last checked version, read as it was checked.
-            let checked = state_of(shared).analyses.get(&uri).map(|analysis| {
-                (
-                    analysis.version,
-                    Arc::clone(&analysis.text),
-                    Arc::clone(&analysis.templates),
-                )
-            });
-            let outgoing = outgoing.clone();
-            let shared = Arc::clone(shared);
-            let encoding = settings.encoding;
-            rayon::spawn(move || {
-                let still_wanted = || {
-                    let state = state_of(&shared);
-                    !state.cancelled.contains(&id)
-                };
-                let lenses = checked
-                    .as_ref()
-                    .map_or_else(Vec::new, |(_, text, templates)| {
-                        code_lens::lenses(&uri, text, templates, encoding, &still_wanted)
-                    });
-                let (cancelled, current) = {
-                    let mut state = state_of(&shared);
-                    let current = state.documents.get(&uri).map(|d| d.version);
-                    (state.cancelled.remove(&id), current)
-                };
-                let response = if cancelled {
-                    Response::new_err(
-                        id,
-                        ErrorCode::RequestCanceled as i32,
-                        "cancelled".to_string(),
-                    )
-                } else if checked.is_some() && current != checked.as_ref().map(|(v, ..)| *v) {
-                    Response::new_err(
-                        id,
-                        ErrorCode::ContentModified as i32,
-                        "the document changed; ask again".to_string(),
-                    )
-                } else {
-                    Response::new_ok(id, lenses)
-                };
-                outgoing.send(&Message::Response(response));
-            });
+            // The lenses of the last checked version, read as it was checked; none while
+            // the document has changed since (its check goes first).
+            let job = {
+                let state = state_of(shared);
+                let version = state.documents.get(&uri).map(|d| d.version);
+                match state.analyses.get(&uri) {
+                    Some(analysis) if Some(analysis.version) == version => {
+                        Some(lens_queue::LensJob {
+                            id: id.clone(),
+                            uri,
+                            version: analysis.version,
+                            text: Arc::clone(&analysis.text),
+                            templates: Arc::clone(&analysis.templates),
+                        })
+                    }
+                    Some(_) => None,
+                    None if version.is_some() => None,
+                    None => return respond(Ok(serde_json::json!([]))),
+                }
+            };
+            match job {
+                Some(job) => {
+                    if lenses.send(job).is_err() {
+                        respond(Ok(serde_json::json!([])));
+                    }
+                }
+                None => {
+                    outgoing.send(&Message::Response(lens_queue::stale(id.clone())));
+                }
+            }
         }
         method => respond(Err((
             ErrorCode::MethodNotFound,

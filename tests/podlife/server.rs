@@ -528,3 +528,62 @@ fn the_code_lens_command_is_provided() {
         "{message}"
     );
 }
+
+/// Item 10: lenses cover the first 50 pods; a lens request for a document changed since its
+/// check is answered `ContentModified` at once (the check of the new text goes first); a
+/// cancelled one `RequestCancelled`.
+#[test]
+fn lenses_are_bounded_stale_ones_dropped_and_cancelled_ones_stopped() {
+    let many: String = (0..200)
+        .map(|i| POD.replace("name: p}", &format!("name: p{i}}}")) + "---\n")
+        .collect();
+    let mut client = Client::start();
+    initialize(&mut client, 1);
+    client.send(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": URI, "languageId": "yaml", "version": 1, "text": many}}}),
+    );
+    client.diagnostics(1);
+    let mut kept = Vec::new();
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 2, "method": "textDocument/codeLens",
+        "params": {"textDocument": {"uri": URI}}}),
+    );
+    let lenses = client.answer(2, &mut kept);
+    assert_eq!(
+        lenses["result"].as_array().map(Vec::len),
+        Some(50),
+        "bounded"
+    );
+
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 3, "method": "textDocument/codeLens",
+        "params": {"textDocument": {"uri": URI}}}),
+    );
+    client.send(&json!({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 3}}));
+    let cancelled = client.answer(3, &mut kept);
+    assert_eq!(cancelled["error"]["code"], -32800, "{cancelled}");
+
+    client.send(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+        "textDocument": {"uri": URI, "version": 2},
+        "contentChanges": [{"text": format!("{many}# edited\n")}]}}),
+    );
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 4, "method": "textDocument/codeLens",
+        "params": {"textDocument": {"uri": URI}}}),
+    );
+    let stale = client.answer(4, &mut kept);
+    assert_eq!(stale["error"]["code"], -32801, "ContentModified: {stale}");
+    client.diagnostics(2);
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 5, "method": "textDocument/codeLens",
+        "params": {"textDocument": {"uri": URI}}}),
+    );
+    let fresh = client.answer(5, &mut kept);
+    assert_eq!(
+        fresh["result"].as_array().map(Vec::len),
+        Some(50),
+        "{fresh}"
+    );
+}
