@@ -388,3 +388,22 @@ fn a_scenario_with_a_million_attempts_is_refused_with_its_bound() {
     );
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
 }
+
+/// Item 13: with the default input bound, `--config /dev/zero` fails at the configuration
+/// bound (1 MiB), not after reading 256 MiB.
+#[cfg(unix)]
+#[test]
+fn a_configuration_file_has_a_bound_of_its_own() {
+    let output = run(&[
+        "validate",
+        "--config",
+        "/dev/zero",
+        "src/examples/sidecar.yaml",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(
+        message.contains("`/dev/zero` is larger than a configuration file may be (1 MiB)"),
+        "{message}"
+    );
+}

@@ -38,10 +38,25 @@ pub const CONFIG_KEYS: [&str; 8] = [
     "featureGates",
 ];
 
-/// Reads a configuration file, at most `max_bytes` of it (`--max-input-size`, as manifests:
-/// `--config /dev/zero` stops there).
+/// Largest configuration file read, whatever `--max-input-size` allows: a configuration is a
+/// few lines, and a bound this low makes `--config /dev/zero` an error in milliseconds.
+pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
+/// Reads a configuration file, at most `max_bytes` of it (`--max-input-size`, as manifests)
+/// and at most [`MAX_CONFIG_BYTES`].
 pub fn load(path: &Path, max_bytes: u64) -> Result<SettingsLayer, Error> {
-    let text = crate::input::read_text_file(path, max_bytes)?;
+    let text = if max_bytes < MAX_CONFIG_BYTES {
+        crate::input::read_text_file(path, max_bytes)?
+    } else {
+        crate::input::read_text_file(path, MAX_CONFIG_BYTES).map_err(|error| match error {
+            Error::TooLarge { .. } => Error::Usage(format!(
+                "`{}` is larger than a configuration file may be ({} MiB)",
+                path.display(),
+                MAX_CONFIG_BYTES >> 20
+            )),
+            other => other,
+        })?
+    };
     parse(&text).map_err(|problems| Error::Config {
         file: display_path(path),
         problems,
