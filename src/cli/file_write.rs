@@ -9,7 +9,8 @@
 //!   ([`ReadState`]); any difference leaves the file alone ([`FixWriteError::Changed`]).
 //! - A fixed file keeps what it is: through a symbolic link the target is fixed and the link
 //!   kept; mode, owner and group are carried over (the owner only where the process may, else
-//!   nothing is written); a file without a write bit is refused, even for root.
+//!   nothing is written); a file without a write bit is refused, even for root, and so is one
+//!   with hard links (a rename would leave its other names behind).
 //! - An output path that is not a regular file (`/dev/null`, a FIFO, a terminal, `/dev/stdout`)
 //!   is written to as a stream, never unlinked; so is any path under `/dev/` or `/proc/`, which
 //!   may lead to a regular file through the process's own descriptors.
@@ -51,6 +52,8 @@ pub enum FixWriteError {
     ReadOnly(u32),
     /// The path is not a regular file (a FIFO, a device): there is nothing to replace.
     NotRegular,
+    /// The file has other names (hard links) that a rename would leave with the old text.
+    HardLinked(u64),
     /// The fixed file could not be given the original owner and group.
     Owner {
         /// The original owner and group.
@@ -69,6 +72,11 @@ impl std::fmt::Display for FixWriteError {
             FixWriteError::ReadOnly(mode) => write!(
                 f,
                 "the file is read-only (mode {mode:04o}); nothing written (make it writable to fix it)"
+            ),
+            FixWriteError::HardLinked(links) => write!(
+                f,
+                "the file has {links} hard links, and replacing it would leave the other names \
+                 with the old text; nothing written (fix it through a copy)"
             ),
             FixWriteError::NotRegular => f.write_str(
                 "not a regular file; nothing written (fix a copy, or pipe it through `podlife validate --fix -`)",
@@ -106,6 +114,10 @@ pub fn replace_checked(
     let mode = mode_of(&metadata);
     if mode & 0o222 == 0 {
         return Err(FixWriteError::ReadOnly(mode));
+    }
+    let links = link_count(&metadata);
+    if links > 1 {
+        return Err(FixWriteError::HardLinked(links));
     }
     if !unchanged(&target, read, original)? {
         return Err(FixWriteError::Changed);
@@ -272,6 +284,17 @@ impl Drop for Temporary {
             let _ = fs::remove_file(&self.path);
         }
     }
+}
+
+#[cfg(unix)]
+fn link_count(metadata: &fs::Metadata) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    metadata.nlink()
+}
+
+#[cfg(not(unix))]
+fn link_count(_: &fs::Metadata) -> u64 {
+    1
 }
 
 #[cfg(unix)]

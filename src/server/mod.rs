@@ -33,6 +33,10 @@ use analysis::Analysis;
 use documents::{Document, Documents, Encoding};
 use transport::Outgoing;
 
+/// Cancelled request ids kept at most (a cancel for a request answered already is never
+/// removed by its answer).
+const MAX_CANCELLED: usize = 10_000;
+
 /// What the session shares between the loop, the checker and request workers.
 #[derive(Default)]
 struct State {
@@ -352,7 +356,13 @@ fn notified(
                     NumberOrString::Number(number) => RequestId::from(number),
                     NumberOrString::String(text) => RequestId::from(text),
                 };
-                state_of(shared).cancelled.insert(id);
+                let mut state = state_of(shared);
+                // A cancel for a request answered already stays in the set: a client that
+                // floods them has the set cleared at the bound instead of growing it.
+                if state.cancelled.len() >= MAX_CANCELLED {
+                    state.cancelled.clear();
+                }
+                state.cancelled.insert(id);
             }
         }
         _ => {}

@@ -152,6 +152,26 @@ fn a_fixed_file_keeps_its_link_and_mode_and_a_read_only_one_is_refused() {
     assert!(scratch.leftovers().is_empty(), "{:?}", scratch.leftovers());
 }
 
+/// Item 2: a file with hard links is not replaced (the rename would leave the other names with
+/// the old text); it is an error naming it, and both names keep the same content.
+#[cfg(unix)]
+#[test]
+fn a_hard_linked_file_is_not_split_from_its_other_names() {
+    let scratch = Scratch::new("hardlink");
+    let path = scratch.file("pod.yaml", many_fixes(1, false));
+    let other = scratch.0.join("other.yaml");
+    std::fs::hard_link(&path, &other).expect("hard link");
+    let output = run(&["validate", "--fix", "-q", path_text(&path)]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("hard links"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(text(&path), many_fixes(1, false));
+    assert_eq!(text(&other), many_fixes(1, false));
+}
+
 /// Item 2: owner and group are carried over. Giving a file to another owner needs root, so
 /// the case runs only as root; as another user it checks what it can: its own owner kept.
 #[cfg(unix)]
