@@ -2,8 +2,9 @@
 //!
 //! On a 1 MB document (generated Deployments, as the benchmark corpus), the time from
 //! an edit to its diagnostics while 20 code lens requests are queued just before it, against
-//! `podlife validate` of the same text as a process. Issue 27's target: at most 2× (it was
-//! about 3× with the lens simulations on the checker's thread pool). Median of `ROUNDS`.
+//! `podlife validate` of the same text as a process. Issue 27's target: at most 2× (in a debug
+//! build it was about 3× with the lens simulations on the checker's thread pool). Median of
+//! `ROUNDS`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 

@@ -157,6 +157,11 @@ pub fn decode(body: &[u8]) -> Result<Message, Invalid> {
     };
     let text = std::str::from_utf8(body)
         .map_err(|error| parse_error(format!("the message is not UTF-8: {error}")))?;
+    // One pass for a good message (a 1 MB document is not decoded twice); only a bad one is
+    // read again to say what is wrong and find its id.
+    if let Ok(message) = serde_json::from_str::<Message>(text) {
+        return Ok(message);
+    }
     let value: Value = serde_json::from_str(text)
         .map_err(|error| parse_error(format!("the message is not JSON: {error}")))?;
     let id = value
