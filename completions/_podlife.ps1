@@ -139,7 +139,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             [CompletionResult]::new('--sweep', '--sweep', [CompletionResultType]::ParameterName, 'With --runs: rerun the Monte Carlo for each value of a pod field or scenario duration (`terminationGracePeriodSeconds=10..60/10`, `until=1m..5m/1m`)')
             [CompletionResult]::new('--keep-worst', '--keep-worst', [CompletionResultType]::ParameterName, 'With --runs: print the event logs of the K worst runs, each with the seed that replays it')
             [CompletionResult]::new('--metric', '--metric', [CompletionResultType]::ParameterName, 'With --runs: the metric headlined, drawn by --svg and swept (`ready`, `initialized`, `ended`, `terminated`, `restarts`, `restarts:CONTAINER`, `defer-completed`, …); default `ready`, or `ended` for a pod that runs to completion (a Job''s)')
-            [CompletionResult]::new('--svg', '--svg', [CompletionResultType]::ParameterName, 'Write a standalone SVG: for one run, the pod''s life on a time axis (a lane per container: states, exits, restarts, probe answers, conditions, deletion and grace deadline); with --runs, the histogram and CDF of the headline metric (`--metric`)')
+            [CompletionResult]::new('--svg', '--svg', [CompletionResultType]::ParameterName, 'Write a standalone SVG: for one run, the pod''s life on a time axis (a lane per container: states, exits, restarts, probe answers, conditions, deletion and grace deadline); with --runs, the histogram and CDF of the headline metric (`--metric`). `-` writes it to stdout (and the report to stderr); a FIFO or device is written to')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
             [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read')
             [CompletionResult]::new('--hidden', '--hidden', [CompletionResultType]::ParameterName, 'In directories, also read hidden files and directories (`.github/`, …)')
@@ -211,6 +211,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             break
         }
         'podlife;server' {
+            [CompletionResult]::new('--max-message-size', '--max-message-size', [CompletionResultType]::ParameterName, 'Largest message read from the editor: bytes, or with a unit (`64MiB`). A larger one is skipped and answered with an error; the session goes on')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
             [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')

@@ -459,12 +459,16 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__server)
-            opts="-q -h --color --quiet --max-input-size --help"
+            opts="-q -h --max-message-size --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --max-message-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0

@@ -132,7 +132,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --sweep 'With --runs: rerun the Monte Carlo for each value of a pod field or scenario duration (`terminationGracePeriodSeconds=10..60/10`, `until=1m..5m/1m`)'
             cand --keep-worst 'With --runs: print the event logs of the K worst runs, each with the seed that replays it'
             cand --metric 'With --runs: the metric headlined, drawn by --svg and swept (`ready`, `initialized`, `ended`, `terminated`, `restarts`, `restarts:CONTAINER`, `defer-completed`, …); default `ready`, or `ended` for a pod that runs to completion (a Job''s)'
-            cand --svg 'Write a standalone SVG: for one run, the pod''s life on a time axis (a lane per container: states, exits, restarts, probe answers, conditions, deletion and grace deadline); with --runs, the histogram and CDF of the headline metric (`--metric`)'
+            cand --svg 'Write a standalone SVG: for one run, the pod''s life on a time axis (a lane per container: states, exits, restarts, probe answers, conditions, deletion and grace deadline); with --runs, the histogram and CDF of the headline metric (`--metric`). `-` writes it to stdout (and the report to stderr); a FIFO or device is written to'
             cand --color 'When to use colour (honours NO_COLOR)'
             cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
             cand --hidden 'In directories, also read hidden files and directories (`.github/`, …)'
@@ -198,6 +198,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'podlife;server'= {
+            cand --max-message-size 'Largest message read from the editor: bytes, or with a unit (`64MiB`). A larger one is skipped and answered with an error; the session goes on'
             cand --color 'When to use colour (honours NO_COLOR)'
             cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
             cand -q 'Print only results: no summary line, no notes on stderr'

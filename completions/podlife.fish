@@ -554,7 +554,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l runs -d 'Mo
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l sweep -d 'With --runs: rerun the Monte Carlo for each value of a pod field or scenario duration (`terminationGracePeriodSeconds=10..60/10`, `until=1m..5m/1m`)' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l keep-worst -d 'With --runs: print the event logs of the K worst runs, each with the seed that replays it' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l metric -d 'With --runs: the metric headlined, drawn by --svg and swept (`ready`, `initialized`, `ended`, `terminated`, `restarts`, `restarts:CONTAINER`, `defer-completed`, …); default `ready`, or `ended` for a pod that runs to completion (a Job\'s)' -r
-complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l svg -d 'Write a standalone SVG: for one run, the pod\'s life on a time axis (a lane per container: states, exits, restarts, probe answers, conditions, deletion and grace deadline); with --runs, the histogram and CDF of the headline metric (`--metric`)' -r -F
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l svg -d 'Write a standalone SVG: for one run, the pod\'s life on a time axis (a lane per container: states, exits, restarts, probe answers, conditions, deletion and grace deadline); with --runs, the histogram and CDF of the headline metric (`--metric`). `-` writes it to stdout (and the report to stderr); a FIFO or device is written to' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"
@@ -608,6 +608,7 @@ never\t'Never'"
 complete -c podlife -n "__fish_podlife_using_subcommand man" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
 complete -c podlife -n "__fish_podlife_using_subcommand man" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand server" -l max-message-size -d 'Largest message read from the editor: bytes, or with a unit (`64MiB`). A larger one is skipped and answered with an error; the session goes on' -r
 complete -c podlife -n "__fish_podlife_using_subcommand server" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"

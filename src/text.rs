@@ -33,6 +33,12 @@ pub fn escape_control(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Whether XML 1.0 can hold `ch` at all (its `Char` production: tab, newline, carriage return,
+/// and everything from U+0020 but U+FFFE and U+FFFF; Rust strings hold no surrogates).
+pub fn is_xml_char(ch: char) -> bool {
+    matches!(ch, '\t' | '\n' | '\r') || (ch >= ' ' && ch != '\u{fffe}' && ch != '\u{ffff}')
+}
+
 /// Whether text output writes `ch` escaped: every control character but newline and tab.
 pub fn is_escaped(ch: char) -> bool {
     ch.is_control() && ch != '\n' && ch != '\t'

@@ -13,6 +13,7 @@ mod podlife {
     pub mod cli;
     pub mod config_and_formats;
     pub mod corpus;
+    pub mod file_safety;
     pub mod generated;
     pub mod hostile;
     pub mod layers;

@@ -3,6 +3,7 @@
 
 pub mod commands;
 pub mod completion_values;
+pub mod file_write;
 pub mod output;
 pub mod run;
 
@@ -49,7 +50,7 @@ pub struct Cli {
 }
 
 /// Parses `--max-input-size`: a whole number of bytes, optionally with KiB, MiB or GiB.
-fn parse_size(text: &str) -> Result<u64, String> {
+pub(crate) fn parse_size(text: &str) -> Result<u64, String> {
     let text = text.trim();
     let (digits, unit) = text
         .find(|c: char| !c.is_ascii_digit())
@@ -137,7 +138,7 @@ pub enum Command {
     /// rules, configuration and suppressions of `validate`), code actions (each fix, and
     /// suppressing a finding on its line), hover (a rule's explanation; a container's requests,
     /// limits and QoS class) and a code lens above each pod with its default simulation.
-    Server,
+    Server(crate::cli::commands::server::ServerArgs),
 }
 
 /// Inputs shared by every command that reads manifests.

@@ -212,47 +212,6 @@ pub fn suffixed(path: &std::path::Path, suffix: &str) -> std::path::PathBuf {
     path.with_file_name(format!("{stem}-{suffix}{extension}"))
 }
 
-/// Writes `bytes` to `path` as a new file renamed into place: a symbolic link at `path` is
-/// replaced, never followed (a link to `~/.bashrc` planted where a report goes stays harmless),
-/// and a reader never sees half a file.
-pub fn replace_file(path: &std::path::Path, bytes: &[u8]) -> io::Result<()> {
-    replace_file_with(path, bytes, None)
-}
-
-/// [`replace_file`], the new file given `permissions` before it is renamed into place (a file
-/// fixed in place keeps its mode).
-pub fn replace_file_with(
-    path: &std::path::Path,
-    bytes: &[u8],
-    permissions: Option<std::fs::Permissions>,
-) -> io::Result<()> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
-    let mut temporary_name = std::ffi::OsString::from(".");
-    temporary_name.push(name);
-    temporary_name.push(format!(".{}.tmp", std::process::id()));
-    let temporary = path.with_file_name(temporary_name);
-    let written = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temporary)
-        .and_then(|mut file| {
-            file.write_all(bytes)?;
-            match permissions {
-                Some(permissions) => file.set_permissions(permissions),
-                None => Ok(()),
-            }
-        });
-    match written.and_then(|()| std::fs::rename(&temporary, path)) {
-        Ok(()) => Ok(()),
-        Err(error) => {
-            let _ = std::fs::remove_file(&temporary);
-            Err(error)
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -318,28 +277,6 @@ mod tests {
         assert!(out.is_closed());
         assert!(out.write_all(b"second").is_ok());
         assert!(out.flush().is_ok());
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn a_report_replaces_a_symbolic_link_instead_of_following_it() {
-        let directory =
-            std::env::temp_dir().join(format!("podlife-replace-{}", std::process::id()));
-        std::fs::create_dir_all(&directory).expect("temp dir");
-        let victim = directory.join("victim");
-        std::fs::write(&victim, "keep me").expect("write");
-        let report = directory.join("plot.svg");
-        std::os::unix::fs::symlink(&victim, &report).expect("symlink");
-        replace_file(&report, b"<svg/>").expect("replaced");
-        let kept = std::fs::read_to_string(&victim).expect("read");
-        let written = std::fs::read_to_string(&report).expect("read");
-        let is_link = std::fs::symlink_metadata(&report)
-            .expect("meta")
-            .is_symlink();
-        std::fs::remove_dir_all(&directory).ok();
-        assert_eq!(kept, "keep me");
-        assert_eq!(written, "<svg/>");
-        assert!(!is_link);
     }
 
     #[test]

@@ -23,8 +23,8 @@ pub const EXIT_FAILURE: u8 = 2;
 /// Runs a command line and returns the process exit code.
 pub fn run(cli: &Cli) -> u8 {
     // The language server speaks on stdout itself: no locked report writer around it.
-    if matches!(cli.command, Command::Server) {
-        return match commands::server::run() {
+    if let Command::Server(args) = &cli.command {
+        return match commands::server::run(args) {
             Ok(code) => code,
             Err(error) => {
                 output::note(format_args!("error: {error}"));
@@ -68,7 +68,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<u8, Error> {
         Command::Example(args) => commands::example::run(args, out),
         Command::Completions(args) => commands::completions::run(args, out),
         Command::Man(args) => commands::completions::man(args, out),
-        Command::Server => Err(Error::Usage(
+        Command::Server(_) => Err(Error::Usage(
             "`podlife server` speaks on stdout itself and runs before any report".to_string(),
         )),
     }
@@ -103,6 +103,7 @@ pub fn output_width() -> usize {
 /// Each input's configuration (`--config`, `--no-config`, else the nearest `.podlife.yaml`),
 /// for the commands that take nothing from it but how to read manifests (`podTemplates:`).
 pub fn input_configuration(
+    cli: &Cli,
     args: &InputArgs,
     cluster: &ClusterArgs,
     inputs: &[Result<Input, Error>],
@@ -114,6 +115,7 @@ pub fn input_configuration(
         args.config_source(),
         command_line,
         inputs,
+        cli.max_input_size,
     )
 }
 
@@ -167,7 +169,7 @@ pub fn resolve_inputs(
         // `exclude:` in the configuration that governs a file leaves it out, walked or named
         // (pre-commit and editors name every file); `--no-force-exclude` reads named files
         // whatever the configuration says.
-        let mut excludes = WalkExcludes::new(args.config_source());
+        let mut excludes = WalkExcludes::new(args.config_source(), cli.max_input_size);
         let mut inputs = Vec::with_capacity(expansion.inputs.len());
         for input in expansion.inputs {
             let governed = match &input {

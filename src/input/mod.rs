@@ -360,6 +360,22 @@ pub fn read(input: &Input, max_bytes: u64) -> Result<SourceText, Error> {
     })
 }
 
+/// Reads a file that must be UTF-8 text (a configuration, a scenario), at most `max_bytes` of
+/// it, as manifests are read.
+pub fn read_text_file(path: &Path, max_bytes: u64) -> Result<String, Error> {
+    let source = read(&Input::File(path.to_path_buf()), max_bytes)?;
+    match source.not_utf8 {
+        None => Ok(Arc::unwrap_or_clone(source.text)),
+        Some((line, column, byte)) => Err(Error::io(
+            format!("reading `{}`", path.display()),
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("not UTF-8 text: byte 0x{byte:02x} at line {line}, column {column}"),
+            ),
+        )),
+    }
+}
+
 /// Runs `work` on every input in parallel and returns the results in input order.
 pub fn map_inputs<T: Send>(
     inputs: &[Result<Input, Error>],

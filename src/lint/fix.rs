@@ -2,8 +2,9 @@
 //!
 //! One pass applies every allowed fix whose span overlaps no earlier one, then validates the
 //! result. When the result has an error the input did not have (invalid YAML, a duplicate key
-//! after a rename), the pass is redone one fix at a time and the fixes that add an error are
-//! dropped and reported. Passes repeat until no fix applies, at most [`MAX_PASSES`] times.
+//! after a rename), the batch is halved until the fixes that add an error are alone; those are
+//! dropped and reported, the rest applied. Passes repeat until no fix applies, at most
+//! [`MAX_PASSES`] times. In a file whose lines end with CRLF, the lines a fix writes do too.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -15,7 +16,7 @@ use crate::lint::validate::{FileReport, validate_source};
 
 /// Fixing passes over one file, at most.
 pub const MAX_PASSES: usize = 10;
-/// Fixes tried one at a time in a pass whose batch broke the file, at most.
+/// Validations in one pass while looking for the fixes that break the file, at most.
 const MAX_SINGLE_TRIES: usize = 200;
 
 /// One edit in bytes of the text it applies to.
@@ -132,7 +133,90 @@ fn check(source: &SourceText, text: &str, options: &CheckOptions) -> FileReport 
     validate_source(&source, options)
 }
 
+/// One fix: its edits (line endings as the file's) and the finding it repairs.
+type Candidate<'f> = (Vec<ByteEdit>, &'f Finding);
+
+/// What names a fix across passes (its span moves as other fixes apply): rule, message, path,
+/// object and replacement text.
+fn identity(finding: &Finding) -> String {
+    format!(
+        "{}\u{0}{}\u{0}{:?}\u{0}{:?}\u{0}{:?}",
+        finding.rule.code,
+        finding.message,
+        finding.path,
+        finding.object,
+        finding.fix.as_ref().map(|fix| &fix.bytes)
+    )
+}
+
+/// Whether `text` ends its lines with CRLF (its first line does).
+fn uses_crlf(text: &str) -> bool {
+    text.find('\n')
+        .is_some_and(|at| at > 0 && text.as_bytes().get(at - 1) == Some(&b'\r'))
+}
+
+/// `edits` with every line they write ended by CRLF (a fix that inserts lines writes them as
+/// the file writes its own).
+fn with_crlf(mut edits: Vec<ByteEdit>) -> Vec<ByteEdit> {
+    for edit in &mut edits {
+        if edit.text.contains('\n') {
+            edit.text = edit.text.replace("\r\n", "\n").replace('\n', "\r\n");
+        }
+    }
+    edits
+}
+
+/// The state of one fixing pass's search for the fixes that can go together.
+struct Sifting<'a, 'f> {
+    source: &'a SourceText,
+    options: &'a CheckOptions,
+    text: &'a str,
+    current: &'a FileReport,
+    /// Validations left in this pass.
+    budget: usize,
+    /// Fixes that go together so far, and the text and report they give.
+    good: Vec<Candidate<'f>>,
+    best: Option<(String, usize, FileReport)>,
+    /// Fixes that add an error even alone, with that error.
+    bad: Vec<(&'f Finding, Finding)>,
+}
+
+impl<'f> Sifting<'_, 'f> {
+    /// Adds `chunk` to the good fixes if together they add no error; else halves it, down to
+    /// single fixes, which are then known bad. Costs O(k log n) validations for k bad fixes.
+    fn sift(&mut self, chunk: Vec<Candidate<'f>>) {
+        if chunk.is_empty() || self.budget == 0 {
+            return;
+        }
+        self.budget -= 1;
+        let mut trial = self.good.clone();
+        trial.extend(chunk.iter().cloned());
+        trial.sort_by_key(|(edits, _)| edits.first().map(|e| (e.start, e.end)));
+        let (candidate, applied) = apply_fixes(self.text, &trial);
+        let after = check(self.source, &candidate, self.options);
+        match new_error(&self.current.findings, &after.findings) {
+            None => {
+                self.good = trial;
+                self.best = Some((candidate, applied, after));
+            }
+            Some(error) => match <[Candidate<'f>; 1]>::try_from(chunk) {
+                Ok([(_, finding)]) => self.bad.push((finding, error)),
+                Err(mut chunk) => {
+                    let second = chunk.split_off(chunk.len() / 2);
+                    self.sift(chunk);
+                    self.sift(second);
+                }
+            },
+        }
+    }
+}
+
 /// Fixes `source`: safe fixes, and unsafe ones too when `unsafe_fixes`.
+///
+/// Each pass applies every fix that goes with the others; a fix that would add an error (a
+/// rename onto a key that exists) is found by halving the batch, reported in
+/// [`FixOutcome::dropped`] once, and left out of later passes, so the other fixes all apply in
+/// one run and a second run changes nothing.
 pub fn fix_source(source: &SourceText, options: &CheckOptions, unsafe_fixes: bool) -> FixOutcome {
     let mut outcome = FixOutcome {
         text: source.text.to_string(),
@@ -141,59 +225,48 @@ pub fn fix_source(source: &SourceText, options: &CheckOptions, unsafe_fixes: boo
     if source.not_utf8.is_some() {
         return outcome;
     }
+    let crlf = uses_crlf(&outcome.text);
     let mut current = check(source, &outcome.text, options);
-    let mut dropped_keys: Vec<(u32, u32, &'static str)> = Vec::new();
+    let mut dropped: Vec<String> = Vec::new();
     for _ in 0..MAX_PASSES {
-        let key = |f: &Finding| {
-            f.span
-                .map(|s| (s.start.line, s.start.column, f.rule.code))
-                .unwrap_or_default()
-        };
-        let mut fixable: Vec<(Vec<ByteEdit>, &Finding)> = current
+        let mut fixable: Vec<Candidate<'_>> = current
             .findings
             .iter()
-            .filter(|f| allowed(f, unsafe_fixes) && !dropped_keys.contains(&key(f)))
-            .map(|f| (edits_of(f), f))
+            .filter(|f| allowed(f, unsafe_fixes) && !dropped.contains(&identity(f)))
+            .map(|f| {
+                let edits = edits_of(f);
+                (if crlf { with_crlf(edits) } else { edits }, f)
+            })
             .filter(|(edits, _)| !edits.is_empty())
             .collect();
         if fixable.is_empty() {
             break;
         }
         fixable.sort_by_key(|(edits, _)| edits.first().map(|e| (e.start, e.end)));
-        let (candidate, applied) = apply_fixes(&outcome.text, &fixable);
-        let after = check(source, &candidate, options);
-        if new_error(&current.findings, &after.findings).is_none() {
-            outcome.text = candidate;
-            outcome.applied += applied;
-            current = after;
-            continue;
+        let mut sifting = Sifting {
+            source,
+            options,
+            text: &outcome.text,
+            current: &current,
+            budget: MAX_SINGLE_TRIES,
+            good: Vec::new(),
+            best: None,
+            bad: Vec::new(),
+        };
+        sifting.sift(fixable);
+        let found_bad = !sifting.bad.is_empty();
+        for (finding, error) in sifting.bad {
+            dropped.push(identity(finding));
+            outcome.dropped.push((finding.clone(), error));
         }
-        // The batch broke the file: one fix at a time, keeping those that add no error.
-        let mut progressed = false;
-        let mut next = None;
-        for (edits, finding) in fixable.into_iter().take(MAX_SINGLE_TRIES) {
-            let (candidate, _) = apply_fixes(&outcome.text, &[(edits, finding)]);
-            let after = check(source, &candidate, options);
-            match new_error(&current.findings, &after.findings) {
-                None => {
-                    outcome.text = candidate;
-                    outcome.applied += 1;
-                    next = Some(after);
-                    progressed = true;
-                    // Spans after this edit moved: the next pass recomputes them.
-                    break;
-                }
-                Some(error) => {
-                    dropped_keys.push(key(finding));
-                    outcome.dropped.push((finding.clone(), error));
-                }
+        match sifting.best {
+            Some((text, applied, after)) if applied > 0 => {
+                outcome.text = text;
+                outcome.applied += applied;
+                current = after;
             }
-        }
-        if let Some(next) = next {
-            current = next;
-        }
-        if !progressed && outcome.dropped.is_empty() {
-            break;
+            _ if found_bad => {}
+            _ => break,
         }
     }
     outcome.report = Some(current);

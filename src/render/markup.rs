@@ -1,4 +1,4 @@
-//! Text inside SVG (and other XML) documents: markup characters escaped, control characters from input shown as `\u{…}`.
+//! Text inside SVG (and other XML) documents: markup characters escaped, control characters and the characters XML 1.0 forbids (U+FFFE, U+FFFF) shown as `\u{…}`, so the document is always well-formed.
 
 use std::fmt::Write as _;
 
@@ -11,7 +11,7 @@ pub fn escape(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
-            c if c.is_control() => {
+            c if c.is_control() || !crate::text::is_xml_char(c) => {
                 let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
             }
             c => out.push(c),
@@ -27,6 +27,10 @@ mod tests {
         assert_eq!(
             super::escape("a<b & \"c\"\u{1b}[2J\n"),
             "a&lt;b &amp; &quot;c&quot;\\u{1b}[2J\\u{a}"
+        );
+        assert_eq!(
+            super::escape("x\u{fffe}\u{ffff}\u{0}y"),
+            "x\\u{fffe}\\u{ffff}\\u{0}y"
         );
     }
 }

@@ -78,6 +78,7 @@ pub fn analyse(uri: &Uri, version: i32, text: String) -> Analysis {
                 ConfigSource::Discover,
                 SettingsLayer::default(),
                 &inputs,
+                crate::input::DEFAULT_MAX_INPUT_BYTES,
             )
             .ok()
             .map(|resolver| resolver.options_for(&input))

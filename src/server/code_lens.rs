@@ -1,4 +1,8 @@
 //! A code lens above each pod: how its startup goes in a default simulation (time to Ready or to its end, restarts), the figure `podlife simulate` would give.
+//!
+//! Bounded: lenses for the first [`MAX_LENSES`] pods of a document, and the work stops between
+//! pods once the request is cancelled. The lens's command, [`COMMAND`], shows the figure as a
+//! message (`workspace/executeCommand`).
 
 use lsp_types::{CodeLens, Command, Position, Range};
 
@@ -15,13 +19,27 @@ use crate::yaml::source::for_each_document;
 
 /// The horizon of a lens's run, as `podlife simulate`'s default.
 const HORIZON: SimDuration = SimDuration::from_secs(600);
+/// Pods of one document that get a lens, at most (each lens is a simulation).
+pub const MAX_LENSES: usize = 50;
+/// The command a lens carries (advertised in `executeCommandProvider`).
+pub const COMMAND: &str = "podlife.simulate";
 
-/// A lens per pod of `text`, at the start of its object.
-pub fn lenses(text: &str, templates: &PodTemplateTable, encoding: Encoding) -> Vec<CodeLens> {
+/// A lens per pod of `text` (the first [`MAX_LENSES`]), at the start of its object; stops early
+/// when `keep_going` says no (the request was cancelled).
+pub fn lenses(
+    uri: &lsp_types::Uri,
+    text: &str,
+    templates: &PodTemplateTable,
+    encoding: Encoding,
+    keep_going: &dyn Fn() -> bool,
+) -> Vec<CodeLens> {
     let name = std::sync::Arc::from("lens");
     let lines = LineIndex::new(text);
     let mut lenses = Vec::new();
     for_each_document(text, |document| {
+        if lenses.len() >= MAX_LENSES || !keep_going() {
+            return;
+        }
         let Some(root) = document.root.as_ref() else {
             return;
         };
@@ -30,6 +48,9 @@ pub fn lenses(text: &str, templates: &PodTemplateTable, encoding: Encoding) -> V
             return;
         }
         for object in objects.pods.iter().filter(|object| !object.incomplete) {
+            if lenses.len() >= MAX_LENSES || !keep_going() {
+                return;
+            }
             let mut pod = object.pod.clone();
             crate::k8s::defaults::apply(&mut pod);
             let plan = PodPlan::new(&pod);
@@ -59,19 +80,50 @@ pub fn lenses(text: &str, templates: &PodTemplateTable, encoding: Encoding) -> V
             };
             let start = root.lookup(&object.object_path).value.span.start;
             let at: Position = position(&lines, start, encoding);
+            let title = format!(
+                "podlife simulate: {moment}, {restarts} restart{} (default scenario)",
+                if restarts == 1 { "" } else { "s" }
+            );
             lenses.push(CodeLens {
                 range: Range { start: at, end: at },
                 command: Some(Command {
-                    title: format!(
-                        "podlife simulate: {moment}, {restarts} restart{} (default scenario)",
-                        if restarts == 1 { "" } else { "s" }
-                    ),
-                    command: "podlife.simulate".to_string(),
-                    arguments: None,
+                    title: title.clone(),
+                    command: COMMAND.to_string(),
+                    arguments: Some(vec![serde_json::json!({
+                        "uri": uri.as_str(),
+                        "pod": plan.name,
+                        "summary": title,
+                    })]),
                 }),
                 data: None,
             });
         }
     });
     lenses
+}
+
+/// Runs [`COMMAND`]: the message to show, the pod's default simulation as its lens says it
+/// (with `podlife simulate` to run for the whole story).
+pub fn execute(params: &lsp_types::ExecuteCommandParams) -> Result<String, String> {
+    if params.command != COMMAND {
+        return Err(format!(
+            "podlife has no command `{}`; it has `{COMMAND}`",
+            crate::text::clip(&params.command)
+        ));
+    }
+    let argument = params.arguments.first();
+    let field = |key: &str| argument.and_then(|a| a.get(key)).and_then(|v| v.as_str());
+    let (Some(pod), Some(summary)) = (field("pod"), field("summary")) else {
+        return Err(format!(
+            "`{COMMAND}` takes the argument its code lens carries: {{\"pod\", \"summary\"}}"
+        ));
+    };
+    let file = field("uri")
+        .and_then(|uri| uri.parse::<lsp_types::Uri>().ok())
+        .and_then(|uri| super::analysis::path_of(&uri))
+        .map_or_else(|| "FILE".to_string(), |path| path.display().to_string());
+    Ok(format!(
+        "pod `{pod}`: {}; the whole run: `podlife simulate {file} --pod {pod}`",
+        summary.trim_start_matches("podlife simulate: ")
+    ))
 }

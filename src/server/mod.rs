@@ -3,19 +3,22 @@
 //! The main loop only keeps documents current and answers from what it knows; checking runs on
 //! a worker thread that takes the newest version of each changed document (older queued
 //! versions are skipped), and requests that simulate run on the thread pool. A request the
-//! client cancels is answered with `RequestCancelled`. Nothing a client sends can stop the
-//! server but `shutdown`/`exit` or a closed connection.
+//! client cancels is answered with `RequestCancelled`. Messages are read by [`transport`]
+//! (bounded; what is no message gets a JSON-RPC error). Nothing a client sends can stop the
+//! server but `exit` or a closed stream, and either ends it at once, work in progress or not.
 
 pub mod analysis;
 mod code_actions;
 mod code_lens;
 pub mod documents;
 mod hover;
+mod lens_queue;
+pub mod transport;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, mpsc};
 
-use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
+use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::Notification as _;
 use lsp_types::request::Request as _;
 use lsp_types::{
@@ -25,11 +28,15 @@ use lsp_types::{
     Uri,
 };
 
-use crate::error::Error;
 use crate::lint::finding::{Finding, Severity};
 use crate::yaml::line_index::LineIndex;
 use analysis::Analysis;
 use documents::{Document, Documents, Encoding};
+use transport::Outgoing;
+
+/// Cancelled request ids kept at most (a cancel for a request answered already is never
+/// removed by its answer).
+const MAX_CANCELLED: usize = 10_000;
 
 /// What the session shares between the loop, the checker and request workers.
 #[derive(Default)]
@@ -55,14 +62,186 @@ fn state_of(shared: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Serves one editor session on `connection` until `shutdown` and `exit`.
-pub fn run(connection: &Connection) -> Result<(), Error> {
-    let protocol = |error: String| Error::Usage(format!("language server: {error}"));
-    let (id, params) = connection
-        .initialize_start()
-        .map_err(|e| protocol(e.to_string()))?;
-    let init: InitializeParams =
-        serde_json::from_value(params).map_err(|e| protocol(format!("initialize: {e}")))?;
+/// How a session ended, which decides the exit code (LSP: 0 after `shutdown`, else 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// `exit` arrived; `after_shutdown` when `shutdown` came first.
+    Exit {
+        /// Whether the client asked for `shutdown` before `exit`.
+        after_shutdown: bool,
+    },
+    /// The client closed the stream.
+    Closed,
+}
+
+/// What the reader thread hands the loop.
+enum Incoming {
+    Message(Message),
+    /// A frame or body that is no message, with the answer it gets.
+    Invalid(transport::Invalid),
+    End,
+}
+
+/// Reads frames on a thread of its own (a blocked read never holds the loop), decoding each.
+fn spawn_reader(
+    mut input: Box<dyn std::io::BufRead + Send>,
+    max_message_bytes: u64,
+) -> mpsc::Receiver<Incoming> {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        loop {
+            let incoming = match transport::read_frame(&mut input, max_message_bytes) {
+                Ok(transport::Frame::Body(body)) => match transport::decode(&body) {
+                    Ok(message) => Incoming::Message(message),
+                    Err(invalid) => Incoming::Invalid(invalid),
+                },
+                Ok(transport::Frame::TooLarge(length)) => Incoming::Invalid(transport::Invalid {
+                    id: None,
+                    code: ErrorCode::InvalidRequest,
+                    message: format!(
+                        "a message of {length} bytes is over the bound of {max_message_bytes} \
+                         bytes (`podlife server --max-message-size`); it was skipped"
+                    ),
+                }),
+                Ok(transport::Frame::BadHeader(message)) => Incoming::Invalid(transport::Invalid {
+                    id: None,
+                    code: ErrorCode::ParseError,
+                    message: format!("unreadable message header: {message}"),
+                }),
+                Ok(transport::Frame::End { .. }) | Err(_) => Incoming::End,
+            };
+            let end = matches!(incoming, Incoming::End);
+            if sender.send(incoming).is_err() || end {
+                return;
+            }
+        }
+    });
+    receiver
+}
+
+/// Serves one editor session: reads LSP messages from `input`, writes to `output`, until
+/// `exit` or the end of `input`. Returns at once then, whatever work is still running (the
+/// caller ends the process), so no server outlives its editor.
+pub fn run(
+    input: Box<dyn std::io::BufRead + Send>,
+    output: Box<dyn std::io::Write + Send>,
+    max_message_bytes: u64,
+) -> Ending {
+    let incoming = spawn_reader(input, max_message_bytes);
+    let outgoing = Outgoing::new(output);
+    let settings = match initialize(&incoming, &outgoing) {
+        Ok(settings) => settings,
+        Err(ending) => return ending,
+    };
+    let shared = Arc::new(Mutex::new(State::default()));
+    let (jobs, queue) = mpsc::channel::<Uri>();
+    {
+        let shared = Arc::clone(&shared);
+        let sender = outgoing.clone();
+        let settings = settings.clone();
+        // Not joined: on `exit` the process ends, a check in progress with it.
+        std::thread::spawn(move || {
+            let send = |message: Message| sender.send(&message);
+            check_loop(&queue, &shared, &send, &settings);
+        });
+    }
+    let lenses = lens_queue::spawn(Arc::clone(&shared), outgoing.clone(), settings.encoding);
+    let mut shut_down = false;
+    while let Ok(message) = incoming.recv() {
+        match message {
+            Incoming::End => return Ending::Closed,
+            Incoming::Invalid(invalid) => {
+                outgoing.send_error(invalid.id.as_ref(), invalid.code, &invalid.message);
+            }
+            Incoming::Message(Message::Request(request)) => {
+                if shut_down {
+                    outgoing.send_error(
+                        Some(&request.id),
+                        ErrorCode::InvalidRequest,
+                        "the server is shut down: only `exit` is expected",
+                    );
+                } else if request.method == lsp_types::request::Shutdown::METHOD {
+                    shut_down = true;
+                    outgoing.send(&Message::Response(Response::new_ok(
+                        request.id,
+                        serde_json::Value::Null,
+                    )));
+                } else if request.method == lsp_types::request::Initialize::METHOD {
+                    outgoing.send_error(
+                        Some(&request.id),
+                        ErrorCode::InvalidRequest,
+                        "the server is initialized already",
+                    );
+                } else {
+                    answer(request, &shared, &outgoing, &settings, &lenses);
+                }
+            }
+            Incoming::Message(Message::Notification(notification)) => {
+                if notification.method == lsp_types::notification::Exit::METHOD {
+                    return Ending::Exit {
+                        after_shutdown: shut_down,
+                    };
+                }
+                notified(notification, &shared, &jobs, settings.encoding);
+            }
+            Incoming::Message(Message::Response(_)) => {}
+        }
+    }
+    Ending::Closed
+}
+
+/// Waits for `initialize`, answering anything else as the protocol says (requests with
+/// `ServerNotInitialized`, notifications ignored); how the session ended when it ended first.
+fn initialize(
+    incoming: &mpsc::Receiver<Incoming>,
+    outgoing: &Outgoing,
+) -> Result<Settings, Ending> {
+    while let Ok(message) = incoming.recv() {
+        match message {
+            Incoming::End => return Err(Ending::Closed),
+            Incoming::Invalid(invalid) => {
+                outgoing.send_error(invalid.id.as_ref(), invalid.code, &invalid.message);
+            }
+            Incoming::Message(Message::Request(request))
+                if request.method == lsp_types::request::Initialize::METHOD =>
+            {
+                match serde_json::from_value::<InitializeParams>(request.params) {
+                    Ok(init) => {
+                        let (settings, result) = initialized(&init);
+                        outgoing.send(&Message::Response(Response::new_ok(request.id, result)));
+                        return Ok(settings);
+                    }
+                    Err(error) => {
+                        outgoing.send_error(
+                            Some(&request.id),
+                            ErrorCode::InvalidParams,
+                            &format!("initialize: {error}"),
+                        );
+                    }
+                }
+            }
+            Incoming::Message(Message::Request(request)) => {
+                outgoing.send_error(
+                    Some(&request.id),
+                    ErrorCode::ServerNotInitialized,
+                    "the server is not initialized: send `initialize` first",
+                );
+            }
+            Incoming::Message(Message::Notification(notification))
+                if notification.method == lsp_types::notification::Exit::METHOD =>
+            {
+                return Err(Ending::Exit {
+                    after_shutdown: false,
+                });
+            }
+            Incoming::Message(_) => {}
+        }
+    }
+    Err(Ending::Closed)
+}
+
+/// The session's settings and the `initialize` result, from what the client offers.
+fn initialized(init: &InitializeParams) -> (Settings, serde_json::Value) {
     let utf8 = init
         .capabilities
         .general
@@ -96,47 +275,17 @@ pub fn run(connection: &Connection) -> Result<(), Error> {
         code_lens_provider: Some(CodeLensOptions {
             resolve_provider: Some(false),
         }),
+        execute_command_provider: Some(lsp_types::ExecuteCommandOptions {
+            commands: vec![code_lens::COMMAND.to_string()],
+            ..lsp_types::ExecuteCommandOptions::default()
+        }),
         ..ServerCapabilities::default()
     };
     let result = serde_json::json!({
         "capabilities": capabilities,
         "serverInfo": {"name": "podlife", "version": env!("CARGO_PKG_VERSION")},
     });
-    connection
-        .initialize_finish(id, result)
-        .map_err(|e| protocol(e.to_string()))?;
-
-    let shared = Arc::new(Mutex::new(State::default()));
-    let (jobs, queue) = mpsc::channel::<Uri>();
-    let checker = {
-        let shared = Arc::clone(&shared);
-        let sender = connection.sender.clone();
-        let settings = settings.clone();
-        std::thread::spawn(move || {
-            let send = |message: Message| sender.send(message).is_ok();
-            check_loop(&queue, &shared, &send, &settings);
-        })
-    };
-    for message in &connection.receiver {
-        match message {
-            Message::Request(request) => {
-                if connection
-                    .handle_shutdown(&request)
-                    .map_err(|e| protocol(e.to_string()))?
-                {
-                    break;
-                }
-                answer(request, &shared, connection, &settings);
-            }
-            Message::Notification(notification) => {
-                notified(notification, &shared, &jobs, settings.encoding);
-            }
-            Message::Response(_) => {}
-        }
-    }
-    drop(jobs);
-    let _ = checker.join();
-    Ok(())
+    (settings, result)
 }
 
 /// Keeps the documents current and queues the changed ones for checking.
@@ -208,7 +357,13 @@ fn notified(
                     NumberOrString::Number(number) => RequestId::from(number),
                     NumberOrString::String(text) => RequestId::from(text),
                 };
-                state_of(shared).cancelled.insert(id);
+                let mut state = state_of(shared);
+                // A cancel for a request answered already stays in the set: a client that
+                // floods them has the set cleared at the bound instead of growing it.
+                if state.cancelled.len() >= MAX_CANCELLED {
+                    state.cancelled.clear();
+                }
+                state.cancelled.insert(id);
             }
         }
         _ => {}
@@ -320,22 +475,24 @@ fn diagnostic(
     }
 }
 
-/// Answers a request: from the last analysis (code actions, hover) or on the thread pool (code
-/// lenses simulate each pod).
+/// Answers a request: from the last analysis (code actions, hover) or on the lens thread (code
+/// lenses simulate each pod: [`lens_queue`]); a lens request for a document changed since its
+/// check is answered `ContentModified` at once.
 fn answer(
     request: Request,
     shared: &Arc<Mutex<State>>,
-    connection: &Connection,
+    outgoing: &Outgoing,
     settings: &Settings,
+    lenses: &mpsc::Sender<lens_queue::LensJob>,
 ) {
-    use lsp_types::request::{CodeActionRequest, CodeLensRequest, HoverRequest};
+    use lsp_types::request::{CodeActionRequest, CodeLensRequest, ExecuteCommand, HoverRequest};
     let id = request.id.clone();
     let respond = |result: Result<serde_json::Value, (ErrorCode, String)>| {
         let response = match result {
             Ok(value) => Response::new_ok(id.clone(), value),
             Err((code, message)) => Response::new_err(id.clone(), code as i32, message),
         };
-        let _ = connection.sender.send(Message::Response(response));
+        outgoing.send(&Message::Response(response));
     };
     match request.method.as_str() {
         CodeActionRequest::METHOD => {
@@ -350,39 +507,65 @@ fn answer(
                 .map(|params| hover::hover(&params, &state_of(shared), settings.encoding));
             respond(result.map(|hover| serde_json::to_value(hover).unwrap_or_default()));
         }
+        ExecuteCommand::METHOD => {
+            let result = serde_json::from_value::<lsp_types::ExecuteCommandParams>(request.params)
+                .map_err(|e| (ErrorCode::InvalidParams, e.to_string()))
+                .and_then(|params| {
+                    code_lens::execute(&params).map_err(|e| (ErrorCode::InvalidParams, e))
+                })
+                .map(|message| {
+                    let shown = lsp_types::ShowMessageParams {
+                        typ: lsp_types::MessageType::INFO,
+                        message,
+                    };
+                    outgoing.send(&Message::Notification(Notification::new(
+                        lsp_types::notification::ShowMessage::METHOD.to_string(),
+                        shown,
+                    )));
+                    serde_json::Value::Null
+                });
+            respond(result);
+        }
         CodeLensRequest::METHOD => {
-            let params: Result<lsp_types::CodeLensParams, _> =
-                serde_json::from_value(request.params);
-            // The lenses of the last checked version, read as it was checked.
-            let checked = params.as_ref().ok().and_then(|params| {
-                state_of(shared)
-                    .analyses
-                    .get(&params.text_document.uri)
-                    .map(|analysis| (Arc::clone(&analysis.text), Arc::clone(&analysis.templates)))
-            });
-            let sender = connection.sender.clone();
-            let shared = Arc::clone(shared);
-            let encoding = settings.encoding;
-            rayon::spawn(move || {
-                let lenses = checked
-                    .map(|(text, templates)| code_lens::lenses(&text, &templates, encoding))
-                    .unwrap_or_default();
-                let cancelled = state_of(&shared).cancelled.remove(&id);
-                let response = if cancelled {
-                    Response::new_err(
-                        id,
-                        ErrorCode::RequestCanceled as i32,
-                        "cancelled".to_string(),
-                    )
-                } else {
-                    Response::new_ok(id, lenses)
-                };
-                let _ = sender.send(Message::Response(response));
-            });
+            let params: lsp_types::CodeLensParams = match serde_json::from_value(request.params) {
+                Ok(params) => params,
+                Err(error) => return respond(Err((ErrorCode::InvalidParams, error.to_string()))),
+            };
+            let uri = params.text_document.uri;
+            // The lenses of the last checked version, read as it was checked; none while
+            // the document has changed since (its check goes first).
+            let job = {
+                let state = state_of(shared);
+                let version = state.documents.get(&uri).map(|d| d.version);
+                match state.analyses.get(&uri) {
+                    Some(analysis) if Some(analysis.version) == version => {
+                        Some(lens_queue::LensJob {
+                            id: id.clone(),
+                            uri,
+                            version: analysis.version,
+                            text: Arc::clone(&analysis.text),
+                            templates: Arc::clone(&analysis.templates),
+                        })
+                    }
+                    Some(_) => None,
+                    None if version.is_some() => None,
+                    None => return respond(Ok(serde_json::json!([]))),
+                }
+            };
+            match job {
+                Some(job) => {
+                    if lenses.send(job).is_err() {
+                        respond(Ok(serde_json::json!([])));
+                    }
+                }
+                None => {
+                    outgoing.send(&Message::Response(lens_queue::stale(id.clone())));
+                }
+            }
         }
         method => respond(Err((
             ErrorCode::MethodNotFound,
-            format!("podlife does not answer `{method}`"),
+            format!("podlife does not answer `{}`", crate::text::clip(method)),
         ))),
     }
 }

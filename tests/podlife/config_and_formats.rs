@@ -346,3 +346,31 @@ fn the_legacy_annotation_fix_moves_the_containers_into_the_spec() {
     assert_eq!(checked["summary"]["pods"], 1);
     std::fs::remove_dir_all(&directory).ok();
 }
+
+/// Whether every character of `text` is one XML 1.0 can hold.
+fn only_xml_characters(text: &str) -> bool {
+    text.chars().all(podlife::text::is_xml_char)
+}
+
+/// JUnit XML and SVG plots stay well-formed whatever the input holds: characters XML 1.0
+/// forbids (U+FFFE, U+FFFF, C0 controls) are shown as `\u{…}`, not written and not dropped.
+#[test]
+fn xml_outputs_hold_only_characters_xml_allows() {
+    let manifest = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: \"p\\uFFFEq\\uFFFF\"\nspec:\n  containers:\n  - name: \"a\\uFFFEb\\u0001\"\n    image: nginx:1.27\n";
+    let output = run_with_stdin(&["validate", "-o", "junit", "-"], manifest.as_bytes());
+    let junit = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(only_xml_characters(&junit), "{junit:?}");
+    assert!(
+        junit.contains(r"a\u{fffe}b\u{1}"),
+        "shown, not dropped: {junit}"
+    );
+    assert!(junit.contains(r"Pod p\u{fffe}q\u{ffff}"), "{junit}");
+
+    let runnable = manifest.replace(r#""a\uFFFEb\u0001""#, "a");
+    let output = run_with_stdin(&["simulate", "-q", "--svg", "-", "-"], runnable.as_bytes());
+    assert_eq!(output.status.code(), Some(0));
+    let svg = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(svg.starts_with("<svg"), "{svg}");
+    assert!(only_xml_characters(&svg), "{svg:?}");
+    assert!(svg.contains(r"p\u{fffe}q\u{ffff}"), "{svg}");
+}

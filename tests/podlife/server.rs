@@ -15,8 +15,13 @@ struct Client {
 
 impl Client {
     fn start() -> Self {
+        Self::start_with(&[])
+    }
+
+    fn start_with(args: &[&str]) -> Self {
         let mut child = Command::new(env!("CARGO_BIN_EXE_podlife"))
             .arg("server")
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -29,6 +34,21 @@ impl Client {
             input,
             output,
         }
+    }
+
+    fn send_raw(&mut self, bytes: &[u8]) {
+        self.input.write_all(bytes).expect("send");
+        self.input.flush().expect("flush");
+    }
+
+    /// Closes the server's stdin and waits for it to end, at most `bound`: its exit code
+    /// and how long it took.
+    fn close_and_wait(self, bound: std::time::Duration) -> (Option<i32>, std::time::Duration) {
+        let Client {
+            mut child, input, ..
+        } = self;
+        drop(input);
+        wait_bounded(&mut child, bound)
     }
 
     fn send(&mut self, message: &Value) {
@@ -329,4 +349,241 @@ fn utf8_positions_when_the_client_offers_them() {
     client.answer(2, &mut kept);
     client.send(&json!({"jsonrpc": "2.0", "method": "exit"}));
     assert_eq!(client.child.wait().expect("exits").code(), Some(0));
+}
+
+/// Waits for `child` at most `bound` (then kills it): its exit code and the time it took.
+fn wait_bounded(
+    child: &mut Child,
+    bound: std::time::Duration,
+) -> (Option<i32>, std::time::Duration) {
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return (status.code(), started.elapsed());
+        }
+        if started.elapsed() > bound {
+            child.kill().ok();
+            child.wait().ok();
+            return (None, started.elapsed());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+fn initialize(client: &mut Client, id: i64) {
+    client.send(&json!({"jsonrpc": "2.0", "id": id, "method": "initialize", "params": {"capabilities": {}}}));
+    let mut kept = Vec::new();
+    let answer = client.answer(id, &mut kept);
+    assert!(answer["result"]["capabilities"].is_object(), "{answer}");
+}
+
+/// Item 7: a `Content-Length` far over the bound (10^14, 2^64−1) then EOF ends the server
+/// cleanly (it used to abort, or panic); a message over `--max-message-size` is answered with
+/// an error and skipped, and the session goes on.
+#[test]
+fn huge_content_lengths_are_skipped_not_allocated() {
+    for length in [
+        "100000000000000",
+        "18446744073709551615",
+        "99999999999999999999999",
+    ] {
+        let mut client = Client::start();
+        client.send_raw(format!("Content-Length: {length}\r\n\r\n{{}}").as_bytes());
+        let (code, _) = client.close_and_wait(std::time::Duration::from_secs(10));
+        assert_eq!(code, Some(0), "Content-Length: {length}");
+    }
+    let mut client = Client::start_with(&["--max-message-size", "1KiB"]);
+    let padding = "x".repeat(2000);
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"padding": padding}}),
+    );
+    let error = client.receive();
+    assert_eq!(error["id"], Value::Null, "{error}");
+    assert_eq!(error["error"]["code"], -32600, "{error}");
+    assert!(
+        error["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("over the bound")),
+        "{error}"
+    );
+    initialize(&mut client, 2);
+    // A header with no body, then EOF: a clean end.
+    client.send_raw(b"Content-Length: 500\r\n\r\n");
+    let (code, took) = client.close_and_wait(std::time::Duration::from_secs(10));
+    assert_eq!(code, Some(0));
+    assert!(took < std::time::Duration::from_secs(2), "{took:?}");
+}
+
+/// Item 8: what is not a message gets a JSON-RPC error and the server keeps serving.
+#[test]
+fn bad_messages_are_answered_and_the_server_keeps_serving() {
+    let mut client = Client::start();
+    client.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": {}}));
+    let early = client.receive();
+    assert_eq!(early["id"], 1);
+    assert_eq!(
+        early["error"]["code"], -32002,
+        "ServerNotInitialized: {early}"
+    );
+    initialize(&mut client, 2);
+    client.send_raw(b"Content-Length: 9\r\n\r\n{not json");
+    let parse = client.receive();
+    assert_eq!(parse["id"], Value::Null, "{parse}");
+    assert_eq!(parse["error"]["code"], -32700, "{parse}");
+    client.send_raw(b"Content-Length: 9\r\n\r\n{\"a\":\"\xff\"}");
+    let utf8 = client.receive();
+    assert_eq!(utf8["error"]["code"], -32700, "{utf8}");
+    client.send(&json!({"jsonrpc": "2.0", "method": "podlife/unknownNotification", "params": {}}));
+    client.send(&json!({"jsonrpc": "2.0", "id": 3, "method": "podlife/unknownRequest"}));
+    let unknown = client.receive();
+    assert_eq!(
+        unknown["id"], 3,
+        "the unknown notification got no answer: {unknown}"
+    );
+    assert_eq!(unknown["error"]["code"], -32601, "{unknown}");
+    client.send(&json!({"jsonrpc": "2.0", "id": 4, "method": "shutdown"}));
+    let mut kept = Vec::new();
+    assert_eq!(client.answer(4, &mut kept)["result"], Value::Null);
+    client.send(&json!({"jsonrpc": "2.0", "method": "exit"}));
+    let (code, _) = wait_bounded(&mut client.child, std::time::Duration::from_secs(10));
+    assert_eq!(code, Some(0), "exit after shutdown");
+}
+
+/// Item 9: `exit` without `shutdown` exits 1; a closed stdin or `exit` ends the process within a
+/// second even while a check of a large document is running.
+#[test]
+fn the_server_ends_promptly_and_with_the_code_the_protocol_says() {
+    let mut client = Client::start();
+    initialize(&mut client, 1);
+    client.send(&json!({"jsonrpc": "2.0", "method": "exit"}));
+    let (code, _) = wait_bounded(&mut client.child, std::time::Duration::from_secs(10));
+    assert_eq!(code, Some(1), "exit without shutdown");
+
+    let big: String = (0..3000)
+        .map(|i| POD.replace("name: p}", &format!("name: p{i}}}")) + "---\n")
+        .collect();
+    for close in ["stdin", "exit"] {
+        let mut client = Client::start();
+        initialize(&mut client, 1);
+        client.send(
+            &json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+            "textDocument": {"uri": URI, "languageId": "yaml", "version": 1, "text": big}}}),
+        );
+        for id in 2..6 {
+            client.send(
+                &json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/codeLens",
+                "params": {"textDocument": {"uri": URI}}}),
+            );
+        }
+        if close == "exit" {
+            client.send(&json!({"jsonrpc": "2.0", "method": "exit"}));
+        }
+        let (code, took) = client.close_and_wait(std::time::Duration::from_secs(10));
+        assert!(code.is_some(), "{close}: still running after 10 s");
+        assert!(
+            took < std::time::Duration::from_secs(1),
+            "{close}: {took:?}"
+        );
+    }
+}
+
+/// Item 11: the lens's command is advertised and answers.
+#[test]
+fn the_code_lens_command_is_provided() {
+    let mut client = Client::start();
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),
+    );
+    let mut kept = Vec::new();
+    let answer = client.answer(1, &mut kept);
+    let commands = &answer["result"]["capabilities"]["executeCommandProvider"]["commands"];
+    assert_eq!(commands, &json!(["podlife.simulate"]), "{answer}");
+    client.send(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": URI, "languageId": "yaml", "version": 1, "text": POD}}}),
+    );
+    client.diagnostics(1);
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 2, "method": "textDocument/codeLens",
+        "params": {"textDocument": {"uri": URI}}}),
+    );
+    let lenses = client.answer(2, &mut kept);
+    let command = lenses["result"][0]["command"].clone();
+    assert_eq!(command["command"], "podlife.simulate", "{lenses}");
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 3, "method": "workspace/executeCommand",
+        "params": {"command": command["command"], "arguments": command["arguments"]}}),
+    );
+    let mut shown = Vec::new();
+    let executed = client.answer(3, &mut shown);
+    assert_eq!(executed["result"], Value::Null, "{executed}");
+    let message = shown
+        .iter()
+        .find(|m| m["method"] == "window/showMessage")
+        .expect("a message shown");
+    assert!(
+        message["params"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("pod `p`") && m.contains("podlife simulate")),
+        "{message}"
+    );
+}
+
+/// Item 10: lenses cover the first 50 pods; a lens request for a document changed since its
+/// check is answered `ContentModified` at once (the check of the new text goes first); a
+/// cancelled one `RequestCancelled`.
+#[test]
+fn lenses_are_bounded_stale_ones_dropped_and_cancelled_ones_stopped() {
+    let many: String = (0..200)
+        .map(|i| POD.replace("name: p}", &format!("name: p{i}}}")) + "---\n")
+        .collect();
+    let mut client = Client::start();
+    initialize(&mut client, 1);
+    client.send(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": URI, "languageId": "yaml", "version": 1, "text": many}}}),
+    );
+    client.diagnostics(1);
+    let mut kept = Vec::new();
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 2, "method": "textDocument/codeLens",
+        "params": {"textDocument": {"uri": URI}}}),
+    );
+    let lenses = client.answer(2, &mut kept);
+    assert_eq!(
+        lenses["result"].as_array().map(Vec::len),
+        Some(50),
+        "bounded"
+    );
+
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 3, "method": "textDocument/codeLens",
+        "params": {"textDocument": {"uri": URI}}}),
+    );
+    client.send(&json!({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 3}}));
+    let cancelled = client.answer(3, &mut kept);
+    assert_eq!(cancelled["error"]["code"], -32800, "{cancelled}");
+
+    client.send(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+        "textDocument": {"uri": URI, "version": 2},
+        "contentChanges": [{"text": format!("{many}# edited\n")}]}}),
+    );
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 4, "method": "textDocument/codeLens",
+        "params": {"textDocument": {"uri": URI}}}),
+    );
+    let stale = client.answer(4, &mut kept);
+    assert_eq!(stale["error"]["code"], -32801, "ContentModified: {stale}");
+    client.diagnostics(2);
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 5, "method": "textDocument/codeLens",
+        "params": {"textDocument": {"uri": URI}}}),
+    );
+    let fresh = client.answer(5, &mut kept);
+    assert_eq!(
+        fresh["result"].as_array().map(Vec::len),
+        Some(50),
+        "{fresh}"
+    );
 }

@@ -71,7 +71,7 @@ pub fn man(args: &ManArgs, out: &mut dyn Write) -> Result<u8, Error> {
             .map_err(|e| Error::io(format!("creating `{}`", directory.display()), e))?;
         for (file, page) in &pages {
             let path = directory.join(file);
-            crate::cli::output::replace_file(&path, page)
+            crate::cli::file_write::write_output(&path, page)
                 .map_err(|e| Error::io(format!("writing `{}`", path.display()), e))?;
         }
         return Ok(EXIT_CLEAN);

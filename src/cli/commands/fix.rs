@@ -1,14 +1,17 @@
 //! `podlife validate --fix` and `--diff`: apply the findings' fixes to the files (or print them as a unified diff), then report what remains.
 //!
 //! Each input is fixed in parallel ([`crate::lint::fix::fix_source`]); writing and printing go in
-//! input order. A fixed file is written atomically (a new file renamed into place) with the
-//! old file's permissions. Standard input's fixed text goes to stdout, and the report to
-//! stderr. `--diff` writes nothing and exits 1 when a fix would change something.
+//! input order. A file named twice (`f ./f`, a link and its target) is fixed once. A fixed file
+//! is written by [`crate::cli::file_write::replace_checked`]: atomically, keeping its mode and
+//! owner, and only if it is still what was read (else it is an error for that file, exit 2).
+//! Standard input's fixed text goes to stdout, and the report to stderr. `--diff` writes
+//! nothing and exits 1 when a fix would change something.
 
 use std::io::Write;
 
 use crate::cli::Cli;
 use crate::cli::commands::validate::{InputReport, ValidateArgs, report};
+use crate::cli::file_write::{FixWriteError, ReadState, replace_checked};
 use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS};
 use crate::error::Error;
 use crate::input::{self, Input, SourceText};
@@ -20,6 +23,8 @@ use crate::lint::validate::validate_source;
 struct Fixed {
     source: SourceText,
     outcome: FixOutcome,
+    /// A file's state when it was read, checked again before it is replaced.
+    read: Option<ReadState>,
 }
 
 /// Runs `validate --fix` or `validate --diff` over `inputs`.
@@ -30,66 +35,60 @@ pub fn run(
     configuration: &ConfigResolver,
     out: &mut dyn Write,
 ) -> Result<u8, Error> {
+    let inputs = &once_each(inputs);
     let fixed: Vec<Result<Result<Fixed, Error>, Error>> = input::map_inputs(inputs, |input| {
+        let read = match input {
+            Input::File(path) | Input::Walked(path) => ReadState::of(path).ok(),
+            _ => None,
+        };
         input::read(input, cli.max_input_size).map(|source| {
             let options = configuration.options_for(input);
             let outcome = fix_source(&source, &options, args.unsafe_fixes);
-            Fixed { source, outcome }
+            Fixed {
+                source,
+                outcome,
+                read,
+            }
         })
     });
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     let mut changed_files = 0usize;
     let mut applied = 0usize;
     let mut failed = false;
+    let mut not_written: Vec<usize> = Vec::new();
     let mut stdin_fixed: Option<String> = None;
-    for (input, fixed) in inputs.iter().zip(&fixed) {
+    for (index, (input, fixed)) in inputs.iter().zip(&fixed).enumerate() {
         let (Ok(input), Ok(Ok(fixed))) = (input, fixed) else {
             continue;
         };
-        for (finding, error) in &fixed.outcome.dropped {
-            if !cli.quiet {
-                crate::cli::output::note(format_args!(
-                    "podlife: {}: the fix for {}[{}] was not applied: it would add {}[{}] {}",
-                    fixed.source.name,
-                    finding.severity,
-                    finding.rule.code,
-                    error.severity,
-                    error.rule.code,
-                    error.message
-                ));
-            }
+        if !cli.quiet {
+            note_dropped(fixed);
         }
         if fixed.outcome.text == *fixed.source.text {
             continue;
         }
-        changed_files += 1;
-        applied += fixed.outcome.applied;
         if args.diff {
-            let name = fixed.source.name.to_string();
-            let diff =
-                similar::TextDiff::from_lines(fixed.source.text.as_str(), &fixed.outcome.text);
-            write!(
-                out,
-                "{}",
-                diff.unified_diff().context_radius(3).header(
-                    &format!("a/{}", name.trim_start_matches('/')),
-                    &format!("b/{}", name.trim_start_matches('/'))
-                )
-            )
-            .map_err(write_error)?;
+            changed_files += 1;
+            applied += fixed.outcome.applied;
+            write_diff(out, fixed).map_err(write_error)?;
             continue;
         }
         match input {
             Input::File(path) | Input::Walked(path) => {
-                if let Err(error) = write_keeping_permissions(path, &fixed.outcome.text) {
+                if let Err(error) = write_fixed(path, fixed) {
                     failed = true;
-                    crate::cli::output::note(format_args!(
-                        "error: writing `{}`: {error}",
-                        path.display()
-                    ));
+                    not_written.push(index);
+                    crate::cli::output::note(format_args!("error: `{}`: {error}", path.display()));
+                } else {
+                    changed_files += 1;
+                    applied += fixed.outcome.applied;
                 }
             }
-            Input::Stdin(_) | Input::Piped(..) => stdin_fixed = Some(fixed.outcome.text.clone()),
+            Input::Stdin(_) | Input::Piped(..) => {
+                changed_files += 1;
+                applied += fixed.outcome.applied;
+                stdin_fixed = Some(fixed.outcome.text.clone());
+            }
             Input::Example(..) => {}
         }
     }
@@ -112,7 +111,7 @@ pub fn run(
             EXIT_CLEAN
         });
     }
-    let reports = remaining(inputs, fixed, configuration);
+    let reports = remaining(inputs, fixed, &not_written, configuration);
     let code = if let Some(text) = stdin_fixed {
         out.write_all(text.as_bytes()).map_err(write_error)?;
         let mut err = crate::cli::output::stderr();
@@ -130,27 +129,78 @@ pub fn run(
     Ok(if failed { EXIT_FAILURE } else { code })
 }
 
-/// Writes `text` over `path` atomically, with the permissions the file had.
-fn write_keeping_permissions(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    let permissions = std::fs::metadata(path)?.permissions();
-    crate::cli::output::replace_file_with(path, text.as_bytes(), Some(permissions))
+/// Prints the fixes of one input as a unified diff.
+fn write_diff(out: &mut dyn Write, fixed: &Fixed) -> std::io::Result<()> {
+    let name = fixed.source.name.trim_start_matches('/');
+    let diff = similar::TextDiff::from_lines(fixed.source.text.as_str(), &fixed.outcome.text);
+    write!(
+        out,
+        "{}",
+        diff.unified_diff()
+            .context_radius(3)
+            .header(&format!("a/{name}"), &format!("b/{name}"))
+    )
 }
 
-/// What remains in each input: the report of its fixed text (checked again only for text
-/// the fixer could not read).
+/// Says on stderr which fixes were not applied, and why.
+fn note_dropped(fixed: &Fixed) {
+    for (finding, error) in &fixed.outcome.dropped {
+        crate::cli::output::note(format_args!(
+            "podlife: {}: the fix for {}[{}] was not applied: it would add {}[{}] {}",
+            fixed.source.name,
+            finding.severity,
+            finding.rule.code,
+            error.severity,
+            error.rule.code,
+            error.message
+        ));
+    }
+}
+
+/// Replaces the file at `path` with its fixed text, if it is still what was read.
+fn write_fixed(path: &std::path::Path, fixed: &Fixed) -> Result<(), FixWriteError> {
+    let read = fixed.read.as_ref().ok_or(FixWriteError::Changed)?;
+    replace_checked(
+        path,
+        read,
+        fixed.source.text.as_bytes(),
+        fixed.outcome.text.as_bytes(),
+    )
+}
+
+/// The inputs with each file once: a later name for a file already named (`./f` after `f`, a
+/// link after its target) is the same file, fixed and counted once.
+fn once_each(inputs: &[Result<Input, Error>]) -> Vec<Result<Input, Error>> {
+    let mut seen = std::collections::HashSet::new();
+    inputs
+        .iter()
+        .filter(|input| match input {
+            Ok(Input::File(path) | Input::Walked(path)) => {
+                std::fs::canonicalize(path).map_or(true, |canonical| seen.insert(canonical))
+            }
+            _ => true,
+        })
+        .cloned()
+        .collect()
+}
+
+/// What remains in each input: the report of its fixed text (checked again for text the fixer
+/// could not read, and for the files in `not_written`: their text is as it was).
 fn remaining(
     inputs: &[Result<Input, Error>],
     fixed: Vec<Result<Result<Fixed, Error>, Error>>,
+    not_written: &[usize],
     configuration: &ConfigResolver,
 ) -> Vec<InputReport> {
     inputs
         .iter()
         .zip(fixed)
-        .map(|(input, fixed)| {
+        .enumerate()
+        .map(|(index, (input, fixed))| {
             fixed.map(|fixed| {
                 fixed.map(|fixed| match fixed.outcome.report {
-                    Some(report) => report,
-                    None => {
+                    Some(report) if !not_written.contains(&index) => report,
+                    _ => {
                         let options = input
                             .as_ref()
                             .map(|input| configuration.options_for(input))

@@ -417,8 +417,7 @@ fn write_svg(
         None => path.to_path_buf(),
     };
     let text = svg::render(&title, metric, stats, context.aggregate.runs);
-    crate::cli::output::replace_file(&path, text.as_bytes())
-        .map_err(|e| Error::io(format!("writing `{}`", path.display()), e))?;
+    crate::cli::file_write::write_plot(&path, text.as_bytes())?;
     Ok(true)
 }
 

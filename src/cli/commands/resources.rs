@@ -294,7 +294,7 @@ impl Reporter<'_> {
 /// pod's report.
 pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, Error> {
     let inputs = resolve_inputs(cli, &args.input, NoPath::Stdin)?;
-    let configuration = input_configuration(&args.input, &args.cluster, &inputs)?;
+    let configuration = input_configuration(cli, &args.input, &args.cluster, &inputs)?;
     let settings = settings_from_args(args, configuration.gates()?);
     let drawing = Drawing {
         human: (args.format == ResourcesFormat::Human).then(|| {

@@ -138,6 +138,7 @@ pub struct SimulateArgs {
     /// Write a standalone SVG: for one run, the pod's life on a time axis (a lane per
     /// container: states, exits, restarts, probe answers, conditions, deletion and grace
     /// deadline); with --runs, the histogram and CDF of the headline metric (`--metric`).
+    /// `-` writes it to stdout (and the report to stderr); a FIFO or device is written to.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
 }
@@ -201,7 +202,7 @@ struct FoundPods {
 
 fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
     let inputs = resolve_inputs(cli, &args.input, NoPath::Example)?;
-    let configuration = input_configuration(&args.input, &args.cluster, &inputs)?;
+    let configuration = input_configuration(cli, &args.input, &args.cluster, &inputs)?;
     let gates = configuration.gates()?;
     let mut found = Vec::new();
     let mut unreadable = None;
@@ -471,11 +472,27 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
     let FoundPods { pods, unreadable } = find_pods(cli, args)?;
     check_flags_fit_every_pod(&pods, args)?;
     let scenario_text = match &args.scenario {
-        Some(path) => Some(
-            std::fs::read_to_string(path)
-                .map_err(|e| Error::io(format!("reading `{}`", path.display()), e))?,
-        ),
+        Some(path) => Some(read_scenario(path, cli.max_input_size)?),
         None => None,
+    };
+    // `--svg -`: the plot is stdout, so the report goes to stderr.
+    let mut report_on_stderr;
+    let out: &mut dyn Write = if args
+        .svg
+        .as_deref()
+        .is_some_and(crate::cli::file_write::is_stdout)
+    {
+        if pods.len() > 1 || args.sweep.is_some() {
+            return Err(Error::Usage(
+                "--svg -: this draws more than one plot, and stdout holds one; name a file \
+                 (`--svg plot.svg` writes plot.svg, plot-2.svg, …)"
+                    .to_string(),
+            ));
+        }
+        report_on_stderr = crate::cli::output::stderr();
+        &mut report_on_stderr
+    } else {
+        out
     };
     let until = match &args.until {
         Some(text) => {
@@ -566,6 +583,24 @@ fn check_flags_fit_every_pod(pods: &[FoundPod], args: &SimulateArgs) -> Result<(
             .join(", "),
         fitting.first().copied().unwrap_or_default()
     )))
+}
+
+/// Reads `--scenario FILE` under `--max-input-size` and the scenario bound, whichever is lower.
+fn read_scenario(path: &std::path::Path, max_input_size: u64) -> Result<String, Error> {
+    use crate::sim::scenario::file::MAX_SCENARIO_BYTES;
+    if max_input_size < MAX_SCENARIO_BYTES {
+        return crate::input::read_text_file(path, max_input_size);
+    }
+    crate::input::read_text_file(path, MAX_SCENARIO_BYTES).map_err(|error| match error {
+        Error::TooLarge { .. } => Error::Usage(format!(
+            "`{}` is larger than a scenario file may be ({} KiB): a scenario lists what each \
+             container does; shorten a long `attempts:` list (the fields beside it apply to \
+             every later attempt)",
+            path.display(),
+            MAX_SCENARIO_BYTES >> 10
+        )),
+        other => other,
+    })
 }
 
 /// A usage error's message without its kind.
@@ -662,8 +697,7 @@ fn run_single(
         .collect();
     if let Some(path) = &args.svg {
         let path = numbered_path(path, number);
-        crate::cli::output::replace_file(&path, views::plot::render(&context).as_bytes())
-            .map_err(|e| Error::io(format!("writing `{}`", path.display()), e))?;
+        crate::cli::file_write::write_plot(&path, views::plot::render(&context).as_bytes())?;
     }
     match args.format {
         SimulateFormat::Json => {

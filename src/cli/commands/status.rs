@@ -137,8 +137,12 @@ pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<u8, Erro
     let inputs = resolve_inputs(cli, &args.input, NoPath::Stdin)?;
     let now = args.now.unwrap_or_else(wall_clock);
 
-    let configuration =
-        input_configuration(&args.input, &crate::cli::ClusterArgs::default(), &inputs)?;
+    let configuration = input_configuration(
+        cli,
+        &args.input,
+        &crate::cli::ClusterArgs::default(),
+        &inputs,
+    )?;
     let results = input::map_inputs(&inputs, |input| {
         let templates = configuration.options_for(input).pod_templates.clone();
         input::read(input, cli.max_input_size).map(|source| read_rows(&source, now, &templates))

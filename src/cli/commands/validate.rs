@@ -105,6 +105,7 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
         args.input.config_source(),
         command_line,
         &inputs,
+        cli.max_input_size,
     )?;
     let gates = configuration.gates()?;
     if args.fix || args.diff {
@@ -282,12 +283,26 @@ fn check_flags(args: &ValidateArgs) -> Result<(), Error> {
             "--unsafe-fixes adds to --fix or --diff: give one of them".to_string(),
         ));
     }
+    if args.diff && !matches!(args.format, FindingFormat::Human | FindingFormat::Short) {
+        return Err(Error::Usage(format!(
+            "--diff prints a unified diff, not {}: leave out -o (or use `-o short`); \
+             `-o json` without --diff gives each finding's fix as byte edits",
+            format_name(args.format)
+        )));
+    }
     if args.statistics && !counted {
         return Err(Error::Usage(
             "--statistics prints counts per rule in the human, short or json format".to_string(),
         ));
     }
     Ok(())
+}
+
+/// A format as `-o` spells it.
+fn format_name(format: FindingFormat) -> String {
+    format
+        .to_possible_value()
+        .map_or_else(String::new, |value| format!("`-o {}`", value.get_name()))
 }
 
 /// What the command line asked to leave out or to show instead of the findings.

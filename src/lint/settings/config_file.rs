@@ -38,10 +38,25 @@ pub const CONFIG_KEYS: [&str; 8] = [
     "featureGates",
 ];
 
-/// Reads a configuration file.
-pub fn load(path: &Path) -> Result<SettingsLayer, Error> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|source| Error::io(format!("reading `{}`", path.display()), source))?;
+/// Largest configuration file read, whatever `--max-input-size` allows: a configuration is a
+/// few lines, and a bound this low makes `--config /dev/zero` an error in milliseconds.
+pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
+/// Reads a configuration file, at most `max_bytes` of it (`--max-input-size`, as manifests)
+/// and at most [`MAX_CONFIG_BYTES`].
+pub fn load(path: &Path, max_bytes: u64) -> Result<SettingsLayer, Error> {
+    let text = if max_bytes < MAX_CONFIG_BYTES {
+        crate::input::read_text_file(path, max_bytes)?
+    } else {
+        crate::input::read_text_file(path, MAX_CONFIG_BYTES).map_err(|error| match error {
+            Error::TooLarge { .. } => Error::Usage(format!(
+                "`{}` is larger than a configuration file may be ({} MiB)",
+                path.display(),
+                MAX_CONFIG_BYTES >> 20
+            )),
+            other => other,
+        })?
+    };
     parse(&text).map_err(|problems| Error::Config {
         file: display_path(path),
         problems,
@@ -387,15 +402,17 @@ pub struct WalkExcludes {
     source: ConfigSource,
     by_directory: HashMap<PathBuf, Option<Arc<ignore::gitignore::Gitignore>>>,
     by_file: HashMap<PathBuf, Option<Arc<ignore::gitignore::Gitignore>>>,
+    max_bytes: u64,
 }
 
 impl WalkExcludes {
-    /// Excludes from the configuration `source` names.
-    pub fn new(source: ConfigSource) -> Self {
+    /// Excludes from the configuration `source` names, each file read up to `max_bytes`.
+    pub fn new(source: ConfigSource, max_bytes: u64) -> Self {
         WalkExcludes {
             source,
             by_directory: HashMap::new(),
             by_file: HashMap::new(),
+            max_bytes,
         }
     }
 
@@ -436,7 +453,7 @@ impl WalkExcludes {
         if let Some(matcher) = self.by_file.get(&file) {
             return Ok(matcher.clone());
         }
-        let layer = load(&file)?;
+        let layer = load(&file, self.max_bytes)?;
         let matcher = if layer.exclude.is_empty() {
             None
         } else {
@@ -571,12 +588,14 @@ pub struct ConfigResolver {
 }
 
 impl ConfigResolver {
-    /// Reads the configuration of every input; fails on the first invalid file.
+    /// Reads the configuration of every input, each file up to `max_bytes`; fails on the first
+    /// invalid file.
     pub fn prepare(
         base: CheckOptions,
         source: ConfigSource,
         command_line: SettingsLayer,
         inputs: &[Result<Input, Error>],
+        max_bytes: u64,
     ) -> Result<Self, Error> {
         let mut resolver = ConfigResolver {
             base,
@@ -589,7 +608,7 @@ impl ConfigResolver {
         resolver.unconfigured = resolver.options(None)?;
         match resolver.source.clone() {
             ConfigSource::File(path) => {
-                let layer = load(&path)?;
+                let layer = load(&path, max_bytes)?;
                 resolver.fixed = Some(resolver.options(Some(&layer))?);
             }
             ConfigSource::None => resolver.fixed = Some(resolver.unconfigured.clone()),
@@ -604,7 +623,7 @@ impl ConfigResolver {
                         Some(file) => match files.get(&file) {
                             Some(options) => options.clone(),
                             None => {
-                                let layer = load(&file)?;
+                                let layer = load(&file, max_bytes)?;
                                 let options = resolver.options(Some(&layer))?;
                                 files.insert(file, options.clone());
                                 options

@@ -204,7 +204,10 @@ fn escape_text(text: &str) -> String {
         .replace("&apos;", "'")
 }
 
-/// Escapes text for XML attributes and content; drops characters XML 1.0 cannot hold.
+/// Escapes text for XML attributes and content; a character XML 1.0 cannot hold (a C0 control
+/// but tab, newline and return; U+FFFE, U+FFFF) is written as `\u{…}`, never dropped, so the
+/// document is always well-formed and nothing is lost. Other controls (DEL, C1) are shown the
+/// same way, as every text output shows them.
 fn escape(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for c in text.chars() {
@@ -216,7 +219,9 @@ fn escape(text: &str) -> String {
             '\'' => escaped.push_str("&apos;"),
             '\n' => escaped.push_str("&#10;"),
             '\t' | '\r' => escaped.push(c),
-            c if c.is_control() => {}
+            c if c.is_control() || !crate::text::is_xml_char(c) => {
+                escaped.push_str(&crate::text::escape_code(u32::from(c)));
+            }
             c => escaped.push(c),
         }
     }
@@ -228,11 +233,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn escapes_markup_and_drops_control_characters() {
+    fn escapes_markup_and_shows_what_xml_cannot_hold() {
         assert_eq!(
             escape("a<b & \"c\"\u{1}\nd"),
-            "a&lt;b &amp; &quot;c&quot;&#10;d"
+            "a&lt;b &amp; &quot;c&quot;\\u{1}&#10;d"
         );
+        assert_eq!(escape("x\u{fffe}\u{ffff}y"), "x\\u{fffe}\\u{ffff}y");
     }
 
     #[test]
