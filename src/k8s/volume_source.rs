@@ -3,7 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::k8s::model::{ObjectFieldSelector, Opaque, QuantityValue, ResourceFieldSelector};
+use crate::k8s::model::{
+    ObjectFieldSelector, ObjectMeta, Opaque, QuantityValue, ResourceFieldSelector, ResourceList,
+};
 use crate::k8s::scheduling::LabelSelector;
 
 /// A volume's fields: its name, then every source in the order `validateVolumeSource` checks
@@ -333,7 +335,48 @@ pub struct NameRef {
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct EphemeralSource {
-    pub volume_claim_template: Option<Opaque>,
+    pub volume_claim_template: Option<ClaimTemplate>,
+}
+
+/// `ephemeral.volumeClaimTemplate`: the claim's metadata and spec.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default)]
+pub struct ClaimTemplate {
+    pub metadata: Option<ObjectMeta>,
+    pub spec: Option<ClaimSpec>,
+}
+
+/// A `PersistentVolumeClaimSpec`, the parts validation looks into.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ClaimSpec {
+    pub access_modes: Option<Vec<String>>,
+    pub selector: Option<LabelSelector>,
+    pub resources: Option<ClaimResources>,
+    pub volume_name: Option<String>,
+    pub storage_class_name: Option<String>,
+    pub volume_mode: Option<String>,
+    pub data_source: Option<TypedReference>,
+    pub data_source_ref: Option<TypedReference>,
+    pub volume_attributes_class_name: Option<String>,
+}
+
+/// A claim's `resources`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default)]
+pub struct ClaimResources {
+    pub limits: Option<ResourceList>,
+    pub requests: Option<ResourceList>,
+}
+
+/// `dataSource` / `dataSourceRef`: a typed reference (`namespace` only in the latter).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct TypedReference {
+    pub api_group: Option<String>,
+    pub kind: Option<String>,
+    pub name: Option<String>,
+    pub namespace: Option<String>,
 }
 
 /// `image`.

@@ -526,6 +526,47 @@ impl ObjectReader<'_, '_> {
                 );
             }
         }
+        // An ephemeral volume's claim template requests and limits storage.
+        for (index, volume) in object.pod.spec.volumes.iter().flatten().enumerate() {
+            let Some(resources) = volume
+                .source
+                .ephemeral
+                .as_ref()
+                .and_then(|e| e.volume_claim_template.as_ref())
+                .and_then(|t| t.spec.as_ref())
+                .and_then(|s| s.resources.as_ref())
+            else {
+                continue;
+            };
+            let base = FieldPath::root()
+                .child("spec")
+                .child("volumes")
+                .index(index)
+                .child("ephemeral")
+                .child("volumeClaimTemplate")
+                .child("spec")
+                .child("resources");
+            for (field, list) in [
+                ("limits", &resources.limits),
+                ("requests", &resources.requests),
+            ] {
+                for (name, value) in list.iter().flatten() {
+                    if let QuantityValue::Invalid { text, error } = value {
+                        findings.push(
+                            rules::INVALID_QUANTITY
+                                .finding(format!("`{text}` is not a valid quantity"))
+                                .at(base.child(field).key(name))
+                                .label(error.to_string())
+                                .maybe_help(
+                                    crate::k8s::quantity::suggestion(text)
+                                        .map(|s| format!("did you mean `{s}`?")),
+                                )
+                                .k8s("FieldValueInvalid", Some(text.clone())),
+                        );
+                    }
+                }
+            }
+        }
         for finding in findings {
             let located = locate(object, Some(self.root), finding);
             self.objects.findings.push(located);

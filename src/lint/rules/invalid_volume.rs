@@ -9,6 +9,7 @@ use crate::k8s::volume_source::{
 };
 use crate::lint::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type, not_supported};
+use crate::lint::rules::helpers::claim_template::claim_template_problems;
 use crate::lint::rules::helpers::in_tree_volumes::in_tree_problems;
 use crate::lint::rules::helpers::label_selector::selector_problems;
 use crate::lint::rules::helpers::downward_api::{Consumer, field_ref_problems, resource_field_problems};
@@ -23,7 +24,7 @@ pub static RULE: Rule = Rule {
     summary: "a volume without a valid unique name or exactly one source, or a source with missing or invalid contents",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Checks `spec.volumes`: each `name` is a unique DNS label; each volume has exactly one source (a second one is reported where Kubernetes does, in its own order of sources). The first source is checked as the API server does for the common kinds: `hostPath.path` required and without `..`, its `type` a known one; `secret.secretName`, `configMap.name` and `persistentVolumeClaim.claimName` required; `items` with a `key` and a relative `path` without `..`; modes between 0 and 0777; `downwardAPI` files with a path and exactly one of `fieldRef` (a pod `metadata` field: `name`, `namespace`, `uid`, `labels`, `annotations`, or one label or annotation) and `resourceFieldRef` (a container, a `limits.`/`requests.` resource and a divisor it supports); `projected` sources with one kind each, names, token lifetimes of at least 10 minutes, `clusterTrustBundle` with exactly one of `name` and `signerName` (a `labelSelector` only with `signerName`) and a `path`, and no two files at one path; `csi.driver` a valid driver name; `ephemeral.volumeClaimTemplate` required, and in a Pod the claim's name `<pod>-<volume>` a valid object name; an `image` volume's `reference` (in a Pod) and `pullPolicy`; `emptyDir.sizeLimit` not negative; and the in-tree and network sources: the fields each requires (`nfs.server` and an absolute `nfs.path`, `iscsi.targetPortal` and `iqn`, `rbd`/`cephfs` monitors, `glusterfs.endpoints`, cloud disk names and IDs, …), iSCSI names (IQN, EUI or NAA formats, also `initiatorName`), LUNs and partitions from 0 to 255, CHAP authentication with a `secretRef`, `fc` with `targetWWNs` (and a `lun`) or `wwids`, `flocker` with one dataset, `quobyte` registries as `host:port`, flex volume options outside `kubernetes.io`/`k8s.io`, Azure disk caching modes, kinds and URIs (after defaulting: `kind: Shared` wants an `https://` URI), StorageOS names.
+Checks `spec.volumes`: each `name` is a unique DNS label; each volume has exactly one source (a second one is reported where Kubernetes does, in its own order of sources). The first source is checked as the API server does for the common kinds: `hostPath.path` required and without `..`, its `type` a known one; `secret.secretName`, `configMap.name` and `persistentVolumeClaim.claimName` required; `items` with a `key` and a relative `path` without `..`; modes between 0 and 0777; `downwardAPI` files with a path and exactly one of `fieldRef` (a pod `metadata` field: `name`, `namespace`, `uid`, `labels`, `annotations`, or one label or annotation) and `resourceFieldRef` (a container, a `limits.`/`requests.` resource and a divisor it supports); `projected` sources with one kind each, names, token lifetimes of at least 10 minutes, `clusterTrustBundle` with exactly one of `name` and `signerName` (a `labelSelector` only with `signerName`) and a `path`, and no two files at one path; `csi.driver` a valid driver name; `ephemeral.volumeClaimTemplate` required, its `metadata` only `labels` (valid) and `annotations`, its `spec` with `accessModes` (supported values, `ReadWriteOncePod` alone), a `resources.requests.storage` greater than zero, a valid `storageClassName`, `volumeMode` `Block` or `Filesystem`, a valid `selector`, and `dataSource`/`dataSourceRef` with a `name`, a `kind` (a core kind only `PersistentVolumeClaim`), a valid `apiGroup` and naming one object, and in a Pod the claim's name `<pod>-<volume>` a valid object name; an `image` volume's `reference` (in a Pod) and `pullPolicy`; `emptyDir.sizeLimit` not negative; and the in-tree and network sources: the fields each requires (`nfs.server` and an absolute `nfs.path`, `iscsi.targetPortal` and `iqn`, `rbd`/`cephfs` monitors, `glusterfs.endpoints`, cloud disk names and IDs, …), iSCSI names (IQN, EUI or NAA formats, also `initiatorName`), LUNs and partitions from 0 to 255, CHAP authentication with a `secretRef`, `fc` with `targetWWNs` (and a `lun`) or `wwids`, `flocker` with one dataset, `quobyte` registries as `host:port`, flex volume options outside `kubernetes.io`/`k8s.io`, Azure disk caching modes, kinds and URIs (after defaulting: `kind: Shared` wants an `https://` URI), StorageOS names.
 
 ## Why
 The API server rejects the pod (`spec.volumes[0].secret.secretName: Required value`, `spec.volumes[1].hostPath: Forbidden: may not specify more than 1 volume type`). Volume mistakes hide in long manifests (`items` paths, modes written in decimal) and surface only at deploy time.
@@ -42,7 +43,7 @@ volumes:
 Name the object the volume reads (`configMap.name`, `secret.secretName`, `persistentVolumeClaim.claimName`), keep file paths relative and inside the volume, give each volume one source, and write modes in octal (`0644`) or as their decimal value (420).
 
 ## Kubernetes reference
-`pkg/apis/core/validation/validation.go` `ValidateVolumes`, `validateVolumeSource` and the per-source validators, `validateKeyToPath`, `validateLocalDescendingPath`, `ValidateLocalNonReservedPath`, `validateDownwardAPIVolumeFile`, `validateProjectionSources`, `ValidateCSIDriverName` (`FieldValueRequired`, `FieldValueInvalid`, `FieldValueDuplicate`, `FieldValueForbidden`, `FieldValueNotSupported`, `FieldValueTooLong`). Also `validateGitRepoVolumeSource`, `validateGCEPersistentDiskVolumeSource`, `validateNFSVolumeSource`, `validateISCSIVolumeSource`, `validateFCVolumeSource`, `validateFlockerVolumeSource`, `validateQuobyteVolumeSource`, `validateFlexVolumeSource`, `validateAzureDisk` and the other per-source validators; some report under another name than the field's (`persistentDisk`, `initiatorname`, `cephfs`).
+`pkg/apis/core/validation/validation.go` `ValidateVolumes`, `validateVolumeSource` and the per-source validators, `validateKeyToPath`, `validateLocalDescendingPath`, `ValidateLocalNonReservedPath`, `validateDownwardAPIVolumeFile`, `validateProjectionSources`, `ValidateCSIDriverName`, `validateEphemeralVolumeSource` with `ValidatePersistentVolumeClaimTemplate`, `ValidateTemplateObjectMeta` and `ValidatePersistentVolumeClaimSpec` (`FieldValueRequired`, `FieldValueInvalid`, `FieldValueDuplicate`, `FieldValueForbidden`, `FieldValueNotSupported`, `FieldValueTooLong`). Also `validateGitRepoVolumeSource`, `validateGCEPersistentDiskVolumeSource`, `validateNFSVolumeSource`, `validateISCSIVolumeSource`, `validateFCVolumeSource`, `validateFlockerVolumeSource`, `validateQuobyteVolumeSource`, `validateFlexVolumeSource`, `validateAzureDisk` and the other per-source validators; some report under another name than the field's (`persistentDisk`, `initiatorname`, `cephfs`).
 "#,
 };
 
@@ -174,8 +175,9 @@ fn source_problems(source: &VolumeSource, at: &FieldPath, is_pod: bool, problems
         }
         "projected" => projected_problems(source.projected.as_deref(), &at.child("projected"), problems),
         "csi" => csi_problems(source, &at.child("csi"), problems),
-        "ephemeral" if source.ephemeral.as_ref().and_then(|e| e.volume_claim_template.as_ref()).is_none() => {
-            problems.push(required(at.child("ephemeral").child("volumeClaimTemplate"), "`ephemeral.volumeClaimTemplate`", "give the claim template the volume is created from"));
+        "ephemeral" => match source.ephemeral.as_ref().and_then(|e| e.volume_claim_template.as_ref()) {
+            None => problems.push(required(at.child("ephemeral").child("volumeClaimTemplate"), "`ephemeral.volumeClaimTemplate`", "give the claim template the volume is created from")),
+            Some(template) => claim_template_problems(template, &at.child("ephemeral").child("volumeClaimTemplate"), problems),
         }
         "image" => {
             let image = source.image.clone().unwrap_or_default();
@@ -415,6 +417,8 @@ mod tests {
 
     const INVALID: &str = "FieldValueInvalid";
     const REQUIRED: &str = "FieldValueRequired";
+    const NOT_SUPPORTED: &str = "FieldValueNotSupported";
+    const FORBIDDEN: &str = "FieldValueForbidden";
 
     // TestValidateVolumes: names and one-of.
     #[test]
@@ -571,14 +575,71 @@ mod tests {
     // object name.
     #[test]
     fn k7_ephemeral_claim_name() {
-        let pod = |pod_name: &str, volume: &str| format!("apiVersion: v1\nkind: Pod\nmetadata: {{name: {pod_name}}}\nspec:\n  volumes:\n  - {{name: {volume}, ephemeral: {{volumeClaimTemplate: {{spec: {{}}}}}}}}\n  containers:\n  - {{name: c, image: image}}\n");
+        let pod = |pod_name: &str, volume: &str| format!("apiVersion: v1\nkind: Pod\nmetadata: {{name: {pod_name}}}\nspec:\n  volumes:\n  - {{name: {volume}, ephemeral: {{volumeClaimTemplate: {{spec: {CLAIM_SPEC}}}}}}}\n  containers:\n  - {{name: c, image: image}}\n");
         assert!(k8s_errors(&RULE, &pod("web", "scratch"), false).is_empty());
         let long = "p".repeat(250);
         assert_eq!(k8s_errors(&RULE, &pod(&long, "scratch"), false), [at("spec.volumes[0].name", INVALID)]);
         // A template's pods are named later: not checked.
-        let template = format!("apiVersion: apps/v1\nkind: Deployment\nmetadata: {{name: {long}}}\nspec:\n  selector: {{matchLabels: {{app: d}}}}\n  template:\n    metadata: {{labels: {{app: d}}}}\n    spec:\n      volumes: [{{name: scratch, ephemeral: {{volumeClaimTemplate: {{spec: {{}}}}}}}}]\n      containers: [{{name: c, image: i}}]\n");
+        let template = format!("apiVersion: apps/v1\nkind: Deployment\nmetadata: {{name: {long}}}\nspec:\n  selector: {{matchLabels: {{app: d}}}}\n  template:\n    metadata: {{labels: {{app: d}}}}\n    spec:\n      volumes: [{{name: scratch, ephemeral: {{volumeClaimTemplate: {{spec: {CLAIM_SPEC}}}}}}}]\n      containers: [{{name: c, image: i}}]\n");
         assert!(k8s_errors(&RULE, &template, false).is_empty());
         assert_eq!(errors("{name: x, ephemeral: {}}"), [at("field.ephemeral.volumeClaimTemplate", REQUIRED)]);
+    }
+
+    /// A claim spec the API server accepts.
+    const CLAIM_SPEC: &str = "{accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}";
+
+    /// The errors for an ephemeral volume whose claim template is `template`, paths below it.
+    fn template_errors(template: &str) -> Vec<(String, &'static str)> {
+        errors(&format!("{{name: x, ephemeral: {{volumeClaimTemplate: {template}}}}}"))
+            .into_iter()
+            .map(|(path, k8s_type)| (path.replacen("field.ephemeral.volumeClaimTemplate", "t", 1), k8s_type))
+            .collect()
+    }
+
+    // ValidatePersistentVolumeClaimTemplate: ValidateTemplateObjectMeta and
+    // ValidatePersistentVolumeClaimSpec, as validateEphemeralVolumeSource calls them.
+    #[test]
+    fn k7_ephemeral_claim_template() {
+        assert_eq!(template_errors(&format!("{{spec: {CLAIM_SPEC}}}")), []);
+        let with = |extra: &str| template_errors(&format!("{{spec: {{accessModes: [ReadWriteOnce], resources: {{requests: {{storage: 1Gi}}}}, {extra}}}}}"));
+        // An empty spec: access modes and the storage request are required; the latter is
+        // reported at `resources[storage]`.
+        assert_eq!(template_errors("{spec: {}}"), [at("t.spec.accessModes", REQUIRED), at("t.spec.resources[storage]", REQUIRED)]);
+        assert_eq!(template_errors("{}"), [at("t.spec.accessModes", REQUIRED), at("t.spec.resources[storage]", REQUIRED)]);
+        assert_eq!(template_errors("{spec: {accessModes: [ReadWriteOnce], resources: {limits: {storage: 1Gi}}}}"), [at("t.spec.resources[storage]", REQUIRED)]);
+        // Access modes: each one supported; ReadWriteOncePod alone.
+        assert_eq!(template_errors("{spec: {accessModes: [ReadWriteOnce, WriteOnce], resources: {requests: {storage: 1Gi}}}}"), [at("t.spec.accessModes", NOT_SUPPORTED)]);
+        assert_eq!(template_errors("{spec: {accessModes: [ReadWriteOncePod, ReadOnlyMany], resources: {requests: {storage: 1Gi}}}}"), [at("t.spec.accessModes", FORBIDDEN)]);
+        assert_eq!(template_errors("{spec: {accessModes: [ReadWriteOncePod, Bad], resources: {requests: {storage: 1Gi}}}}"), [at("t.spec.accessModes", NOT_SUPPORTED)]);
+        for mode in ["ReadWriteOnce", "ReadOnlyMany", "ReadWriteMany", "ReadWriteOncePod"] {
+            assert_eq!(template_errors(&format!("{{spec: {{accessModes: [{mode}], resources: {{requests: {{storage: 1Gi}}}}}}}}")), [], "{mode}");
+        }
+        // The storage request is greater than zero.
+        for size in ["0", "0Gi", "-1Gi"] {
+            assert_eq!(template_errors(&format!("{{spec: {{accessModes: [ReadWriteOnce], resources: {{requests: {{storage: \"{size}\"}}}}}}}}")), [at("t.spec.resources[storage]", INVALID)], "{size}");
+        }
+        // Class name, volume mode, selector.
+        assert_eq!(with("storageClassName: Fast_SSD"), [at("t.spec.storageClassName", INVALID)]);
+        assert_eq!(with("storageClassName: fast-ssd"), []);
+        assert_eq!(with("volumeMode: Raw"), [at("t.spec.volumeMode", NOT_SUPPORTED)]);
+        assert_eq!(with("volumeMode: Block"), []);
+        assert_eq!(with("selector: {matchLabels: {\"bad key!\": x}}"), [at("t.spec.selector.matchLabels", INVALID)]);
+        // Data sources: name and kind; a core kind is only a claim; API groups are DNS names;
+        // dataSource and dataSourceRef name one object.
+        assert_eq!(with("dataSource: {kind: PersistentVolumeClaim, name: src}"), []);
+        assert_eq!(with("dataSource: {apiGroup: snapshot.storage.k8s.io, kind: VolumeSnapshot, name: snap}"), []);
+        assert_eq!(with("dataSource: {}"), [at("t.spec.dataSource.kind", REQUIRED), at("t.spec.dataSource.name", REQUIRED), at("t.spec.dataSource", INVALID)]);
+        assert_eq!(with("dataSourceRef: {kind: VolumeSnapshot, name: snap}"), [at("t.spec.dataSourceRef", INVALID)]);
+        assert_eq!(with("dataSourceRef: {apiGroup: Snapshot_Group, kind: VolumeSnapshot, name: snap}"), [at("t.spec.dataSourceRef.apiGroup", INVALID)]);
+        assert_eq!(with("dataSource: {kind: PersistentVolumeClaim, name: a}, dataSourceRef: {kind: PersistentVolumeClaim, name: a}"), []);
+        assert_eq!(with("dataSource: {kind: PersistentVolumeClaim, name: a}, dataSourceRef: {kind: PersistentVolumeClaim, name: b}"), [at("t.spec", INVALID)]);
+        // Metadata: labels and annotations only; labels are checked at `labels`.
+        assert_eq!(template_errors(&format!("{{metadata: {{labels: {{app: web}}, annotations: {{note: x}}}}, spec: {CLAIM_SPEC}}}")), []);
+        assert_eq!(template_errors(&format!("{{metadata: {{labels: {{\"bad key!\": \"bad value!\"}}}}, spec: {CLAIM_SPEC}}}")), [at("t.metadata.labels", INVALID), at("t.metadata.labels", INVALID)]);
+        assert_eq!(template_errors(&format!("{{metadata: {{name: claim, namespace: ns}}, spec: {CLAIM_SPEC}}}")), [at("t.metadata.name", FORBIDDEN), at("t.metadata.namespace", FORBIDDEN)]);
+        // Also in a workload's template: the claim is created with each pod.
+        let deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  selector: {matchLabels: {app: d}}\n  template:\n    metadata: {labels: {app: d}}\n    spec:\n      volumes: [{name: scratch, ephemeral: {volumeClaimTemplate: {spec: {accessModes: [RWO], resources: {requests: {storage: 1Gi}}}}}}]\n      containers: [{name: c, image: i}]\n";
+        assert_eq!(k8s_errors(&RULE, deployment, false), [at("spec.template.spec.volumes[0].ephemeral.volumeClaimTemplate.spec.accessModes", NOT_SUPPORTED)]);
     }
 
     // TestValidateVolumes rows of the in-tree and network sources.
