@@ -1,7 +1,7 @@
 //! Rule documentation as `explain` prints it, the rule reference (`explain --all`) and the
 //! rule list (`podlife rules`).
 
-use comfy_table::{ContentArrangement, Table, presets};
+use comfy_table::{ColumnConstraint, ContentArrangement, Table, presets};
 use serde::Serialize;
 
 use crate::k8s::cluster::feature_gates::GATES;
@@ -183,6 +183,10 @@ fn listing_table(width: usize) -> Table {
 pub fn gates_table(version: KubernetesVersion, width: usize) -> String {
     let mut table = listing_table(width);
     table.set_header(["gate", "stage", "default", "podlife with it on"]);
+    // A gate name is one word to copy into `--feature-gates`: it is never broken across lines.
+    if let Some(column) = table.column_mut(0) {
+        column.set_constraint(ColumnConstraint::ContentWidth);
+    }
     for gate in gate_listings(version) {
         let default = match (gate.default, gate.locked) {
             (true, true) => "on (locked)",

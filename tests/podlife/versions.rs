@@ -697,3 +697,142 @@ fn pod_affinity_match_label_keys_by_release() {
     assert_eq!(findings(&kept).len(), 1, "{kept}");
     assert!(kept.contains("error[PL172]"), "{kept}");
 }
+
+/// A topology spread constraint whose `minDomains`, node inclusion policies and `matchLabelKeys`
+/// are each invalid, so that PL174 reports every one it sees.
+const SPREAD: &str = "apiVersion: v1\nkind: Pod\nmetadata: {name: p, labels: {app: web}}\nspec:\n  topologySpreadConstraints:\n  - maxSkew: 1\n    topologyKey: topology.kubernetes.io/zone\n    whenUnsatisfiable: ScheduleAnyway\n    minDomains: 2\n    nodeAffinityPolicy: Sometimes\n    nodeTaintsPolicy: Never\n    matchLabelKeys: [app]\n  containers:\n  - {name: c, image: nginx:1.27}\n";
+
+/// The findings of [`SPREAD`] on 1.`minor` with `gates`, and the exit code.
+fn spread(minor: &str, gates: &str) -> (Vec<String>, i32) {
+    let mut args = vec!["--kubernetes-version", minor];
+    if !gates.is_empty() {
+        args.extend(["--feature-gates", gates]);
+    }
+    // One scratch directory per call: the tests run at once in one process.
+    let name: String = format!("spread-{minor}-{gates}")
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    short_text(&name, SPREAD, &args)
+}
+
+const MIN_DOMAINS: &str = "error[PL174] `minDomains` with `whenUnsatisfiable: ScheduleAnyway`";
+const AFFINITY_POLICY: &str =
+    "error[PL174] `nodeAffinityPolicy: Sometimes` of a topology spread constraint is not supported";
+const TAINTS_POLICY: &str =
+    "error[PL174] `nodeTaintsPolicy: Never` of a topology spread constraint is not supported";
+const SPREAD_KEYS: &str = "error[PL174] `matchLabelKeys` without a `labelSelector`";
+
+/// The PL136 line for a field of the constraint dropped with `gate` off.
+fn spread_drop(field: &str, gate: &str) -> String {
+    format!(
+        "warning[PL136] the API server drops `spec.topologySpreadConstraints[0].{field}`: feature gate {gate} is off"
+    )
+}
+
+/// `--feature-gates gates` on 1.`minor` is refused, saying `message`.
+fn refused(minor: &str, gates: &str, message: &str) {
+    let output = run(&[
+        "validate",
+        "--kubernetes-version",
+        minor,
+        "--feature-gates",
+        gates,
+        SIDECAR,
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{minor} {gates}");
+    assert!(stderr(&output).contains(message), "{}", stderr(&output));
+}
+
+#[test]
+fn topology_spread_fields_are_checked_while_their_gates_keep_them() {
+    let (found, code) = spread("1.29", "");
+    assert_eq!(code, 1, "{found:?}");
+    assert_eq!(
+        found,
+        [MIN_DOMAINS, AFFINITY_POLICY, TAINTS_POLICY, SPREAD_KEYS]
+    );
+    // All three off: every field goes before validation, and nothing is left to reject.
+    let (found, code) = spread(
+        "1.29",
+        "MinDomainsInPodTopologySpread=false,NodeInclusionPolicyInPodTopologySpread=false,MatchLabelKeysInPodTopologySpread=false",
+    );
+    assert_eq!(code, 0, "{found:?}");
+    assert!(
+        found.iter().all(|line| line.starts_with("warning[PL136]")),
+        "{found:?}"
+    );
+    assert_eq!(found.len(), 4, "{found:?}");
+}
+
+#[test]
+fn min_domains_may_be_turned_off_on_1_29_only() {
+    let (found, code) = spread("1.29", "MinDomainsInPodTopologySpread=false");
+    assert_eq!(code, 1, "{found:?}");
+    assert_eq!(
+        found,
+        [
+            spread_drop("minDomains", "MinDomainsInPodTopologySpread").as_str(),
+            AFFINITY_POLICY,
+            TAINTS_POLICY,
+            SPREAD_KEYS
+        ]
+    );
+    refused(
+        "1.30",
+        "MinDomainsInPodTopologySpread=false",
+        "cannot set feature gate MinDomainsInPodTopologySpread to false, feature is locked to true",
+    );
+    // 1.32 removed the gate: `minDomains` is always kept, and naming the gate is an error.
+    refused(
+        "1.32",
+        "MinDomainsInPodTopologySpread=true",
+        "unrecognized feature gate: MinDomainsInPodTopologySpread (removed in 1.32",
+    );
+    let (found, _) = spread("1.32", "");
+    assert!(found.iter().any(|line| line == MIN_DOMAINS), "{found:?}");
+}
+
+#[test]
+fn node_inclusion_policies_may_be_turned_off_before_1_33() {
+    let gate = "NodeInclusionPolicyInPodTopologySpread";
+    for minor in ["1.29", "1.32"] {
+        let (found, code) = spread(minor, &format!("{gate}=false"));
+        assert_eq!(code, 1, "{found:?}");
+        assert_eq!(
+            found,
+            [
+                MIN_DOMAINS,
+                spread_drop("nodeAffinityPolicy", gate).as_str(),
+                spread_drop("nodeTaintsPolicy", gate).as_str(),
+                SPREAD_KEYS
+            ],
+            "{minor}"
+        );
+    }
+    refused(
+        "1.33",
+        &format!("{gate}=false"),
+        "cannot set feature gate NodeInclusionPolicyInPodTopologySpread to false, feature is locked to true",
+    );
+}
+
+#[test]
+fn topology_spread_match_label_keys_may_be_turned_off_in_every_release() {
+    let gate = "MatchLabelKeysInPodTopologySpread";
+    // Beta and on, never locked up to 1.37.
+    for minor in ["1.29", "1.37"] {
+        let (found, code) = spread(minor, &format!("{gate}=false"));
+        assert_eq!(code, 1, "{found:?}");
+        assert_eq!(
+            found,
+            [
+                MIN_DOMAINS,
+                AFFINITY_POLICY,
+                TAINTS_POLICY,
+                spread_drop("matchLabelKeys", gate).as_str()
+            ],
+            "{minor}"
+        );
+    }
+}

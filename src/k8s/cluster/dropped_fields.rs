@@ -100,6 +100,7 @@ pub fn drop_fields(
     };
     drop_resource_claims(pod, &mut dropper, container_path);
     drop_match_label_keys(pod, &mut dropper);
+    drop_topology_spread_fields(pod, &mut dropper);
     let spec = || FieldPath::root().child("spec");
     let d = &mut dropper;
     d.drop(
@@ -372,9 +373,51 @@ fn drop_projected_sources(pod: &mut Pod, d: &mut Dropper<'_>) {
     }
 }
 
-/// Dynamic Resource Allocation: the fields of `spec.resourceClaims` and `resources.claims` the
-/// release has (a claim's names moved out of `source` in 1.31, when `request` came), then
-/// `dropDisabledDynamicResourceAllocationFields`: without the gate all of them go.
+/// `dropDisabledTopologySpreadConstraintsFields`, `dropDisabledNodeInclusionPolicyFields` and
+/// `dropDisabledMatchLabelKeysFieldInTopologySpread`: each topology spread constraint's
+/// `minDomains` goes without MinDomainsInPodTopologySpread, its `nodeAffinityPolicy` and
+/// `nodeTaintsPolicy` without NodeInclusionPolicyInPodTopologySpread, its `matchLabelKeys`
+/// without MatchLabelKeysInPodTopologySpread. All three fields exist in every release podlife
+/// knows: only the gates drop them.
+fn drop_topology_spread_fields(pod: &mut Pod, d: &mut Dropper<'_>) {
+    let Some(constraints) = pod.spec.topology_spread_constraints.as_mut() else {
+        return;
+    };
+    for (index, constraint) in constraints.0.iter_mut().enumerate() {
+        let at = || {
+            FieldPath::root()
+                .child("spec")
+                .child("topologySpreadConstraints")
+                .index(index)
+        };
+        d.drop(
+            &mut constraint.min_domains,
+            || at().child("minDomains"),
+            0,
+            Some(Gate::MinDomainsInPodTopologySpread),
+        );
+        let inclusion = Some(Gate::NodeInclusionPolicyInPodTopologySpread);
+        d.drop(
+            &mut constraint.node_affinity_policy,
+            || at().child("nodeAffinityPolicy"),
+            0,
+            inclusion,
+        );
+        d.drop(
+            &mut constraint.node_taints_policy,
+            || at().child("nodeTaintsPolicy"),
+            0,
+            inclusion,
+        );
+        d.drop(
+            &mut constraint.match_label_keys,
+            || at().child("matchLabelKeys"),
+            0,
+            Some(Gate::MatchLabelKeysInPodTopologySpread),
+        );
+    }
+}
+
 /// `dropDisabledMatchLabelKeysFieldInPodAffinity`: pod affinity terms' `matchLabelKeys` and
 /// `mismatchLabelKeys` go without MatchLabelKeysInPodAffinity (off in 1.29 and 1.30).
 fn drop_match_label_keys(pod: &mut Pod, d: &mut Dropper<'_>) {
@@ -435,6 +478,9 @@ fn drop_match_label_keys(pod: &mut Pod, d: &mut Dropper<'_>) {
     }
 }
 
+/// Dynamic Resource Allocation: the fields of `spec.resourceClaims` and `resources.claims` the
+/// release has (a claim's names moved out of `source` in 1.31, when `request` came), then
+/// `dropDisabledDynamicResourceAllocationFields`: without the gate all of them go.
 fn drop_resource_claims(
     pod: &mut Pod,
     d: &mut Dropper<'_>,

@@ -63,6 +63,12 @@ pub enum Gate {
     ClusterTrustBundleProjection,
     /// `projected.sources[].podCertificate`.
     PodCertificateRequest,
+    /// Topology spread constraints' `minDomains`.
+    MinDomainsInPodTopologySpread,
+    /// Topology spread constraints' `nodeAffinityPolicy` and `nodeTaintsPolicy`.
+    NodeInclusionPolicyInPodTopologySpread,
+    /// Topology spread constraints' `matchLabelKeys`.
+    MatchLabelKeysInPodTopologySpread,
 }
 
 /// How far a gate has come in a release.
@@ -397,6 +403,36 @@ pub static GATES: &[GateRow] = &[
         specs: &[spec(34, Alpha, false), spec(35, Beta, false)],
         removed_in: None,
     },
+    GateRow {
+        gate: Gate::MinDomainsInPodTopologySpread,
+        name: "MinDomainsInPodTopologySpread",
+        effect: "topology spread constraints keep `minDomains` (PL174 checks it); off (possible only in 1.29), the API server drops it",
+        specs: &[
+            spec(24, Alpha, false),
+            spec(25, Beta, false),
+            spec(27, Beta, true),
+            spec(30, Ga, true),
+        ],
+        removed_in: Some(32),
+    },
+    GateRow {
+        gate: Gate::NodeInclusionPolicyInPodTopologySpread,
+        name: "NodeInclusionPolicyInPodTopologySpread",
+        effect: "topology spread constraints keep `nodeAffinityPolicy` and `nodeTaintsPolicy` (PL174 checks them); off (possible before 1.33), the API server drops them",
+        specs: &[
+            spec(25, Alpha, false),
+            spec(26, Beta, true),
+            spec(33, Ga, true),
+        ],
+        removed_in: None,
+    },
+    GateRow {
+        gate: Gate::MatchLabelKeysInPodTopologySpread,
+        name: "MatchLabelKeysInPodTopologySpread",
+        effect: "topology spread constraints keep `matchLabelKeys` (PL174 checks them); off, the API server drops them",
+        specs: &[spec(25, Alpha, false), spec(27, Beta, true)],
+        removed_in: None,
+    },
 ];
 
 impl GateRow {
@@ -501,7 +537,7 @@ pub struct FeatureGates {
     enabled: [bool; GATE_COUNT],
 }
 
-const GATE_COUNT: usize = 27;
+const GATE_COUNT: usize = 30;
 
 impl Default for FeatureGates {
     fn default() -> Self {

@@ -283,6 +283,9 @@ pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)
                 MatchLabelKeysInPodAffinity,
                 Gate::ClusterTrustBundleProjection,
                 Gate::PodCertificateRequest,
+                Gate::MinDomainsInPodTopologySpread,
+                Gate::NodeInclusionPolicyInPodTopologySpread,
+                Gate::MatchLabelKeysInPodTopologySpread,
             ],
             "fires only for gates that are off in the release, or turned off with `--feature-gates`",
         ),
@@ -339,8 +342,13 @@ pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)
             "`matchLabelKeys` and `mismatchLabelKeys` are dropped without MatchLabelKeysInPodAffinity (off in 1.29 and 1.30, PL136) and checked with it",
         ),
         "PL174" => (
-            &[MatchLabelKeysInPodTopologySpreadSelectorMerge],
-            "with MatchLabelKeysInPodTopologySpreadSelectorMerge (on from 1.34) a Pod's `matchLabelKeys` join its selector first and an overlap is reported at the constraint; before, at `matchLabelKeys[i]`",
+            &[
+                MatchLabelKeysInPodTopologySpreadSelectorMerge,
+                Gate::MinDomainsInPodTopologySpread,
+                Gate::NodeInclusionPolicyInPodTopologySpread,
+                Gate::MatchLabelKeysInPodTopologySpread,
+            ],
+            "with MatchLabelKeysInPodTopologySpreadSelectorMerge (on from 1.34) a Pod's `matchLabelKeys` join its selector first and an overlap is reported at the constraint; before, at `matchLabelKeys[i]`; `minDomains`, the node inclusion policies and `matchLabelKeys` are dropped (PL136), so not checked, while MinDomainsInPodTopologySpread, NodeInclusionPolicyInPodTopologySpread or MatchLabelKeysInPodTopologySpread is turned off",
         ),
         _ => return None,
     })
