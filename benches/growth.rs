@@ -11,17 +11,20 @@
 // Only the corpus text is used here.
 #[allow(dead_code)]
 mod corpus;
+mod lsp_client;
 
 use std::fmt::Write as _;
-use std::io::{BufRead, BufReader, Read, Write};
+
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use lsp_client::Client;
 
 use podlife::input::SourceText;
 use podlife::lint::settings::CheckOptions;
 use podlife::lint::validate::validate_source;
-use serde_json::{Value, json};
+use serde_json::json;
 
 /// The same allocator as the binary, so the figures are the ones users get.
 #[global_allocator]
@@ -339,73 +342,10 @@ fn process_time(args: &[&str], file: &Path, threads: Option<usize>) -> (Duration
     (time, peak_kb as f64 * 1024.0 / 1e6)
 }
 
-/// The language server as an editor drives it, over its stdio.
-struct Client {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl Client {
-    fn send(&mut self, message: &Value) {
-        let body = message.to_string();
-        write!(self.input, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("send");
-        self.input.flush().expect("flush");
-    }
-
-    fn receive(&mut self) -> Value {
-        let mut length = 0usize;
-        loop {
-            let mut line = String::new();
-            assert!(
-                self.output.read_line(&mut line).expect("read") > 0,
-                "the server hung up"
-            );
-            let line = line.trim_end();
-            if line.is_empty() {
-                break;
-            }
-            if let Some(value) = line.strip_prefix("Content-Length: ") {
-                length = value.parse().expect("a length");
-            }
-        }
-        let mut body = vec![0; length];
-        self.output.read_exact(&mut body).expect("body");
-        serde_json::from_slice(&body).expect("JSON")
-    }
-
-    /// Waits for the diagnostics of `version`; returns how many there were.
-    fn diagnostics(&mut self, version: i64) -> usize {
-        loop {
-            let message = self.receive();
-            if message["method"] == "textDocument/publishDiagnostics"
-                && message["params"]["version"] == version
-            {
-                return message["params"]["diagnostics"]
-                    .as_array()
-                    .map_or(0, Vec::len);
-            }
-        }
-    }
-}
-
 /// The median time from one incremental edit of `text` (a replica count, near its end) to
 /// the server's diagnostics of the new version.
 fn server_edit_time(file: &Path, text: &str) -> Duration {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_podlife"))
-        .arg("server")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("podlife server starts");
-    let input = child.stdin.take().expect("stdin");
-    let output = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut client = Client {
-        child,
-        input,
-        output,
-    };
+    let mut client = Client::start();
     let uri = format!("file://{}", file.display());
     client.send(
         &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),

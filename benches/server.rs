@@ -8,11 +8,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{ChildStdout, Command, Stdio};
+mod lsp_client;
+
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
+use lsp_client::Client;
+use serde_json::json;
 
 /// Timed runs per figure.
 const ROUNDS: usize = 5;
@@ -67,74 +69,33 @@ fn main() {
 /// Opens `text`, waits for its diagnostics, asks for lenses `LENS_REQUESTS` times, edits, and
 /// returns how long the edit's diagnostics took.
 fn edit_with_lenses_queued(text: &str) -> Duration {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_podlife"))
-        .arg("server")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("podlife server starts");
-    let mut input = child.stdin.take().expect("stdin");
-    let mut output = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut client = Client::start();
     let uri = "file:///nonexistent-podlife-bench/big.yaml";
-    let mut send = |message: Value| {
-        let body = message.to_string();
-        write!(input, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("send");
-        input.flush().expect("flush");
-    };
-    send(
-        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),
     );
-    send(
-        json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+    client.send(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
         "textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}}),
     );
-    diagnostics(&mut output, 1);
+    client.diagnostics(1);
     let started = Instant::now();
     for id in 0..LENS_REQUESTS {
-        send(
-            json!({"jsonrpc": "2.0", "id": 100 + id, "method": "textDocument/codeLens",
+        client.send(
+            &json!({"jsonrpc": "2.0", "id": 100 + id, "method": "textDocument/codeLens",
             "params": {"textDocument": {"uri": uri}}}),
         );
     }
-    send(
-        json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+    client.send(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
         "textDocument": {"uri": uri, "version": 2},
         "contentChanges": [{"text": format!("{text}# edited\n")}]}}),
     );
-    diagnostics(&mut output, 2);
+    client.diagnostics(2);
     let took = started.elapsed();
-    send(json!({"jsonrpc": "2.0", "method": "exit"}));
-    child.wait().expect("exits");
+    client.send(&json!({"jsonrpc": "2.0", "method": "exit"}));
+    client.child.wait().expect("exits");
     took
-}
-
-fn diagnostics(output: &mut BufReader<ChildStdout>, version: i64) {
-    loop {
-        let mut length = 0usize;
-        loop {
-            let mut line = String::new();
-            assert!(
-                output.read_line(&mut line).expect("read") > 0,
-                "server hung up"
-            );
-            let line = line.trim_end();
-            if line.is_empty() {
-                break;
-            }
-            if let Some(value) = line.strip_prefix("Content-Length: ") {
-                length = value.parse().expect("a length");
-            }
-        }
-        let mut body = vec![0; length];
-        output.read_exact(&mut body).expect("body");
-        let message: Value = serde_json::from_slice(&body).expect("JSON");
-        if message["method"] == "textDocument/publishDiagnostics"
-            && message["params"]["version"] == version
-        {
-            return;
-        }
-    }
 }
 
 fn median<T>(mut work: impl FnMut() -> T) -> Duration
