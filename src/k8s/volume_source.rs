@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::k8s::model::{
-    ObjectFieldSelector, ObjectMeta, Opaque, QuantityValue, ResourceFieldSelector, ResourceList,
+    ObjectFieldSelector, ObjectMeta, QuantityValue, ResourceFieldSelector, ResourceList,
 };
 use crate::k8s::scheduling::LabelSelector;
 
@@ -287,7 +287,7 @@ pub struct Projection {
     pub downward_api: Option<DownwardApiSource>,
     pub service_account_token: Option<TokenProjection>,
     pub cluster_trust_bundle: Option<ClusterTrustBundleProjection>,
-    pub pod_certificate: Option<Opaque>,
+    pub pod_certificate: Option<PodCertificateProjection>,
 }
 
 /// `projected.sources[].secret` / `.configMap`.
@@ -314,6 +314,20 @@ pub struct ClusterTrustBundleProjection {
     pub signer_name: Option<String>,
     pub label_selector: Option<LabelSelector>,
     pub path: Option<String>,
+}
+
+/// `projected.sources[].podCertificate`: a key pair the kubelet generates and a certificate
+/// for it that a signer issues, written into the volume.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PodCertificateProjection {
+    pub signer_name: Option<String>,
+    pub key_type: Option<String>,
+    pub max_expiration_seconds: Option<i64>,
+    pub credential_bundle_path: Option<String>,
+    pub key_path: Option<String>,
+    pub certificate_chain_path: Option<String>,
+    pub user_annotations: Option<std::collections::BTreeMap<String, String>>,
 }
 
 /// `csi`.

@@ -3,15 +3,12 @@
 //! projected, CSI, ephemeral, image, and the in-tree and network sources).
 
 use crate::k8s::names;
-use crate::k8s::volume_source::{
-    ClusterTrustBundleProjection, DownwardApiFile, KeyToPath, ProjectedSource, Projection,
-    VolumeSource,
-};
+use crate::k8s::volume_source::{DownwardApiFile, KeyToPath, ProjectedSource, Projection, VolumeSource};
 use crate::lint::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type, not_supported};
+use crate::lint::rules::helpers::certificate_projections::{cluster_trust_bundle_problems, pod_certificate_paths, pod_certificate_problems};
 use crate::lint::rules::helpers::claim_template::claim_template_problems;
 use crate::lint::rules::helpers::in_tree_volumes::in_tree_problems;
-use crate::lint::rules::helpers::label_selector::selector_problems;
 use crate::lint::rules::helpers::downward_api::{Consumer, field_ref_problems, resource_field_problems};
 use crate::lint::rules::{Origin, PodContext, Rule};
 use crate::yaml::field_path::FieldPath;
@@ -24,7 +21,7 @@ pub static RULE: Rule = Rule {
     summary: "a volume without a valid unique name or exactly one source, or a source with missing or invalid contents",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Checks `spec.volumes`: each `name` is a unique DNS label; each volume has exactly one source (a second one is reported where Kubernetes does, in its own order of sources). The first source is checked as the API server does for the common kinds: `hostPath.path` required and without `..`, its `type` a known one; `secret.secretName`, `configMap.name` and `persistentVolumeClaim.claimName` required; `items` with a `key` and a relative `path` without `..`; modes between 0 and 0777; `downwardAPI` files with a path and exactly one of `fieldRef` (a pod `metadata` field: `name`, `namespace`, `uid`, `labels`, `annotations`, or one label or annotation) and `resourceFieldRef` (a container, a `limits.`/`requests.` resource and a divisor it supports); `projected` sources with one kind each, names, token lifetimes of at least 10 minutes, `clusterTrustBundle` with exactly one of `name` and `signerName` (a `labelSelector` only with `signerName`) and a `path`, and no two files at one path; `csi.driver` a valid driver name; `ephemeral.volumeClaimTemplate` required, its `metadata` only `labels` (valid) and `annotations`, its `spec` with `accessModes` (supported values, `ReadWriteOncePod` alone), a `resources.requests.storage` greater than zero, a valid `storageClassName`, `volumeMode` `Block` or `Filesystem`, a valid `selector`, and `dataSource`/`dataSourceRef` with a `name`, a `kind` (a core kind only `PersistentVolumeClaim`), a valid `apiGroup` and naming one object, and in a Pod the claim's name `<pod>-<volume>` a valid object name; an `image` volume's `reference` (in a Pod) and `pullPolicy`; `emptyDir.sizeLimit` not negative; and the in-tree and network sources: the fields each requires (`nfs.server` and an absolute `nfs.path`, `iscsi.targetPortal` and `iqn`, `rbd`/`cephfs` monitors, `glusterfs.endpoints`, cloud disk names and IDs, …), iSCSI names (IQN, EUI or NAA formats, also `initiatorName`), LUNs and partitions from 0 to 255, CHAP authentication with a `secretRef`, `fc` with `targetWWNs` (and a `lun`) or `wwids`, `flocker` with one dataset, `quobyte` registries as `host:port`, flex volume options outside `kubernetes.io`/`k8s.io`, Azure disk caching modes, kinds and URIs (after defaulting: `kind: Shared` wants an `https://` URI), StorageOS names.
+Checks `spec.volumes`: each `name` is a unique DNS label; each volume has exactly one source (a second one is reported where Kubernetes does, in its own order of sources). The first source is checked as the API server does for the common kinds: `hostPath.path` required and without `..`, its `type` a known one; `secret.secretName`, `configMap.name` and `persistentVolumeClaim.claimName` required; `items` with a `key` and a relative `path` without `..`; modes between 0 and 0777; `downwardAPI` files with a path and exactly one of `fieldRef` (a pod `metadata` field: `name`, `namespace`, `uid`, `labels`, `annotations`, or one label or annotation) and `resourceFieldRef` (a container, a `limits.`/`requests.` resource and a divisor it supports); `projected` sources with one kind each, names, token lifetimes of at least 10 minutes, `clusterTrustBundle` with exactly one of `name` (a bundle name: `<signer with : for />:<name>` or a DNS subdomain) and `signerName` (with a `labelSelector` only beside it) and a `path`; `podCertificate` with a valid `signerName` (`<domain>/<name>`: a domain of at least two DNS labels, path elements that are DNS subdomains, at most 571 bytes), a `keyType` of `RSA3072`, `RSA4096`, `ECDSAP256`, `ECDSAP384`, `ECDSAP521` or `ED25519`, a `maxExpirationSeconds` from 3600 up to 7862400 (91 days; 86400 for a `kubernetes.io` signer), `userAnnotations` with domain-prefixed keys and at most 256 KiB, and at least one of `credentialBundlePath`, `keyPath` and `certificateChainPath`; no two files at one path; `csi.driver` a valid driver name; `ephemeral.volumeClaimTemplate` required, its `metadata` only `labels` (valid) and `annotations`, its `spec` with `accessModes` (supported values, `ReadWriteOncePod` alone), a `resources.requests.storage` greater than zero, a valid `storageClassName`, `volumeMode` `Block` or `Filesystem`, a valid `selector`, and `dataSource`/`dataSourceRef` with a `name`, a `kind` (a core kind only `PersistentVolumeClaim`), a valid `apiGroup` and naming one object, and in a Pod the claim's name `<pod>-<volume>` a valid object name; an `image` volume's `reference` (in a Pod) and `pullPolicy`; `emptyDir.sizeLimit` not negative; and the in-tree and network sources: the fields each requires (`nfs.server` and an absolute `nfs.path`, `iscsi.targetPortal` and `iqn`, `rbd`/`cephfs` monitors, `glusterfs.endpoints`, cloud disk names and IDs, …), iSCSI names (IQN, EUI or NAA formats, also `initiatorName`), LUNs and partitions from 0 to 255, CHAP authentication with a `secretRef`, `fc` with `targetWWNs` (and a `lun`) or `wwids`, `flocker` with one dataset, `quobyte` registries as `host:port`, flex volume options outside `kubernetes.io`/`k8s.io`, Azure disk caching modes, kinds and URIs (after defaulting: `kind: Shared` wants an `https://` URI), StorageOS names.
 
 ## Why
 The API server rejects the pod (`spec.volumes[0].secret.secretName: Required value`, `spec.volumes[1].hostPath: Forbidden: may not specify more than 1 volume type`). Volume mistakes hide in long manifests (`items` paths, modes written in decimal) and surface only at deploy time.
@@ -43,7 +40,7 @@ volumes:
 Name the object the volume reads (`configMap.name`, `secret.secretName`, `persistentVolumeClaim.claimName`), keep file paths relative and inside the volume, give each volume one source, and write modes in octal (`0644`) or as their decimal value (420).
 
 ## Kubernetes reference
-`pkg/apis/core/validation/validation.go` `ValidateVolumes`, `validateVolumeSource` and the per-source validators, `validateKeyToPath`, `validateLocalDescendingPath`, `ValidateLocalNonReservedPath`, `validateDownwardAPIVolumeFile`, `validateProjectionSources`, `ValidateCSIDriverName`, `validateEphemeralVolumeSource` with `ValidatePersistentVolumeClaimTemplate`, `ValidateTemplateObjectMeta` and `ValidatePersistentVolumeClaimSpec` (`FieldValueRequired`, `FieldValueInvalid`, `FieldValueDuplicate`, `FieldValueForbidden`, `FieldValueNotSupported`, `FieldValueTooLong`). Also `validateGitRepoVolumeSource`, `validateGCEPersistentDiskVolumeSource`, `validateNFSVolumeSource`, `validateISCSIVolumeSource`, `validateFCVolumeSource`, `validateFlockerVolumeSource`, `validateQuobyteVolumeSource`, `validateFlexVolumeSource`, `validateAzureDisk` and the other per-source validators; some report under another name than the field's (`persistentDisk`, `initiatorname`, `cephfs`).
+`pkg/apis/core/validation/validation.go` `ValidateVolumes`, `validateVolumeSource` and the per-source validators, `validateKeyToPath`, `validateLocalDescendingPath`, `ValidateLocalNonReservedPath`, `validateDownwardAPIVolumeFile`, `validateProjectionSources` with `ValidateSignerName`, `ValidateClusterTrustBundleName` and `ValidateUserAnnotations`, `ValidateCSIDriverName`, `validateEphemeralVolumeSource` with `ValidatePersistentVolumeClaimTemplate`, `ValidateTemplateObjectMeta` and `ValidatePersistentVolumeClaimSpec` (`FieldValueRequired`, `FieldValueInvalid`, `FieldValueDuplicate`, `FieldValueForbidden`, `FieldValueNotSupported`, `FieldValueTooLong`). Also `validateGitRepoVolumeSource`, `validateGCEPersistentDiskVolumeSource`, `validateNFSVolumeSource`, `validateISCSIVolumeSource`, `validateFCVolumeSource`, `validateFlockerVolumeSource`, `validateQuobyteVolumeSource`, `validateFlexVolumeSource`, `validateAzureDisk` and the other per-source validators; some report under another name than the field's (`persistentDisk`, `initiatorname`, `cephfs`).
 "#,
 };
 
@@ -282,9 +279,14 @@ fn projected_problems(projected: Option<&ProjectedSource>, base: &FieldPath, pro
             let path = bundle.path.as_deref().unwrap_or("");
             (path, path)
         });
+        let certificate_paths = projection
+            .pod_certificate
+            .iter()
+            .flat_map(pod_certificate_paths)
+            .map(|(_, path)| (path, path));
         let filled = key_paths.chain(file_paths).filter(|(path, _)| !path.is_empty());
         // A bundle's path counts even when empty.
-        for (path, reported) in filled.chain(bundle_path) {
+        for (path, reported) in filled.chain(bundle_path).chain(certificate_paths) {
             if paths.contains(&path) {
                 problems.push(invalid(base.clone(), reported, &format!("two files of the projected volume are written at `{path}`"), "conflicting duplicate paths", "give each file its own path"));
             } else {
@@ -324,7 +326,10 @@ fn projection_problems(projection: &Projection, at: &FieldPath, base: &FieldPath
         }
     }
     if let Some(bundle) = &projection.cluster_trust_bundle {
-        cluster_trust_bundle_problems(bundle, &at.child("clusterTrustBundle"), problems);
+        cluster_trust_bundle_problems(bundle, &at.child("clusterTrustBundle"), path_problems, problems);
+    }
+    if let Some(certificate) = &projection.pod_certificate {
+        pod_certificate_problems(certificate, &at.child("podCertificate"), path_problems, problems);
     }
     let kinds = [
         projection.secret.is_some(),
@@ -336,35 +341,6 @@ fn projection_problems(projection: &Projection, at: &FieldPath, base: &FieldPath
     ];
     if kinds.iter().filter(|set| **set).count() > 1 {
         problems.push(Problem::new(at.clone(), k8s_type::FORBIDDEN, None, "a projected source names more than one kind", "may not specify more than 1 volume type per source", "split it into one entry per kind"));
-    }
-}
-
-/// A `clusterTrustBundle` projection: exactly one of `name` and `signerName`, a label selector
-/// only with `signerName`, and a file path.
-fn cluster_trust_bundle_problems(bundle: &ClusterTrustBundleProjection, at: &FieldPath, problems: &mut Vec<Problem>) {
-    match (&bundle.name, &bundle.signer_name) {
-        (Some(_), Some(_)) => problems.push(Problem::new(at.clone(), k8s_type::INVALID, None, "a `clusterTrustBundle` projection names both `name` and `signerName`", "only one of name and signerName may be used", "keep `name` for one bundle, or `signerName` (with a `labelSelector`) for all of a signer's").on_key()),
-        (Some(name), None) => {
-            if name.is_empty() {
-                problems.push(Problem::new(at.child("name"), k8s_type::REQUIRED, None, "`clusterTrustBundle.name` is empty", "must be a valid object name", "name the ClusterTrustBundle"));
-            }
-            if bundle.label_selector.is_some() {
-                problems.push(Problem::new(at.child("labelSelector"), k8s_type::INVALID, None, "`clusterTrustBundle` has a `labelSelector` beside `name`", "labelSelector must be unset if name is specified", "remove `labelSelector`: a named bundle is one object").on_key());
-            }
-        }
-        (None, Some(signer)) => {
-            if signer.is_empty() {
-                problems.push(Problem::new(at.child("signerName"), k8s_type::REQUIRED, None, "`clusterTrustBundle.signerName` is empty", "must be a valid signer name", "name the signer (`example.com/my-signer`)"));
-            }
-            if let Some(selector) = &bundle.label_selector {
-                selector_problems(selector, &at.child("labelSelector"), problems);
-            }
-        }
-        (None, None) => problems.push(Problem::new(at.clone(), k8s_type::REQUIRED, None, "a `clusterTrustBundle` projection names no bundle", "either name or signerName must be specified", "add `name` (one bundle) or `signerName` (a signer's bundles)").on_key()),
-    }
-    match bundle.path.as_deref().unwrap_or("") {
-        "" => problems.push(Problem::new(at.child("path"), k8s_type::REQUIRED, None, "a `clusterTrustBundle` projection has no `path`", "required", "give the file's path in the volume").pointing_at(at.clone())),
-        path => path_problems(path, &at.child("path"), problems),
     }
 }
 
@@ -418,6 +394,7 @@ mod tests {
     const INVALID: &str = "FieldValueInvalid";
     const REQUIRED: &str = "FieldValueRequired";
     const NOT_SUPPORTED: &str = "FieldValueNotSupported";
+    const TOO_LONG: &str = "FieldValueTooLong";
     const FORBIDDEN: &str = "FieldValueForbidden";
 
     // TestValidateVolumes: names and one-of.
@@ -553,11 +530,16 @@ mod tests {
             assert!(bundle(ok).is_empty(), "{ok}: {:?}", bundle(ok));
         }
         let src = "field.projected.sources[0].clusterTrustBundle";
-        let rows: [(&str, &[(String, &str)]); 7] = [
+        let rows: [(&str, &[(String, &str)]); 10] = [
             ("{name: foo, signerName: example.com/foo, path: ca.pem}", &[at(src, INVALID)]),
             ("{path: ca.pem}", &[at(src, REQUIRED)]),
-            ("{name: \"\", path: ca.pem}", &[at(&format!("{src}.name"), REQUIRED)]),
-            ("{signerName: \"\", path: ca.pem}", &[at(&format!("{src}.signerName"), REQUIRED)]),
+            // An empty name is required and not a DNS subdomain; an empty signer is reported
+            // twice, once by the projection and once by the signer name's own check.
+            ("{name: \"\", path: ca.pem}", &[at(&format!("{src}.name"), INVALID), at(&format!("{src}.name"), REQUIRED)]),
+            ("{signerName: \"\", path: ca.pem}", &[at(&format!("{src}.signerName"), REQUIRED), at(&format!("{src}.signerName"), REQUIRED)]),
+            ("{name: \"example.com:foo:Bad\", path: ca.pem}", &[at(&format!("{src}.name"), INVALID)]),
+            ("{signerName: example.com/foo/bar, path: ca.pem}", &[at(&format!("{src}.signerName"), INVALID)]),
+            ("{name: foo, path: ..ca.pem}", &[at(&format!("{src}.path"), INVALID)]),
             ("{name: foo, labelSelector: {}, path: ca.pem}", &[at(&format!("{src}.labelSelector"), INVALID)]),
             ("{signerName: example.com/foo, labelSelector: {matchExpressions: [{key: v, operator: In}]}, path: ca.pem}", &[at(&format!("{src}.labelSelector.matchExpressions[0].values"), REQUIRED)]),
             ("{name: foo, path: /etc/ca.pem}", &[at(&format!("{src}.path"), INVALID)]),
@@ -569,6 +551,62 @@ mod tests {
         // A bundle's path and a secret item's path collide.
         let both = gated("{name: x, projected: {sources: [{secret: {name: s, items: [{key: k, path: ca.pem}]}}, {clusterTrustBundle: {name: foo, path: ca.pem}}]}}");
         assert_eq!(both, [at("field.projected", INVALID)]);
+    }
+
+    // validateProjectionSources for `podCertificate` (PodCertificateRequest): a valid signer, one
+    // of six key types, a lifetime from an hour to the signer's most, valid user annotations, at
+    // least one file, each a path inside the volume and not taken by another file.
+    #[test]
+    fn k7_pod_certificate_projection() {
+        let gated = |volume: &str| {
+            k8s_errors_in(&RULE, &pod(&format!("  - {volume}\n")), gates(37, "PodCertificateRequest=true"))
+                .into_iter()
+                .map(|(path, k8s_type)| (path.replacen("spec.volumes[0]", "field", 1), k8s_type))
+                .collect::<Vec<_>>()
+        };
+        let certificate = |body: &str| gated(&format!("{{name: x, projected: {{sources: [{{podCertificate: {body}}}]}}}}"));
+        for ok in [
+            "{signerName: example.com/foo, keyType: ED25519, credentialBundlePath: credbundle.pem}",
+            "{signerName: example.com/foo, keyType: RSA3072, maxExpirationSeconds: 3600, credentialBundlePath: b.pem}",
+            "{signerName: example.com/foo, keyType: ECDSAP384, maxExpirationSeconds: 7862400, keyPath: key.pem, certificateChainPath: certificates.pem}",
+            "{signerName: kubernetes.io/kube-apiserver-client-pod, keyType: ECDSAP256, maxExpirationSeconds: 86400, credentialBundlePath: b.pem}",
+            "{signerName: example.com/foo, keyType: ED25519, keyPath: key.pem, certificateChainPath: chain.pem, userAnnotations: {test.domain/attribute: test-value}}",
+        ] {
+            assert!(certificate(ok).is_empty(), "{ok}: {:?}", certificate(ok));
+        }
+        let src = "field.projected.sources[0].podCertificate";
+        let signer = format!("{src}.signerName");
+        let annotations = format!("{src}.userAnnotations");
+        let lifetime = format!("{src}.maxExpirationSeconds");
+        let long_prefix = format!("{{signerName: example.com/foo, keyType: ED25519, credentialBundlePath: b.pem, userAnnotations: {{{}/foo: v}}}}", "a".repeat(254));
+        let rows: Vec<(&str, Vec<(String, &str)>)> = vec![
+            ("{keyType: ED25519, credentialBundlePath: b.pem}", vec![at(&signer, REQUIRED)]),
+            ("{signerName: example.com/foo/invalid, keyType: ED25519, credentialBundlePath: b.pem}", vec![at(&signer, INVALID)]),
+            ("{signerName: localhost/foo, keyType: ED25519, credentialBundlePath: b.pem}", vec![at(&signer, INVALID)]),
+            ("{signerName: example.com/foo, keyType: BAD, credentialBundlePath: b.pem}", vec![at(&format!("{src}.keyType"), NOT_SUPPORTED)]),
+            ("{signerName: example.com/foo, keyType: ED25519}", vec![at(src, REQUIRED)]),
+            ("{signerName: example.com/foo, keyType: ED25519, keyPath: same.pem, certificateChainPath: same.pem}", vec![at("field.projected", INVALID)]),
+            ("{signerName: example.com/foo, credentialBundlePath: /absolute.pem}", vec![at(&format!("{src}.keyType"), NOT_SUPPORTED), at(&format!("{src}.credentialBundlePath"), INVALID)]),
+            ("{signerName: example.com/foo, keyType: ED25519, keyPath: /absolute.pem, certificateChainPath: c.pem}", vec![at(&format!("{src}.keyPath"), INVALID)]),
+            ("{signerName: example.com/foo, keyType: ED25519, keyPath: k.pem, certificateChainPath: ../c.pem}", vec![at(&format!("{src}.certificateChainPath"), INVALID)]),
+            ("{signerName: example.com/foo, keyType: ED25519, maxExpirationSeconds: 3599, credentialBundlePath: b.pem}", vec![at(&lifetime, INVALID)]),
+            ("{signerName: example.com/foo, keyType: ED25519, maxExpirationSeconds: 7862401, credentialBundlePath: b.pem}", vec![at(&lifetime, INVALID)]),
+            ("{signerName: kubernetes.io/foo, keyType: ED25519, maxExpirationSeconds: 86401, credentialBundlePath: b.pem}", vec![at(&lifetime, INVALID)]),
+            ("{signerName: example.com/foo, keyType: ED25519, credentialBundlePath: b.pem, userAnnotations: {only/one/slash: bar}}", vec![at(&annotations, INVALID)]),
+            ("{signerName: example.com/foo, keyType: ED25519, credentialBundlePath: b.pem, userAnnotations: {purpose: bar}}", vec![at(&annotations, INVALID)]),
+            (long_prefix.as_str(), vec![at(&annotations, INVALID)]),
+        ];
+        for (body, expected) in rows {
+            assert_eq!(certificate(body), expected, "{body}");
+        }
+        let big = format!("{{signerName: example.com/foo, keyType: ED25519, credentialBundlePath: b.pem, userAnnotations: {{domain/a: {}}}}}", "d".repeat(262_144));
+        assert_eq!(certificate(&big), [at(&annotations, TOO_LONG)]);
+        // A certificate file and a secret item at one path collide.
+        let both = gated("{name: x, projected: {sources: [{secret: {name: s, items: [{key: k, path: tls.pem}]}}, {podCertificate: {signerName: example.com/foo, keyType: ED25519, credentialBundlePath: tls.pem}}]}}");
+        assert_eq!(both, [at("field.projected", INVALID)]);
+        // Without the gate the source is dropped (PL136) and nothing inside it is checked.
+        let dropped = k8s_errors_in(&RULE, &pod("  - {name: x, projected: {sources: [{podCertificate: {keyType: BAD}}]}}\n"), gates(37, ""));
+        assert!(dropped.is_empty(), "{dropped:?}");
     }
 
     // ValidateVolumes for a Pod: an ephemeral volume's claim `<pod>-<volume>` must be a valid

@@ -2,6 +2,7 @@
 //! requests, handler checks, resource scopes.
 
 pub mod api_validation;
+pub mod certificate_projections;
 pub mod claim_template;
 pub mod container_requests;
 pub mod downward_api;
