@@ -1,4 +1,4 @@
-//! The performance figures README quotes, each beside the parse floor measured in the same run,
+//! The performance figures docs/performance.md quotes, each beside the parse floor measured in the same run,
 //! so the ratios hold on any machine: `cargo bench --bench figures`.
 //!
 //! The floor is saphyr-parser alone, events only, one thread, on the benchmark corpus (10,000

@@ -49,7 +49,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand validate" -l kubernetes-
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l feature-gates -d 'Kubernetes feature gates on top of the release\'s defaults, `Name=bool,…` as kube components take them (`podlife rules --gates` lists them); repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -s o -l format -d 'Output format' -r -f -a "human\t'Diagnostics with source snippets, like rustc'
 short\t'One grep-friendly line per finding: `file:line:col: severity[ID] message`'
-json\t'One JSON document (see README)'
+json\t'One JSON document (see docs/validate.md)'
 sarif\t'SARIF 2.1.0, for GitHub code scanning and other SARIF viewers'
 github\t'GitHub Actions workflow commands (`::error file=…,line=…,col=…::…`)'
 junit\t'JUnit XML: a test suite per file, a test case per pod, failures for errors'"

@@ -18,6 +18,7 @@ mod podlife {
     pub mod hostile;
     pub mod layers;
     pub mod montecarlo;
+    pub mod readme;
     pub mod real_repos;
     pub mod resources;
     pub mod rule_fixtures;

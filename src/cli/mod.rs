@@ -4,6 +4,7 @@
 pub mod commands;
 pub mod completion_values;
 pub mod file_write;
+pub mod object_name_hint;
 pub mod output;
 pub mod run;
 

@@ -4,6 +4,7 @@ use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 
 use crate::cli::commands;
+use crate::cli::object_name_hint;
 use crate::cli::output;
 use crate::cli::{Cli, ClusterArgs, ColorChoice, Command, InputArgs};
 use crate::error::Error;
@@ -162,8 +163,17 @@ pub fn resolve_inputs(
                 ));
             }
         }
+        let command = command_name(&cli.command);
         let named = |input: Result<Input, Error>| match input {
             Ok(Input::Stdin(None)) => Ok(Input::Stdin(args.stdin_filename.clone())),
+            Ok(Input::File(path)) => match object_name_hint::missing_object_hint(
+                &path,
+                command,
+                object_name_hint::program_name(),
+            ) {
+                Some(message) => Err(Error::Usage(message)),
+                None => Ok(Input::File(path)),
+            },
             other => other,
         };
         // `exclude:` in the configuration that governs a file leaves it out, walked or named
@@ -230,6 +240,17 @@ pub fn resolve_inputs(
          to check the built-in example: `podlife example {} | podlife <command> -`",
         example.name
     )))
+}
+
+/// The subcommand's name, as the user typed it, for messages that show a command line.
+fn command_name(command: &Command) -> &'static str {
+    match command {
+        Command::Validate(_) => "validate",
+        Command::Resources(_) => "resources",
+        Command::Status(_) => "status",
+        Command::Simulate(_) => "simulate",
+        _ => "validate",
+    }
 }
 
 /// Whether standard input is a pipe or a file (given, even if empty), as opposed to a device

@@ -746,3 +746,53 @@ fn a_directory_walk_passes_over_kustomize_patches_and_says_so() {
     assert_eq!(named.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&named.stdout).contains("error[PL010]"));
 }
+
+/// `podlife status web-0` names a pod in a cluster, not a file: the error says how to pipe it
+/// in (exit 2), in every command that reads manifests; a missing `*.yaml` stays an I/O error.
+#[test]
+fn a_pod_name_given_as_a_path_says_how_to_pipe_it_in() {
+    snapshot_cli("cli__pod_name_as_path_status", &["status", "web-0"]);
+    snapshot_cli(
+        "cli__pod_name_as_path_validate",
+        &[
+            "validate",
+            "deploy/web",
+            "missing.yaml",
+            "testdata/clean/live-pod.yaml",
+        ],
+    );
+    for command in ["resources", "simulate"] {
+        let output = run(&[command, "web-0"]);
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains(&format!(
+                "`kubectl get pod web-0 -o yaml | podlife {command} -`"
+            )),
+            "{command}: {stderr}"
+        );
+    }
+}
+
+/// Run by kubectl as its plugin (`kubectl-podlife`), the hint says `kubectl podlife`.
+#[test]
+fn a_pod_name_given_to_the_kubectl_plugin_gets_the_plugin_command() {
+    let directory = std::env::temp_dir().join(format!("podlife-plugin-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let plugin = directory.join("kubectl-podlife");
+    let _ = std::fs::remove_file(&plugin);
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_podlife"), &plugin).unwrap();
+    let output = std::process::Command::new(&plugin)
+        .args(["status", "web-0"])
+        .current_dir(super::support::root())
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&directory);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: no file or directory `web-0`: podlife reads manifests, not a cluster; if `web-0` is in your cluster, pipe it in: `kubectl get pod web-0 -o yaml | kubectl podlife status -`\n"
+    );
+}

@@ -98,7 +98,7 @@ fn rule_reference_is_current() {
     );
 }
 
-/// The plots README and docs/simulate.md show are what `simulate --svg` draws today.
+/// The plots docs/commands.md and docs/simulate.md show are what `simulate --svg` draws today.
 #[test]
 fn documented_plots_are_current() {
     for (file, args) in [

@@ -25,7 +25,7 @@ pub enum FindingFormat {
     Human,
     /// One grep-friendly line per finding: `file:line:col: severity[ID] message`.
     Short,
-    /// One JSON document (see README).
+    /// One JSON document (see docs/validate.md).
     Json,
     /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
     Sarif,

@@ -1,4 +1,4 @@
-//! The `json` format: one document with every finding and the summary (shape in the README).
+//! The `json` format: one document with every finding and the summary (shape in docs/validate.md).
 
 use std::io::Write;
 
