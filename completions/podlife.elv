@@ -121,6 +121,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --max-events 'Most events one run may handle (probes, restarts, runtime calls); a run that needs more stops with an error instead of running for hours or filling memory'
             cand --scenario 'A scenario file: durations, exit codes per attempt, probe results over time, faults, jitter, runtime latencies (see docs/simulate.md)'
             cand --seed 'Seed of the random generator used for jitter [default: 0, or the scenario''s]'
+            cand --jitter 'Spread every fixed duration of the scenario (pulls, runtime calls, starts, run times, hooks, probe latency) into a log-normal around it: `--jitter 20` puts about two runs in three within ÷1.2 and ×1.2 of the value. For `--runs N` (see docs/montecarlo.md)'
             cand --delete-at 'Delete the pod at this simulated time (`30s`); see docs/termination.md'
             cand --grace-period 'The deletion''s grace period in seconds (overrides terminationGracePeriodSeconds)'
             cand --stop 'How long a container takes to exit after SIGTERM (default: at once). Repeatable'

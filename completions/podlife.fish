@@ -543,6 +543,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l until -d 'T
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l max-events -d 'Most events one run may handle (probes, restarts, runtime calls); a run that needs more stops with an error instead of running for hours or filling memory' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l scenario -d 'A scenario file: durations, exit codes per attempt, probe results over time, faults, jitter, runtime latencies (see docs/simulate.md)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l seed -d 'Seed of the random generator used for jitter [default: 0, or the scenario\'s]' -r
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l jitter -d 'Spread every fixed duration of the scenario (pulls, runtime calls, starts, run times, hooks, probe latency) into a log-normal around it: `--jitter 20` puts about two runs in three within ÷1.2 and ×1.2 of the value. For `--runs N` (see docs/montecarlo.md)' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l delete-at -d 'Delete the pod at this simulated time (`30s`); see docs/termination.md' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l grace-period -d 'The deletion\'s grace period in seconds (overrides terminationGracePeriodSeconds)' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l stop -d 'How long a container takes to exit after SIGTERM (default: at once). Repeatable' -r

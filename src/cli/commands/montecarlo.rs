@@ -158,6 +158,7 @@ fn run_value(
     };
     if first_value && !request.cli.quiet {
         note_idle_sweep(swept, &context);
+        note_nothing_varies(&behaviour, &context);
     }
     let mut no_plot = false;
     if let Some(path) = &args.svg {
@@ -351,6 +352,36 @@ fn note_idle_sweep(swept: Option<(&Sweep, u64)>, context: &ReportContext<'_>) {
             sweep.name, context.run.plan.name
         ));
     }
+}
+
+/// Says that a scenario without a distribution or a chance gives the same run every time
+/// (only the kubelet's requeue jitter after a back-off can differ), and how to make it vary.
+fn note_nothing_varies(
+    behaviour: &crate::sim::plan::behaviour::Behaviour,
+    context: &ReportContext<'_>,
+) {
+    if behaviour.has_jitter() {
+        return;
+    }
+    let aggregate = context.aggregate;
+    let identical = aggregate
+        .stats
+        .iter()
+        .all(|stats| stats.min() == stats.max())
+        && aggregate
+            .outcomes
+            .iter()
+            .all(|outcome| outcome.count == 0 || outcome.count == outcome.runs);
+    let what = if identical {
+        format!("the {} runs are identical", aggregate.runs)
+    } else {
+        "the runs differ only by the kubelet's requeue jitter after a back-off".to_string()
+    };
+    crate::cli::output::note(format_args!(
+        "podlife: note: nothing in the scenario of pod `{}` varies, so {what}; add `--jitter PCT` \
+         (e.g. `--jitter 20`) or distributions in a `--scenario` file (docs/montecarlo.md)",
+        context.run.plan.name
+    ));
 }
 
 /// The metric `--metric` names (a usage error naming the metrics when none has that name),
