@@ -89,7 +89,11 @@ pub(crate) fn run_pod(
     };
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     match args.format {
-        SimulateFormat::Json => write_json(out, &report).map_err(write_error)?,
+        SimulateFormat::Json => {
+            let mut document = Vec::new();
+            write_json(&mut document, &report).map_err(write_error)?;
+            request.push_document(String::from_utf8_lossy(&document).into_owned());
+        }
         SimulateFormat::Human => {
             if number > 0 {
                 writeln!(out).map_err(write_error)?;
@@ -128,6 +132,10 @@ pub(crate) fn run_pod(
             .collect();
         if !failing.is_empty() {
             unmet = true;
+            request
+                .unmet
+                .borrow_mut()
+                .push(expectation.name().to_string());
             crate::cli::output::note(format_args!(
                 "podlife: pod `{}`: expectation `{}` not met by {} fault(s): {}",
                 plan.name,

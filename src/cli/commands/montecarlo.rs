@@ -175,10 +175,11 @@ fn run_value(
         horizon,
         paint: crate::render::paint::Paint::new(crate::cli::run::use_color(request.cli.color)),
     };
-    write_value_report(out, args, &context, swept, &results, first, &replay)
+    write_value_report(out, request, &context, swept, &results, first, &replay)
         .map_err(write_error)?;
     let sweep_row = swept.map(|(sweep, value)| sweep_row(sweep, value, &context));
     let unmet = expectations::report_unmet(&plan.name, &results);
+    request.record_unmet(&results);
     if let Some(bugs) = model_bug_runs(&aggregate) {
         crate::cli::output::note(format_args!(
             "podlife: internal error: {bugs} run(s) made calls the runtime refused (replay one of the worst runs' seeds with --runs 1); please report it"
@@ -224,23 +225,26 @@ struct Replay<'a> {
     paint: crate::render::paint::Paint,
 }
 
-/// Writes one value's report: JSON, or the human table with worst runs and expectations.
+/// Writes one value's report: JSON (kept for the end), or the human table with worst runs and expectations.
 fn write_value_report(
     out: &mut dyn Write,
-    args: &SimulateArgs,
+    request: &SimulateRequest<'_>,
     context: &ReportContext<'_>,
     swept: Option<(&Sweep, u64)>,
     results: &[expectations::Checked<'_>],
     first: bool,
     replay: &Replay<'_>,
 ) -> std::io::Result<()> {
+    let args = request.args;
     match args.format {
+        // Kept, and written once every pod has run.
         SimulateFormat::Json => {
             let sweep_json = swept.map(|(sweep, value)| json::SweepJson {
                 name: sweep.name.clone(),
                 value: sweep.show(value),
             });
-            out.write_all(json::render(context, sweep_json).as_bytes())
+            request.push_document(json::render(context, sweep_json));
+            Ok(())
         }
         // With a sweep, the values share one compact table (written after the last one):
         // here only what was asked of each value, under its name.

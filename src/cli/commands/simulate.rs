@@ -156,7 +156,7 @@ pub const DEFAULT_HORIZON: SimDuration = SimDuration::from_secs(600);
 pub enum SimulateFormat {
     /// Header, the chosen views, summary.
     Human,
-    /// One JSON document per pod (see docs/simulate.md).
+    /// One JSON document: a pod's, or `{"pods": [...]}` for several (see docs/simulate.md).
     Json,
 }
 
@@ -472,6 +472,52 @@ pub(crate) struct SimulateRequest<'a> {
     pub(crate) until: Option<SimDuration>,
     /// The scenario as reports name it.
     pub(crate) scenario_description: &'a str,
+    /// `--format json`: each pod's document, written once every pod has run (one document
+    /// alone as it is, several inside `{"pods": [...]}`).
+    pub(crate) documents: std::cell::RefCell<Vec<String>>,
+    /// The expectations the current pod did not meet, for the verdicts of several pods.
+    pub(crate) unmet: std::cell::RefCell<Vec<String>>,
+}
+
+impl SimulateRequest<'_> {
+    /// Keeps one JSON document (a pod's, or a swept value's) for [`write_documents`].
+    pub(crate) fn push_document(&self, text: String) {
+        self.documents.borrow_mut().push(text);
+    }
+
+    /// Notes the expectations in `results` that did not hold, for the pod's verdict.
+    pub(crate) fn record_unmet(&self, results: &[expectations::Checked<'_>]) {
+        let mut unmet = self.unmet.borrow_mut();
+        for (text, result) in results {
+            if result.is_err() && !unmet.iter().any(|seen| seen == text) {
+                unmet.push((*text).to_string());
+            }
+        }
+    }
+}
+
+/// Writes the JSON documents kept: one as it is, several as one document `{"pods": [...]}`
+/// whose elements are those documents, in order (docs/simulate.md).
+fn write_documents(out: &mut dyn Write, documents: &[String]) -> std::io::Result<()> {
+    match documents {
+        [] => Ok(()),
+        [one] => out.write_all(one.as_bytes()),
+        several => {
+            writeln!(out, "{{\n  \"pods\": [")?;
+            for (index, document) in several.iter().enumerate() {
+                // A pretty-printed document has no raw newline inside a string, so indenting
+                // each line nests it exactly as the pretty printer would.
+                let indented: Vec<String> = document
+                    .trim_end()
+                    .lines()
+                    .map(|line| format!("    {line}"))
+                    .collect();
+                let comma = if index + 1 < several.len() { "," } else { "" };
+                writeln!(out, "{}{comma}", indented.join("\n"))?;
+            }
+            writeln!(out, "  ]\n}}")
+        }
+    }
 }
 
 /// Runs `podlife simulate`.
@@ -514,9 +560,14 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
         scenario_text: scenario_text.as_deref(),
         until,
         scenario_description: &scenario_description,
+        documents: std::cell::RefCell::new(Vec::new()),
+        unmet: std::cell::RefCell::new(Vec::new()),
     };
+    let write_error = |e: std::io::Error| Error::io("writing output", e);
     let mut unmet = false;
+    let mut verdicts: Vec<Verdict<'_>> = Vec::new();
     for (number, found) in pods.iter().enumerate() {
+        request.unmet.borrow_mut().clear();
         let code = match args.runs.filter(|runs| *runs >= 2) {
             _ if args.explore => {
                 crate::cli::commands::explore::run_pod(&request, found, number, out)?
@@ -527,13 +578,70 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
             None => run_single(&request, found, number, out)?,
         };
         match code {
-            EXIT_CLEAN => {}
-            EXIT_FINDINGS => unmet = true,
-            other => return Ok(other),
+            EXIT_CLEAN | EXIT_FINDINGS => {
+                unmet |= code == EXIT_FINDINGS;
+                verdicts.push(Verdict {
+                    found,
+                    unmet: request.unmet.take(),
+                });
+            }
+            other => {
+                write_documents(out, &request.documents.borrow()).map_err(write_error)?;
+                return Ok(other);
+            }
         }
+    }
+    write_documents(out, &request.documents.borrow()).map_err(write_error)?;
+    if args.format == SimulateFormat::Human && pods.len() > 1 && !args.expect.is_empty() {
+        write_verdicts(out, &verdicts).map_err(write_error)?;
     }
     let code = if unmet { EXIT_FINDINGS } else { EXIT_CLEAN };
     Ok(code.max(unreadable.unwrap_or(EXIT_CLEAN)))
+}
+
+/// One pod's verdict on `--expect`: the expectations it did not meet.
+struct Verdict<'a> {
+    found: &'a FoundPod,
+    unmet: Vec<String>,
+}
+
+/// With several pods, the closing `verdicts:` section: each pod, `ok` or `FAILED` with the
+/// expectations it did not meet.
+fn write_verdicts(out: &mut dyn Write, verdicts: &[Verdict<'_>]) -> std::io::Result<()> {
+    let failed = verdicts.iter().filter(|v| !v.unmet.is_empty()).count();
+    writeln!(
+        out,
+        "\nverdicts: {} of {} pods met every expectation",
+        verdicts.len() - failed,
+        verdicts.len()
+    )?;
+    for verdict in verdicts {
+        let pod = format!(
+            "pod `{}` ({} in {})",
+            crate::text::escape_control(&verdict.found.name),
+            verdict.found.kind,
+            crate::text::escape_control(&verdict.found.source)
+        );
+        if verdict.unmet.is_empty() {
+            writeln!(out, "  ok      {pod}")?;
+        } else {
+            writeln!(out, "  FAILED  {pod}: {}", verdict.unmet.join(", "))?;
+        }
+    }
+    Ok(())
+}
+
+/// Parses one `--expect` as the mode asks: `--explore`'s, a Monte Carlo's (`--runs N`, N ≥ 2)
+/// or one run's.
+fn check_expectation(args: &SimulateArgs, text: &str, plan: &PodPlan) -> Result<(), Error> {
+    if args.explore {
+        crate::cli::commands::explore::ExploreExpectation::parse(text).map(drop)
+    } else if args.runs.is_some_and(|runs| runs >= 2) {
+        let known = crate::sim::montecarlo::metrics::metrics(plan);
+        crate::sim::montecarlo::expect::parse(text, &known).map(drop)
+    } else {
+        expect::parse(text, plan).map(drop)
+    }
 }
 
 /// With several pods, the flags that name containers (`--fail`, `--run`, `--stop`, `--expect`)
@@ -550,7 +658,7 @@ fn check_flags_fit_every_pod(pods: &[FoundPod], args: &SimulateArgs) -> Result<(
         let checked = prepare(found, args, None, &|_| {}).and_then(|prepared| {
             if let Some(prepared) = prepared {
                 for text in &args.expect {
-                    expect::parse(text, &prepared.plan)?;
+                    check_expectation(args, text, &prepared.plan)?;
                 }
             }
             Ok(())
@@ -707,10 +815,7 @@ fn run_single(
         crate::cli::file_write::write_plot(&path, views::plot::render(&context).as_bytes())?;
     }
     match args.format {
-        SimulateFormat::Json => {
-            out.write_all(views::json::render(&context).as_bytes())
-                .map_err(write_error)?;
-        }
+        SimulateFormat::Json => request.push_document(views::json::render(&context)),
         SimulateFormat::Human => {
             if number > 0 {
                 writeln!(out).map_err(write_error)?;
@@ -719,6 +824,7 @@ fn run_single(
         }
     }
     let unmet = expectations::report_unmet(&plan.name, &results);
+    request.record_unmet(&results);
     if outcome.summary.illegal_calls > 0 {
         crate::cli::output::note(format_args!(
             "podlife: internal error: the simulated kubelet made {} call(s) the runtime refused (see the KubeletModelBug events); please report it",
