@@ -184,3 +184,126 @@ fn same_seed_same_bytes_over_a_directory() {
     assert_eq!(first.stdout, again.stdout);
     assert_eq!(first.stderr, again.stderr);
 }
+
+/// Issue 29: `--explore --expect never-stuck` exited 2 over a directory, and could pass for no
+/// pod (permanent faults counted as stuck). It judges the transient faults now: both pods
+/// of the directory, each with one container, recover from every one.
+#[test]
+fn never_stuck_over_a_directory_passes_for_pods_that_recover() {
+    snapshot_cli(
+        "simulate_dir__explore_never_stuck",
+        &["simulate", DIR, "--explore", "--expect", "never-stuck"],
+    );
+    let output = run(&["simulate", DIR, "--explore", "--expect", "never-stuck"]);
+    assert_eq!(output.status.code(), Some(0), "{}", render(&output));
+}
+
+/// A pod that does not recover from a transient fault fails `never-stuck` (exit 1), and the
+/// report says which faults and what they block; permanent faults never fail it.
+#[test]
+fn never_stuck_fails_on_a_transient_fault_the_pod_does_not_recover_from() {
+    let args = [
+        "simulate",
+        "testdata/explore/run-once.yaml",
+        "--explore",
+        "--expect",
+        "never-stuck",
+    ];
+    snapshot_cli("explore__never_stuck_fails", &args);
+    let output = run(&args);
+    assert_eq!(output.status.code(), Some(1), "{}", render(&output));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            "report=exit-1-once (blocks completion), report=oom-once (blocks completion)"
+        ),
+        "{stderr}"
+    );
+    // Only the permanent faults: nothing for never-stuck to judge, a usage error.
+    let permanent = run(&[
+        "simulate",
+        "testdata/explore/run-once.yaml",
+        "--explore",
+        "--faults",
+        "permanent",
+        "--expect",
+        "never-stuck",
+    ]);
+    assert_eq!(permanent.status.code(), Some(2), "{}", render(&permanent));
+    // Skipping the two faults it does not recover from, it passes.
+    let skipped = run(&[
+        "simulate",
+        "testdata/explore/run-once.yaml",
+        "--explore",
+        "--skip-fault",
+        "exit-1-once",
+        "--skip-fault",
+        "oom-once",
+        "--expect",
+        "never-stuck",
+    ]);
+    assert_eq!(skipped.status.code(), Some(0), "{}", render(&skipped));
+    assert!(!String::from_utf8_lossy(&skipped.stdout).contains("exit-1-once"));
+}
+
+/// `--faults transient|permanent` keeps one kind of row; `--skip-fault` a typo is a usage
+/// error with a suggestion; `--faults` needs `--explore`.
+#[test]
+fn fault_selection() {
+    let rows = |which: &str| -> Vec<(String, String)> {
+        let output = run(&[
+            "simulate",
+            "testdata/simulate-dir/worker.yaml",
+            "--explore",
+            "--faults",
+            which,
+            "-o",
+            "json",
+        ]);
+        assert_eq!(output.status.code(), Some(0), "{}", render(&output));
+        let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+        value["rows"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .map(|row| {
+                (
+                    row["fault"].as_str().unwrap_or_default().to_string(),
+                    row["persistence"].as_str().unwrap_or_default().to_string(),
+                )
+            })
+            .collect()
+    };
+    let transient = rows("transient");
+    assert_eq!(transient.len(), 4, "{transient:?}");
+    assert!(transient.iter().all(|(_, kind)| kind == "transient"));
+    let permanent = rows("permanent");
+    assert_eq!(permanent.len(), 5, "{permanent:?}");
+    assert!(permanent.iter().all(|(_, kind)| kind == "permanent"));
+    assert_eq!(rows("all").len(), 9);
+    let typo = run(&[
+        "simulate",
+        "testdata/simulate-dir/worker.yaml",
+        "--explore",
+        "--skip-fault",
+        "oom-onse",
+    ]);
+    assert_eq!(typo.status.code(), Some(2), "{}", render(&typo));
+    assert!(
+        String::from_utf8_lossy(&typo.stderr).contains("did you mean `oom-once`?"),
+        "{}",
+        render(&typo)
+    );
+    let without_explore = run(&[
+        "simulate",
+        "testdata/simulate-dir/worker.yaml",
+        "--faults",
+        "transient",
+    ]);
+    assert_eq!(
+        without_explore.status.code(),
+        Some(2),
+        "{}",
+        render(&without_explore)
+    );
+}

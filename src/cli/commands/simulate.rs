@@ -134,12 +134,21 @@ pub struct SimulateArgs {
     /// (termination without a deletion, defer without defer containers).
     #[arg(long, requires = "runs")]
     pub all_metrics: bool,
-    /// What if any one thing fails: one run per container and fault (exit 1 once or always,
-    /// OOM, hang, image pull, create, failing startup/liveness/readiness probes, and with
-    /// --delete-at a slow SIGTERM), a row each, worst first. `--expect never-stuck` fails
-    /// when some fault leaves the pod stuck, `--expect always-ready` when one is never Ready.
+    /// What if any one thing fails: one run per container and fault, transient (exit 1, OOM,
+    /// image pull, create, a probe: once, then it behaves) or permanent (the same every time,
+    /// a hang, and with --delete-at a slow SIGTERM), a row each, worst first, saying what each
+    /// blocks. `--expect never-stuck` fails when the pod does not recover from some transient
+    /// fault, `--expect always-ready` when some fault's run is never Ready (docs/simulate.md).
     #[arg(long, conflicts_with_all = ["runs", "watch", "timeline", "trace", "svg"])]
     pub explore: bool,
+    /// With --explore: which faults to try: `transient` (fail once, then behave: what
+    /// `never-stuck` judges), `permanent` (reported with what each blocks) or `all` [default].
+    #[arg(long, value_enum, value_name = "WHICH", requires = "explore")]
+    pub faults: Option<crate::cli::commands::explore::ExploreFaults>,
+    /// With --explore: leave out this fault (`oom`, `image-pull-once`, `slow-sigterm`, …).
+    /// Repeatable.
+    #[arg(long, value_name = "KIND", requires = "explore")]
+    pub skip_fault: Vec<String>,
     /// Write a standalone SVG: for one run, the pod's life on a time axis (a lane per
     /// container: states, exits, restarts, probe answers, conditions, deletion and grace
     /// deadline); with --runs, the histogram and CDF of the headline metric (`--metric`).
