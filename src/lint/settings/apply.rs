@@ -527,8 +527,8 @@ spec:
 
     #[test]
     fn peer_annotations_suppress_the_mapped_rules_when_honoured() {
-        let honour = "extendSelect: [best-practice]\nhonorPeerAnnotations: true\n";
-        let ignore = "extendSelect: [best-practice]\n";
+        let honour = "extendSelect: [PL400]\nhonorPeerAnnotations: true\n";
+        let ignore = "extendSelect: [PL400]\n";
         let warning = [("PL400", Severity::Warning)];
         assert_eq!(findings(&privileged("{}", "{}"), honour), warning);
         for (object, template) in [
@@ -578,7 +578,7 @@ spec:
             "{ignore-check.kube-linter.io/privileged-container: x, podlife.dev/ignore: PL400}",
             "{}",
         );
-        let honour = "extendSelect: [best-practice]\nhonorPeerAnnotations: true\n";
+        let honour = "extendSelect: [PL400]\nhonorPeerAnnotations: true\n";
         assert_eq!(findings(&text, honour), []);
     }
 
