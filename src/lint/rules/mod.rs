@@ -11,6 +11,7 @@ use crate::k8s::cluster::{FeatureGates, Gate};
 use crate::k8s::model::{Container, Pod};
 use crate::k8s::workload::{InitContainerSource, PodObject};
 use crate::lint::finding::{Finding, RuleId, Severity};
+use crate::lint::rules::helpers::best_practice::{BestPracticeSettings, DEFAULT_SETTINGS};
 use crate::yaml::field_path::FieldPath;
 
 /// Declares every rule file, re-exports its `RULE` under a constant name and builds
@@ -135,6 +136,29 @@ rules! {
     PL312 probe_port_not_declared => PROBE_PORT_NOT_DECLARED,
     PL313 probe_timeout_exceeds_period => PROBE_TIMEOUT_EXCEEDS_PERIOD,
     PL314 never_ending_container_in_job => NEVER_ENDING_CONTAINER_IN_JOB,
+    PL400 privileged_container => PRIVILEGED_CONTAINER,
+    PL401 privilege_escalation_allowed => PRIVILEGE_ESCALATION_ALLOWED,
+    PL402 run_as_root_allowed => RUN_AS_ROOT_ALLOWED,
+    PL403 low_user_id => LOW_USER_ID,
+    PL404 writable_root_filesystem => WRITABLE_ROOT_FILESYSTEM,
+    PL405 capabilities_not_dropped => CAPABILITIES_NOT_DROPPED,
+    PL406 dangerous_capability_added => DANGEROUS_CAPABILITY_ADDED,
+    PL407 seccomp_not_restricted => SECCOMP_NOT_RESTRICTED,
+    PL408 apparmor_unconfined => APPARMOR_UNCONFINED,
+    PL409 host_network => HOST_NETWORK,
+    PL410 host_pid => HOST_PID,
+    PL411 host_ipc => HOST_IPC,
+    PL412 host_port => HOST_PORT,
+    PL413 host_path_volume => HOST_PATH_VOLUME,
+    PL414 docker_socket_mount => DOCKER_SOCKET_MOUNT,
+    PL415 sensitive_host_mount => SENSITIVE_HOST_MOUNT,
+    PL416 service_account_token_automounted => SERVICE_ACCOUNT_TOKEN_AUTOMOUNTED,
+    PL417 default_service_account => DEFAULT_SERVICE_ACCOUNT,
+    PL418 secret_in_env_value => SECRET_IN_ENV_VALUE,
+    PL419 ssh_port_exposed => SSH_PORT_EXPOSED,
+    PL420 unsafe_proc_mount => UNSAFE_PROC_MOUNT,
+    PL421 unsafe_sysctl => UNSAFE_SYSCTL,
+    PL422 deprecated_service_account_field => DEPRECATED_SERVICE_ACCOUNT_FIELD,
 }
 
 /// Rules that are off unless configuration turns them on (`--select`, `--severity NAME=warning`):
@@ -142,9 +166,82 @@ rules! {
 /// deliberate, common patterns, so it suits a team policy rather than every CI run.
 pub static DEFAULT_OFF: &[&Rule] = &[&IDENTICAL_LIVENESS_AND_READINESS_PROBES];
 
-/// Whether a rule runs when no configuration says otherwise.
+/// Whether a rule runs when no configuration says otherwise: not the `best-practice` group
+/// (PL4xx, opt-in), nor the rules of [`DEFAULT_OFF`].
 pub fn enabled_by_default(rule: &Rule) -> bool {
-    !DEFAULT_OFF.iter().any(|off| off.id == rule.id)
+    !rule.id.starts_with("PL4") && !DEFAULT_OFF.iter().any(|off| off.id == rule.id)
+}
+
+/// The group a rule belongs to, by its ID's hundreds: what `podlife rules -o json` shows as
+/// `group`, and a selector (`--select best-practice`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Group {
+    /// PL0xx: reading the text (syntax, types, unknown fields, suppressions).
+    Loader,
+    /// PL1xx: what the API server rejects or changes.
+    ApiValidation,
+    /// PL2xx: the seed features (defer containers, legacy init containers, initializers).
+    SeedFeatures,
+    /// PL3xx: podlife's lifecycle lints.
+    Lifecycle,
+    /// PL4xx: the best practices of kube-linter, kube-score and Polaris; off by default.
+    BestPractice,
+}
+
+impl Group {
+    /// Every group, in ID order.
+    pub const ALL: [Group; 5] = [
+        Group::Loader,
+        Group::ApiValidation,
+        Group::SeedFeatures,
+        Group::Lifecycle,
+        Group::BestPractice,
+    ];
+
+    /// The group of a rule.
+    pub fn of(rule: &Rule) -> Group {
+        Group::of_id(rule.id)
+    }
+
+    /// The group of a rule ID (`PL4…` → best-practice).
+    pub fn of_id(id: &str) -> Group {
+        match id.as_bytes().get(2) {
+            Some(b'1') => Group::ApiValidation,
+            Some(b'2') => Group::SeedFeatures,
+            Some(b'3') => Group::Lifecycle,
+            Some(b'4') => Group::BestPractice,
+            _ => Group::Loader,
+        }
+    }
+
+    /// Its name, as selectors and JSON spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::Loader => "loader",
+            Group::ApiValidation => "api-validation",
+            Group::SeedFeatures => "seed-features",
+            Group::Lifecycle => "lifecycle",
+            Group::BestPractice => "best-practice",
+        }
+    }
+
+    /// One line: what its rules check.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Group::Loader => "the rules of reading the text (PL0xx)",
+            Group::ApiValidation => "what the API server rejects or changes (PL1xx)",
+            Group::SeedFeatures => "defer containers, legacy init containers, initializers (PL2xx)",
+            Group::Lifecycle => "podlife's lifecycle lints (PL3xx)",
+            Group::BestPractice => {
+                "the best practices of kube-linter, kube-score and Polaris (PL4xx, off by default)"
+            }
+        }
+    }
+
+    /// The group a name names.
+    pub fn find(name: &str) -> Option<Group> {
+        Group::ALL.into_iter().find(|group| group.name() == name)
+    }
 }
 
 /// A rule: identity, default severity, documentation, and where its findings come from.
@@ -433,6 +530,8 @@ pub struct PodContext<'p> {
     pub gates: FeatureGates,
     /// What the API server of that release took out of the pod before validating it.
     pub removed: &'p [RemovedField],
+    /// The `best-practice` group's settings (`bestPractice:`).
+    pub best_practice: &'p BestPracticeSettings,
 }
 
 impl<'p> PodContext<'p> {
@@ -444,6 +543,7 @@ impl<'p> PodContext<'p> {
             strict_initialized: false,
             gates: FeatureGates::default(),
             removed: &[],
+            best_practice: &DEFAULT_SETTINGS,
         }
     }
 
@@ -455,6 +555,7 @@ impl<'p> PodContext<'p> {
             strict_initialized,
             gates: FeatureGates::default(),
             removed: &[],
+            best_practice: &DEFAULT_SETTINGS,
         }
     }
 
@@ -463,6 +564,13 @@ impl<'p> PodContext<'p> {
     pub fn in_cluster(mut self, gates: FeatureGates, removed: &'p [RemovedField]) -> Self {
         self.gates = gates;
         self.removed = removed;
+        self
+    }
+
+    /// The same context with the `best-practice` group's settings.
+    #[must_use]
+    pub fn with_best_practice(mut self, settings: &'p BestPracticeSettings) -> Self {
+        self.best_practice = settings;
         self
     }
 

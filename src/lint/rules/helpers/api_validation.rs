@@ -544,6 +544,8 @@ pub mod testing {
                 ["--feature-gates", value] => {
                     settings.push(GateSettings::parse(value).expect("fixture gates"));
                 }
+                // The fixture's rule is on in these tests whatever the selection.
+                ["--extend-select", _] => {}
                 other => panic!("fixture args: {other:?}"),
             }
         }
