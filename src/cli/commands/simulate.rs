@@ -956,6 +956,7 @@ mod tests {
             [
                 "events",
                 "kubernetes",
+                "namespace",
                 "pod",
                 "seed",
                 "statuses",
