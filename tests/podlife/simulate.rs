@@ -559,3 +559,35 @@ fn jobs_are_simulated_with_their_controller() {
     assert_eq!(hung["summary"]["job"]["reason"], "DeadlineExceeded");
     assert_eq!(hung["summary"]["job"]["pods"][0]["verdict"], "Deleted");
 }
+
+/// Issue 29: the events view repeated identical events (150 `Unhealthy … Startup probe
+/// failed` rows). Identical events of one object in a row are one row, `4s (x30 over 58s)`,
+/// as `kubectl describe` counts them; JSON keeps every event.
+#[test]
+fn repeated_events_are_counted_on_one_row() {
+    let args = [
+        "simulate",
+        "testdata/simulate-dir/web.yaml",
+        "--fail",
+        "web=startup",
+        "--until",
+        "3m",
+    ];
+    snapshot_cli("simulate__repeated_events_counted", &args);
+    let human = run(&args);
+    let text = String::from_utf8_lossy(&human.stdout);
+    let unhealthy_rows = text.lines().filter(|l| l.contains("Unhealthy")).count();
+    assert_eq!(unhealthy_rows, 3, "{text}");
+    assert!(text.contains("4s (x30 over 58s)"), "{text}");
+    let mut json_args = args.to_vec();
+    json_args.extend(["-o", "json"]);
+    let json = run(&json_args);
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    let unhealthy_events = value["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .filter(|event| event["reason"] == "Unhealthy")
+        .count();
+    assert_eq!(unhealthy_events, 30 + 30 + 28, "JSON keeps every event");
+}

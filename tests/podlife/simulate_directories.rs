@@ -307,3 +307,54 @@ fn fault_selection() {
         render(&without_explore)
     );
 }
+
+/// Issue 29: events of a Deployment's pod said `default/web` although the Deployment sets
+/// `namespace: shop`. A template's pod takes its workload's namespace in every command.
+#[test]
+fn a_workload_template_pod_takes_its_workload_namespace() {
+    let human = run(&["simulate", "testdata/simulate-dir/web.yaml"]);
+    let text = stdout(&human);
+    assert!(
+        text.contains("Successfully assigned shop/web to node-1"),
+        "{text}"
+    );
+    assert!(!text.contains("default/web"), "{text}");
+    for extra in [&[][..], &["--runs", "5"][..], &["--explore"][..]] {
+        let mut args = vec!["simulate", DIR, "-o", "json", "-q"];
+        args.extend_from_slice(extra);
+        let output = run(&args);
+        let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+        let namespaces: Vec<(&str, &str)> = value["pods"]
+            .as_array()
+            .expect("pods")
+            .iter()
+            .map(|pod| {
+                (
+                    pod["pod"].as_str().unwrap_or_default(),
+                    pod["namespace"].as_str().unwrap_or_default(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            namespaces,
+            [("web", "shop"), ("worker", "default")],
+            "{extra:?}"
+        );
+    }
+    let json = run(&["simulate", "testdata/simulate-dir/web.yaml", "-o", "json"]);
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    assert_eq!(
+        value["events"][0]["message"],
+        "Successfully assigned shop/web to node-1"
+    );
+    // resources and validate name the pod by its workload's namespace too.
+    let resources = run(&["resources", "testdata/simulate-dir/web.yaml", "-o", "json"]);
+    let value: serde_json::Value = serde_json::from_slice(&resources.stdout).expect("JSON");
+    assert_eq!(value["pods"][0]["namespace"], "shop", "{value}");
+    let resources = run(&["resources", "testdata/simulate-dir/web.yaml"]);
+    assert!(
+        stdout(&resources).starts_with("Deployment shop/web "),
+        "{}",
+        render(&resources)
+    );
+}

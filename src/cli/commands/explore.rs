@@ -147,7 +147,7 @@ pub(crate) fn run_pod(
         SimulateFormat::Json => {
             let mut document = Vec::new();
             write_json(&mut document, &report).map_err(write_error)?;
-            request.push_document(String::from_utf8_lossy(&document).into_owned());
+            request.push_document(out, String::from_utf8_lossy(&document).into_owned())?;
         }
         SimulateFormat::Human => {
             if number > 0 {

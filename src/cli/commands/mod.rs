@@ -7,6 +7,7 @@ pub mod expectations;
 pub mod explain;
 pub mod explore;
 pub mod fix;
+pub(crate) mod json_documents;
 pub mod montecarlo;
 pub mod resources;
 pub mod rules;

@@ -225,7 +225,7 @@ struct Replay<'a> {
     paint: crate::render::paint::Paint,
 }
 
-/// Writes one value's report: JSON (kept for the end), or the human table with worst runs and expectations.
+/// Writes one value's report: JSON (an element of `pods` when there are several), or the human table with worst runs and expectations.
 fn write_value_report(
     out: &mut dyn Write,
     request: &SimulateRequest<'_>,
@@ -237,14 +237,16 @@ fn write_value_report(
 ) -> std::io::Result<()> {
     let args = request.args;
     match args.format {
-        // Kept, and written once every pod has run.
+        // The first held until a second shows the output is a list.
         SimulateFormat::Json => {
             let sweep_json = swept.map(|(sweep, value)| json::SweepJson {
                 name: sweep.name.clone(),
                 value: sweep.show(value),
             });
-            request.push_document(json::render(context, sweep_json));
-            Ok(())
+            request
+                .documents
+                .borrow_mut()
+                .push(out, json::render(context, sweep_json))
         }
         // With a sweep, the values share one compact table (written after the last one):
         // here only what was asked of each value, under its name.

@@ -481,17 +481,20 @@ pub(crate) struct SimulateRequest<'a> {
     pub(crate) until: Option<SimDuration>,
     /// The scenario as reports name it.
     pub(crate) scenario_description: &'a str,
-    /// `--format json`: each pod's document, written once every pod has run (one document
-    /// alone as it is, several inside `{"pods": [...]}`).
-    pub(crate) documents: std::cell::RefCell<Vec<String>>,
+    /// `--format json`: the documents written so far (one alone, several in `{"pods": [...]}`).
+    pub(crate) documents: std::cell::RefCell<crate::cli::commands::json_documents::JsonDocuments>,
     /// The expectations the current pod did not meet, for the verdicts of several pods.
     pub(crate) unmet: std::cell::RefCell<Vec<String>>,
 }
 
 impl SimulateRequest<'_> {
-    /// Keeps one JSON document (a pod's, or a swept value's) for [`write_documents`].
-    pub(crate) fn push_document(&self, text: String) {
-        self.documents.borrow_mut().push(text);
+    /// Writes one JSON document (a pod's, or a swept value's): the first is held until a
+    /// second shows that the output is a list.
+    pub(crate) fn push_document(&self, out: &mut dyn Write, text: String) -> Result<(), Error> {
+        self.documents
+            .borrow_mut()
+            .push(out, text)
+            .map_err(|e| Error::io("writing output", e))
     }
 
     /// Notes the expectations in `results` that did not hold, for the pod's verdict.
@@ -501,30 +504,6 @@ impl SimulateRequest<'_> {
             if result.is_err() && !unmet.iter().any(|seen| seen == text) {
                 unmet.push((*text).to_string());
             }
-        }
-    }
-}
-
-/// Writes the JSON documents kept: one as it is, several as one document `{"pods": [...]}`
-/// whose elements are those documents, in order (docs/simulate.md).
-fn write_documents(out: &mut dyn Write, documents: &[String]) -> std::io::Result<()> {
-    match documents {
-        [] => Ok(()),
-        [one] => out.write_all(one.as_bytes()),
-        several => {
-            writeln!(out, "{{\n  \"pods\": [")?;
-            for (index, document) in several.iter().enumerate() {
-                // A pretty-printed document has no raw newline inside a string, so indenting
-                // each line nests it exactly as the pretty printer would.
-                let indented: Vec<String> = document
-                    .trim_end()
-                    .lines()
-                    .map(|line| format!("    {line}"))
-                    .collect();
-                let comma = if index + 1 < several.len() { "," } else { "" };
-                writeln!(out, "{}{comma}", indented.join("\n"))?;
-            }
-            writeln!(out, "  ]\n}}")
         }
     }
 }
@@ -569,7 +548,7 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
         scenario_text: scenario_text.as_deref(),
         until,
         scenario_description: &scenario_description,
-        documents: std::cell::RefCell::new(Vec::new()),
+        documents: std::cell::RefCell::default(),
         unmet: std::cell::RefCell::new(Vec::new()),
     };
     let write_error = |e: std::io::Error| Error::io("writing output", e);
@@ -577,15 +556,19 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
     let mut verdicts: Vec<Verdict<'_>> = Vec::new();
     for (number, found) in pods.iter().enumerate() {
         request.unmet.borrow_mut().clear();
-        let code = match args.runs.filter(|runs| *runs >= 2) {
+        let ran = match args.runs.filter(|runs| *runs >= 2) {
             _ if args.explore => {
-                crate::cli::commands::explore::run_pod(&request, found, number, out)?
+                crate::cli::commands::explore::run_pod(&request, found, number, out)
             }
             Some(runs) => {
-                crate::cli::commands::montecarlo::run_pod(&request, runs, found, number, out)?
+                crate::cli::commands::montecarlo::run_pod(&request, runs, found, number, out)
             }
-            None => run_single(&request, found, number, out)?,
+            None => run_single(&request, found, number, out),
         };
+        // An error ends the run: the JSON written so far is still closed as one document.
+        let code = ran.inspect_err(|_| {
+            let _ = request.documents.borrow_mut().finish(out);
+        })?;
         match code {
             EXIT_CLEAN | EXIT_FINDINGS => {
                 unmet |= code == EXIT_FINDINGS;
@@ -595,12 +578,20 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
                 });
             }
             other => {
-                write_documents(out, &request.documents.borrow()).map_err(write_error)?;
+                request
+                    .documents
+                    .borrow_mut()
+                    .finish(out)
+                    .map_err(write_error)?;
                 return Ok(other);
             }
         }
     }
-    write_documents(out, &request.documents.borrow()).map_err(write_error)?;
+    request
+        .documents
+        .borrow_mut()
+        .finish(out)
+        .map_err(write_error)?;
     if args.format == SimulateFormat::Human && pods.len() > 1 && !args.expect.is_empty() {
         write_verdicts(out, &verdicts).map_err(write_error)?;
     }
@@ -824,7 +815,7 @@ fn run_single(
         crate::cli::file_write::write_plot(&path, views::plot::render(&context).as_bytes())?;
     }
     match args.format {
-        SimulateFormat::Json => request.push_document(views::json::render(&context)),
+        SimulateFormat::Json => request.push_document(out, views::json::render(&context))?,
         SimulateFormat::Human => {
             if number > 0 {
                 writeln!(out).map_err(write_error)?;
@@ -956,6 +947,7 @@ mod tests {
             [
                 "events",
                 "kubernetes",
+                "namespace",
                 "pod",
                 "seed",
                 "statuses",

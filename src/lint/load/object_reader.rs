@@ -286,14 +286,13 @@ impl ObjectReader<'_, '_> {
             object_meta.clone()
         } else {
             let found = pod_meta_node.complete.then_some(pod_meta_node.value);
-            match decode_collecting(found, &full(&metadata_path), &mut problems, &mut errors) {
-                Some(Ok(metadata)) => metadata,
-                Some(Err(())) => {
-                    incomplete = true;
-                    ObjectMeta::default()
-                }
-                None => ObjectMeta::default(),
-            }
+            let decoded =
+                decode_collecting(found, &full(&metadata_path), &mut problems, &mut errors);
+            incomplete |= matches!(decoded, Some(Err(())));
+            in_workload_namespace(
+                decoded.and_then(Result::ok).unwrap_or_default(),
+                &object_meta,
+            )
         };
         let (spec, path_map, argo_claims) = read_spec(
             node,
@@ -768,4 +767,14 @@ fn read_scale(node: &Node<'_>) -> Scale {
         parallelism: int("spec.parallelism").or_else(|| int("spec.jobTemplate.spec.parallelism")),
         completions: int("spec.completions").or_else(|| int("spec.jobTemplate.spec.completions")),
     }
+}
+
+/// A template's pod metadata, in its workload's namespace: a controller creates the pods of
+/// its template in its own namespace (the pod it builds copies the template's labels and
+/// annotations, and the create call names the controller's namespace).
+fn in_workload_namespace(mut template: ObjectMeta, workload: &ObjectMeta) -> ObjectMeta {
+    if workload.namespace.is_some() {
+        template.namespace.clone_from(&workload.namespace);
+    }
+    template
 }

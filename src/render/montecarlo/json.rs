@@ -53,6 +53,8 @@ struct Document {
     seed: u64,
     runs: u64,
     pod: String,
+    /// The pod's namespace (a workload's template: the workload's; `default` when unset).
+    namespace: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     sweep: Option<SweepJson>,
     metrics: BTreeMap<String, MetricJson>,
@@ -138,6 +140,7 @@ pub fn render(context: &ReportContext<'_>, sweep: Option<SweepJson>) -> String {
         seed: context.run.seed,
         runs,
         pod: context.run.plan.name.clone(),
+        namespace: context.run.plan.namespace.clone(),
         sweep,
         metrics: metrics_json,
         outcomes,

@@ -208,6 +208,8 @@ fn closing_lines(report: &ExploreReport<'_>) -> String {
 #[serde(rename_all = "camelCase")]
 struct JsonReport<'a> {
     pod: &'a str,
+    /// The pod's namespace (a workload's template: the workload's; `default` when unset).
+    namespace: &'a str,
     kind: &'a str,
     source: &'a str,
     scenario: &'a str,
@@ -285,6 +287,7 @@ pub fn write_json(out: &mut dyn std::io::Write, report: &ExploreReport<'_>) -> s
     let run = &report.run;
     let document = JsonReport {
         pod: &run.plan.name,
+        namespace: &run.plan.namespace,
         kind: run.kind,
         source: run.source,
         scenario: run.scenario,

@@ -1,6 +1,6 @@
 //! `--format json`: one stable document per simulated pod.
 //!
-//! `{"seed", "pod", "events":[{"timeMs","container","reason","message"}],
+//! `{"seed", "pod", "namespace", "events":[{"timeMs","container","reason","message"}],
 //! "trace":[{"timeMs","call","target","result","latencyMs"}],
 //! "statuses":[{"timeMs","ready","status","restarts"}],
 //! "summary":{"phase","scheduledAtMs","initializedAtMs","readyAtMs","endedAtMs","restarts":{"<container>":n},
@@ -24,6 +24,9 @@ struct Document<'a> {
     #[serde(serialize_with = "seed_as_string")]
     seed: u64,
     pod: &'a str,
+    /// The pod's namespace: its own, or for a workload's template its workload's (`default`
+    /// when the manifest sets none).
+    namespace: &'a str,
     events: Vec<Event<'a>>,
     trace: Vec<Call>,
     statuses: Vec<Status<'a>>,
@@ -85,6 +88,7 @@ pub fn render(context: &RunContext<'_>) -> String {
         kubernetes: crate::render::findings::json::JsonCluster::new(&context.run.gates),
         seed: context.run.seed,
         pod: &plan.name,
+        namespace: &plan.namespace,
         events: outcome
             .recording
             .events

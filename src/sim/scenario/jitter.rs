@@ -211,4 +211,44 @@ mod tests {
             Dist::LogNormal { .. }
         ));
     }
+
+    const PODS: [&str; 3] = [
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  initContainers:\n  - {name: init, image: busybox}\n  containers:\n  - {name: app, image: nginx:1.27}\n",
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  restartPolicy: Never\n  containers:\n  - {name: job, image: busybox}\n",
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  initContainers:\n  - {name: side, image: envoy, restartPolicy: Always, startupProbe: {exec: {command: [ok]}, periodSeconds: 1}}\n  containers:\n  - {name: app, image: nginx:1.27, readinessProbe: {httpGet: {port: 80}, periodSeconds: 2}}\n",
+    ];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 48, .. proptest::prelude::ProptestConfig::default() })]
+
+        /// T4 with `--jitter`: the same pod, spread and seed give the same run, event for
+        /// event; and the spread's medians are the scenario without it.
+        #[test]
+        fn t4_jittered_runs_depend_only_on_the_seed(
+            pod in 0usize..PODS.len(),
+            percent in 1u32..=300,
+            seed in proptest::prelude::any::<u64>(),
+        ) {
+            use crate::sim::kubelet::model::{SimConfig, simulate, DEFAULT_MAX_EVENTS};
+            use crate::sim::record::RecordOptions;
+            let pod = pod_from_yaml(PODS[pod]);
+            let plan = PodPlan::new(&pod);
+            let mut patch = Patch::new(&plan);
+            let fixed = patch.build(&plan);
+            patch.jitter = Some(Jitter::percent(percent));
+            let jittered = patch.build(&plan);
+            proptest::prop_assert_eq!(&jittered.at_medians(), &fixed);
+            let config = SimConfig {
+                max_events: DEFAULT_MAX_EVENTS,
+                seed,
+                horizon: SimDuration::from_secs(600),
+                record: RecordOptions::ALL,
+            };
+            let first = simulate(&pod, &plan, &jittered, config);
+            let second = simulate(&pod, &plan, &jittered, config);
+            proptest::prop_assert_eq!(&first.recording.events, &second.recording.events);
+            proptest::prop_assert_eq!(&first.summary, &second.summary);
+            proptest::prop_assert_eq!(first.summary.illegal_calls, 0);
+        }
+    }
 }
