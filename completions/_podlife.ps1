@@ -53,6 +53,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             [CompletionResult]::new('--select', '--select', [CompletionResultType]::ParameterName, 'Enable only these rules: IDs, names, ID prefixes (`PL3`) or `ALL`; comma-separated or repeated')
             [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Turn these rules off: IDs, names, ID prefixes or `ALL`; comma-separated or repeated')
             [CompletionResult]::new('--severity', '--severity', [CompletionResultType]::ParameterName, 'Set a rule''s level: `RULE=error|warning|info|off`; repeatable. A level other than `off` also enables a rule that is off by default')
+            [CompletionResult]::new('--fail-on', '--fail-on', [CompletionResultType]::ParameterName, 'Exit 1 when a finding is at this level or above (default `error`); it changes only the exit code, never which rules run or their levels (that is `--severity`)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
             [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read')
             [CompletionResult]::new('--hidden', '--hidden', [CompletionResultType]::ParameterName, 'In directories, also read hidden files and directories (`.github/`, …)')

@@ -649,7 +649,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__validate)
-            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --kubernetes-version --feature-gates --format --no-defaulting --select --ignore --severity --strict-initialized --exit-zero --statistics --fix --unsafe-fixes --diff --color --quiet --max-input-size --help"
+            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --kubernetes-version --feature-gates --format --no-defaulting --select --ignore --severity --strict-initialized --fail-on --exit-zero --statistics --fix --unsafe-fixes --diff --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -693,6 +693,10 @@ _podlife() {
                     ;;
                 --severity)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fail-on)
+                    COMPREPLY=($(compgen -W "error warning info" -- "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -49,6 +49,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --select 'Enable only these rules: IDs, names, ID prefixes (`PL3`) or `ALL`; comma-separated or repeated'
             cand --ignore 'Turn these rules off: IDs, names, ID prefixes or `ALL`; comma-separated or repeated'
             cand --severity 'Set a rule''s level: `RULE=error|warning|info|off`; repeatable. A level other than `off` also enables a rule that is off by default'
+            cand --fail-on 'Exit 1 when a finding is at this level or above (default `error`); it changes only the exit code, never which rules run or their levels (that is `--severity`)'
             cand --color 'When to use colour (honours NO_COLOR)'
             cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
             cand --hidden 'In directories, also read hidden files and directories (`.github/`, …)'

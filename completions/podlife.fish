@@ -474,6 +474,9 @@ probe-timeout-exceeds-period\t'a probe\'s `timeoutSeconds` is longer than its `p
 PL314\t'a pod that runs to completion has a second app container that never exits'
 never-ending-container-in-job\t'a pod that runs to completion has a second app container that never exits'"
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l severity -d 'Set a rule\'s level: `RULE=error|warning|info|off`; repeatable. A level other than `off` also enables a rule that is off by default' -r
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l fail-on -d 'Exit 1 when a finding is at this level or above (default `error`); it changes only the exit code, never which rules run or their levels (that is `--severity`)' -r -f -a "error\t'Only errors (the default)'
+warning\t'Warnings and errors'
+info\t'Any finding, notes included'"
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"

@@ -13,11 +13,14 @@ mod podlife {
     pub mod cli;
     pub mod config_and_formats;
     pub mod corpus;
+    pub mod fail_on;
     pub mod file_safety;
+    pub mod fixes;
     pub mod generated;
     pub mod hostile;
     pub mod layers;
     pub mod montecarlo;
+    pub mod paths;
     pub mod real_repos;
     pub mod resources;
     pub mod rule_fixtures;

@@ -10,6 +10,7 @@ use crate::cli::run::{
 };
 use crate::cli::{Cli, ClusterArgs, InputArgs};
 use crate::error::Error;
+use crate::input::display_path::display_path;
 use crate::input::{self, Input};
 use crate::k8s::cluster::FeatureGates;
 use crate::lint::finding::{FailedInput, Finding, Severity, Summary};
@@ -33,6 +34,28 @@ pub enum FindingFormat {
     Github,
     /// JUnit XML: a test suite per file, a test case per pod, failures for errors.
     Junit,
+}
+
+/// The lowest severity that makes `validate` exit 1 (`--fail-on`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FailOn {
+    /// Only errors (the default).
+    Error,
+    /// Warnings and errors.
+    Warning,
+    /// Any finding, notes included.
+    Info,
+}
+
+impl FailOn {
+    /// The severity at and above which findings fail the run.
+    pub fn threshold(self) -> Severity {
+        match self {
+            FailOn::Error => Severity::Error,
+            FailOn::Warning => Severity::Warning,
+            FailOn::Info => Severity::Info,
+        }
+    }
 }
 
 /// `podlife validate`.
@@ -64,6 +87,10 @@ pub struct ValidateArgs {
     /// their severity instead of becoming notes).
     #[arg(long)]
     pub strict_initialized: bool,
+    /// Exit 1 when a finding is at this level or above (default `error`); it changes only the
+    /// exit code, never which rules run or their levels (that is `--severity`).
+    #[arg(long, value_enum, value_name = "LEVEL", default_value_t = FailOn::Error)]
+    pub fail_on: FailOn,
     /// Report as usual but exit 0 even with error findings (2 still means podlife itself
     /// failed: usage, an unreadable input).
     #[arg(long)]
@@ -127,7 +154,7 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
     for (directory, files_read) in directories_without_objects(&args.input.paths, &inputs, &reports)
     {
         let input = Input::File(directory.clone());
-        let name = directory.display().to_string();
+        let name = display_path(&directory);
         let options = configuration.options_for(&input);
         reports.push(Ok(Ok(crate::lint::validate::empty_directory(
             &name, files_read, &options,
@@ -225,9 +252,10 @@ pub(crate) fn report(
                 failed = true;
                 summary.failed_inputs += 1;
                 failed_inputs.push(FailedInput {
-                    path: input
-                        .as_ref()
-                        .map_or_else(|_| error.subject(), Input::display_name),
+                    path: input.as_ref().map_or_else(
+                        |_| display_path(std::path::Path::new(&error.subject())),
+                        Input::display_name,
+                    ),
                     error: error.to_string(),
                 });
                 crate::cli::output::note(format_args!("error: {error}"));
@@ -255,7 +283,7 @@ pub(crate) fn report(
     .map_err(write_error)?;
     Ok(if failed {
         EXIT_FAILURE
-    } else if !args.exit_zero && all.iter().any(|f| f.severity == Severity::Error) {
+    } else if !args.exit_zero && all.iter().any(|f| f.severity >= args.fail_on.threshold()) {
         EXIT_FINDINGS
     } else {
         EXIT_CLEAN
@@ -336,7 +364,13 @@ fn write_report(
     }
     match format {
         FindingFormat::Human if shown.quiet => Ok(()),
-        FindingFormat::Human => writeln!(out, "{summary}"),
+        FindingFormat::Human => {
+            writeln!(out, "{summary}")?;
+            match findings::fixable::Fixable::count(findings).sentence() {
+                Some(sentence) => writeln!(out, "{sentence}"),
+                None => Ok(()),
+            }
+        }
         FindingFormat::Short => findings::short::write_findings(out, findings),
         FindingFormat::Github => findings::github::write_findings(out, findings),
         FindingFormat::Json => {
