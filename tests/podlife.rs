@@ -9,6 +9,7 @@
 )]
 
 mod podlife {
+    pub mod add_ignore;
     pub mod bad_input;
     pub mod cli;
     pub mod config_and_formats;
@@ -16,6 +17,7 @@ mod podlife {
     pub mod fail_on;
     pub mod file_safety;
     pub mod fixes;
+    pub mod flags;
     pub mod generated;
     pub mod hostile;
     pub mod layers;
@@ -25,6 +27,7 @@ mod podlife {
     pub mod resources;
     pub mod rule_fixtures;
     pub mod server;
+    pub mod show_settings;
     pub mod simulate;
     pub mod status;
     pub mod support;

@@ -89,7 +89,9 @@ pub(crate) fn run_pod(
     };
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     match args.format {
-        SimulateFormat::Json => write_json(out, &report).map_err(write_error)?,
+        SimulateFormat::Json | SimulateFormat::Yaml => {
+            write_json(out, &report).map_err(write_error)?;
+        }
         SimulateFormat::Human => {
             if number > 0 {
                 writeln!(out).map_err(write_error)?;

@@ -234,7 +234,8 @@ fn write_value_report(
     replay: &Replay<'_>,
 ) -> std::io::Result<()> {
     match args.format {
-        SimulateFormat::Json => {
+        // `-o yaml` runs as `-o json` (`cli::yaml_output`).
+        SimulateFormat::Json | SimulateFormat::Yaml => {
             let sweep_json = swept.map(|(sweep, value)| json::SweepJson {
                 name: sweep.name.clone(),
                 value: sweep.show(value),

@@ -34,6 +34,8 @@ pub enum FindingFormat {
     Github,
     /// JUnit XML: a test suite per file, a test case per pod, failures for errors.
     Junit,
+    /// The JSON document as YAML.
+    Yaml,
 }
 
 /// The lowest severity that makes `validate` exit 1 (`--fail-on`).
@@ -59,7 +61,7 @@ impl FailOn {
 }
 
 /// `podlife validate`.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct ValidateArgs {
     /// Manifests to check.
     #[command(flatten)]
@@ -68,7 +70,7 @@ pub struct ValidateArgs {
     #[command(flatten)]
     pub cluster: ClusterArgs,
     /// Output format.
-    #[arg(short = 'o', long, value_enum, default_value_t = FindingFormat::Human)]
+    #[arg(short = 'o', long, visible_alias = "output", value_enum, default_value_t = FindingFormat::Human)]
     pub format: FindingFormat,
     /// Validate the manifest exactly as written, without applying API defaults first.
     #[arg(long)]
@@ -96,7 +98,7 @@ pub struct ValidateArgs {
     #[arg(long)]
     pub exit_zero: bool,
     /// Print how many findings each rule gave, most first, instead of the findings (formats
-    /// `human`, `short` and `json`).
+    /// `human`, `short`, `json` and `yaml`).
     #[arg(long)]
     pub statistics: bool,
     /// Apply the safe fixes in place (atomically, permissions kept), then report what remains;
@@ -110,11 +112,31 @@ pub struct ValidateArgs {
     /// Print the fixes as a unified diff and write nothing; exit 1 when there are changes.
     #[arg(long)]
     pub diff: bool,
+    /// Write a `# podlife: ignore[PLxxx]` comment at the end of each line where a finding
+    /// starts (files changed as --fix changes them; `-` writes the text to stdout), then report
+    /// what no comment could cover. For adopting podlife on a repository with findings.
+    #[arg(long, conflicts_with_all = ["fix", "diff"])]
+    pub add_ignore: bool,
+    /// Print the settings that apply to FILE instead of checking anything: the configuration
+    /// file, the release, gates, options and every rule's level, each with where it came from
+    /// (built-in, which `.podlife.yaml`, the command line).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fix", "diff", "add_ignore"])]
+    pub show_settings: Option<std::path::PathBuf>,
 }
 
 /// Runs `podlife validate`.
 pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Error> {
+    if args.format == FindingFormat::Yaml {
+        let json = ValidateArgs {
+            format: FindingFormat::Json,
+            ..args.clone()
+        };
+        return crate::cli::yaml_output::run_as_yaml(out, |buffer| run(cli, &json, buffer));
+    }
     check_flags(args)?;
+    if let Some(file) = &args.show_settings {
+        return show_settings(cli, args, file, out);
+    }
     let inputs = resolve_inputs(cli, &args.input, NoPath::Stdin)?;
     let options = CheckOptions {
         no_defaulting: args.no_defaulting,
@@ -138,6 +160,9 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
     if args.fix || args.diff {
         return crate::cli::commands::fix::run(cli, args, &inputs, &configuration, out);
     }
+    if args.add_ignore {
+        return crate::cli::commands::add_ignore::run(cli, args, &inputs, &configuration, out);
+    }
     let progress = crate::render::progress::Progress::new(
         inputs.len() as u64,
         "files",
@@ -151,7 +176,8 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
     });
     progress.finish();
     let mut inputs = inputs;
-    for (directory, files_read) in directories_without_objects(&args.input.paths, &inputs, &reports)
+    for (directory, files_read) in
+        directories_without_objects(&args.input.all_paths(), &inputs, &reports)
     {
         let input = Input::File(directory.clone());
         let name = display_path(&directory);
@@ -162,6 +188,32 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
         inputs.push(Ok(input));
     }
     report(cli, args, &inputs, &reports, gates, out)
+}
+
+/// `--show-settings FILE`: the settings that apply to `file`, and where each came from.
+fn show_settings(
+    cli: &Cli,
+    args: &ValidateArgs,
+    file: &std::path::Path,
+    out: &mut dyn Write,
+) -> Result<u8, Error> {
+    let mut command_line = config_file::command_line_layer(
+        &args.select,
+        &args.ignore,
+        &args.severity,
+        args.strict_initialized,
+    )?;
+    args.cluster.apply_to(&mut command_line);
+    let shown = crate::lint::settings::shown::show(
+        file,
+        &args.input.config_source(),
+        &command_line,
+        args.no_defaulting,
+        cli.max_input_size,
+    )?;
+    crate::render::settings::write_settings(out, &display_path(file), &shown)
+        .map_err(|e| Error::io("writing output", e))?;
+    Ok(EXIT_CLEAN)
 }
 
 /// The directories among `paths` in which no Kubernetes object was found, with how many files
@@ -304,7 +356,7 @@ struct Report<'r> {
 fn check_flags(args: &ValidateArgs) -> Result<(), Error> {
     let counted = matches!(
         args.format,
-        FindingFormat::Human | FindingFormat::Short | FindingFormat::Json
+        FindingFormat::Human | FindingFormat::Short | FindingFormat::Json | FindingFormat::Yaml
     );
     if args.unsafe_fixes && !(args.fix || args.diff) {
         return Err(Error::Usage(
@@ -320,7 +372,8 @@ fn check_flags(args: &ValidateArgs) -> Result<(), Error> {
     }
     if args.statistics && !counted {
         return Err(Error::Usage(
-            "--statistics prints counts per rule in the human, short or json format".to_string(),
+            "--statistics prints counts per rule in the human, short, json or yaml format"
+                .to_string(),
         ));
     }
     Ok(())
@@ -358,7 +411,9 @@ fn write_report(
     if shown.statistics {
         let rows = findings::statistics::count(findings);
         return match format {
-            FindingFormat::Json => findings::statistics::write_json(out, &rows),
+            FindingFormat::Json | FindingFormat::Yaml => {
+                findings::statistics::write_json(out, &rows)
+            }
             _ => findings::statistics::write_text(out, &rows),
         };
     }
@@ -373,7 +428,7 @@ fn write_report(
         }
         FindingFormat::Short => findings::short::write_findings(out, findings),
         FindingFormat::Github => findings::github::write_findings(out, findings),
-        FindingFormat::Json => {
+        FindingFormat::Json | FindingFormat::Yaml => {
             findings::json::write_findings(out, findings, summary, failed_inputs, &gates)
         }
         FindingFormat::Sarif => {

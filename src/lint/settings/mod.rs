@@ -5,6 +5,7 @@ pub mod apply;
 pub mod config_file;
 pub mod inline_comments;
 pub mod selection;
+pub mod shown;
 pub mod suppression;
 
 use std::sync::Arc;
