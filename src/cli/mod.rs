@@ -25,7 +25,7 @@ use crate::cli::commands::validate::ValidateArgs;
 #[derive(Debug, Parser)]
 #[command(name = "podlife", version, about, long_about = None, max_term_width = 100)]
 #[command(
-    after_help = "Exit codes: 0 clean, 1 error findings (or an unmet expectation), 2 usage, I/O or internal failure."
+    after_help = "Exit codes: 0 clean, 1 findings at the --fail-on level (default: errors) or an unmet expectation, 2 usage, I/O or internal failure (docs/conventions.md)."
 )]
 pub struct Cli {
     /// When to use colour (honours NO_COLOR).
