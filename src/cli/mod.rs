@@ -5,6 +5,7 @@ pub mod commands;
 pub mod completion_values;
 pub mod file_write;
 pub mod output;
+pub mod parse;
 pub mod run;
 pub mod yaml_output;
 

@@ -155,4 +155,11 @@ fn every_mistyped_long_flag_of_every_subcommand_gets_a_did_you_mean() {
     }
     assert!(checked > 50, "{checked} flags checked");
     snapshot_cli("flags__did_you_mean", &["validate", "--fial-on", "warning"]);
+    // A flag of another subcommand says whose it is.
+    snapshot_cli("flags__other_subcommand", &["validate", "--seed", "3"]);
+    let output = run(&["resources", "--fail-on", "warning"]);
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .contains("`--fail-on` is a flag of `podlife validate`")
+    );
 }
