@@ -126,6 +126,8 @@ pub struct ValidateArgs {
 
 /// Runs `podlife validate`.
 pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Error> {
+    // Before `-o yaml` becomes `-o json`, so that errors name the format given.
+    check_flags(args)?;
     if args.format == FindingFormat::Yaml {
         let json = ValidateArgs {
             format: FindingFormat::Json,
