@@ -371,12 +371,20 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__resources)
-            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --format --no-defaulting --kubernetes-version --feature-gates --exclude-overhead --allow-invalid --node --color --quiet --max-input-size --help"
+            opts="-f -o -q -h --filename --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --output --format --no-defaulting --kubernetes-version --feature-gates --exclude-overhead --allow-invalid --node --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --stdin-filename)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -390,11 +398,15 @@ _podlife() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "human json yaml" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json yaml" -- "${cur}"))
                     return 0
                     ;;
                 --kubernetes-version)
@@ -425,18 +437,22 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__rules)
-            opts="-o -q -h --format --gates --kubernetes-version --color --quiet --max-input-size --help"
+            opts="-o -q -h --output --format --gates --kubernetes-version --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
                     return 0
                     ;;
                 --kubernetes-version)
@@ -485,12 +501,20 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__simulate)
-            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --kubernetes-version --feature-gates --fail --run --until --max-events --allow-invalid --scenario --seed --jitter --delete-at --grace-period --force --stop --expect --watch --timeline --trace --format --pod --runs --sweep --keep-worst --metric --all-metrics --explore --faults --skip-fault --svg --color --quiet --max-input-size --help"
+            opts="-f -o -q -h --filename --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --kubernetes-version --feature-gates --fail --run --until --max-events --allow-invalid --scenario --seed --jitter --delete-at --grace-period --force --stop --expect --watch --timeline --trace --output --format --pod --runs --sweep --keep-worst --metric --all-metrics --explore --faults --skip-fault --svg --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --stdin-filename)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -556,11 +580,15 @@ _podlife() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "human json yaml" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json yaml" -- "${cur}"))
                     return 0
                     ;;
                 --pod)
@@ -611,12 +639,20 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__status)
-            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --now --output --format --color --quiet --max-input-size --help"
+            opts="-f -o -q -h --filename --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --now --output --format --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --stdin-filename)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -661,12 +697,20 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__validate)
-            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --kubernetes-version --feature-gates --format --no-defaulting --select --extend-select --ignore --severity --strict-initialized --exit-zero --statistics --fix --unsafe-fixes --diff --color --quiet --max-input-size --help"
+            opts="-f -o -q -h --filename --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --kubernetes-version --feature-gates --output --format --no-defaulting --select --extend-select --ignore --severity --strict-initialized --fail-on --exit-zero --statistics --fix --unsafe-fixes --diff --add-ignore --show-settings --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --stdin-filename)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -688,11 +732,15 @@ _podlife() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human short json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human short json sarif github junit yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "human short json sarif github junit yaml" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "human short json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human short json sarif github junit yaml" -- "${cur}"))
                     return 0
                     ;;
                 --select)
@@ -708,6 +756,14 @@ _podlife() {
                     return 0
                     ;;
                 --severity)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fail-on)
+                    COMPREPLY=($(compgen -W "error warning info" -- "${cur}"))
+                    return 0
+                    ;;
+                --show-settings)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -39,6 +39,8 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'podlife;validate'= {
+            cand -f 'A manifest file or directory, as kubectl takes it (`-f -` for standard input); repeatable, read after the PATHs'
+            cand --filename 'A manifest file or directory, as kubectl takes it (`-f -` for standard input); repeatable, read after the PATHs'
             cand --stdin-filename 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)'
             cand --exclude 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable'
             cand --config 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input'
@@ -46,10 +48,13 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --feature-gates 'Kubernetes feature gates on top of the release''s defaults, `Name=bool,…` as kube components take them (`podlife rules --gates` lists them); repeatable'
             cand -o 'Output format'
             cand --format 'Output format'
+            cand --output 'Output format'
             cand --select 'Enable only these rules: IDs, names, ID prefixes (`PL3`), groups (`best-practice`) or `ALL`; comma-separated or repeated'
             cand --extend-select 'Enable these rules on top of the others (`--extend-select best-practice` adds the group to the defaults); comma-separated or repeated'
             cand --ignore 'Turn these rules off: IDs, names, ID prefixes or `ALL`; comma-separated or repeated'
             cand --severity 'Set a rule''s level: `RULE=error|warning|info|off`; repeatable. A level other than `off` also enables a rule that is off by default'
+            cand --fail-on 'Exit 1 when a finding is at this level or above (default `error`); it changes only the exit code, never which rules run or their levels (that is `--severity`)'
+            cand --show-settings 'Print the settings that apply to FILE instead of checking anything: the configuration file, the release, gates, options and every rule''s level, each with where it came from (built-in, which `.podlife.yaml`, the command line)'
             cand --color 'When to use colour (honours NO_COLOR)'
             cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
             cand --hidden 'In directories, also read hidden files and directories (`.github/`, …)'
@@ -59,21 +64,25 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --no-defaulting 'Validate the manifest exactly as written, without applying API defaults first'
             cand --strict-initialized 'Validate pods with pending initializers as if they were initialized (strict findings keep their severity instead of becoming notes)'
             cand --exit-zero 'Report as usual but exit 0 even with error findings (2 still means podlife itself failed: usage, an unreadable input)'
-            cand --statistics 'Print how many findings each rule gave, most first, instead of the findings (formats `human`, `short` and `json`)'
+            cand --statistics 'Print how many findings each rule gave, most first, instead of the findings (formats `human`, `short`, `json` and `yaml`)'
             cand --fix 'Apply the safe fixes in place (atomically, permissions kept), then report what remains; with `-` as input, write the fixed text to stdout and the report to stderr'
             cand --unsafe-fixes 'With --fix or --diff: also apply the unsafe fixes (a misspelled field renamed to the one it is one edit away from)'
             cand --diff 'Print the fixes as a unified diff and write nothing; exit 1 when there are changes'
+            cand --add-ignore 'Write a `# podlife: ignore[PLxxx]` comment at the end of each line where a finding starts (files changed as --fix changes them; `-` writes the text to stdout), then report what no comment could cover. For adopting podlife on a repository with findings'
             cand -q 'Print only results: no summary line, no notes on stderr'
             cand --quiet 'Print only results: no summary line, no notes on stderr'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'podlife;resources'= {
+            cand -f 'A manifest file or directory, as kubectl takes it (`-f -` for standard input); repeatable, read after the PATHs'
+            cand --filename 'A manifest file or directory, as kubectl takes it (`-f -` for standard input); repeatable, read after the PATHs'
             cand --stdin-filename 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)'
             cand --exclude 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable'
             cand --config 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input'
             cand -o 'Output format'
             cand --format 'Output format'
+            cand --output 'Output format'
             cand --kubernetes-version 'The Kubernetes release to check for: `1.29` to the newest podlife knows (the default). Validation, dropped fields, gate defaults and the simulated kubelet follow it'
             cand --feature-gates 'Kubernetes feature gates on top of the release''s defaults, `Name=bool,…` as kube components take them (`podlife rules --gates` lists them); repeatable'
             cand --node 'Check each pod against an empty node with these allocatable resources (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110)'
@@ -92,6 +101,8 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'podlife;status'= {
+            cand -f 'A manifest file or directory, as kubectl takes it (`-f -` for standard input); repeatable, read after the PATHs'
+            cand --filename 'A manifest file or directory, as kubectl takes it (`-f -` for standard input); repeatable, read after the PATHs'
             cand --stdin-filename 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)'
             cand --exclude 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable'
             cand --config 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input'
@@ -111,6 +122,8 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'podlife;simulate'= {
+            cand -f 'A manifest file or directory, as kubectl takes it (`-f -` for standard input); repeatable, read after the PATHs'
+            cand --filename 'A manifest file or directory, as kubectl takes it (`-f -` for standard input); repeatable, read after the PATHs'
             cand --stdin-filename 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)'
             cand --exclude 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable'
             cand --config 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input'
@@ -129,6 +142,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --expect 'An assertion; an unmet one exits with 1. Repeatable. One run: `phase=Running`, `status=Running`, `ready-within=30s`, `initialized-within=10s`, `ended-within=1m`, `never-ready`, `restarts<=3`, `restarts:CONTAINER<=3`; termination (with `--delete-at`): `terminated-within=40s`, `defer-completed`, `completed:DEFER`, `skipped:DEFER`, `never-skipped`, `budget-expired`. With `--runs N`: `STAT:METRIC<op>VALUE` (STAT `min`, `mean`, `p50`, `p90`, `p99`, `max`; METRIC `initialized`, `ready`, `ended`, `terminated`, `restarts`, `restarts:CONTAINER`, `defer-completed`, `defer-failed`, `defer-skipped`, `defer-never-ran`; e.g. `p99:ready<=45s`) and `prob:OUTCOME<op>P` (e.g. `prob:Failed<=1%`; OUTCOME `Pending`, `Running`, `Succeeded`, `Failed`, `DeadlineExceeded`, `NeverInitialized`, `NeverReady`, `Restarted`, `DeferSkipped`, `DeferFailed`, `Killed`, `Extended`). With `--explore`: `never-stuck`, `always-ready`'
             cand -o 'Output format'
             cand --format 'Output format'
+            cand --output 'Output format'
             cand --pod 'Simulate only the pod with this name (default: every pod in the input)'
             cand --runs 'Monte Carlo: N independent runs over the scenario''s jitter, run i seeded from (--seed, i); prints percentiles and outcome probabilities (see docs/montecarlo.md). `--runs 1` replays one sampled run; without --runs every distribution takes its median'
             cand --sweep 'With --runs: rerun the Monte Carlo for each value of a pod field or scenario duration (`terminationGracePeriodSeconds=10..60/10`, `until=1m..5m/1m`)'
@@ -167,6 +181,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
         &'podlife;rules'= {
             cand -o 'Output format'
             cand --format 'Output format'
+            cand --output 'Output format'
             cand --kubernetes-version 'With --gates: the release (default: the newest podlife knows)'
             cand --color 'When to use colour (honours NO_COLOR)'
             cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'

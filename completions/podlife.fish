@@ -42,17 +42,19 @@ complete -c podlife -n "__fish_podlife_needs_command" -f -a "completions" -d 'Pr
 complete -c podlife -n "__fish_podlife_needs_command" -f -a "man" -d 'Print the man page (roff)'
 complete -c podlife -n "__fish_podlife_needs_command" -f -a "server" -d 'Run a Language Server over stdio, for editors (docs/editors.md)'
 complete -c podlife -n "__fish_podlife_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -s f -l filename -d 'A manifest file or directory, as kubectl takes it (`-f -` for standard input); repeatable, read after the PATHs' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l stdin-filename -d 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l exclude -d 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l config -d 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l kubernetes-version -d 'The Kubernetes release to check for: `1.29` to the newest podlife knows (the default). Validation, dropped fields, gate defaults and the simulated kubelet follow it' -r
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l feature-gates -d 'Kubernetes feature gates on top of the release\'s defaults, `Name=bool,…` as kube components take them (`podlife rules --gates` lists them); repeatable' -r
-complete -c podlife -n "__fish_podlife_using_subcommand validate" -s o -l format -d 'Output format' -r -f -a "human\t'Diagnostics with source snippets, like rustc'
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -s o -l format -l output -d 'Output format' -r -f -a "human\t'Diagnostics with source snippets, like rustc'
 short\t'One grep-friendly line per finding: `file:line:col: severity[ID] message`'
 json\t'One JSON document (see docs/validate.md)'
 sarif\t'SARIF 2.1.0, for GitHub code scanning and other SARIF viewers'
 github\t'GitHub Actions workflow commands (`::error file=…,line=…,col=…::…`)'
-junit\t'JUnit XML: a test suite per file, a test case per pod, failures for errors'"
+junit\t'JUnit XML: a test suite per file, a test case per pod, failures for errors'
+yaml\t'The JSON document as YAML'"
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l select -d 'Enable only these rules: IDs, names, ID prefixes (`PL3`), groups (`best-practice`) or `ALL`; comma-separated or repeated' -r -f -a "PL001\t'the input is not valid YAML or JSON'
 invalid-yaml\t'the input is not valid YAML or JSON'
 PL002\t'a mapping has the same key twice'
@@ -837,6 +839,10 @@ seed-features\t'defer containers, legacy init containers, initializers (PL2xx)'
 lifecycle\t'podlife\'s lifecycle lints (PL3xx)'
 best-practice\t'the best practices of kube-linter, kube-score and Polaris (PL4xx, off by default)'"
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l severity -d 'Set a rule\'s level: `RULE=error|warning|info|off`; repeatable. A level other than `off` also enables a rule that is off by default' -r
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l fail-on -d 'Exit 1 when a finding is at this level or above (default `error`); it changes only the exit code, never which rules run or their levels (that is `--severity`)' -r -f -a "error\t'Only errors (the default)'
+warning\t'Warnings and errors'
+info\t'Any finding, notes included'"
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l show-settings -d 'Print the settings that apply to FILE instead of checking anything: the configuration file, the release, gates, options and every rule\'s level, each with where it came from (built-in, which `.podlife.yaml`, the command line)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"
@@ -848,17 +854,20 @@ complete -c podlife -n "__fish_podlife_using_subcommand validate" -l no-force-ex
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l no-defaulting -d 'Validate the manifest exactly as written, without applying API defaults first'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l strict-initialized -d 'Validate pods with pending initializers as if they were initialized (strict findings keep their severity instead of becoming notes)'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l exit-zero -d 'Report as usual but exit 0 even with error findings (2 still means podlife itself failed: usage, an unreadable input)'
-complete -c podlife -n "__fish_podlife_using_subcommand validate" -l statistics -d 'Print how many findings each rule gave, most first, instead of the findings (formats `human`, `short` and `json`)'
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l statistics -d 'Print how many findings each rule gave, most first, instead of the findings (formats `human`, `short`, `json` and `yaml`)'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l fix -d 'Apply the safe fixes in place (atomically, permissions kept), then report what remains; with `-` as input, write the fixed text to stdout and the report to stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l unsafe-fixes -d 'With --fix or --diff: also apply the unsafe fixes (a misspelled field renamed to the one it is one edit away from)'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -l diff -d 'Print the fixes as a unified diff and write nothing; exit 1 when there are changes'
+complete -c podlife -n "__fish_podlife_using_subcommand validate" -l add-ignore -d 'Write a `# podlife: ignore[PLxxx]` comment at the end of each line where a finding starts (files changed as --fix changes them; `-` writes the text to stdout), then report what no comment could cover. For adopting podlife on a repository with findings'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand resources" -s f -l filename -d 'A manifest file or directory, as kubectl takes it (`-f -` for standard input); repeatable, read after the PATHs' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l stdin-filename -d 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l exclude -d 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l config -d 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input' -r -F
-complete -c podlife -n "__fish_podlife_using_subcommand resources" -s o -l format -d 'Output format' -r -f -a "human\t'Tables: one block per pod, then totals per namespace'
-json\t'One JSON document with every pod, the namespace totals and the settings'"
+complete -c podlife -n "__fish_podlife_using_subcommand resources" -s o -l format -l output -d 'Output format' -r -f -a "human\t'Tables: one block per pod, then totals per namespace'
+json\t'One JSON document with every pod, the namespace totals and the settings'
+yaml\t'The JSON document as YAML (built whole before it is written)'"
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l kubernetes-version -d 'The Kubernetes release to check for: `1.29` to the newest podlife knows (the default). Validation, dropped fields, gate defaults and the simulated kubelet follow it' -r
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l feature-gates -d 'Kubernetes feature gates on top of the release\'s defaults, `Name=bool,…` as kube components take them (`podlife rules --gates` lists them); repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l node -d 'Check each pod against an empty node with these allocatable resources (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110)' -r
@@ -875,6 +884,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand resources" -l exclude-ov
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l allow-invalid -d 'Report pods the API server would reject (their errors are still printed). Without it such a pod is left out and the exit code is 1'
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand status" -s f -l filename -d 'A manifest file or directory, as kubectl takes it (`-f -` for standard input); repeatable, read after the PATHs' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l stdin-filename -d 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l exclude -d 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l config -d 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input' -r -F
@@ -895,6 +905,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand status" -l no-config -d 
 complete -c podlife -n "__fish_podlife_using_subcommand status" -l no-force-exclude -d 'Read a file named on the command line even when `exclude:` in its configuration leaves it out (by default `exclude:` applies to named files too, as ruff\'s `--force-exclude`: pre-commit and editors name every file)'
 complete -c podlife -n "__fish_podlife_using_subcommand status" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -s f -l filename -d 'A manifest file or directory, as kubectl takes it (`-f -` for standard input); repeatable, read after the PATHs' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l stdin-filename -d 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l exclude -d 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l config -d 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input' -r -F
@@ -911,8 +922,9 @@ complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l delete-at -
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l grace-period -d 'The deletion\'s grace period in seconds (overrides terminationGracePeriodSeconds)' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l stop -d 'How long a container takes to exit after SIGTERM (default: at once). Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l expect -d 'An assertion; an unmet one exits with 1. Repeatable. One run: `phase=Running`, `status=Running`, `ready-within=30s`, `initialized-within=10s`, `ended-within=1m`, `never-ready`, `restarts<=3`, `restarts:CONTAINER<=3`; termination (with `--delete-at`): `terminated-within=40s`, `defer-completed`, `completed:DEFER`, `skipped:DEFER`, `never-skipped`, `budget-expired`. With `--runs N`: `STAT:METRIC<op>VALUE` (STAT `min`, `mean`, `p50`, `p90`, `p99`, `max`; METRIC `initialized`, `ready`, `ended`, `terminated`, `restarts`, `restarts:CONTAINER`, `defer-completed`, `defer-failed`, `defer-skipped`, `defer-never-ran`; e.g. `p99:ready<=45s`) and `prob:OUTCOME<op>P` (e.g. `prob:Failed<=1%`; OUTCOME `Pending`, `Running`, `Succeeded`, `Failed`, `DeadlineExceeded`, `NeverInitialized`, `NeverReady`, `Restarted`, `DeferSkipped`, `DeferFailed`, `Killed`, `Extended`). With `--explore`: `never-stuck`, `always-ready`' -r
-complete -c podlife -n "__fish_podlife_using_subcommand simulate" -s o -l format -d 'Output format' -r -f -a "human\t'Header, the chosen views, summary'
-json\t'One JSON document: a pod\'s, or `{"pods": [...]}` for several (see docs/simulate.md)'"
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -s o -l format -l output -d 'Output format' -r -f -a "human\t'Header, the chosen views, summary'
+json\t'One JSON document: a pod\'s, or `{"pods": [...]}` for several (see docs/simulate.md)'
+yaml\t'What `json` prints, as YAML'"
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l pod -d 'Simulate only the pod with this name (default: every pod in the input)' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l runs -d 'Monte Carlo: N independent runs over the scenario\'s jitter, run i seeded from (--seed, i); prints percentiles and outcome probabilities (see docs/montecarlo.md). `--runs 1` replays one sampled run; without --runs every distribution takes its median' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l sweep -d 'With --runs: rerun the Monte Carlo for each value of a pod field or scenario duration (`terminationGracePeriodSeconds=10..60/10`, `until=1m..5m/1m`)' -r
@@ -947,8 +959,9 @@ complete -c podlife -n "__fish_podlife_using_subcommand explain" -l max-input-si
 complete -c podlife -n "__fish_podlife_using_subcommand explain" -l all -d 'Print every rule\'s documentation'
 complete -c podlife -n "__fish_podlife_using_subcommand explain" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c podlife -n "__fish_podlife_using_subcommand rules" -s o -l format -d 'Output format' -r -f -a "table\t'A table'
-json\t'A JSON array'"
+complete -c podlife -n "__fish_podlife_using_subcommand rules" -s o -l format -l output -d 'Output format' -r -f -a "table\t'A table'
+json\t'A JSON array'
+yaml\t'The JSON array as YAML'"
 complete -c podlife -n "__fish_podlife_using_subcommand rules" -l kubernetes-version -d 'With --gates: the release (default: the newest podlife knows)' -r
 complete -c podlife -n "__fish_podlife_using_subcommand rules" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'

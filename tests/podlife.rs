@@ -9,20 +9,26 @@
 )]
 
 mod podlife {
+    pub mod add_ignore;
     pub mod bad_input;
     pub mod cli;
     pub mod config_and_formats;
     pub mod corpus;
+    pub mod fail_on;
     pub mod file_safety;
+    pub mod fixes;
+    pub mod flags;
     pub mod generated;
     pub mod hostile;
     pub mod layers;
     pub mod montecarlo;
+    pub mod paths;
     pub mod readme;
     pub mod real_repos;
     pub mod resources;
     pub mod rule_fixtures;
     pub mod server;
+    pub mod show_settings;
     pub mod simulate;
     pub mod simulate_directories;
     pub mod status;

@@ -6,7 +6,9 @@ pub mod completion_values;
 pub mod file_write;
 pub mod object_name_hint;
 pub mod output;
+pub mod parse;
 pub mod run;
+pub mod yaml_output;
 
 use std::path::PathBuf;
 
@@ -25,7 +27,7 @@ use crate::cli::commands::validate::ValidateArgs;
 #[derive(Debug, Parser)]
 #[command(name = "podlife", version, about, long_about = None, max_term_width = 100)]
 #[command(
-    after_help = "Exit codes: 0 clean, 1 error findings (or an unmet expectation), 2 usage, I/O or internal failure."
+    after_help = "Exit codes: 0 clean, 1 findings at the --fail-on level (default: errors) or an unmet expectation, 2 usage, I/O or internal failure (docs/conventions.md)."
 )]
 pub struct Cli {
     /// When to use colour (honours NO_COLOR).
@@ -143,11 +145,15 @@ pub enum Command {
 }
 
 /// Inputs shared by every command that reads manifests.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct InputArgs {
     /// Manifest files or directories; `-` for standard input.
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
+    /// A manifest file or directory, as kubectl takes it (`-f -` for standard input);
+    /// repeatable, read after the PATHs.
+    #[arg(short = 'f', long = "filename", value_name = "FILE")]
+    pub filenames: Vec<PathBuf>,
     /// The name standard input goes by: in findings, and to find `.podlife.yaml` from (for
     /// editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename
     /// chart/rendered.yaml -`).
@@ -177,7 +183,7 @@ pub struct InputArgs {
 }
 
 /// The cluster to check for, shared by `validate`, `resources` and `simulate`.
-#[derive(Debug, Default, Args)]
+#[derive(Debug, Clone, Default, Args)]
 pub struct ClusterArgs {
     /// The Kubernetes release to check for: `1.29` to the newest podlife knows (the default).
     /// Validation, dropped fields, gate defaults and the simulated kubelet follow it.
@@ -198,6 +204,11 @@ impl ClusterArgs {
 }
 
 impl InputArgs {
+    /// Every input path: the PATHs, then each `-f/--filename`.
+    pub fn all_paths(&self) -> Vec<PathBuf> {
+        self.paths.iter().chain(&self.filenames).cloned().collect()
+    }
+
     /// Where each input's configuration comes from (`--config`, `--no-config`, else discovery).
     pub fn config_source(&self) -> crate::lint::settings::config_file::ConfigSource {
         crate::lint::settings::config_file::ConfigSource::from_flags(

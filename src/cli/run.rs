@@ -141,10 +141,11 @@ pub fn resolve_inputs(
     args: &InputArgs,
     no_path: NoPath,
 ) -> Result<Vec<Result<Input, Error>>, Error> {
-    if !args.paths.is_empty() {
+    let paths = args.all_paths();
+    if !paths.is_empty() {
         let walk = args.walk_options();
         walk.excludes(std::path::Path::new("."))?;
-        let expansion = input::expand(&args.paths, &walk);
+        let expansion = input::expand(&paths, &walk);
         if !cli.quiet {
             for path in &expansion.skipped {
                 output::note(format_args!(

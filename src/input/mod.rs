@@ -7,6 +7,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 pub mod config_discovery;
+pub mod display_path;
 pub mod examples;
 pub mod kustomize_patches;
 
@@ -28,12 +29,15 @@ pub enum Input {
 }
 
 impl Input {
-    /// The name findings carry: the path as given, `<stdin>` (or the `--stdin-filename`), or
+    /// The name findings carry in every format: the path relative to the current directory
+    /// ([`display_path::display_path`]), `<stdin>` (or the `--stdin-filename`, the same way), or
     /// `example:<name>`.
     pub fn display_name(&self) -> String {
         match self {
-            Input::File(path) | Input::Walked(path) => path.display().to_string(),
-            Input::Stdin(Some(name)) | Input::Piped(_, Some(name)) => name.display().to_string(),
+            Input::File(path) | Input::Walked(path) => display_path::display_path(path),
+            Input::Stdin(Some(name)) | Input::Piped(_, Some(name)) => {
+                display_path::display_path(name)
+            }
             Input::Stdin(None) | Input::Piped(_, None) => "<stdin>".to_string(),
             Input::Example(name, _) => format!("example:{name}"),
         }

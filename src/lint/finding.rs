@@ -142,7 +142,8 @@ pub struct Finding {
     pub target: Target,
     /// The resolved location in the file (set by the loader from `path`, or directly).
     pub span: Option<Span>,
-    /// The file, as named on the command line.
+    /// The file, relative to the current directory (`input::display_path`), `<stdin>` or
+    /// `example:NAME`.
     pub file: Arc<str>,
     /// The object it belongs to.
     pub object: Option<ObjectRef>,

@@ -1,6 +1,7 @@
 //! Checking manifests: findings, the rules, the settings that select and suppress them, and the
 //! validation of a source file.
 
+pub mod add_ignore;
 pub mod finding;
 pub mod fix;
 pub mod load;

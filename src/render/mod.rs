@@ -2,6 +2,7 @@
 //! views, Monte Carlo reports, and progress on stderr.
 
 pub mod findings;
+pub mod json_as_yaml;
 pub mod label_rows;
 pub mod markup;
 pub mod montecarlo;
@@ -9,5 +10,6 @@ pub mod paint;
 pub mod progress;
 pub mod resources;
 pub mod rules;
+pub mod settings;
 pub mod simulate;
 pub mod status;

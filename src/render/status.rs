@@ -172,13 +172,7 @@ pub fn write_json(out: &mut dyn Write, rows: &[PodRow], wide: bool) -> std::io::
 pub fn write_yaml(out: &mut dyn Write, rows: &[PodRow], wide: bool) -> std::io::Result<()> {
     let mut json = Vec::new();
     write_json(&mut json, rows, wide)?;
-    let json = String::from_utf8(json).map_err(std::io::Error::other)?;
-    let documents = crate::yaml::source::parse_stream(&json);
-    let root = documents
-        .first()
-        .and_then(|document| document.root.as_ref())
-        .ok_or_else(|| std::io::Error::other("the status report did not read back"))?;
-    out.write_all(crate::yaml::writer::to_yaml(root, 0).as_bytes())
+    crate::render::json_as_yaml::write(out, &json)
 }
 
 #[cfg(test)]

@@ -153,16 +153,26 @@ fn best_practice_security_corpus() {
         eprintln!("{corpus} is absent; skipping");
         return;
     }
-    snapshot_cli(
+    // Run inside the corpus so that the paths printed do not depend on where it lives.
+    let args = [
+        "validate",
+        "--no-config",
+        "--select",
+        "PL40,PL41,PL42",
+        "--format",
+        "short",
+        ".",
+    ];
+    let output = super::support::podlife(&args)
+        .current_dir(super::support::root().join(corpus))
+        .output()
+        .expect("podlife runs");
+    super::support::snapshot(
         "best_practice_security_corpus",
-        &[
-            "validate",
-            "--no-config",
-            "--select",
-            "PL40,PL41,PL42",
-            "--format",
-            "short",
-            corpus,
-        ],
+        &format!(
+            "$ cd {corpus} && podlife {}\n{}",
+            args.join(" "),
+            super::support::render(&output)
+        ),
     );
 }

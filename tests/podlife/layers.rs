@@ -75,6 +75,16 @@ pub const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "lint::add_ignore",
+        &[
+            "lint::finding",
+            "lint::settings",
+            "lint::validate",
+            "input",
+            "yaml",
+        ],
+    ),
+    (
         "server",
         &[
             "render",

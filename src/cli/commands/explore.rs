@@ -144,7 +144,7 @@ pub(crate) fn run_pod(
         .collect();
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     match args.format {
-        SimulateFormat::Json => {
+        SimulateFormat::Json | SimulateFormat::Yaml => {
             let mut document = Vec::new();
             write_json(&mut document, &report).map_err(write_error)?;
             request.push_document(out, String::from_utf8_lossy(&document).into_owned())?;

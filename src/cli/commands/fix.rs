@@ -170,7 +170,7 @@ fn write_fixed(path: &std::path::Path, fixed: &Fixed) -> Result<(), FixWriteErro
 
 /// The inputs with each file once: a later name for a file already named (`./f` after `f`, a
 /// link after its target) is the same file, fixed and counted once.
-fn once_each(inputs: &[Result<Input, Error>]) -> Vec<Result<Input, Error>> {
+pub(crate) fn once_each(inputs: &[Result<Input, Error>]) -> Vec<Result<Input, Error>> {
     let mut seen = std::collections::HashSet::new();
     inputs
         .iter()

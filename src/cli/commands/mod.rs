@@ -1,5 +1,6 @@
 //! One file per subcommand: read the inputs, call the engine, render, choose the exit code.
 
+pub mod add_ignore;
 pub mod api_check;
 pub mod completions;
 pub mod example;

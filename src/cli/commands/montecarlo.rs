@@ -237,8 +237,9 @@ fn write_value_report(
 ) -> std::io::Result<()> {
     let args = request.args;
     match args.format {
-        // The first held until a second shows the output is a list.
-        SimulateFormat::Json => {
+        // The first held until a second shows the output is a list; `-o yaml` runs as `-o json`
+        // (`cli::yaml_output`).
+        SimulateFormat::Json | SimulateFormat::Yaml => {
             let sweep_json = swept.map(|(sweep, value)| json::SweepJson {
                 name: sweep.name.clone(),
                 value: sweep.show(value),

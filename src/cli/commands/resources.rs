@@ -26,13 +26,13 @@ use crate::render::resources::{human, json};
 use crate::resources::report::{PodReport, Settings, analyse_pod};
 
 /// `podlife resources`.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct ResourcesArgs {
     /// Manifests to read.
     #[command(flatten)]
     pub input: InputArgs,
     /// Output format.
-    #[arg(short = 'o', long, value_enum, default_value_t = ResourcesFormat::Human)]
+    #[arg(short = 'o', long, visible_alias = "output", value_enum, default_value_t = ResourcesFormat::Human)]
     pub format: ResourcesFormat,
     /// Compute on the manifests as written, without API defaulting (by default a limit with no
     /// request counts as the request, as the API server makes it).
@@ -61,6 +61,8 @@ pub enum ResourcesFormat {
     Human,
     /// One JSON document with every pod, the namespace totals and the settings.
     Json,
+    /// The JSON document as YAML (built whole before it is written).
+    Yaml,
 }
 
 /// The settings of a command line, in the cluster `gates` describe.
@@ -293,6 +295,18 @@ impl Reporter<'_> {
 /// its turn comes, so memory holds the inputs in flight and the namespace totals, not every
 /// pod's report.
 pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, Error> {
+    if args.format == ResourcesFormat::Yaml {
+        let json = ResourcesArgs {
+            format: ResourcesFormat::Json,
+            ..args.clone()
+        };
+        return crate::cli::yaml_output::run_as_yaml(out, |buffer| report(cli, &json, buffer));
+    }
+    report(cli, args, out)
+}
+
+/// [`run`] in the human or JSON format.
+fn report(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, Error> {
     let inputs = resolve_inputs(cli, &args.input, NoPath::Stdin)?;
     let configuration = input_configuration(cli, &args.input, &args.cluster, &inputs)?;
     let settings = settings_from_args(args, configuration.gates()?);

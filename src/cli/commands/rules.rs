@@ -11,7 +11,7 @@ use crate::render::rules::{RuleListing, rules_table};
 #[derive(Debug, Args)]
 pub struct RulesArgs {
     /// Output format.
-    #[arg(short = 'o', long, value_enum, default_value_t = RulesFormat::Table)]
+    #[arg(short = 'o', long, visible_alias = "output", value_enum, default_value_t = RulesFormat::Table)]
     pub format: RulesFormat,
     /// List the feature gates podlife consults instead: stage and default in the release.
     #[arg(long)]
@@ -28,6 +28,8 @@ pub enum RulesFormat {
     Table,
     /// A JSON array.
     Json,
+    /// The JSON array as YAML.
+    Yaml,
 }
 
 /// Writes the feature gates of a release in the chosen format.
@@ -46,6 +48,11 @@ pub fn write_gates(
             serde_json::to_writer_pretty(&mut *out, &crate::render::rules::gate_listings(version))?;
             writeln!(out)
         }
+        RulesFormat::Yaml => {
+            let mut json = Vec::new();
+            write_gates(&mut json, RulesFormat::Json, version)?;
+            crate::render::json_as_yaml::write(out, &json)
+        }
     }
 }
 
@@ -61,6 +68,11 @@ pub fn write_rules(out: &mut dyn Write, format: RulesFormat) -> std::io::Result<
                 .collect();
             serde_json::to_writer_pretty(&mut *out, &listings)?;
             writeln!(out)
+        }
+        RulesFormat::Yaml => {
+            let mut json = Vec::new();
+            write_rules(&mut json, RulesFormat::Json)?;
+            crate::render::json_as_yaml::write(out, &json)
         }
     }
 }

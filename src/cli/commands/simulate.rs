@@ -32,7 +32,7 @@ use crate::yaml::source::for_each_document;
 use std::path::PathBuf;
 
 /// `podlife simulate`.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct SimulateArgs {
     /// Manifests to simulate.
     #[command(flatten)]
@@ -108,7 +108,7 @@ pub struct SimulateArgs {
     #[arg(long)]
     pub trace: bool,
     /// Output format.
-    #[arg(short = 'o', long, value_enum, default_value_t = SimulateFormat::Human)]
+    #[arg(short = 'o', long, visible_alias = "output", value_enum, default_value_t = SimulateFormat::Human)]
     pub format: SimulateFormat,
     /// Simulate only the pod with this name (default: every pod in the input).
     #[arg(long, value_name = "NAME")]
@@ -167,6 +167,8 @@ pub enum SimulateFormat {
     Human,
     /// One JSON document: a pod's, or `{"pods": [...]}` for several (see docs/simulate.md).
     Json,
+    /// What `json` prints, as YAML.
+    Yaml,
 }
 
 /// A pod found in the inputs.
@@ -510,6 +512,13 @@ impl SimulateRequest<'_> {
 
 /// Runs `podlife simulate`.
 pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Error> {
+    if args.format == SimulateFormat::Yaml {
+        let json = SimulateArgs {
+            format: SimulateFormat::Json,
+            ..args.clone()
+        };
+        return crate::cli::yaml_output::run_as_yaml(out, |buffer| run(cli, &json, buffer));
+    }
     let FoundPods { pods, unreadable } = find_pods(cli, args)?;
     check_flags_fit_every_pod(&pods, args)?;
     let scenario_text = match &args.scenario {
@@ -815,7 +824,10 @@ fn run_single(
         crate::cli::file_write::write_plot(&path, views::plot::render(&context).as_bytes())?;
     }
     match args.format {
-        SimulateFormat::Json => request.push_document(out, views::json::render(&context))?,
+        // `-o yaml` runs as `-o json` (`cli::yaml_output`).
+        SimulateFormat::Json | SimulateFormat::Yaml => {
+            request.push_document(out, views::json::render(&context))?;
+        }
         SimulateFormat::Human => {
             if number > 0 {
                 writeln!(out).map_err(write_error)?;

@@ -127,7 +127,7 @@ fn wall_clock() -> EpochMillis {
 
 /// Runs `podlife status`.
 pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<u8, Error> {
-    if args.input.paths.is_empty() && std::io::stdin().is_terminal() {
+    if args.input.all_paths().is_empty() && std::io::stdin().is_terminal() {
         return Err(Error::Usage(
             "`podlife status` needs pods with a `status`: give files (e.g. saved `kubectl get pod -o yaml`) or pipe them in"
                 .to_string(),

@@ -10,6 +10,7 @@ use crate::cli::run::{
 };
 use crate::cli::{Cli, ClusterArgs, InputArgs};
 use crate::error::Error;
+use crate::input::display_path::display_path;
 use crate::input::{self, Input};
 use crate::k8s::cluster::FeatureGates;
 use crate::lint::finding::{FailedInput, Finding, Severity, Summary};
@@ -33,10 +34,34 @@ pub enum FindingFormat {
     Github,
     /// JUnit XML: a test suite per file, a test case per pod, failures for errors.
     Junit,
+    /// The JSON document as YAML.
+    Yaml,
+}
+
+/// The lowest severity that makes `validate` exit 1 (`--fail-on`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FailOn {
+    /// Only errors (the default).
+    Error,
+    /// Warnings and errors.
+    Warning,
+    /// Any finding, notes included.
+    Info,
+}
+
+impl FailOn {
+    /// The severity at and above which findings fail the run.
+    pub fn threshold(self) -> Severity {
+        match self {
+            FailOn::Error => Severity::Error,
+            FailOn::Warning => Severity::Warning,
+            FailOn::Info => Severity::Info,
+        }
+    }
 }
 
 /// `podlife validate`.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct ValidateArgs {
     /// Manifests to check.
     #[command(flatten)]
@@ -45,7 +70,7 @@ pub struct ValidateArgs {
     #[command(flatten)]
     pub cluster: ClusterArgs,
     /// Output format.
-    #[arg(short = 'o', long, value_enum, default_value_t = FindingFormat::Human)]
+    #[arg(short = 'o', long, visible_alias = "output", value_enum, default_value_t = FindingFormat::Human)]
     pub format: FindingFormat,
     /// Validate the manifest exactly as written, without applying API defaults first.
     #[arg(long)]
@@ -69,12 +94,16 @@ pub struct ValidateArgs {
     /// their severity instead of becoming notes).
     #[arg(long)]
     pub strict_initialized: bool,
+    /// Exit 1 when a finding is at this level or above (default `error`); it changes only the
+    /// exit code, never which rules run or their levels (that is `--severity`).
+    #[arg(long, value_enum, value_name = "LEVEL", default_value_t = FailOn::Error)]
+    pub fail_on: FailOn,
     /// Report as usual but exit 0 even with error findings (2 still means podlife itself
     /// failed: usage, an unreadable input).
     #[arg(long)]
     pub exit_zero: bool,
     /// Print how many findings each rule gave, most first, instead of the findings (formats
-    /// `human`, `short` and `json`).
+    /// `human`, `short`, `json` and `yaml`).
     #[arg(long)]
     pub statistics: bool,
     /// Apply the safe fixes in place (atomically, permissions kept), then report what remains;
@@ -88,11 +117,33 @@ pub struct ValidateArgs {
     /// Print the fixes as a unified diff and write nothing; exit 1 when there are changes.
     #[arg(long)]
     pub diff: bool,
+    /// Write a `# podlife: ignore[PLxxx]` comment at the end of each line where a finding
+    /// starts (files changed as --fix changes them; `-` writes the text to stdout), then report
+    /// what no comment could cover. For adopting podlife on a repository with findings.
+    #[arg(long, conflicts_with_all = ["fix", "diff"])]
+    pub add_ignore: bool,
+    /// Print the settings that apply to FILE instead of checking anything: the configuration
+    /// file, the release, gates, options and every rule's level, each with where it came from
+    /// (built-in, which `.podlife.yaml`, the command line).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fix", "diff", "add_ignore"])]
+    pub show_settings: Option<std::path::PathBuf>,
 }
 
 /// Runs `podlife validate`.
 pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Error> {
+    // Before `-o yaml` becomes `-o json`, so that errors name the format given.
     check_flags(args)?;
+    if args.format == FindingFormat::Yaml {
+        let json = ValidateArgs {
+            format: FindingFormat::Json,
+            ..args.clone()
+        };
+        return crate::cli::yaml_output::run_as_yaml(out, |buffer| run(cli, &json, buffer));
+    }
+    check_flags(args)?;
+    if let Some(file) = &args.show_settings {
+        return show_settings(cli, args, file, out);
+    }
     let inputs = resolve_inputs(cli, &args.input, NoPath::Stdin)?;
     let options = CheckOptions {
         no_defaulting: args.no_defaulting,
@@ -117,6 +168,9 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
     if args.fix || args.diff {
         return crate::cli::commands::fix::run(cli, args, &inputs, &configuration, out);
     }
+    if args.add_ignore {
+        return crate::cli::commands::add_ignore::run(cli, args, &inputs, &configuration, out);
+    }
     let progress = crate::render::progress::Progress::new(
         inputs.len() as u64,
         "files",
@@ -130,10 +184,11 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
     });
     progress.finish();
     let mut inputs = inputs;
-    for (directory, files_read) in directories_without_objects(&args.input.paths, &inputs, &reports)
+    for (directory, files_read) in
+        directories_without_objects(&args.input.all_paths(), &inputs, &reports)
     {
         let input = Input::File(directory.clone());
-        let name = directory.display().to_string();
+        let name = display_path(&directory);
         let options = configuration.options_for(&input);
         reports.push(Ok(Ok(crate::lint::validate::empty_directory(
             &name, files_read, &options,
@@ -141,6 +196,33 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
         inputs.push(Ok(input));
     }
     report(cli, args, &inputs, &reports, gates, out)
+}
+
+/// `--show-settings FILE`: the settings that apply to `file`, and where each came from.
+fn show_settings(
+    cli: &Cli,
+    args: &ValidateArgs,
+    file: &std::path::Path,
+    out: &mut dyn Write,
+) -> Result<u8, Error> {
+    let mut command_line = config_file::command_line_layer(
+        &args.select,
+        &args.extend_select,
+        &args.ignore,
+        &args.severity,
+        args.strict_initialized,
+    )?;
+    args.cluster.apply_to(&mut command_line);
+    let shown = crate::lint::settings::shown::show(
+        file,
+        &args.input.config_source(),
+        &command_line,
+        args.no_defaulting,
+        cli.max_input_size,
+    )?;
+    crate::render::settings::write_settings(out, &display_path(file), &shown)
+        .map_err(|e| Error::io("writing output", e))?;
+    Ok(EXIT_CLEAN)
 }
 
 /// The directories among `paths` in which no Kubernetes object was found, with how many files
@@ -231,9 +313,10 @@ pub(crate) fn report(
                 failed = true;
                 summary.failed_inputs += 1;
                 failed_inputs.push(FailedInput {
-                    path: input
-                        .as_ref()
-                        .map_or_else(|_| error.subject(), Input::display_name),
+                    path: input.as_ref().map_or_else(
+                        |_| display_path(std::path::Path::new(&error.subject())),
+                        Input::display_name,
+                    ),
                     error: error.to_string(),
                 });
                 crate::cli::output::note(format_args!("error: {error}"));
@@ -261,7 +344,7 @@ pub(crate) fn report(
     .map_err(write_error)?;
     Ok(if failed {
         EXIT_FAILURE
-    } else if !args.exit_zero && all.iter().any(|f| f.severity == Severity::Error) {
+    } else if !args.exit_zero && all.iter().any(|f| f.severity >= args.fail_on.threshold()) {
         EXIT_FINDINGS
     } else {
         EXIT_CLEAN
@@ -282,7 +365,7 @@ struct Report<'r> {
 fn check_flags(args: &ValidateArgs) -> Result<(), Error> {
     let counted = matches!(
         args.format,
-        FindingFormat::Human | FindingFormat::Short | FindingFormat::Json
+        FindingFormat::Human | FindingFormat::Short | FindingFormat::Json | FindingFormat::Yaml
     );
     if args.unsafe_fixes && !(args.fix || args.diff) {
         return Err(Error::Usage(
@@ -298,7 +381,8 @@ fn check_flags(args: &ValidateArgs) -> Result<(), Error> {
     }
     if args.statistics && !counted {
         return Err(Error::Usage(
-            "--statistics prints counts per rule in the human, short or json format".to_string(),
+            "--statistics prints counts per rule in the human, short, json or yaml format"
+                .to_string(),
         ));
     }
     Ok(())
@@ -336,16 +420,24 @@ fn write_report(
     if shown.statistics {
         let rows = findings::statistics::count(findings);
         return match format {
-            FindingFormat::Json => findings::statistics::write_json(out, &rows),
+            FindingFormat::Json | FindingFormat::Yaml => {
+                findings::statistics::write_json(out, &rows)
+            }
             _ => findings::statistics::write_text(out, &rows),
         };
     }
     match format {
         FindingFormat::Human if shown.quiet => Ok(()),
-        FindingFormat::Human => writeln!(out, "{summary}"),
+        FindingFormat::Human => {
+            writeln!(out, "{summary}")?;
+            match findings::fixable::Fixable::count(findings).sentence() {
+                Some(sentence) => writeln!(out, "{sentence}"),
+                None => Ok(()),
+            }
+        }
         FindingFormat::Short => findings::short::write_findings(out, findings),
         FindingFormat::Github => findings::github::write_findings(out, findings),
-        FindingFormat::Json => {
+        FindingFormat::Json | FindingFormat::Yaml => {
             findings::json::write_findings(out, findings, summary, failed_inputs, &gates)
         }
         FindingFormat::Sarif => {

@@ -152,6 +152,27 @@ pub fn suggestion(input: &str) -> Option<String> {
     candidate.parse::<Quantity>().is_ok().then_some(candidate)
 }
 
+/// [`suggestion`] when it is the only reading of the input, so a fix may write it: a binary
+/// unit with a byte suffix or in the wrong case (`512MiB`, `1gi` → `1Gi`), a valid unit
+/// after a space (`1 Gi`), or CPU written as words (`2 cores` → `2`, `500 millicores` →
+/// `500m`). Decimal units spelled as bytes (`512MB`, `1g`, `1K`) are left to the help: tools
+/// disagree on whether they mean powers of 1000 or 1024 (Docker's `1g` is 1 GiB).
+pub fn certain_correction(input: &str) -> Option<String> {
+    let fixed = suggestion(input)?;
+    let trimmed = input.trim();
+    let split = trimmed
+        .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | '+' | '-')))
+        .unwrap_or(trimmed.len());
+    let unit = trimmed.get(split..).unwrap_or("").trim();
+    let binary = fixed.ends_with('i');
+    let valid_after_space = interpret(unit.as_bytes()).is_some();
+    let cpu_words = matches!(
+        unit.to_ascii_lowercase().as_str(),
+        "core" | "cores" | "cpu" | "cpus" | "millicore" | "millicores" | "millicpu" | "mcpu"
+    );
+    (binary || valid_after_space || cpu_words).then_some(fixed)
+}
+
 /// Maps a misspelled unit to the Kubernetes suffix it most likely means.
 fn fix_unit(unit: &str) -> Option<String> {
     if interpret(unit.as_bytes()).is_some() {

@@ -634,6 +634,25 @@ fn errors_and_suggestions() {
     for (input, want) in table {
         assert_eq!(suggestion(input).as_deref(), want, "{input}");
     }
+    // A fix writes only a certain reading: binary units, spaces, CPU words; not the decimal
+    // units written as bytes, which tools read as powers of 1000 or of 1024.
+    let certain = [
+        ("512MiB", Some("512Mi")),
+        ("1gi", Some("1Gi")),
+        ("1mib", Some("1Mi")),
+        ("1 Gi", Some("1Gi")),
+        ("2 cores", Some("2")),
+        ("250mcpu", Some("250m")),
+        ("512MB", None),
+        ("1KB", None),
+        ("1K", None),
+        ("1.5GB", None),
+        ("500M", None),
+        ("foo", None),
+    ];
+    for (input, want) in certain {
+        assert_eq!(certain_correction(input).as_deref(), want, "{input}");
+    }
     let err = "1GiB".parse::<Quantity>().err();
     let text = err.as_ref().map(ToString::to_string).unwrap_or_default();
     assert!(

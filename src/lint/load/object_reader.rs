@@ -491,15 +491,11 @@ impl ObjectReader<'_, '_> {
                 ] {
                     for (name, value) in list.iter().flatten() {
                         if let QuantityValue::Invalid { text, error } = value {
-                            let suggestion = crate::k8s::quantity::suggestion(text);
-                            findings.push(
-                                rules::INVALID_QUANTITY
-                                    .finding(format!("`{text}` is not a valid quantity"))
-                                    .at(base.child("resources").child(field).key(name))
-                                    .label(error.to_string())
-                                    .maybe_help(suggestion.map(|s| format!("did you mean `{s}`?")))
-                                    .k8s("FieldValueInvalid", Some(text.clone())),
-                            );
+                            findings.push(invalid_quantity(
+                                text,
+                                error,
+                                base.child("resources").child(field).key(name),
+                            ));
                         }
                     }
                 }
@@ -516,13 +512,11 @@ impl ObjectReader<'_, '_> {
         );
         for (name, value) in object.pod.spec.overhead.iter().flatten() {
             if let QuantityValue::Invalid { text, error } = value {
-                findings.push(
-                    rules::INVALID_QUANTITY
-                        .finding(format!("`{text}` is not a valid quantity"))
-                        .at(FieldPath::root().child("spec").child("overhead").key(name))
-                        .label(error.to_string())
-                        .k8s("FieldValueInvalid", Some(text.clone())),
-                );
+                findings.push(invalid_quantity(
+                    text,
+                    error,
+                    FieldPath::root().child("spec").child("overhead").key(name),
+                ));
             }
         }
         // An ephemeral volume's claim template requests and limits storage.
@@ -551,17 +545,7 @@ impl ObjectReader<'_, '_> {
             ] {
                 for (name, value) in list.iter().flatten() {
                     if let QuantityValue::Invalid { text, error } = value {
-                        findings.push(
-                            rules::INVALID_QUANTITY
-                                .finding(format!("`{text}` is not a valid quantity"))
-                                .at(base.child(field).key(name))
-                                .label(error.to_string())
-                                .maybe_help(
-                                    crate::k8s::quantity::suggestion(text)
-                                        .map(|s| format!("did you mean `{s}`?")),
-                                )
-                                .k8s("FieldValueInvalid", Some(text.clone())),
-                        );
+                        findings.push(invalid_quantity(text, error, base.child(field).key(name)));
                     }
                 }
             }
@@ -571,6 +555,26 @@ impl ObjectReader<'_, '_> {
             self.objects.findings.push(located);
         }
     }
+}
+
+/// PL007 for the quantity `text` at `path`: the spelling it most likely means as help, and as
+/// a safe fix when that is its only reading (`512MiB` → `512Mi`, not `512MB`).
+fn invalid_quantity(
+    text: &str,
+    error: &crate::k8s::quantity::QuantityError,
+    path: FieldPath,
+) -> Finding {
+    let suggestion = crate::k8s::quantity::suggestion(text);
+    let mut finding = rules::INVALID_QUANTITY
+        .finding(format!("`{text}` is not a valid quantity"))
+        .at(path)
+        .label(error.to_string())
+        .maybe_help(suggestion.map(|s| format!("did you mean `{s}`?")))
+        .k8s("FieldValueInvalid", Some(text.to_string()));
+    if let Some(fixed) = crate::k8s::quantity::certain_correction(text) {
+        finding = finding.fixed_by(Applicability::Safe, crate::yaml::writer::string(&fixed));
+    }
+    finding
 }
 
 const JOB_SPEC_FIELDS: &[&str] = &[

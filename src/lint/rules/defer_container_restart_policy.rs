@@ -43,12 +43,13 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         if SUPPORTED.contains(&policy) {
             continue;
         }
-        let help = match SUPPORTED.iter().find(|s| s.eq_ignore_ascii_case(policy)) {
+        let fixed = SUPPORTED.iter().find(|s| s.eq_ignore_ascii_case(policy));
+        let help = match fixed {
             Some(supported) => format!("write `{supported}`"),
             None => "use `Always` to retry it while the grace period lasts, or remove the field for `Never` (the default)".to_string(),
         };
-        findings.push(
-            RULE.finding(format!(
+        let mut finding = RULE
+            .finding(format!(
                 "{} has `restartPolicy: {policy}`",
                 ContainerList::Defer.describe_container(container, index)
             ))
@@ -57,7 +58,13 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 .child("restartPolicy"))
             .label("supported values: `Never`, `Always`")
             .help(help)
-            .k8s("FieldValueNotSupported", Some(policy.to_string())),
-        );
+            .k8s("FieldValueNotSupported", Some(policy.to_string()));
+        if let Some(fixed) = fixed {
+            finding = finding.fixed_by(
+                crate::lint::finding::Applicability::Safe,
+                crate::yaml::writer::string(fixed),
+            );
+        }
+        findings.push(finding);
     }
 }

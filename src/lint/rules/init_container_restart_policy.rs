@@ -60,19 +60,22 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         } else {
             "remove `restartPolicy` (the pod's policy decides retries), or set `restartPolicy: Always` to make it a sidecar".to_string()
         };
-        findings.push(
-            Problem::new(
-                context
-                    .container_path(ContainerList::Init, index)
-                    .child("restartPolicy"),
-                k8s_type::NOT_SUPPORTED,
-                Some(policy.to_string()),
-                format!("{who} has `restartPolicy: {policy}`"),
-                supported,
-                help,
-            )
-            .into_finding(&RULE),
+        let mut problem = Problem::new(
+            context
+                .container_path(ContainerList::Init, index)
+                .child("restartPolicy"),
+            k8s_type::NOT_SUPPORTED,
+            Some(policy.to_string()),
+            format!("{who} has `restartPolicy: {policy}`"),
+            supported,
+            help,
         );
+        // `always` is certainly `Always`: the only value an init container takes without
+        // ContainerRestartRules, and the only one of the three that reads so.
+        if policy.eq_ignore_ascii_case("always") {
+            problem.replacement = Some("Always".to_string());
+        }
+        findings.push(problem.into_finding(&RULE));
     }
 }
 

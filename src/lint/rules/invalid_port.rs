@@ -103,17 +103,22 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                     "set `protocol: TCP` (the API server would default it)",
                 )),
                 protocol if PROTOCOLS.contains(&protocol) => {}
-                protocol => problems.push(Problem::new(
-                    at().child("protocol"),
-                    k8s_type::NOT_SUPPORTED,
-                    Some(protocol.to_string()),
-                    format!("port protocol `{protocol}` of {who} is not supported"),
-                    "supported values: `SCTP`, `TCP`, `UDP`",
-                    match PROTOCOLS.iter().find(|p| p.eq_ignore_ascii_case(protocol)) {
-                        Some(fixed) => format!("write `{fixed}` (the value is case-sensitive)"),
-                        None => "use `TCP`, `UDP` or `SCTP`".to_string(),
-                    },
-                )),
+                protocol => {
+                    let fixed = PROTOCOLS.iter().find(|p| p.eq_ignore_ascii_case(protocol));
+                    let mut problem = Problem::new(
+                        at().child("protocol"),
+                        k8s_type::NOT_SUPPORTED,
+                        Some(protocol.to_string()),
+                        format!("port protocol `{protocol}` of {who} is not supported"),
+                        "supported values: `SCTP`, `TCP`, `UDP`",
+                        match fixed {
+                            Some(fixed) => format!("write `{fixed}` (the value is case-sensitive)"),
+                            None => "use `TCP`, `UDP` or `SCTP`".to_string(),
+                        },
+                    );
+                    problem.replacement = fixed.map(|fixed| (*fixed).to_string());
+                    problems.push(problem);
+                }
             }
             findings.extend(problems.into_iter().map(|p| p.into_finding(&RULE)));
         }

@@ -47,21 +47,37 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                     .collect(),
             };
             for (k8s, reason, help) in problems {
-                findings.push(
-                    Problem::new(
-                        scope.entry_path(field, name),
-                        k8s,
-                        Some(name.to_string()),
-                        format!("{} asks for unknown resource `{name}`", scope.who()),
-                        reason,
-                        help,
-                    )
-                    .pointing_at(scope.entry_spot(field, name))
-                    .on_key()
-                    .into_finding(&RULE),
-                );
+                let mut problem = Problem::new(
+                    scope.entry_path(field, name),
+                    k8s,
+                    Some(name.to_string()),
+                    format!("{} asks for unknown resource `{name}`", scope.who()),
+                    reason,
+                    help,
+                )
+                .pointing_at(scope.entry_spot(field, name))
+                .on_key();
+                problem.replacement = certain_name(name);
+                findings.push(problem.into_finding(&RULE));
             }
         }
+    }
+}
+
+/// The resource `name` certainly means, for a fix: `mem`/`ram` → `memory`, `cpus`/`cores` →
+/// `cpu`, a quota's `requests.cpu` → `cpu`. Not `gpu` (which vendor?) nor `disk` or `storage`
+/// (ephemeral storage, or a volume?).
+fn certain_name(name: &str) -> Option<String> {
+    let lower = name.to_ascii_lowercase();
+    match lower.as_str() {
+        "mem" | "ram" => Some("memory".to_string()),
+        "cpus" | "core" | "cores" => Some("cpu".to_string()),
+        _ => lower
+            .split_once('.')
+            .filter(|(scope, _)| matches!(*scope, "requests" | "limits"))
+            .map(|(_, rest)| rest)
+            .filter(|rest| resource_names::container_resource_name_problem(rest).is_none())
+            .map(str::to_string),
     }
 }
 

@@ -316,8 +316,16 @@ pub fn fix_of(rule: &Rule) -> Option<(crate::lint::finding::Applicability, &'sta
             Unsafe,
             "moves the annotation's containers to `spec.initContainers` and removes the annotation (they start running)",
         )),
-        "PL102" | "PL103" | "PL104" | "PL144" | "PL145" | "PL148" | "PL153" | "PL160" | "PL170"
-        | "PL174" => Some((
+        "PL007" => Some((
+            Safe,
+            "writes the quantity it certainly means: a binary unit as bytes or in the wrong case (`512MiB` → `512Mi`, `1gi` → `1Gi`), a space before the unit, CPU in words (`2 cores` → `2`); not `512MB` (1000 or 1024?)",
+        )),
+        "PL120" => Some((
+            Safe,
+            "renames a resource to the one it certainly means (`mem` → `memory`, `cores` → `cpu`, a quota's `requests.cpu` → `cpu`); not `gpu` (which vendor?) nor `disk`",
+        )),
+        "PL102" | "PL103" | "PL104" | "PL105" | "PL113" | "PL140" | "PL144" | "PL145" | "PL148"
+        | "PL153" | "PL160" | "PL170" | "PL174" | "PL200" => Some((
             Safe,
             "writes the supported value when only the case is wrong (`ifnotpresent` → `IfNotPresent`)",
         )),

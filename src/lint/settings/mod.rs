@@ -8,6 +8,7 @@ pub mod inline_comments;
 pub mod peer_annotations;
 pub mod peer_checks;
 pub mod selection;
+pub mod shown;
 pub mod suppression;
 
 use std::sync::Arc;

@@ -1,0 +1,113 @@
+//! `podlife validate --add-ignore`: write a `# podlife: ignore[…]` comment for each of today's
+//! findings, so a repository can adopt podlife and fix them over time.
+//!
+//! Each input is handled in parallel ([`crate::lint::add_ignore::add_ignore_comments`]); a
+//! changed file is written as `--fix` writes (atomically, mode and owner kept, only if it is
+//! still what was read). Standard input's new text goes to stdout and the report to stderr.
+//! The report then shows what no comment could cover (findings without a line, JSON files).
+
+use std::io::Write;
+
+use crate::cli::Cli;
+use crate::cli::commands::validate::{InputReport, ValidateArgs, report};
+use crate::cli::file_write::{ReadState, replace_checked};
+use crate::cli::run::EXIT_FAILURE;
+use crate::error::Error;
+use crate::input::{self, Input};
+use crate::lint::add_ignore::{AddIgnoreOutcome, add_ignore_comments};
+use crate::lint::settings::config_file::ConfigResolver;
+
+/// One input with its comments: the outcome, the file's state when read, its text.
+type Handled = (AddIgnoreOutcome, Option<ReadState>, String);
+
+/// Runs `validate --add-ignore` over `inputs`.
+pub fn run(
+    cli: &Cli,
+    args: &ValidateArgs,
+    inputs: &[Result<Input, Error>],
+    configuration: &ConfigResolver,
+    out: &mut dyn Write,
+) -> Result<u8, Error> {
+    let inputs = &crate::cli::commands::fix::once_each(inputs);
+    let outcomes: Vec<Result<Result<Handled, Error>, Error>> = input::map_inputs(inputs, |input| {
+        let read = match input {
+            Input::File(path) | Input::Walked(path) => ReadState::of(path).ok(),
+            _ => None,
+        };
+        input::read(input, cli.max_input_size).map(|source| {
+            let outcome = add_ignore_comments(&source, &configuration.options_for(input));
+            (outcome, read, source.text.to_string())
+        })
+    });
+    let mut failed = false;
+    let mut added = 0usize;
+    let mut files = 0usize;
+    let mut stdin_text: Option<String> = None;
+    let mut reports: Vec<InputReport> = Vec::with_capacity(inputs.len());
+    for (input, outcome) in inputs.iter().zip(outcomes) {
+        let (outcome, read, original) = match outcome {
+            Ok(Ok(parts)) => parts,
+            Ok(Err(error)) => {
+                reports.push(Ok(Err(error)));
+                continue;
+            }
+            Err(error) => {
+                reports.push(Err(error));
+                continue;
+            }
+        };
+        let changed = outcome.text != original;
+        match input {
+            Ok(Input::File(path) | Input::Walked(path)) if changed => {
+                let written = read.as_ref().map_or(
+                    Err(crate::cli::file_write::FixWriteError::Changed),
+                    |read| {
+                        replace_checked(path, read, original.as_bytes(), outcome.text.as_bytes())
+                    },
+                );
+                if let Err(error) = written {
+                    // Reported with the inputs that failed: exit 2, the file left as it was.
+                    failed = true;
+                    reports.push(Err(Error::io(
+                        format!("writing `{}`", path.display()),
+                        std::io::Error::other(error.to_string()),
+                    )));
+                    continue;
+                }
+                added += outcome.suppressed;
+                files += 1;
+            }
+            Ok(Input::Stdin(_) | Input::Piped(..)) => {
+                added += outcome.suppressed;
+                files += usize::from(changed);
+                stdin_text = Some(outcome.text.clone());
+            }
+            _ => {}
+        }
+        reports.push(Ok(Ok(outcome.report)));
+    }
+    if !cli.quiet {
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        crate::cli::output::note(format_args!(
+            "podlife: suppressed {added} finding{} in {files} file{} with `# podlife: ignore[…]` comments",
+            plural(added),
+            plural(files)
+        ));
+    }
+    let gates = configuration.gates()?;
+    let code = if let Some(text) = stdin_text {
+        out.write_all(text.as_bytes())
+            .map_err(|e| Error::io("writing output", e))?;
+        report(
+            cli,
+            args,
+            inputs,
+            &reports,
+            gates,
+            &mut crate::cli::output::stderr(),
+        )?
+    } else {
+        report(cli, args, inputs, &reports, gates, out)?
+    };
+    Ok(if failed { EXIT_FAILURE } else { code })
+}

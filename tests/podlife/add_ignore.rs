@@ -1,0 +1,98 @@
+//! `validate --add-ignore`: suppression comments for today's findings, written as safely as
+//! `--fix` writes, idempotent, leaving no finding and no unused suppression (issue 29, item 8).
+
+use crate::podlife::support::{root, run, run_with_stdin, snapshot};
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let directory = std::env::temp_dir().join(format!("podlife-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    std::fs::create_dir_all(&directory).unwrap();
+    directory
+}
+
+#[test]
+fn add_ignore_suppresses_every_finding_once_and_for_all() {
+    use std::os::unix::fs::PermissionsExt;
+    let directory = scratch("add-ignore");
+    for name in ["fixable.yaml", "did-you-mean.yaml"] {
+        std::fs::copy(root().join("testdata/fix").join(name), directory.join(name)).unwrap();
+    }
+    // A line with a suppression already, and one with another comment.
+    std::fs::write(
+        directory.join("commented.yaml"),
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  restartPolicy: never   # jobs retry\n  containers:\n  - name: c\n    image: i:1 # podlife: ignore[PL306] on purpose\n    imagePullPolicy: always  # podlife: ignore[PL306]\n",
+    )
+    .unwrap();
+    let file = directory.join("fixable.yaml");
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let dir = directory.to_str().unwrap();
+
+    let before = run(&["validate", "-o", "short", dir]);
+    assert_eq!(before.status.code(), Some(1));
+    let added = run(&["validate", "--add-ignore", dir]);
+    let stderr = String::from_utf8_lossy(&added.stderr);
+    assert_eq!(added.status.code(), Some(0), "{stderr}");
+    let findings = String::from_utf8_lossy(&before.stdout).lines().count();
+    assert!(
+        stderr.contains(&format!("suppressed {findings} findings in 3 files")),
+        "{stderr}"
+    );
+
+    let after = run(&["validate", "-o", "short", dir]);
+    assert_eq!(
+        String::from_utf8_lossy(&after.stdout),
+        "",
+        "no finding, no PL012"
+    );
+    assert_eq!(after.status.code(), Some(0));
+    assert_eq!(
+        std::fs::metadata(&file).unwrap().permissions().mode() & 0o777,
+        0o640,
+        "permissions kept"
+    );
+    let fixable = std::fs::read_to_string(&file).unwrap();
+    let commented = std::fs::read_to_string(directory.join("commented.yaml")).unwrap();
+    snapshot(
+        "add_ignore__comments",
+        &format!("--- fixable.yaml\n{fixable}--- commented.yaml\n{commented}"),
+    );
+
+    // Idempotent: nothing left to add, nothing changes.
+    let again = run(&["validate", "--add-ignore", dir]);
+    assert_eq!(again.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), fixable);
+    assert!(String::from_utf8_lossy(&again.stderr).contains("suppressed 0 findings in 0 files"));
+}
+
+#[test]
+fn add_ignore_leaves_json_alone_and_says_what_remains() {
+    let directory = scratch("add-ignore-json");
+    let json = directory.join("pod.json");
+    let text = r#"{"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"}, "spec": {"restartPolicy": "never", "containers": [{"name": "c", "image": "i:1"}]}}"#;
+    std::fs::write(&json, text).unwrap();
+    let output = run(&[
+        "validate",
+        "--add-ignore",
+        "-o",
+        "short",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        std::fs::read_to_string(&json).unwrap(),
+        text,
+        "JSON has no comments"
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("PL104"));
+}
+
+#[test]
+fn add_ignore_on_standard_input_prints_the_commented_text() {
+    let text = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  restartPolicy: never\n  containers:\n  - {name: c, image: \"i:1\"}\n";
+    let output = run_with_stdin(&["validate", "--add-ignore", "-"], text.as_bytes());
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        text.replace("never\n", "never  # podlife: ignore[PL104]\n")
+    );
+}
