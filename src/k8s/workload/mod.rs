@@ -51,6 +51,10 @@ pub struct LegacyInitContainers {
     pub conflicts_with_spec: bool,
 }
 
+/// The first segment of a rule's path that names a field of the object itself rather than of
+/// its pod (`$object.spec.replicas` is a Deployment's `spec.replicas`).
+pub const OBJECT_ROOT: &str = "$object";
+
 /// How many pods a workload asks for.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Scale {
@@ -180,6 +184,9 @@ impl PodObject {
         }
         let segments = pod_path.segments();
         let (prefix, rest) = match segments.split_first() {
+            Some((Segment::Field(first), rest)) if first == OBJECT_ROOT => {
+                return FieldPath::from(rest.to_vec());
+            }
             Some((Segment::Field(first), rest)) if first == "spec" => (&self.spec_path, rest),
             Some((Segment::Field(first), rest)) if first == "metadata" => {
                 (&self.metadata_path, rest)

@@ -135,6 +135,22 @@ rules! {
     PL312 probe_port_not_declared => PROBE_PORT_NOT_DECLARED,
     PL313 probe_timeout_exceeds_period => PROBE_TIMEOUT_EXCEEDS_PERIOD,
     PL314 never_ending_container_in_job => NEVER_ENDING_CONTAINER_IN_JOB,
+    PL430 missing_readiness_probe => MISSING_READINESS_PROBE,
+    PL431 missing_liveness_probe => MISSING_LIVENESS_PROBE,
+    PL432 liveness_stricter_than_readiness => LIVENESS_STRICTER_THAN_READINESS,
+    PL433 liveness_probe_single_failure => LIVENESS_PROBE_SINGLE_FAILURE,
+    PL435 missing_cpu_request => MISSING_CPU_REQUEST,
+    PL436 missing_memory_request => MISSING_MEMORY_REQUEST,
+    PL437 missing_memory_limit => MISSING_MEMORY_LIMIT,
+    PL439 memory_limit_not_equal_request => MEMORY_LIMIT_NOT_EQUAL_REQUEST,
+    PL440 missing_ephemeral_storage => MISSING_EPHEMERAL_STORAGE,
+    PL441 image_tag_not_pinned => IMAGE_TAG_NOT_PINNED,
+    PL442 image_pull_policy_not_always => IMAGE_PULL_POLICY_NOT_ALWAYS,
+    PL445 no_pod_anti_affinity => NO_POD_ANTI_AFFINITY,
+    PL446 no_topology_spread => NO_TOPOLOGY_SPREAD,
+    PL448 missing_priority_class => MISSING_PRIORITY_CLASS,
+    PL450 duplicate_env_var => DUPLICATE_ENV_VAR,
+    PL451 single_replica => SINGLE_REPLICA,
 }
 
 /// Rules that are off unless configuration turns them on (`--select`, `--severity NAME=warning`):
@@ -144,7 +160,7 @@ pub static DEFAULT_OFF: &[&Rule] = &[&IDENTICAL_LIVENESS_AND_READINESS_PROBES];
 
 /// Whether a rule runs when no configuration says otherwise.
 pub fn enabled_by_default(rule: &Rule) -> bool {
-    !DEFAULT_OFF.iter().any(|off| off.id == rule.id)
+    !rule.id.starts_with("PL4") && !DEFAULT_OFF.iter().any(|off| off.id == rule.id)
 }
 
 /// A rule: identity, default severity, documentation, and where its findings come from.
@@ -469,6 +485,13 @@ impl<'p> PodContext<'p> {
     /// A pod-relative path (`spec.containers`), as Kubernetes' pod validation names it.
     pub fn pod_path(&self, path: &str) -> FieldPath {
         FieldPath::parse(path)
+    }
+
+    /// A path in the object itself, outside its pod (`spec.replicas` of a Deployment).
+    pub fn object_path(&self, path: &str) -> FieldPath {
+        FieldPath::root()
+            .child(crate::k8s::workload::OBJECT_ROOT)
+            .join(&FieldPath::parse(path))
     }
 
     /// The path of a container in the pod (`spec.initContainers[1]`, or the legacy annotation).

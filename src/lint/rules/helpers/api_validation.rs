@@ -544,6 +544,9 @@ pub mod testing {
                 ["--feature-gates", value] => {
                     settings.push(GateSettings::parse(value).expect("fixture gates"));
                 }
+                // The rule fixture tests enable the rule themselves; `--select` only keeps the
+                // CLI snapshot to that rule.
+                ["--select", _] => {}
                 other => panic!("fixture args: {other:?}"),
             }
         }

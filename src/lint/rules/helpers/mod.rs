@@ -1,7 +1,8 @@
-//! What several rules share: API-server validation helpers, claim templates, containers'
-//! requests, handler checks, resource scopes.
+//! What several rules share: API-server validation helpers, best-practice scopes, claim
+//! templates, containers' requests, handler checks, resource scopes.
 
 pub mod api_validation;
+pub mod best_practice;
 pub mod claim_template;
 pub mod container_requests;
 pub mod downward_api;
