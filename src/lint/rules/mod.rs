@@ -149,6 +149,7 @@ rules! {
     PL445 no_pod_anti_affinity => NO_POD_ANTI_AFFINITY,
     PL446 no_topology_spread => NO_TOPOLOGY_SPREAD,
     PL448 missing_priority_class => MISSING_PRIORITY_CLASS,
+    PL449 selector_mismatch => SELECTOR_MISMATCH,
     PL450 duplicate_env_var => DUPLICATE_ENV_VAR,
     PL451 single_replica => SINGLE_REPLICA,
 }
