@@ -5,7 +5,7 @@
 use clap::builder::{PossibleValue, TypedValueParser};
 
 use crate::input::examples::EXAMPLES;
-use crate::lint::rules::REGISTRY;
+use crate::lint::rules::{Group, REGISTRY};
 
 /// Accepts any text; offers `candidates` to shell completion.
 #[derive(Clone)]
@@ -33,7 +33,7 @@ impl TypedValueParser for Completed {
     }
 }
 
-/// Every rule ID and name.
+/// Every rule ID and name, and every group (`best-practice`).
 pub fn rules() -> Completed {
     Completed {
         candidates: || {
@@ -45,6 +45,9 @@ pub fn rules() -> Completed {
                         PossibleValue::new(rule.name).help(rule.summary),
                     ]
                 })
+                .chain(
+                    Group::ALL.map(|group| PossibleValue::new(group.name()).help(group.summary())),
+                )
                 .collect()
         },
     }

@@ -443,9 +443,11 @@ fn check_piece(
         piece.findings.extend(loader);
         for object in &pods {
             piece.pods.push(object.object_ref());
-            piece
-                .facts
-                .extend(ObjectFacts::read(document.root.as_ref(), object));
+            piece.facts.extend(ObjectFacts::read(
+                document.root.as_ref(),
+                object,
+                options.settings.honor_peer_annotations,
+            ));
             if !object.incomplete {
                 piece
                     .findings
@@ -477,7 +479,8 @@ pub fn check_object(
         &|list, index| bare.container_path(ContainerList::from_field(list), index),
     );
     let context = PodContext::with_pod(object, &pod, options.settings.strict_initialized)
-        .in_cluster(options.gates, &removed);
+        .in_cluster(options.gates, &removed)
+        .with_best_practice(&options.settings.best_practice);
     let mut found = Vec::new();
     check_pod(&context, options, &mut found);
     drop_findings_on_removed_fields(&mut found, &removed);

@@ -15,6 +15,13 @@ pub fn rule_doc(rule: &rules::Rule) -> String {
     } else {
         " (off by default)"
     };
+    let group = if rules::Group::of(rule) != rules::Group::BestPractice {
+        String::new()
+    } else if crate::lint::rules::helpers::best_practice::is_option(rule) {
+        " In the `best-practice` group as an option: enabled only when named (`--extend-select ID`), not by `--select best-practice`.".to_string()
+    } else {
+        " In the `best-practice` group (`--extend-select best-practice`).".to_string()
+    };
     let fix = match rules::fix_of(rule) {
         Some((applicability, what)) => format!(
             " Fix ({}, `--fix{}`): {what}.",
@@ -46,7 +53,7 @@ pub fn rule_doc(rule: &rules::Rule) -> String {
         None => String::new(),
     };
     format!(
-        "# {} {}\n\nDefault severity: {}{off}. {}.{fix}{release}\n\n{}",
+        "# {} {}\n\nDefault severity: {}{off}. {}.{group}{fix}{release}\n\n{}",
         rule.id,
         rule.name,
         rule.severity,
@@ -100,6 +107,8 @@ pub struct RuleListing {
     pub severity: &'static str,
     /// Whether it runs without configuration.
     pub enabled: bool,
+    /// Its group: `loader`, `api-validation`, `seed-features`, `lifecycle` or `best-practice`.
+    pub group: &'static str,
     /// One line: what it reports.
     pub summary: &'static str,
     /// `safe` or `unsafe` when `--fix` can repair its findings.
@@ -118,6 +127,7 @@ impl RuleListing {
             name: rule.name,
             severity: rule.severity.as_str(),
             enabled: rules::enabled_by_default(rule),
+            group: rules::Group::of(rule).name(),
             summary: rule.summary,
             fix: rules::fix_of(rule).map(|(applicability, _)| applicability.as_str()),
             release_dependent: rules::cluster_dependence(rule).map(|(gates, _)| {

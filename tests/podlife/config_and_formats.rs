@@ -176,6 +176,107 @@ fn rules_listing() {
         Some(podlife::lint::rules::REGISTRY.len())
     );
     snapshot_cli("rules__explain_prefix", &["explain", "PL30"]);
+    for rule in rules.as_array().expect("rules") {
+        let id = rule["id"].as_str().expect("id");
+        let best_practice = id.starts_with("PL4");
+        assert_eq!(
+            rule["group"] == "best-practice",
+            best_practice,
+            "{id}: {}",
+            rule["group"]
+        );
+        if best_practice {
+            assert_eq!(rule["enabled"], false, "{id} is off by default");
+        }
+    }
+}
+
+/// The best-practice group: off by default; `--select best-practice` runs only the group,
+/// `--extend-select` adds it to the defaults; options only when named; `bestPractice:` and
+/// `honorPeerAnnotations:` from the configuration file.
+#[test]
+fn best_practice_group_selection() {
+    let rules_of = |args: &[&str]| -> Vec<String> {
+        let mut full = vec!["validate", "--no-config", "-o", "json"];
+        full.extend(args);
+        let report = json(&run(&full));
+        let mut rules: Vec<String> = report["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .map(|f| f["rule"].as_str().unwrap_or("").to_string())
+            .collect();
+        rules.dedup();
+        rules
+    };
+    // The group's probe, resource and scheduling rules (PL430–PL469) report on these fixtures
+    // too; the selection asserts below are about the security rules.
+    let security = |rules: Vec<String>| -> Vec<String> {
+        let mut rules: Vec<String> = rules
+            .into_iter()
+            .filter(|rule| rule.as_str() < "PL430")
+            .collect();
+        rules.dedup();
+        rules
+    };
+    let fixture = "testdata/rules/low-user-id.yaml";
+    assert_eq!(rules_of(&[fixture]), Vec::<String>::new());
+    assert_eq!(
+        security(rules_of(&["--select", "best-practice", fixture])),
+        Vec::<String>::new(),
+        "the option PL403 is not part of the group selection"
+    );
+    assert_eq!(rules_of(&["--select", "low-user-id", fixture]), ["PL403"]);
+    assert_eq!(
+        rules_of(&["--extend-select", "PL403", "testdata/rules/wrong-type.yaml"])
+            .into_iter()
+            .filter(|rule| rule != "PL403")
+            .collect::<Vec<_>>(),
+        ["PL005"],
+        "`--extend-select` keeps the defaults"
+    );
+    assert_eq!(
+        security(rules_of(&[
+            "--select",
+            "best-practice",
+            "testdata/rules/privileged-container.yaml"
+        ])),
+        ["PL400"]
+    );
+    let directory = std::env::temp_dir().join(format!("podlife-bp-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("scratch");
+    let config = directory.join("podlife.yaml");
+    std::fs::write(
+        &config,
+        "extendSelect: [low-user-id]\nbestPractice: {minUserId: 60}\n",
+    )
+    .expect("config");
+    let report = json(&run(&[
+        "validate",
+        "-o",
+        "json",
+        "--config",
+        &config.to_string_lossy(),
+        fixture,
+    ]));
+    let messages: Vec<&str> = report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter_map(|f| f["message"].as_str())
+        .collect();
+    assert!(
+        messages.contains(&"ephemeral container `debugger` runs as user ID 0, below 60"),
+        "{messages:#?}"
+    );
+    assert!(
+        !messages
+            .iter()
+            .any(|m| m.contains("ID 65") || m.contains("ID 1000")),
+        "IDs at or above `minUserId` pass: {messages:#?}"
+    );
+    std::fs::remove_dir_all(&directory).expect("cleanup");
+    snapshot_cli("rules__explain_option", &["explain", "PL403"]);
 }
 
 /// `--fix` repairs in place what is certain and leaves the rest byte for byte; `--unsafe-fixes`

@@ -26,9 +26,13 @@ pub fn pod_findings(
     options: &CheckOptions,
 ) -> Vec<Finding> {
     let mut findings = check_object(document, object, options);
-    let facts: Vec<ObjectFacts> = ObjectFacts::read(document.root.as_ref(), object)
-        .into_iter()
-        .collect();
+    let facts: Vec<ObjectFacts> = ObjectFacts::read(
+        document.root.as_ref(),
+        object,
+        options.settings.honor_peer_annotations,
+    )
+    .into_iter()
+    .collect();
     apply::apply(&mut findings, &facts, comments, &options.settings, file);
     findings.retain(|finding| finding.object.is_some());
     findings

@@ -50,9 +50,14 @@ pub struct ValidateArgs {
     /// Validate the manifest exactly as written, without applying API defaults first.
     #[arg(long)]
     pub no_defaulting: bool,
-    /// Enable only these rules: IDs, names, ID prefixes (`PL3`) or `ALL`; comma-separated or repeated.
+    /// Enable only these rules: IDs, names, ID prefixes (`PL3`), groups (`best-practice`) or
+    /// `ALL`; comma-separated or repeated.
     #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = crate::cli::completion_values::rules(), hide_possible_values = true)]
     pub select: Vec<String>,
+    /// Enable these rules on top of the others (`--extend-select best-practice` adds the group
+    /// to the defaults); comma-separated or repeated.
+    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = crate::cli::completion_values::rules(), hide_possible_values = true)]
+    pub extend_select: Vec<String>,
     /// Turn these rules off: IDs, names, ID prefixes or `ALL`; comma-separated or repeated.
     #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = crate::cli::completion_values::rules(), hide_possible_values = true)]
     pub ignore: Vec<String>,
@@ -95,6 +100,7 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
     };
     let mut command_line = config_file::command_line_layer(
         &args.select,
+        &args.extend_select,
         &args.ignore,
         &args.severity,
         args.strict_initialized,

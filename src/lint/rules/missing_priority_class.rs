@@ -12,9 +12,9 @@ pub static RULE: Rule = Rule {
     summary: "a pod sets no `priorityClassName`",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Reports a pod or pod template without `priorityClassName` (and without an explicit `priority`). A policy option: it suits clusters that give every workload a class, so it runs only when named (`--select PL448`), not with the whole group.
+Reports a pod or pod template without `priorityClassName` (and without an explicit `priority`).
 
-Off by default, like every best-practice rule (PL4xx).
+An option of the best-practice group: it suits clusters that give every workload a class, so it is off by default and not enabled by `--select best-practice`; name it (`--select PL448`) to run it.
 
 ## Why
 Without a class a pod gets the cluster's global default priority (or 0). When the cluster is full, the scheduler preempts lower-priority pods to place higher ones, and the kubelet's node-pressure eviction ranks by priority after usage; a service that must survive contention needs a class that says so, and a batch job should say that it may yield.

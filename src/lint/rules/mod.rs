@@ -11,6 +11,7 @@ use crate::k8s::cluster::{FeatureGates, Gate};
 use crate::k8s::model::{Container, Pod};
 use crate::k8s::workload::{InitContainerSource, PodObject};
 use crate::lint::finding::{Finding, RuleId, Severity};
+use crate::lint::rules::helpers::best_practice::{BestPracticeSettings, DEFAULT_SETTINGS};
 use crate::yaml::field_path::FieldPath;
 
 /// Declares every rule file, re-exports its `RULE` under a constant name and builds
@@ -135,6 +136,8 @@ rules! {
     PL312 probe_port_not_declared => PROBE_PORT_NOT_DECLARED,
     PL313 probe_timeout_exceeds_period => PROBE_TIMEOUT_EXCEEDS_PERIOD,
     PL314 never_ending_container_in_job => NEVER_ENDING_CONTAINER_IN_JOB,
+    PL400 privileged_container => PRIVILEGED_CONTAINER,
+    PL403 low_user_id => LOW_USER_ID,
     PL430 missing_readiness_probe => MISSING_READINESS_PROBE,
     PL431 missing_liveness_probe => MISSING_LIVENESS_PROBE,
     PL432 liveness_stricter_than_readiness => LIVENESS_STRICTER_THAN_READINESS,
@@ -142,10 +145,12 @@ rules! {
     PL435 missing_cpu_request => MISSING_CPU_REQUEST,
     PL436 missing_memory_request => MISSING_MEMORY_REQUEST,
     PL437 missing_memory_limit => MISSING_MEMORY_LIMIT,
+    PL438 cpu_limit_policy => CPU_LIMIT_POLICY,
     PL439 memory_limit_not_equal_request => MEMORY_LIMIT_NOT_EQUAL_REQUEST,
     PL440 missing_ephemeral_storage => MISSING_EPHEMERAL_STORAGE,
     PL441 image_tag_not_pinned => IMAGE_TAG_NOT_PINNED,
     PL442 image_pull_policy_not_always => IMAGE_PULL_POLICY_NOT_ALWAYS,
+    PL443 image_registry_not_allowed => IMAGE_REGISTRY_NOT_ALLOWED,
     PL445 no_pod_anti_affinity => NO_POD_ANTI_AFFINITY,
     PL446 no_topology_spread => NO_TOPOLOGY_SPREAD,
     PL448 missing_priority_class => MISSING_PRIORITY_CLASS,
@@ -159,9 +164,82 @@ rules! {
 /// deliberate, common patterns, so it suits a team policy rather than every CI run.
 pub static DEFAULT_OFF: &[&Rule] = &[&IDENTICAL_LIVENESS_AND_READINESS_PROBES];
 
-/// Whether a rule runs when no configuration says otherwise.
+/// Whether a rule runs when no configuration says otherwise: not the `best-practice` group
+/// (PL4xx, opt-in), nor the rules of [`DEFAULT_OFF`].
 pub fn enabled_by_default(rule: &Rule) -> bool {
     !rule.id.starts_with("PL4") && !DEFAULT_OFF.iter().any(|off| off.id == rule.id)
+}
+
+/// The group a rule belongs to, by its ID's hundreds: what `podlife rules -o json` shows as
+/// `group`, and a selector (`--select best-practice`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Group {
+    /// PL0xx: reading the text (syntax, types, unknown fields, suppressions).
+    Loader,
+    /// PL1xx: what the API server rejects or changes.
+    ApiValidation,
+    /// PL2xx: the seed features (defer containers, legacy init containers, initializers).
+    SeedFeatures,
+    /// PL3xx: podlife's lifecycle lints.
+    Lifecycle,
+    /// PL4xx: the best practices of kube-linter, kube-score and Polaris; off by default.
+    BestPractice,
+}
+
+impl Group {
+    /// Every group, in ID order.
+    pub const ALL: [Group; 5] = [
+        Group::Loader,
+        Group::ApiValidation,
+        Group::SeedFeatures,
+        Group::Lifecycle,
+        Group::BestPractice,
+    ];
+
+    /// The group of a rule.
+    pub fn of(rule: &Rule) -> Group {
+        Group::of_id(rule.id)
+    }
+
+    /// The group of a rule ID (`PL4…` → best-practice).
+    pub fn of_id(id: &str) -> Group {
+        match id.as_bytes().get(2) {
+            Some(b'1') => Group::ApiValidation,
+            Some(b'2') => Group::SeedFeatures,
+            Some(b'3') => Group::Lifecycle,
+            Some(b'4') => Group::BestPractice,
+            _ => Group::Loader,
+        }
+    }
+
+    /// Its name, as selectors and JSON spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::Loader => "loader",
+            Group::ApiValidation => "api-validation",
+            Group::SeedFeatures => "seed-features",
+            Group::Lifecycle => "lifecycle",
+            Group::BestPractice => "best-practice",
+        }
+    }
+
+    /// One line: what its rules check.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Group::Loader => "the rules of reading the text (PL0xx)",
+            Group::ApiValidation => "what the API server rejects or changes (PL1xx)",
+            Group::SeedFeatures => "defer containers, legacy init containers, initializers (PL2xx)",
+            Group::Lifecycle => "podlife's lifecycle lints (PL3xx)",
+            Group::BestPractice => {
+                "the best practices of kube-linter, kube-score and Polaris (PL4xx, off by default)"
+            }
+        }
+    }
+
+    /// The group a name names.
+    pub fn find(name: &str) -> Option<Group> {
+        Group::ALL.into_iter().find(|group| group.name() == name)
+    }
 }
 
 /// A rule: identity, default severity, documentation, and where its findings come from.
@@ -450,6 +528,8 @@ pub struct PodContext<'p> {
     pub gates: FeatureGates,
     /// What the API server of that release took out of the pod before validating it.
     pub removed: &'p [RemovedField],
+    /// The `best-practice` group's settings (`bestPractice:`).
+    pub best_practice: &'p BestPracticeSettings,
 }
 
 impl<'p> PodContext<'p> {
@@ -461,6 +541,7 @@ impl<'p> PodContext<'p> {
             strict_initialized: false,
             gates: FeatureGates::default(),
             removed: &[],
+            best_practice: &DEFAULT_SETTINGS,
         }
     }
 
@@ -472,6 +553,7 @@ impl<'p> PodContext<'p> {
             strict_initialized,
             gates: FeatureGates::default(),
             removed: &[],
+            best_practice: &DEFAULT_SETTINGS,
         }
     }
 
@@ -480,6 +562,13 @@ impl<'p> PodContext<'p> {
     pub fn in_cluster(mut self, gates: FeatureGates, removed: &'p [RemovedField]) -> Self {
         self.gates = gates;
         self.removed = removed;
+        self
+    }
+
+    /// The same context with the `best-practice` group's settings.
+    #[must_use]
+    pub fn with_best_practice(mut self, settings: &'p BestPracticeSettings) -> Self {
+        self.best_practice = settings;
         self
     }
 
@@ -690,11 +779,17 @@ mod tests {
     fn every_fixture_fires_where_it_says() {
         use crate::lint::settings::selection::{Level, RuleSettings, Selector, SettingsLayer};
         let directory = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rules");
+        // The fixtures' configuration, for the settings option rules read (`bestPractice:`).
+        let config_text = std::fs::read_to_string(directory.join(".podlife.yaml"))
+            .expect("testdata/rules/.podlife.yaml is readable");
+        let fixture_config =
+            crate::lint::settings::config_file::parse(&config_text).expect("fixture config");
         for rule in REGISTRY {
             let path = directory.join(format!("{}.yaml", rule.name));
             let text = std::fs::read_to_string(&path).expect("fixture is readable");
             let layer = SettingsLayer {
                 severity: vec![(Selector::Rule(rule), Level::On(rule.severity))],
+                best_practice: fixture_config.best_practice.clone(),
                 ..SettingsLayer::default()
             };
             let options = CheckOptions {

@@ -1,7 +1,9 @@
 //! Applying configuration to a file's findings: the one place every output format's findings pass through.
 //!
-//! In order: in-manifest suppressions (`podlife.dev/ignore`), with a warning for each entry that
-//! suppressed nothing; then each rule's configured level (off drops the finding); then the
+//! In order: in-manifest suppressions (`podlife.dev/ignore`, then `# podlife: ignore[…]`
+//! comments), with a warning for each entry that suppressed nothing; then, with
+//! `honorPeerAnnotations: true`, the peers' suppression annotations (never reported as unused:
+//! they are there for the other tool); then each rule's configured level (off drops the finding); then the
 //! loosened validation of pods whose initializers are still pending (SEMANTICS I2): their strict
 //! findings become notes, unless `--strict-initialized`.
 
@@ -11,6 +13,7 @@ use crate::k8s::workload::PodObject;
 use crate::lint::finding::{Finding, ObjectRef, RuleId, Severity};
 use crate::lint::rules::{self, Origin};
 use crate::lint::settings::inline_comments::CommentSuppression;
+use crate::lint::settings::peer_annotations;
 use crate::lint::settings::selection::{Level, RuleSettings, Selector};
 use crate::lint::settings::suppression::{
     self, IGNORE_ANNOTATION, SuppressionAnnotation, SuppressionEntry,
@@ -26,22 +29,31 @@ pub struct ObjectFacts {
     pub suppressions: Vec<SuppressionAnnotation>,
     /// Names of its pending initializers (empty when initialized).
     pub pending_initializers: Vec<String>,
+    /// The rules the peers' annotations suppress in it (`honorPeerAnnotations: true`), sorted.
+    pub peer_suppressed: Vec<&'static str>,
 }
 
 impl ObjectFacts {
-    /// The facts of an object, or `None` when configuration has nothing to do with it.
-    pub fn read(root: Option<&Node<'_>>, object: &PodObject) -> Option<Self> {
+    /// The facts of an object, or `None` when configuration has nothing to do with it;
+    /// `honor_peers` reads the peers' suppression annotations too.
+    pub fn read(root: Option<&Node<'_>>, object: &PodObject, honor_peers: bool) -> Option<Self> {
         let suppressions = root
             .map(|root| suppression::read_annotations(root, object))
             .unwrap_or_default();
         let pending_initializers = object.pod.pending_initializers();
-        if suppressions.is_empty() && pending_initializers.is_empty() {
+        let peer_suppressed = match root {
+            Some(root) if honor_peers => peer_annotations::suppressed_rules(root, object),
+            _ => Vec::new(),
+        };
+        if suppressions.is_empty() && pending_initializers.is_empty() && peer_suppressed.is_empty()
+        {
             return None;
         }
         Some(ObjectFacts {
             object: object.object_ref(),
             suppressions,
             pending_initializers,
+            peer_suppressed,
         })
     }
 }
@@ -57,6 +69,7 @@ pub fn apply(
 ) {
     let mut unused = suppress(findings, objects, settings, file);
     unused.extend(suppress_by_comments(findings, comments, settings, file));
+    suppress_by_peers(findings, objects);
     findings.append(&mut unused);
     findings.retain_mut(|finding| {
         // Every finding names a registered rule (the registry's tests hold every rule file to it).
@@ -205,6 +218,35 @@ fn suppress_by_comments(
     unused
 }
 
+/// Drops the findings of each object whose rule its peers' annotations suppress.
+fn suppress_by_peers(findings: &mut Vec<Finding>, objects: &[ObjectFacts]) {
+    let mut by_document: std::collections::HashMap<usize, Vec<&ObjectFacts>> =
+        std::collections::HashMap::new();
+    for facts in objects.iter().filter(|f| !f.peer_suppressed.is_empty()) {
+        by_document
+            .entry(facts.object.document)
+            .or_default()
+            .push(facts);
+    }
+    if by_document.is_empty() {
+        return;
+    }
+    findings.retain(|finding| {
+        let Some(object) = &finding.object else {
+            return true;
+        };
+        !by_document.get(&object.document).is_some_and(|candidates| {
+            candidates.iter().any(|facts| {
+                facts.object == *object
+                    && facts
+                        .peer_suppressed
+                        .binary_search(&finding.rule.code)
+                        .is_ok()
+            })
+        })
+    });
+}
+
 /// Keeps the findings not marked dropped, in order.
 fn retain_undropped(findings: &mut Vec<Finding>, dropped: &[bool]) {
     if dropped.contains(&true) {
@@ -294,6 +336,7 @@ fn describe_selector(selector: &Selector) -> String {
     match selector {
         Selector::All => "no rule".to_string(),
         Selector::Prefix(prefix) => format!("no rule `{prefix}…`"),
+        Selector::Group(group) => format!("no rule of the `{}` group", group.name()),
         Selector::Rule(rule) => format!("`{}` ({})", rule.id, rule.name),
     }
 }
@@ -455,6 +498,89 @@ spec:
             vec![("PL010", Severity::Warning)]
         );
         assert_eq!(findings(&text, "select: [PL3]"), vec![]);
+    }
+
+    const PRIVILEGED: &str = "\
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: agent
+  annotations: {OBJECT}
+spec:
+  selector: {matchLabels: {app: agent}}
+  template:
+    metadata:
+      labels: {app: agent}
+      annotations: {TEMPLATE}
+    spec:
+      containers:
+      - name: agent
+        image: example/agent:3.0
+        securityContext: {privileged: true}
+";
+
+    fn privileged(object: &str, template: &str) -> String {
+        PRIVILEGED
+            .replace("{OBJECT}", object)
+            .replace("{TEMPLATE}", template)
+    }
+
+    #[test]
+    fn peer_annotations_suppress_the_mapped_rules_when_honoured() {
+        // PL400 alone: the group's other rules report on this manifest too.
+        let honour = "extendSelect: [PL400]\nhonorPeerAnnotations: true\n";
+        let ignore = "extendSelect: [PL400]\n";
+        let warning = [("PL400", Severity::Warning)];
+        assert_eq!(findings(&privileged("{}", "{}"), honour), warning);
+        for (object, template) in [
+            (
+                "{ignore-check.kube-linter.io/privileged-container: node agent}",
+                "{}",
+            ),
+            (
+                "{}",
+                "{ignore-check.kube-linter.io/privileged-container: ''}",
+            ),
+            ("{kube-linter.io/ignore-all: generated}", "{}"),
+            (
+                "{kube-score/ignore: 'container-resources,container-security-context-privileged'}",
+                "{}",
+            ),
+            (
+                "{polaris.fairwinds.com/runAsPrivileged-exempt: 'true'}",
+                "{}",
+            ),
+            ("{}", "{polaris.fairwinds.com/exempt: 'TRUE'}"),
+        ] {
+            let text = privileged(object, template);
+            assert_eq!(findings(&text, honour), [], "{object} {template}");
+            assert_eq!(
+                findings(&text, ignore),
+                warning,
+                "not honoured: {object} {template}"
+            );
+        }
+        for (object, template) in [
+            ("{ignore-check.kube-linter.io/run-as-non-root: x}", "{}"),
+            (
+                "{polaris.fairwinds.com/runAsPrivileged-exempt: 'yes'}",
+                "{}",
+            ),
+            ("{kube-score/ignore: container-resources}", "{}"),
+        ] {
+            let text = privileged(object, template);
+            assert_eq!(findings(&text, honour), warning, "{object} {template}");
+        }
+    }
+
+    #[test]
+    fn a_podlife_suppression_beside_a_peer_one_is_used_not_reported() {
+        let text = privileged(
+            "{ignore-check.kube-linter.io/privileged-container: x, podlife.dev/ignore: PL400}",
+            "{}",
+        );
+        let honour = "extendSelect: [PL400]\nhonorPeerAnnotations: true\n";
+        assert_eq!(findings(&text, honour), []);
     }
 
     const UNINITIALIZED: &str = "\

@@ -18,6 +18,7 @@ use crate::k8s::cluster::{FeatureGates, GateSettings, KubernetesVersion};
 use crate::k8s::workload::custom_resources::{
     CustomPodTemplates, Flavour, PodTemplateTable, TemplatePath,
 };
+use crate::lint::rules::helpers::best_practice::{BestPracticeLayer, CpuLimitPolicy};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::selection::{
     Level, RuleSettings, Selector, SettingsLayer, parse_severity_assignment,
@@ -27,8 +28,9 @@ use crate::yaml::source::{
 };
 
 /// The keys of a configuration file.
-pub const CONFIG_KEYS: [&str; 8] = [
+pub const CONFIG_KEYS: [&str; 11] = [
     "select",
+    "extendSelect",
     "ignore",
     "severity",
     "strictInitialized",
@@ -36,6 +38,8 @@ pub const CONFIG_KEYS: [&str; 8] = [
     "podTemplates",
     "kubernetesVersion",
     "featureGates",
+    "honorPeerAnnotations",
+    "bestPractice",
 ];
 
 /// Largest configuration file read, whatever `--max-input-size` allows: a configuration is a
@@ -135,6 +139,7 @@ pub fn parse(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
                 }
                 layer.select = Some(selected);
             }
+            "extendSelect" => layer.extend_select = selectors(value, &mut problems),
             "ignore" => layer.ignore = selectors(value, &mut problems),
             "severity" => layer.severity = severities(value, &mut problems),
             "exclude" => layer.exclude = exclude_globs(value, &mut problems),
@@ -149,13 +154,9 @@ pub fn parse(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
                     layer.feature_gates = vec![gates];
                 }
             }
-            "strictInitialized" => match value.kind() {
-                NodeKind::Scalar(text, ScalarForm::Plain) => match resolve_plain(text) {
-                    Resolved::Bool(flag) => layer.strict_initialized = Some(flag),
-                    _ => problems.push(expected(value, "`true` or `false`")),
-                },
-                _ => problems.push(expected(value, "`true` or `false`")),
-            },
+            "strictInitialized" => layer.strict_initialized = flag(value, &mut problems),
+            "honorPeerAnnotations" => layer.honor_peer_annotations = flag(value, &mut problems),
+            "bestPractice" => layer.best_practice = best_practice(value, &mut problems),
             _ => {
                 let mut problem = ConfigProblem::new(key, format!("unknown key `{name}`"));
                 problem.help = Some(match crate::text::closest(name, &CONFIG_KEYS) {
@@ -171,6 +172,77 @@ pub fn parse(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
     } else {
         Err(problems)
     }
+}
+
+/// `true` or `false` (YAML 1.1 spellings, as Kubernetes reads them).
+fn flag(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Option<bool> {
+    match node.kind() {
+        NodeKind::Scalar(text, ScalarForm::Plain) => match resolve_plain(text) {
+            Resolved::Bool(flag) => return Some(flag),
+            _ => problems.push(expected(node, "`true` or `false`")),
+        },
+        _ => problems.push(expected(node, "`true` or `false`")),
+    }
+    None
+}
+
+/// The keys of `bestPractice:`.
+const BEST_PRACTICE_KEYS: [&str; 3] = ["minUserId", "allowedRegistries", "cpuLimits"];
+
+/// `bestPractice:`: `minUserId` (a user ID), `allowedRegistries` (a list of registries, or one),
+/// `cpuLimits` (`require` or `forbid`).
+fn best_practice(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> BestPracticeLayer {
+    let mut layer = BestPracticeLayer::default();
+    let NodeKind::Mapping(entries) = node.kind() else {
+        if !node.is_null() {
+            problems.push(expected(
+                node,
+                "a mapping with `minUserId`, `allowedRegistries` or `cpuLimits`",
+            ));
+        }
+        return layer;
+    };
+    for (key, value) in entries {
+        let name = key.as_scalar().unwrap_or("");
+        match name {
+            "minUserId" => match value.as_scalar().map(resolve_plain) {
+                Some(Resolved::Int(id)) if (0..=i64::from(i32::MAX)).contains(&id) => {
+                    layer.min_user_id = Some(id);
+                }
+                _ => problems.push(expected(value, "a user ID from 0 to 2147483647")),
+            },
+            "allowedRegistries" => {
+                let items = list_or_one(value, "a list of registries", problems);
+                let mut registries = Vec::new();
+                for item in items {
+                    match item.as_str().map(str::trim).filter(|text| !text.is_empty()) {
+                        Some(registry) => {
+                            registries.push(registry.trim_end_matches('/').to_string());
+                        }
+                        None => problems
+                            .push(expected(item, "a registry such as `registry.example.com`")),
+                    }
+                }
+                layer.allowed_registries = Some(registries);
+            }
+            "cpuLimits" => match value.as_str().and_then(CpuLimitPolicy::parse) {
+                Some(policy) => layer.cpu_limits = Some(policy),
+                None => problems.push(expected(
+                    value,
+                    &format!("`{}`", CpuLimitPolicy::NAMES.join("` or `")),
+                )),
+            },
+            _ => {
+                let mut problem = ConfigProblem::new(key, format!("unknown key `{name}`"));
+                problem.help = Some(match crate::text::closest(name, &BEST_PRACTICE_KEYS) {
+                    Some(known) => format!("did you mean `{known}`?"),
+                    None => format!("the keys are `{}`", BEST_PRACTICE_KEYS.join("`, `")),
+                });
+                problems.push(problem);
+            }
+        }
+    }
+    layer
 }
 
 fn expected(node: &Node<'_>, what: &str) -> ConfigProblem {
@@ -505,9 +577,11 @@ fn severities(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<(Select
     levels
 }
 
-/// The settings the command line gives (`--select`, `--ignore`, `--severity`, `--strict-initialized`).
+/// The settings the command line gives (`--select`, `--extend-select`, `--ignore`,
+/// `--severity`, `--strict-initialized`).
 pub fn command_line_layer(
     select: &[String],
+    extend_select: &[String],
     ignore: &[String],
     severity: &[String],
     strict_initialized: bool,
@@ -539,6 +613,7 @@ pub fn command_line_layer(
     };
     Ok(SettingsLayer {
         select,
+        extend_select: keys(extend_select, "--extend-select")?,
         ignore: keys(ignore, "--ignore")?,
         severity: severity
             .iter()
@@ -782,6 +857,69 @@ mod tests {
     }
 
     #[test]
+    fn reads_the_best_practice_keys() {
+        let layer = parse(
+            "extendSelect: best-practice\nhonorPeerAnnotations: true\nbestPractice:\n  minUserId: 2000\n  allowedRegistries: [registry.example.com/, ghcr.io/acme]\n  cpuLimits: forbid\n",
+        )
+        .unwrap();
+        assert_eq!(
+            layer.extend_select,
+            vec![Selector::Group(rules::Group::BestPractice)]
+        );
+        assert_eq!(layer.honor_peer_annotations, Some(true));
+        assert_eq!(
+            layer.best_practice,
+            BestPracticeLayer {
+                min_user_id: Some(2000),
+                allowed_registries: Some(vec![
+                    "registry.example.com".into(),
+                    "ghcr.io/acme".into()
+                ]),
+                cpu_limits: Some(CpuLimitPolicy::Forbid),
+            }
+        );
+        let settings = RuleSettings::resolve(&[&layer]);
+        assert!(settings.honor_peer_annotations);
+        assert_eq!(settings.best_practice.min_user_id, 2000);
+        assert!(settings.enabled(&rules::PRIVILEGED_CONTAINER));
+        assert!(settings.enabled(&rules::CONTAINER_NAME_REQUIRED));
+    }
+
+    #[test]
+    fn best_practice_mistakes_are_located() {
+        let problems = parse(
+            "bestPractice:\n  minUserID: 2000\n  cpuLimits: sometimes\n  allowedRegistries: {a: b}\nhonorPeerAnnotations: maybe\n",
+        )
+        .unwrap_err();
+        let messages: Vec<(&str, Option<&str>, u32)> = problems
+            .iter()
+            .map(|p| (p.message.as_str(), p.help.as_deref(), p.span.start.line))
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                (
+                    "unknown key `minUserID`",
+                    Some("did you mean `minUserId`?"),
+                    2
+                ),
+                (
+                    "expected `require` or `forbid`, found the string `sometimes`",
+                    None,
+                    3
+                ),
+                ("expected a list of registries, found a mapping", None, 4),
+                (
+                    "expected `true` or `false`, found the string `maybe`",
+                    None,
+                    5
+                ),
+            ]
+        );
+        assert!(parse("bestPractice: {minUserId: -1}\n").is_err());
+    }
+
+    #[test]
     fn empty_files_configure_nothing() {
         assert_eq!(parse(""), Ok(SettingsLayer::default()));
         assert_eq!(parse("# nothing\n"), Ok(SettingsLayer::default()));
@@ -859,6 +997,7 @@ mod tests {
     fn command_line_flags_split_on_commas() {
         let layer = command_line_layer(
             &["PL009,PL010".into()],
+            &[],
             &["no-containers".into()],
             &["PL009=info".into()],
             true,
@@ -867,7 +1006,8 @@ mod tests {
         assert_eq!(layer.select.as_ref().map(Vec::len), Some(2));
         assert_eq!(layer.ignore, vec![Selector::Rule(&rules::NO_CONTAINERS)]);
         assert_eq!(layer.strict_initialized, Some(true));
-        assert!(command_line_layer(&["PL99".into()], &[], &[], false).is_err());
-        assert!(command_line_layer(&[], &[], &["PL009".into()], false).is_err());
+        assert!(command_line_layer(&["PL99".into()], &[], &[], &[], false).is_err());
+        assert!(command_line_layer(&[], &[], &[], &["PL009".into()], false).is_err());
+        assert!(command_line_layer(&[], &["best-practise".into()], &[], &[], false).is_err());
     }
 }

@@ -1,9 +1,12 @@
 //! Which rules run and how loud: `--select`/`--ignore`/`--severity`, `.podlife.yaml`, the
-//! `podlife.dev/ignore` annotation, applied to a file's findings in one place.
+//! `podlife.dev/ignore` annotation (and the peers' annotations, when honoured), applied to a
+//! file's findings in one place.
 
 pub mod apply;
 pub mod config_file;
 pub mod inline_comments;
+pub mod peer_annotations;
+pub mod peer_checks;
 pub mod selection;
 pub mod suppression;
 

@@ -1,8 +1,10 @@
 //! Which rules run and at what severity: selectors, levels, configuration layers, and the resolved settings.
 //!
 //! A [`SettingsLayer`] is what one source of configuration says (a `.podlife.yaml`, or the
-//! command line): `select` (replaces the enabled set), `ignore` (turns rules off) and `severity`
-//! (per-rule level, `off` included), applied in that order. Layers apply in order (built-in
+//! command line): `select` (replaces the enabled set), `extendSelect` (adds to it), `ignore`
+//! (turns rules off) and `severity` (per-rule level, `off` included), applied in that order.
+//! The `best-practice` group's option rules are enabled only by a selector that names them
+//! (their ID or name, or `ALL`), never by the group or an ID prefix. Layers apply in order (built-in
 //! defaults, then the config file, then the command line) and resolve into [`RuleSettings`].
 
 use std::fmt;
@@ -11,7 +13,8 @@ use std::str::FromStr;
 use crate::k8s::cluster::{GateSettings, KubernetesVersion};
 use crate::k8s::workload::custom_resources::CustomPodTemplates;
 use crate::lint::finding::{RuleId, Severity};
-use crate::lint::rules::{self, Rule};
+use crate::lint::rules::helpers::best_practice::{self, BestPracticeLayer, BestPracticeSettings};
+use crate::lint::rules::{self, Group, Rule};
 
 /// A configured level: a severity, or off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +64,8 @@ pub enum Selector {
     All,
     /// An ID prefix such as `PL3` or `PL30`: every rule whose ID starts with it.
     Prefix(String),
+    /// A group by name (`best-practice`): its rules.
+    Group(Group),
     /// One rule, by ID or name.
     Rule(&'static Rule),
 }
@@ -71,8 +76,17 @@ impl Selector {
         match self {
             Selector::All => true,
             Selector::Prefix(prefix) => rule.code.starts_with(prefix.as_str()),
+            Selector::Group(group) => Group::of_id(rule.code) == *group,
             Selector::Rule(selected) => selected.id == rule.code,
         }
+    }
+
+    /// Whether the selector turns the rule on: it names it, and names an option rule of the
+    /// `best-practice` group by its ID or name (or `ALL`), not only by its group or a prefix.
+    pub fn enables(&self, rule: &Rule) -> bool {
+        self.matches(rule.id())
+            && (matches!(self, Selector::All | Selector::Rule(_))
+                || !best_practice::is_option(rule))
     }
 
     /// The rules it names.
@@ -89,6 +103,7 @@ impl PartialEq for Selector {
         match (self, other) {
             (Selector::All, Selector::All) => true,
             (Selector::Prefix(a), Selector::Prefix(b)) => a == b,
+            (Selector::Group(a), Selector::Group(b)) => a == b,
             (Selector::Rule(a), Selector::Rule(b)) => a.id == b.id,
             _ => false,
         }
@@ -98,11 +113,15 @@ impl PartialEq for Selector {
 impl FromStr for Selector {
     type Err = String;
 
-    /// Parses `PL012`, `unused-suppression`, `PL3` or `ALL`; the error says what was meant.
+    /// Parses `PL012`, `unused-suppression`, `PL3`, `best-practice` or `ALL`; the error says
+    /// what was meant.
     fn from_str(text: &str) -> Result<Self, String> {
         let key = text.trim();
         if key.eq_ignore_ascii_case("all") {
             return Ok(Selector::All);
+        }
+        if let Some(group) = Group::find(key) {
+            return Ok(Selector::Group(group));
         }
         if let Some(rule) = rules::find(key) {
             return Ok(Selector::Rule(rule));
@@ -134,16 +153,18 @@ impl fmt::Display for Selector {
         match self {
             Selector::All => f.write_str("ALL"),
             Selector::Prefix(prefix) => f.write_str(prefix),
+            Selector::Group(group) => f.write_str(group.name()),
             Selector::Rule(rule) => f.write_str(rule.id),
         }
     }
 }
 
-/// The rule ID or name closest to a mistyped key.
+/// The rule ID, name or group name closest to a mistyped key.
 pub fn suggest(key: &str) -> Option<&'static str> {
     let candidates: Vec<&'static str> = rules::REGISTRY
         .iter()
         .flat_map(|rule| [rule.id, rule.name])
+        .chain(Group::ALL.into_iter().map(Group::name))
         .collect();
     crate::text::closest(key, &candidates)
 }
@@ -163,6 +184,8 @@ pub fn parse_severity_assignment(text: &str) -> Result<(Selector, Level), String
 pub struct SettingsLayer {
     /// When set, only these rules are enabled (before `ignore` and `severity` apply).
     pub select: Option<Vec<Selector>>,
+    /// Rules enabled on top of the enabled set (after `select`, before `ignore`).
+    pub extend_select: Vec<Selector>,
     /// Rules turned off.
     pub ignore: Vec<Selector>,
     /// Per-rule levels, applied last and in order; a level other than `off` enables the rule.
@@ -178,6 +201,11 @@ pub struct SettingsLayer {
     pub kubernetes_version: Option<KubernetesVersion>,
     /// `featureGates:` / `--feature-gates`, on top of the release's defaults.
     pub feature_gates: Vec<GateSettings>,
+    /// `honorPeerAnnotations:`: whether kube-linter's, kube-score's and Polaris' suppression
+    /// annotations suppress the podlife rules mapped to their checks.
+    pub honor_peer_annotations: Option<bool>,
+    /// `bestPractice:`: the `best-practice` group's settings.
+    pub best_practice: BestPracticeLayer,
 }
 
 impl SettingsLayer {
@@ -194,6 +222,11 @@ pub struct RuleSettings {
     levels: Vec<Level>,
     /// Validate pods with pending initializers as if initialized (`--strict-initialized`).
     pub strict_initialized: bool,
+    /// Whether peers' suppression annotations suppress the mapped rules
+    /// (`honorPeerAnnotations: true`).
+    pub honor_peer_annotations: bool,
+    /// The `best-practice` group's settings.
+    pub best_practice: BestPracticeSettings,
 }
 
 impl Default for RuleSettings {
@@ -212,6 +245,8 @@ impl RuleSettings {
         let mut severities: Vec<Severity> =
             rules::REGISTRY.iter().map(|rule| rule.severity).collect();
         let mut strict_initialized = false;
+        let mut honor_peer_annotations = false;
+        let mut best_practice = BestPracticeSettings::default();
         for layer in layers {
             for ((rule, enabled), severity) in rules::REGISTRY
                 .iter()
@@ -219,7 +254,10 @@ impl RuleSettings {
                 .zip(severities.iter_mut())
             {
                 if let Some(select) = &layer.select {
-                    *enabled = select.iter().any(|s| s.matches(rule.id()));
+                    *enabled = select.iter().any(|s| s.enables(rule));
+                }
+                if layer.extend_select.iter().any(|s| s.enables(rule)) {
+                    *enabled = true;
                 }
                 if layer.ignore.iter().any(|s| s.matches(rule.id())) {
                     *enabled = false;
@@ -229,7 +267,7 @@ impl RuleSettings {
                         match level {
                             Level::Off => *enabled = false,
                             Level::On(level) => {
-                                *enabled = true;
+                                *enabled |= selector.enables(rule);
                                 *severity = *level;
                             }
                         }
@@ -239,6 +277,10 @@ impl RuleSettings {
             if let Some(strict) = layer.strict_initialized {
                 strict_initialized = strict;
             }
+            if let Some(honor) = layer.honor_peer_annotations {
+                honor_peer_annotations = honor;
+            }
+            best_practice.apply(&layer.best_practice);
         }
         let levels = enabled
             .into_iter()
@@ -248,6 +290,8 @@ impl RuleSettings {
         RuleSettings {
             levels,
             strict_initialized,
+            honor_peer_annotations,
+            best_practice,
         }
     }
 
@@ -353,6 +397,72 @@ mod tests {
         let file = layer(None, &["PL009"], &[]);
         let command_line = layer(Some(&["PL0"]), &[], &[]);
         let settings = RuleSettings::resolve(&[&file, &command_line]);
+        assert!(settings.enabled(&rules::CONTAINER_NAME_REQUIRED));
+    }
+
+    #[test]
+    fn the_best_practice_group_is_off_by_default_and_selectable() {
+        let defaults = RuleSettings::default();
+        assert!(!defaults.enabled(&rules::PRIVILEGED_CONTAINER));
+        assert_eq!(
+            "best-practice".parse::<Selector>(),
+            Ok(Selector::Group(Group::BestPractice))
+        );
+        let only = layer(Some(&["best-practice"]), &[], &[]);
+        let settings = RuleSettings::resolve(&[&only]);
+        assert!(settings.enabled(&rules::PRIVILEGED_CONTAINER));
+        assert!(
+            !settings.enabled(&rules::CONTAINER_NAME_REQUIRED),
+            "`select` replaces the enabled set"
+        );
+        let extended = SettingsLayer {
+            extend_select: vec!["best-practice".parse().unwrap()],
+            ..SettingsLayer::default()
+        };
+        let settings = RuleSettings::resolve(&[&extended]);
+        assert!(settings.enabled(&rules::PRIVILEGED_CONTAINER));
+        assert!(
+            settings.enabled(&rules::CONTAINER_NAME_REQUIRED),
+            "`extendSelect` adds to the defaults"
+        );
+        assert!(
+            !settings.enabled(&rules::IDENTICAL_LIVENESS_AND_READINESS_PROBES),
+            "and turns on nothing else"
+        );
+        let error = "best-practise".parse::<Selector>().unwrap_err();
+        assert!(error.contains("did you mean `best-practice`"), "{error}");
+    }
+
+    #[test]
+    fn option_rules_run_only_when_named() {
+        for selector in [&["best-practice"][..], &["PL4"], &["PL40"]] {
+            let settings = RuleSettings::resolve(&[&layer(Some(selector), &[], &[])]);
+            assert!(
+                settings.enabled(&rules::PRIVILEGED_CONTAINER),
+                "{selector:?}"
+            );
+            assert!(!settings.enabled(&rules::LOW_USER_ID), "{selector:?}");
+        }
+        for selector in [&["low-user-id"][..], &["PL403"], &["ALL"]] {
+            let settings = RuleSettings::resolve(&[&layer(Some(selector), &[], &[])]);
+            assert!(settings.enabled(&rules::LOW_USER_ID), "{selector:?}");
+        }
+        let group_level = layer(None, &[], &["best-practice=error"]);
+        let settings = RuleSettings::resolve(&[&group_level]);
+        assert_eq!(
+            settings.level(&rules::PRIVILEGED_CONTAINER),
+            Level::On(Severity::Error)
+        );
+        assert_eq!(settings.level(&rules::LOW_USER_ID), Level::Off);
+        let named_level = layer(None, &[], &["best-practice=error", "PL403=info"]);
+        let settings = RuleSettings::resolve(&[&named_level]);
+        assert_eq!(
+            settings.level(&rules::LOW_USER_ID),
+            Level::On(Severity::Info)
+        );
+        let ignored = layer(Some(&["ALL"]), &["best-practice"], &[]);
+        let settings = RuleSettings::resolve(&[&ignored]);
+        assert!(!settings.enabled(&rules::LOW_USER_ID));
         assert!(settings.enabled(&rules::CONTAINER_NAME_REQUIRED));
     }
 

@@ -544,9 +544,8 @@ pub mod testing {
                 ["--feature-gates", value] => {
                     settings.push(GateSettings::parse(value).expect("fixture gates"));
                 }
-                // The rule fixture tests enable the rule themselves; `--select` only keeps the
-                // CLI snapshot to that rule.
-                ["--select", _] => {}
+                // The fixture's rule is on in these tests whatever the selection.
+                ["--extend-select", _] => {}
                 other => panic!("fixture args: {other:?}"),
             }
         }

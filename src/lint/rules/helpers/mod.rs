@@ -1,5 +1,5 @@
-//! What several rules share: API-server validation helpers, best-practice scopes, claim
-//! templates, containers' requests, handler checks, resource scopes.
+//! What several rules share: API-server validation helpers, the best-practice group's settings,
+//! claim templates, containers' requests, handler checks, resource scopes.
 
 pub mod api_validation;
 pub mod best_practice;
@@ -10,3 +10,4 @@ pub mod handler_checks;
 pub mod in_tree_volumes;
 pub mod label_selector;
 pub mod resource_scope;
+pub mod security_context;
