@@ -337,3 +337,33 @@ fn a_team_that_forbids_cpu_limits() {
         ]
     );
 }
+
+/// Moving from kube-score: with `honorPeerAnnotations: true` its `kube-score/ignore` checks
+/// suppress the rules mapped to them (`container-resources` → PL435–PL438, `pod-probes` →
+/// PL430–PL432) and nothing else; without it, they report.
+#[test]
+fn a_peer_annotation_suppresses_the_mapped_rules() {
+    let codes = |args: &[&str]| -> Vec<String> {
+        let mut full = vec!["validate", "-o", "json"];
+        full.extend(args);
+        full.push("testdata/best-practice/peer/web.yaml");
+        let report = json(&run(&full));
+        let mut codes: Vec<String> = report["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .filter_map(|finding| finding["rule"].as_str().map(str::to_string))
+            .collect();
+        codes.sort();
+        codes.dedup();
+        codes
+    };
+    assert_eq!(codes(&[]), ["PL440", "PL445", "PL446"], "honoured");
+    assert_eq!(
+        codes(&["--no-config", "--extend-select", "best-practice"]),
+        [
+            "PL430", "PL431", "PL435", "PL436", "PL437", "PL440", "PL445", "PL446"
+        ],
+        "not honoured"
+    );
+}
