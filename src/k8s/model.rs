@@ -338,7 +338,7 @@ pub struct PodSpec {
     #[serde(skip_serializing)]
     pub affinity: Option<Schemed<shape::Affinity, Affinity>>,
     #[serde(skip_serializing)]
-    pub automount_service_account_token: Option<Opaque>,
+    pub automount_service_account_token: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dns_config: Option<PodDnsConfig>,
     #[serde(skip_serializing_if = "Option::is_none")]

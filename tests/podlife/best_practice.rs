@@ -360,7 +360,7 @@ fn a_peer_annotation_suppresses_the_mapped_rules() {
     };
     assert_eq!(codes(&[]), ["PL440", "PL445", "PL446"], "honoured");
     assert_eq!(
-        codes(&["--no-config", "--extend-select", "best-practice"]),
+        codes(&["--no-config", "--extend-select", "PL43,PL44"]),
         [
             "PL430", "PL431", "PL435", "PL436", "PL437", "PL440", "PL445", "PL446"
         ],

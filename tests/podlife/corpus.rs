@@ -143,3 +143,26 @@ fn custom_resources_pod_templates_are_checked_where_they_are() {
     assert_eq!(simulated.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&simulated.stdout).contains("Rollout"));
 }
+
+/// The security part of the best-practice group (PL400–PL429, options aside) on the real
+/// manifests: a reviewed, deterministic set (`../shared/corpus/real`, skipped without it).
+#[test]
+fn best_practice_security_corpus() {
+    let corpus = "../shared/corpus/real";
+    if !super::support::root().join(corpus).is_dir() {
+        eprintln!("{corpus} is absent; skipping");
+        return;
+    }
+    snapshot_cli(
+        "best_practice_security_corpus",
+        &[
+            "validate",
+            "--no-config",
+            "--select",
+            "PL40,PL41,PL42",
+            "--format",
+            "short",
+            corpus,
+        ],
+    );
+}

@@ -95,14 +95,14 @@ mod tests {
                 "kube-score/ignore",
                 "container-security-context-privileged, container-security-context-user-group-id"
             ),
-            ["PL400", "PL403"]
+            ["PL400", "PL402", "PL403"]
         );
         assert_eq!(
-            suppressed("polaris.fairwinds.com/runAsPrivileged-exempt", "True"),
-            ["PL400"]
+            suppressed("polaris.fairwinds.com/hostNetworkSet-exempt", "True"),
+            ["PL409"]
         );
         assert!(suppressed("polaris.fairwinds.com/exempt", "true").contains(&"PL400"));
-        assert!(suppressed("kube-linter.io/ignore-all", "generated").contains(&"PL400"));
+        assert!(suppressed("kube-linter.io/ignore-all", "generated").contains(&"PL422"));
     }
 
     #[test]

@@ -64,6 +64,71 @@ pub static PEER_CHECKS: &[PeerCheck] = &[
         "container-security-context-user-group-id",
         "PL403",
     ),
+    // PL401 privilege-escalation-allowed
+    row(KubeLinter, "privilege-escalation-container", "PL401"),
+    row(Polaris, "privilegeEscalationAllowed", "PL401"),
+    // PL402 run-as-root-allowed
+    row(KubeLinter, "run-as-non-root", "PL402"),
+    row(
+        KubeScore,
+        "container-security-context-user-group-id",
+        "PL402",
+    ),
+    row(Polaris, "runAsRootAllowed", "PL402"),
+    // PL404 writable-root-filesystem
+    row(KubeLinter, "no-read-only-root-fs", "PL404"),
+    row(
+        KubeScore,
+        "container-security-context-readonlyrootfilesystem",
+        "PL404",
+    ),
+    row(Polaris, "notReadOnlyRootFilesystem", "PL404"),
+    // PL405 capabilities-not-dropped
+    row(KubeLinter, "drop-net-raw-capability", "PL405"),
+    row(Polaris, "insecureCapabilities", "PL405"),
+    // PL406 dangerous-capability-added
+    row(KubeLinter, "drop-net-raw-capability", "PL406"),
+    row(Polaris, "dangerousCapabilities", "PL406"),
+    row(Polaris, "insecureCapabilities", "PL406"),
+    // PL407 seccomp-not-restricted
+    row(KubeScore, "container-seccomp-profile", "PL407"),
+    row(Polaris, "linuxHardening", "PL407"),
+    // PL408 apparmor-unconfined
+    row(Polaris, "linuxHardening", "PL408"),
+    // PL409 host-network
+    row(KubeLinter, "host-network", "PL409"),
+    row(Polaris, "hostNetworkSet", "PL409"),
+    // PL410 host-pid
+    row(KubeLinter, "host-pid", "PL410"),
+    row(Polaris, "hostPIDSet", "PL410"),
+    // PL411 host-ipc
+    row(KubeLinter, "host-ipc", "PL411"),
+    row(Polaris, "hostIPCSet", "PL411"),
+    // PL412 host-port
+    row(Polaris, "hostPortSet", "PL412"),
+    // PL413 host-path-volume
+    row(Polaris, "hostPathSet", "PL413"),
+    // PL414 docker-socket-mount
+    row(KubeLinter, "docker-sock", "PL414"),
+    row(KubeLinter, "sensitive-host-mounts", "PL414"),
+    // PL415 sensitive-host-mount
+    row(KubeLinter, "sensitive-host-mounts", "PL415"),
+    // PL416 service-account-token-automounted
+    row(Polaris, "automountServiceAccountToken", "PL416"),
+    // PL417 default-service-account
+    row(KubeLinter, "default-service-account", "PL417"),
+    // PL418 secret-in-env-value
+    row(KubeLinter, "env-var-secret", "PL418"),
+    row(Polaris, "sensitiveContainerEnvVar", "PL418"),
+    // PL419 ssh-port-exposed
+    row(KubeLinter, "ssh-port", "PL419"),
+    // PL420 unsafe-proc-mount
+    row(KubeLinter, "unsafe-proc-mount", "PL420"),
+    row(Polaris, "procMount", "PL420"),
+    // PL421 unsafe-sysctl
+    row(KubeLinter, "unsafe-sysctls", "PL421"),
+    // PL422 deprecated-service-account-field
+    row(KubeLinter, "deprecated-service-account-field", "PL422"),
     // PL430 missing-readiness-probe
     row(KubeLinter, "no-readiness-probe", "PL430"),
     row(KubeScore, "pod-probes", "PL430"),

@@ -3,10 +3,12 @@
 
 pub mod api_validation;
 pub mod best_practice;
+pub mod capabilities;
 pub mod claim_template;
 pub mod container_requests;
 pub mod downward_api;
 pub mod handler_checks;
+pub mod host_paths;
 pub mod in_tree_volumes;
 pub mod label_selector;
 pub mod resource_scope;

@@ -1,0 +1,55 @@
+//! PL422 `deprecated-service-account-field`: a pod that uses `serviceAccount`, the deprecated alias of `serviceAccountName`.
+
+use crate::lint::finding::{Finding, Severity};
+use crate::lint::rules::{Origin, PodContext, Rule};
+
+/// A pod that uses `serviceAccount`.
+pub static RULE: Rule = Rule {
+    id: "PL422",
+    name: "deprecated-service-account-field",
+    severity: Severity::Warning,
+    summary: "a pod uses `serviceAccount`, the deprecated alias of `serviceAccountName`",
+    origin: Origin::Pod(check),
+    docs: r#"## What it does
+Reports a pod spec with `serviceAccount`. Off by default, in the `best-practice` group.
+
+## Why
+`serviceAccount` has been deprecated since Kubernetes 1.0 in favour of `serviceAccountName`. The API server copies it into `serviceAccountName` when that is empty, and ignores it otherwise: with both set, a reader can believe the wrong one.
+
+## Example
+```yaml
+spec:
+  serviceAccount: builder
+```
+
+## How to fix
+Rename the field to `serviceAccountName` (or remove it when `serviceAccountName` is set to the same name).
+
+## Peer checks
+kube-linter `deprecated-service-account-field`.
+
+## Kubernetes reference
+`PodSpec.serviceAccount` in the Pod API reference ("DeprecatedServiceAccount").
+"#,
+};
+
+fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
+    let spec = &context.pod.spec;
+    let Some(account) = spec.service_account.as_deref() else {
+        return;
+    };
+    let help = match spec.service_account_name.as_deref() {
+        Some(name) if name != account => format!(
+            "remove it: `serviceAccountName` (`{name}`) is the one used"
+        ),
+        Some(_) => "remove it: `serviceAccountName` names the same account".to_string(),
+        None => "rename it to `serviceAccountName`".to_string(),
+    };
+    findings.push(
+        RULE.finding("the pod uses the deprecated `serviceAccount`")
+            .at(context.pod_path("spec.serviceAccount"))
+            .on_key()
+            .label("deprecated alias of `serviceAccountName`")
+            .help(help),
+    );
+}
