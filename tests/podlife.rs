@@ -11,6 +11,7 @@
 mod podlife {
     pub mod add_ignore;
     pub mod bad_input;
+    pub mod best_practice;
     pub mod cli;
     pub mod config_and_formats;
     pub mod corpus;

@@ -44,6 +44,42 @@ impl LabelSelector {
             .map(|expression| expression.key.as_deref().unwrap_or(""));
         labels.chain(expressions)
     }
+
+    /// The first of its requirements that `labels` fail, written as a sentence part
+    /// (`` `app: web` `` or `` `tier In [a, b]` ``); `None` when the labels match.
+    pub fn first_unmet(&self, labels: &BTreeMap<String, String>) -> Option<String> {
+        for (key, value) in self.match_labels.iter().flatten() {
+            if labels.get(key) != Some(value) {
+                return Some(format!("`{key}: {value}`"));
+            }
+        }
+        for expression in self.match_expressions.iter().flatten() {
+            let key = expression.key.as_deref().unwrap_or("");
+            let operator = expression.operator.as_deref().unwrap_or("");
+            let values = expression.values();
+            let met = match operator {
+                "In" => labels.get(key).is_some_and(|value| values.contains(value)),
+                "NotIn" => labels.get(key).is_none_or(|value| !values.contains(value)),
+                "Exists" => labels.contains_key(key),
+                "DoesNotExist" => !labels.contains_key(key),
+                _ => false,
+            };
+            if !met {
+                return Some(if values.is_empty() {
+                    format!("`{key} {operator}`")
+                } else {
+                    format!("`{key} {operator} [{}]`", values.join(", "))
+                });
+            }
+        }
+        None
+    }
+
+    /// Whether it has no requirement at all (selects everything).
+    pub fn is_empty(&self) -> bool {
+        self.match_labels.as_ref().is_none_or(BTreeMap::is_empty)
+            && self.match_expressions.as_ref().is_none_or(Vec::is_empty)
+    }
 }
 
 /// A `matchExpressions[]` entry of a label selector or of a node selector term (the two have the
@@ -151,4 +187,56 @@ pub struct TopologySpreadConstraint {
 pub struct HostAlias {
     pub ip: Option<String>,
     pub hostnames: Option<Vec<String>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn labels(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        pairs
+            .iter()
+            .map(|(key, value)| ((*key).to_string(), (*value).to_string()))
+            .collect()
+    }
+
+    fn requirement(key: &str, operator: &str, values: &[&str]) -> SelectorRequirement {
+        SelectorRequirement {
+            key: Some(key.to_string()),
+            operator: Some(operator.to_string()),
+            values: Some(values.iter().map(|v| (*v).to_string()).collect()),
+        }
+    }
+
+    #[test]
+    fn a_selector_names_the_first_requirement_the_labels_fail() {
+        let selector = LabelSelector {
+            match_labels: Some(labels(&[("app", "web")])),
+            match_expressions: Some(vec![
+                requirement("track", "NotIn", &["canary"]),
+                requirement("tier", "In", &["front", "edge"]),
+                requirement("legacy", "DoesNotExist", &[]),
+                requirement("team", "Exists", &[]),
+            ]),
+        };
+        let good = labels(&[("app", "web"), ("tier", "edge"), ("team", "a")]);
+        assert_eq!(selector.first_unmet(&good), None);
+        let wrong_app = labels(&[("app", "website"), ("tier", "edge"), ("team", "a")]);
+        assert_eq!(
+            selector.first_unmet(&wrong_app).as_deref(),
+            Some("`app: web`")
+        );
+        let canary = labels(&[("app", "web"), ("track", "canary"), ("tier", "edge")]);
+        assert_eq!(
+            selector.first_unmet(&canary).as_deref(),
+            Some("`track NotIn [canary]`")
+        );
+        let no_team = labels(&[("app", "web"), ("tier", "front")]);
+        assert_eq!(
+            selector.first_unmet(&no_team).as_deref(),
+            Some("`team Exists`")
+        );
+        assert!(LabelSelector::default().is_empty());
+        assert!(!selector.is_empty());
+    }
 }

@@ -51,6 +51,20 @@ pub struct LegacyInitContainers {
     pub conflicts_with_spec: bool,
 }
 
+/// The first segment of a rule's path that names a field of the object itself rather than of
+/// its pod (`$object.spec.replicas` is a Deployment's `spec.replicas`).
+pub const OBJECT_ROOT: &str = "$object";
+
+/// `spec.selector` of a Deployment, ReplicaSet, StatefulSet or DaemonSet (a label selector),
+/// or of a ReplicationController (a map, read as `matchLabels`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum WorkloadSelector {
+    /// The field is not there.
+    Missing,
+    /// The selector as written.
+    Written(crate::k8s::scheduling::LabelSelector),
+}
+
 /// How many pods a workload asks for.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Scale {
@@ -119,6 +133,9 @@ pub struct PodObject {
     pub volume_claim_templates: Vec<String>,
     /// Replicas, parallelism, completions.
     pub scale: Scale,
+    /// The pod selector of a built-in workload that must select its own template; `None` for
+    /// other kinds and when the selector cannot be read.
+    pub selector: Option<WorkloadSelector>,
     /// A Job's (or CronJob's) controller settings; `None` for other kinds.
     pub job: Option<job::JobControl>,
     /// Whether a Job runs this pod, so it must not restart `Always`: a `batch` Job or CronJob,
@@ -180,6 +197,9 @@ impl PodObject {
         }
         let segments = pod_path.segments();
         let (prefix, rest) = match segments.split_first() {
+            Some((Segment::Field(first), rest)) if first == OBJECT_ROOT => {
+                return FieldPath::from(rest.to_vec());
+            }
             Some((Segment::Field(first), rest)) if first == "spec" => (&self.spec_path, rest),
             Some((Segment::Field(first), rest)) if first == "metadata" => {
                 (&self.metadata_path, rest)

@@ -7,7 +7,9 @@ use super::{DocumentObjects, argo_workflows, locate, operator_defaults};
 use crate::k8s::decode::{DecodeError, DecodeProblem, DecodeProblemKind, decode};
 use crate::k8s::model::{ObjectMeta, Pod, PodSpec, PodStatus, QuantityValue};
 use crate::k8s::workload::custom_resources::{CustomPodTemplates, Flavour, PodTemplateTable};
-use crate::k8s::workload::{InitContainerSource, PodObject, Scale, pod_template_paths};
+use crate::k8s::workload::{
+    InitContainerSource, PodObject, Scale, WorkloadSelector, pod_template_paths,
+};
 use crate::lint::finding::{Applicability, Finding, ObjectRef};
 use crate::lint::rules;
 use crate::text::closest;
@@ -281,10 +283,10 @@ impl ObjectReader<'_, '_> {
         )
         .and_then(Result::ok)
         .unwrap_or_default();
-        let pod_meta_node = node.lookup(&metadata_path);
         let metadata: ObjectMeta = if kind == "Pod" {
             object_meta.clone()
         } else {
+            let pod_meta_node = node.lookup(&metadata_path);
             let found = pod_meta_node.complete.then_some(pod_meta_node.value);
             let decoded =
                 decode_collecting(found, &full(&metadata_path), &mut problems, &mut errors);
@@ -304,13 +306,7 @@ impl ObjectReader<'_, '_> {
         );
         incomplete |= spec.is_none();
         let mut spec = spec.unwrap_or_default();
-        let mut volume_claim_templates =
-            argo_claims.unwrap_or_else(|| read_claim_template_names(node, &kind));
-        if let Some(custom) = custom {
-            volume_claim_templates.extend(operator_defaults::claim_names(node, custom));
-            volume_claim_templates.sort();
-            volume_claim_templates.dedup();
-        }
+        let volume_claim_templates = claim_templates(node, &kind, custom, argo_claims);
         let status_node = node
             .get("status")
             .filter(|status| kind == "Pod" && !status.is_null());
@@ -330,6 +326,8 @@ impl ObjectReader<'_, '_> {
 
         let job = read_job(node, &kind);
         let mut object = PodObject {
+            // First: it reads `api_version` and `kind` before they move into the object.
+            selector: read_selector(node, flavour.is_none(), &api_version, &kind),
             file: self.file.clone(),
             document: self.document,
             api_version,
@@ -664,6 +662,23 @@ pub(super) fn decode_collecting<T: serde::de::DeserializeOwned>(
     value.map(|value| decode(value, path, problems).map_err(|error| errors.push(error)))
 }
 
+/// The claim templates whose volumes the controller adds to each pod: an Argo template's, a
+/// StatefulSet's, and those an operator's custom resource declares.
+fn claim_templates(
+    node: &Node<'_>,
+    kind: &str,
+    custom: Option<&CustomPodTemplates>,
+    argo_claims: Option<Vec<String>>,
+) -> Vec<String> {
+    let mut names = argo_claims.unwrap_or_else(|| read_claim_template_names(node, kind));
+    if let Some(custom) = custom {
+        names.extend(operator_defaults::claim_names(node, custom));
+        names.sort();
+        names.dedup();
+    }
+    names
+}
+
 fn read_claim_template_names(node: &Node<'_>, kind: &str) -> Vec<String> {
     if kind != "StatefulSet" {
         return Vec::new();
@@ -679,6 +694,44 @@ fn read_claim_template_names(node: &Node<'_>, kind: &str) -> Vec<String> {
         }
     }
     names
+}
+
+/// The selector a built-in workload must match its template with (`PodObject::selector`).
+/// Decode problems are not reported here: the selector is not part of the pod.
+fn read_selector(
+    node: &Node<'_>,
+    built_in: bool,
+    api_version: &str,
+    kind: &str,
+) -> Option<WorkloadSelector> {
+    use crate::k8s::scheduling::LabelSelector;
+    if !built_in {
+        return None;
+    }
+    let group = api_version.rsplit_once('/').map_or("", |(group, _)| group);
+    let map_form = match (group, kind) {
+        ("apps" | "extensions", "Deployment" | "ReplicaSet" | "DaemonSet")
+        | ("apps", "StatefulSet") => false,
+        ("", "ReplicationController") => true,
+        _ => return None,
+    };
+    let found = node.lookup(&FieldPath::parse("spec.selector"));
+    if !found.complete || found.value.is_null() {
+        return Some(WorkloadSelector::Missing);
+    }
+    let mut problems = Vec::new();
+    if map_form {
+        let labels: std::collections::BTreeMap<String, String> =
+            decode(found.value, &FieldPath::root(), &mut problems).ok()?;
+        return Some(WorkloadSelector::Written(LabelSelector {
+            match_labels: Some(labels),
+            match_expressions: None,
+        }));
+    }
+    let selector: LabelSelector = decode(found.value, &FieldPath::root(), &mut problems).ok()?;
+    problems
+        .is_empty()
+        .then_some(WorkloadSelector::Written(selector))
 }
 
 /// A Job's or CronJob's controller settings (`spec`, or `spec.jobTemplate.spec`).

@@ -159,6 +159,25 @@ rules! {
     PL420 unsafe_proc_mount => UNSAFE_PROC_MOUNT,
     PL421 unsafe_sysctl => UNSAFE_SYSCTL,
     PL422 deprecated_service_account_field => DEPRECATED_SERVICE_ACCOUNT_FIELD,
+    PL430 missing_readiness_probe => MISSING_READINESS_PROBE,
+    PL431 missing_liveness_probe => MISSING_LIVENESS_PROBE,
+    PL432 liveness_stricter_than_readiness => LIVENESS_STRICTER_THAN_READINESS,
+    PL433 liveness_probe_single_failure => LIVENESS_PROBE_SINGLE_FAILURE,
+    PL435 missing_cpu_request => MISSING_CPU_REQUEST,
+    PL436 missing_memory_request => MISSING_MEMORY_REQUEST,
+    PL437 missing_memory_limit => MISSING_MEMORY_LIMIT,
+    PL438 cpu_limit_policy => CPU_LIMIT_POLICY,
+    PL439 memory_limit_not_equal_request => MEMORY_LIMIT_NOT_EQUAL_REQUEST,
+    PL440 missing_ephemeral_storage => MISSING_EPHEMERAL_STORAGE,
+    PL441 image_tag_not_pinned => IMAGE_TAG_NOT_PINNED,
+    PL442 image_pull_policy_not_always => IMAGE_PULL_POLICY_NOT_ALWAYS,
+    PL443 image_registry_not_allowed => IMAGE_REGISTRY_NOT_ALLOWED,
+    PL445 no_pod_anti_affinity => NO_POD_ANTI_AFFINITY,
+    PL446 no_topology_spread => NO_TOPOLOGY_SPREAD,
+    PL448 missing_priority_class => MISSING_PRIORITY_CLASS,
+    PL449 selector_mismatch => SELECTOR_MISMATCH,
+    PL450 duplicate_env_var => DUPLICATE_ENV_VAR,
+    PL451 single_replica => SINGLE_REPLICA,
 }
 
 /// Rules that are off unless configuration turns them on (`--select`, `--severity NAME=warning`):
@@ -587,6 +606,13 @@ impl<'p> PodContext<'p> {
         FieldPath::parse(path)
     }
 
+    /// A path in the object itself, outside its pod (`spec.replicas` of a Deployment).
+    pub fn object_path(&self, path: &str) -> FieldPath {
+        FieldPath::root()
+            .child(crate::k8s::workload::OBJECT_ROOT)
+            .join(&FieldPath::parse(path))
+    }
+
     /// The path of a container in the pod (`spec.initContainers[1]`, or the legacy annotation).
     pub fn container_path(&self, list: ContainerList, index: usize) -> FieldPath {
         match (&self.object.init_source, list) {
@@ -782,11 +808,17 @@ mod tests {
     fn every_fixture_fires_where_it_says() {
         use crate::lint::settings::selection::{Level, RuleSettings, Selector, SettingsLayer};
         let directory = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rules");
+        // The fixtures' configuration, for the settings option rules read (`bestPractice:`).
+        let config_text = std::fs::read_to_string(directory.join(".podlife.yaml"))
+            .expect("testdata/rules/.podlife.yaml is readable");
+        let fixture_config =
+            crate::lint::settings::config_file::parse(&config_text).expect("fixture config");
         for rule in REGISTRY {
             let path = directory.join(format!("{}.yaml", rule.name));
             let text = std::fs::read_to_string(&path).expect("fixture is readable");
             let layer = SettingsLayer {
                 severity: vec![(Selector::Rule(rule), Level::On(rule.severity))],
+                best_practice: fixture_config.best_practice.clone(),
                 ..SettingsLayer::default()
             };
             let options = CheckOptions {

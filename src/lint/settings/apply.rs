@@ -527,6 +527,7 @@ spec:
 
     #[test]
     fn peer_annotations_suppress_the_mapped_rules_when_honoured() {
+        // PL400 alone: the group's other rules report on this manifest too.
         let honour = "extendSelect: [PL400]\nhonorPeerAnnotations: true\n";
         let ignore = "extendSelect: [PL400]\n";
         let warning = [("PL400", Severity::Warning)];

@@ -47,6 +47,12 @@ use Peer::{KubeLinter, KubeScore, Polaris};
 
 /// Every mapping, grouped by podlife rule.
 pub static PEER_CHECKS: &[PeerCheck] = &[
+    // PL306 identical-liveness-and-readiness-probes
+    row(KubeScore, "pod-probes-identical", "PL306"),
+    // PL312 probe-port-not-declared
+    row(KubeLinter, "liveness-port", "PL312"),
+    row(KubeLinter, "readiness-port", "PL312"),
+    row(KubeLinter, "startup-port", "PL312"),
     // PL400 privileged-container
     row(KubeLinter, "privileged-container", "PL400"),
     row(KubeLinter, "scc-deny-privileged-container", "PL400"),
@@ -123,6 +129,78 @@ pub static PEER_CHECKS: &[PeerCheck] = &[
     row(KubeLinter, "unsafe-sysctls", "PL421"),
     // PL422 deprecated-service-account-field
     row(KubeLinter, "deprecated-service-account-field", "PL422"),
+    // PL430 missing-readiness-probe
+    row(KubeLinter, "no-readiness-probe", "PL430"),
+    row(KubeScore, "pod-probes", "PL430"),
+    row(Polaris, "readinessProbeMissing", "PL430"),
+    // PL431 missing-liveness-probe
+    row(KubeLinter, "no-liveness-probe", "PL431"),
+    row(KubeScore, "pod-probes", "PL431"),
+    row(Polaris, "livenessProbeMissing", "PL431"),
+    // PL432 liveness-stricter-than-readiness
+    row(KubeScore, "pod-probes", "PL432"),
+    // PL435 missing-cpu-request
+    row(KubeLinter, "unset-cpu-requirements", "PL435"),
+    row(KubeScore, "container-resources", "PL435"),
+    row(Polaris, "cpuRequestsMissing", "PL435"),
+    // PL436 missing-memory-request
+    row(KubeLinter, "unset-memory-requirements", "PL436"),
+    row(KubeScore, "container-resources", "PL436"),
+    row(Polaris, "memoryRequestsMissing", "PL436"),
+    // PL437 missing-memory-limit
+    row(KubeLinter, "unset-memory-requirements", "PL437"),
+    row(KubeScore, "container-resources", "PL437"),
+    row(Polaris, "memoryLimitsMissing", "PL437"),
+    // PL438 cpu-limit-policy
+    row(KubeLinter, "unset-cpu-requirements", "PL438"),
+    row(KubeScore, "container-resources", "PL438"),
+    row(Polaris, "cpuLimitsMissing", "PL438"),
+    // PL439 memory-limit-not-equal-request
+    row(KubeScore, "container-memory-requests-equal-limits", "PL439"),
+    row(
+        KubeScore,
+        "container-resource-requests-equal-limits",
+        "PL439",
+    ),
+    // PL440 missing-ephemeral-storage
+    row(
+        KubeScore,
+        "container-ephemeral-storage-request-and-limit",
+        "PL440",
+    ),
+    // PL441 image-tag-not-pinned
+    row(KubeLinter, "latest-tag", "PL441"),
+    row(KubeScore, "container-image-tag", "PL441"),
+    row(Polaris, "tagNotSpecified", "PL441"),
+    // PL442 image-pull-policy-not-always
+    row(KubeScore, "container-image-pull-policy", "PL442"),
+    row(Polaris, "pullPolicyNotAlways", "PL442"),
+    // PL445 no-pod-anti-affinity
+    row(KubeLinter, "no-anti-affinity", "PL445"),
+    row(KubeScore, "deployment-has-host-podantiaffinity", "PL445"),
+    row(KubeScore, "statefulset-has-host-podantiaffinity", "PL445"),
+    // PL446 no-topology-spread
+    row(Polaris, "topologySpreadConstraint", "PL446"),
+    // PL448 missing-priority-class
+    row(Polaris, "priorityClassNotSet", "PL448"),
+    // PL449 selector-mismatch
+    row(KubeLinter, "mismatching-selector", "PL449"),
+    row(
+        KubeScore,
+        "deployment-pod-selector-labels-match-template-metadata-labels",
+        "PL449",
+    ),
+    row(
+        KubeScore,
+        "statefulset-pod-selector-labels-match-template-metadata-labels",
+        "PL449",
+    ),
+    // PL450 duplicate-env-var
+    row(KubeLinter, "duplicate-env-var", "PL450"),
+    row(KubeScore, "environment-variable-key-duplication", "PL450"),
+    // PL451 single-replica
+    row(KubeLinter, "minimum-three-replicas", "PL451"),
+    row(Polaris, "deploymentMissingReplicas", "PL451"),
 ];
 
 /// The podlife rules covering a peer's check (none for a check podlife does not map).

@@ -252,6 +252,7 @@ fn descriptor(rule: &'static Rule) -> ReportingDescriptor {
         Some("0") => "input",
         Some("1") => "api-validation",
         Some("2") => "seed-feature",
+        Some("4") => "best-practice",
         _ => "lifecycle",
     }];
     if !rules::enabled_by_default(rule) {

@@ -1,0 +1,369 @@
+//! The best-practice rules (PL4xx): off by default, their mapping of the peers' checks in
+//! `docs/best-practice.md` names only rules that exist, and on real manifests and on a pod
+//! with every kind of container they judge each container by its role.
+
+use std::collections::BTreeMap;
+
+use super::support::{json, podlife, render, root, run, snapshot};
+
+/// The real corpus (`PODLIFE_CORPUS`, else `../shared/corpus/real`), if present.
+fn corpus() -> Option<std::path::PathBuf> {
+    let fallback = root().join("../shared/corpus/real");
+    match std::env::var_os("PODLIFE_CORPUS") {
+        Some(corpus) => Some(corpus.into()),
+        None if fallback.is_dir() => Some(fallback),
+        None => {
+            eprintln!("PODLIFE_CORPUS is not set and ../shared/corpus/real is absent; skipping");
+            None
+        }
+    }
+}
+
+/// `PL430 `missing-readiness-probe`` pairs in a text, in order.
+fn named_rules(text: &str) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("PL") {
+        let candidate = &rest[at..];
+        rest = &rest[at + 2..];
+        let digits = candidate.get(2..5).unwrap_or("");
+        if digits.len() != 3 || !digits.chars().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        let Some(name) = candidate
+            .get(5..)
+            .and_then(|after| after.strip_prefix(" `"))
+            .and_then(|after| after.split_once('`'))
+            .map(|(name, _)| name)
+        else {
+            continue;
+        };
+        found.push((candidate[..5].to_string(), name.to_string()));
+    }
+    found
+}
+
+#[test]
+fn the_mapping_table_names_only_registered_rules_and_covers_the_peers() {
+    let text = std::fs::read_to_string(root().join("docs/best-practice.md"))
+        .expect("docs/best-practice.md is readable");
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|line| {
+            ["| kube-linter |", "| kube-score |", "| Polaris |"]
+                .iter()
+                .any(|peer| line.starts_with(peer))
+        })
+        .collect();
+    assert!(rows.len() >= 60, "{} mapping rows", rows.len());
+    let mut per_peer: BTreeMap<&str, usize> = BTreeMap::new();
+    for row in &rows {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        // "", peer, check, podlife, ""
+        assert_eq!(cells.len(), 5, "a row has three cells: {row}");
+        assert!(!cells[2].is_empty() && !cells[3].is_empty(), "{row}");
+        *per_peer.entry(cells[1]).or_default() += 1;
+    }
+    assert_eq!(per_peer.len(), 3, "{per_peer:?}");
+    // The security rules (PL400–PL429) are issue 30a's: until each lands, its row may name it
+    // only as planned there; once registered, the registry decides.
+    const PLANNED_SECURITY: &[(&str, &str)] = &[
+        ("PL400", "privileged-container"),
+        ("PL401", "privilege-escalation-allowed"),
+        ("PL402", "run-as-root-allowed"),
+        ("PL403", "low-user-id"),
+        ("PL404", "writable-root-filesystem"),
+        ("PL405", "capabilities-not-dropped"),
+        ("PL406", "dangerous-capability-added"),
+        ("PL407", "seccomp-not-restricted"),
+        ("PL408", "apparmor-unconfined"),
+        ("PL409", "host-network"),
+        ("PL410", "host-pid"),
+        ("PL411", "host-ipc"),
+        ("PL412", "host-port"),
+        ("PL413", "host-path-volume"),
+        ("PL414", "docker-socket-mount"),
+        ("PL415", "sensitive-host-mount"),
+        ("PL416", "service-account-token-automounted"),
+        ("PL417", "default-service-account"),
+        ("PL418", "secret-in-env-value"),
+        ("PL419", "ssh-port-exposed"),
+        ("PL420", "unsafe-proc-mount"),
+        ("PL421", "unsafe-sysctl"),
+        ("PL422", "deprecated-service-account-field"),
+    ];
+    let named = named_rules(&text);
+    assert!(named.len() >= 40, "{} rule mentions", named.len());
+    for (id, name) in named {
+        match podlife::lint::rules::find(&id) {
+            Some(rule) => assert_eq!(rule.name, name, "docs/best-practice.md names {id} `{name}`"),
+            None => assert!(
+                PLANNED_SECURITY.contains(&(id.as_str(), name.as_str())),
+                "docs/best-practice.md names {id} `{name}`, which is neither registered nor planned"
+            ),
+        }
+    }
+}
+
+/// The table of the docs and the data `honorPeerAnnotations` reads say the same: every row
+/// that maps a check to registered best-practice or lifecycle rules has those rules in
+/// `PEER_CHECKS`, and every `PEER_CHECKS` row is in the table. (API-validation rules named in
+/// the table are never suppressed by a peer's annotation.)
+#[test]
+fn the_mapping_table_and_the_peer_annotation_data_agree() {
+    use podlife::lint::settings::peer_checks::{PEER_CHECKS, Peer};
+    let text = std::fs::read_to_string(root().join("docs/best-practice.md"))
+        .expect("docs/best-practice.md is readable");
+    let mut from_docs = Vec::new();
+    for line in text.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let peer = match cells.get(1).copied() {
+            Some("kube-linter") => Peer::KubeLinter,
+            Some("kube-score") => Peer::KubeScore,
+            Some("Polaris") => Peer::Polaris,
+            _ => continue,
+        };
+        let check = cells[2].trim_matches('`').to_string();
+        let mapped = cells[3].split('(').next().unwrap_or("");
+        for (id, _) in named_rules(mapped) {
+            let lint = id.starts_with("PL3") || id.starts_with("PL4");
+            if lint && podlife::lint::rules::find(&id).is_some() {
+                from_docs.push((peer, check.clone(), id));
+            }
+        }
+    }
+    for (peer, check, id) in &from_docs {
+        assert!(
+            PEER_CHECKS
+                .iter()
+                .any(|row| row.peer == *peer && row.check == check && row.rule == id),
+            "{} `{check}` → {id} is in docs/best-practice.md but not in PEER_CHECKS",
+            peer.name()
+        );
+    }
+    for row in PEER_CHECKS {
+        assert!(
+            from_docs
+                .iter()
+                .any(|(peer, check, id)| *peer == row.peer && check == row.check && id == row.rule),
+            "{} `{}` → {} is in PEER_CHECKS but not in docs/best-practice.md",
+            row.peer.name(),
+            row.check,
+            row.rule
+        );
+    }
+}
+
+#[test]
+fn best_practice_rules_are_off_by_default_and_on_when_selected() {
+    for rule in podlife::lint::rules::REGISTRY {
+        if rule.id.starts_with("PL4") {
+            assert!(
+                !podlife::lint::rules::enabled_by_default(rule),
+                "{} is on by default",
+                rule.id
+            );
+            assert!(
+                rule.docs.contains("## Peer checks"),
+                "{} names its peers",
+                rule.id
+            );
+        }
+    }
+    let quiet = json(&run(&[
+        "validate",
+        "-o",
+        "json",
+        "testdata/best-practice/every-kind.yaml",
+    ]));
+    let codes: Vec<&str> = quiet["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter_map(|finding| finding["rule"].as_str())
+        .filter(|code| code.starts_with("PL4"))
+        .collect();
+    assert_eq!(
+        codes,
+        Vec::<&str>::new(),
+        "nothing of the group without `--select`"
+    );
+}
+
+/// A pod with a regular init container, a sidecar with ports, one without, app containers,
+/// a defer container and an ephemeral container, none with probes, resources or pinned images.
+#[test]
+fn each_container_is_judged_by_its_role() {
+    let output = run(&[
+        "validate",
+        "-o",
+        "json",
+        "--select",
+        "PL43,PL44,PL45",
+        "testdata/best-practice/every-kind.yaml",
+    ]);
+    let report = json(&output);
+    let mut seen: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for finding in report["findings"].as_array().expect("findings") {
+        let path = finding["path"].as_str().unwrap_or("").to_string();
+        let container = path.split('.').nth(1).unwrap_or("").to_string();
+        let code = finding["rule"].as_str().unwrap_or("").to_string();
+        seen.entry(container).or_default().push(code);
+    }
+    let rules_of = |container: &str| seen.get(container).cloned().unwrap_or_default();
+    // initContainers[0] `migrate`: a regular init container. Never a probe finding, never a
+    // request finding; its missing memory limit is reported (it leaves the pod unbounded).
+    assert_eq!(rules_of("initContainers[0]"), ["PL437", "PL441"]);
+    // initContainers[1] `proxy`: a sidecar with a port, judged like an app container.
+    assert_eq!(
+        rules_of("initContainers[1]"),
+        [
+            "PL430", "PL431", "PL435", "PL436", "PL437", "PL440", "PL441"
+        ]
+    );
+    // initContainers[2] `log-shipper`: a sidecar without ports needs no probes.
+    assert_eq!(
+        rules_of("initContainers[2]"),
+        ["PL435", "PL436", "PL437", "PL440", "PL441"]
+    );
+    assert_eq!(
+        rules_of("containers[0]"),
+        [
+            "PL430", "PL431", "PL435", "PL436", "PL437", "PL440", "PL441"
+        ]
+    );
+    // A defer container runs at termination: resources, never probes.
+    assert_eq!(
+        rules_of("deferContainers[0]"),
+        ["PL435", "PL436", "PL437", "PL440", "PL441"]
+    );
+    // An ephemeral container: its image only (it may set neither probes nor resources). No
+    // `imagePullPolicy` findings: an untagged image defaults to `Always`.
+    assert_eq!(rules_of("ephemeralContainers[0]"), ["PL441"]);
+    let messages: Vec<&str> = report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|finding| finding["rule"] == "PL437")
+        .filter_map(|finding| finding["message"].as_str())
+        .collect();
+    assert!(
+        messages.contains(
+            &"init container `migrate` has no `memory` limit, so it decides that the pod has no effective memory limit for its whole life"
+        ),
+        "{messages:#?}"
+    );
+}
+
+#[test]
+fn real_manifests_default_run_is_clean_and_the_group_run_is_reviewed() {
+    let Some(corpus) = corpus() else {
+        return;
+    };
+    let corpus = corpus.to_string_lossy().to_string();
+    let default = json(&run(&["validate", "-o", "json", &corpus]));
+    assert_eq!(
+        default["findings"],
+        serde_json::json!([]),
+        "default run on the corpus"
+    );
+
+    let args = ["validate", "-o", "short", "--select", "best-practice", "."];
+    let output = podlife(&args)
+        .current_dir(&corpus)
+        .output()
+        .expect("podlife runs");
+    let again = podlife(&args)
+        .current_dir(&corpus)
+        .output()
+        .expect("podlife runs");
+    assert_eq!(
+        output.stdout, again.stdout,
+        "the group's run is deterministic"
+    );
+    let text = String::from_utf8_lossy(&output.stdout).to_string();
+    // The option rules stay off: the group selects the rest.
+    for option in ["PL403", "PL438", "PL443", "PL448"] {
+        assert!(
+            !text.contains(&format!("[{option}]")),
+            "{option} ran through the group"
+        );
+    }
+    // Regular init containers are never judged on probes: every probe finding on an init
+    // container is about a sidecar.
+    for line in text.lines() {
+        let probe_rule = ["PL430", "PL431", "PL432", "PL433"]
+            .iter()
+            .any(|code| line.contains(&format!("[{code}]")));
+        if probe_rule {
+            assert!(
+                !line.contains("init container") && !line.contains("defer container"),
+                "{line}"
+            );
+        }
+    }
+    snapshot(
+        "best_practice__real_corpus",
+        &format!("$ podlife {}\n{}", args.join(" "), render(&output)),
+    );
+}
+
+/// `cpuLimits: forbid` turns PL438 around: every container that sets a CPU limit, an init
+/// container included, is reported; the rest are not.
+#[test]
+fn a_team_that_forbids_cpu_limits() {
+    let report = json(&run(&[
+        "validate",
+        "-o",
+        "json",
+        "testdata/best-practice/cpu-forbid/pod.yaml",
+    ]));
+    let found: Vec<(&str, &str)> = report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|finding| {
+            (
+                finding["rule"].as_str().unwrap_or(""),
+                finding["message"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("PL438", "init container `migrate` sets a `cpu` limit"),
+            ("PL438", "container `worker` sets a `cpu` limit"),
+        ]
+    );
+}
+
+/// Moving from kube-score: with `honorPeerAnnotations: true` its `kube-score/ignore` checks
+/// suppress the rules mapped to them (`container-resources` → PL435–PL438, `pod-probes` →
+/// PL430–PL432) and nothing else; without it, they report.
+#[test]
+fn a_peer_annotation_suppresses_the_mapped_rules() {
+    let codes = |args: &[&str]| -> Vec<String> {
+        let mut full = vec!["validate", "-o", "json"];
+        full.extend(args);
+        full.push("testdata/best-practice/peer/web.yaml");
+        let report = json(&run(&full));
+        let mut codes: Vec<String> = report["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .filter_map(|finding| finding["rule"].as_str().map(str::to_string))
+            .collect();
+        codes.sort();
+        codes.dedup();
+        codes
+    };
+    assert_eq!(codes(&[]), ["PL440", "PL445", "PL446"], "honoured");
+    assert_eq!(
+        codes(&["--no-config", "--extend-select", "PL43,PL44"]),
+        [
+            "PL430", "PL431", "PL435", "PL436", "PL437", "PL440", "PL445", "PL446"
+        ],
+        "not honoured"
+    );
+}
