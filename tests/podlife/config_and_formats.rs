@@ -447,6 +447,75 @@ fn only_xml_characters(text: &str) -> bool {
     text.chars().all(podlife::text::is_xml_char)
 }
 
+/// PL422's fix renames `serviceAccount` to `serviceAccountName` with `--fix` alone (safe: the
+/// API server reads the same account), only where `serviceAccountName` is absent, and changes
+/// no other verdict of the best-practice group.
+#[test]
+fn the_deprecated_service_account_fix_renames_the_field_when_unambiguous() {
+    let original = std::fs::read_to_string(
+        root().join("testdata/rules/deprecated-service-account-field.yaml"),
+    )
+    .expect("fixture");
+    let fixed = run_with_stdin(
+        &[
+            "validate",
+            "--no-config",
+            "--extend-select",
+            "PL422",
+            "--fix",
+            "-o",
+            "short",
+            "-",
+        ],
+        original.as_bytes(),
+    );
+    let after = String::from_utf8_lossy(&fixed.stdout).to_string();
+    assert_eq!(
+        after,
+        original.replacen(
+            "  serviceAccount: builder\n  containers:",
+            "  serviceAccountName: builder\n  containers:",
+            1
+        ),
+        "only the pod without `serviceAccountName` is renamed"
+    );
+    let findings = |text: &str| {
+        let report = json(&run_with_stdin(
+            &[
+                "validate",
+                "--no-config",
+                "--select",
+                "best-practice",
+                "-o",
+                "json",
+                "-",
+            ],
+            text.as_bytes(),
+        ));
+        report["findings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|finding| {
+                (
+                    finding["rule"].as_str().unwrap_or("").to_string(),
+                    finding["pod"]["name"].as_str().unwrap_or("").to_string(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let before = findings(&original);
+    assert!(
+        before.contains(&("PL422".to_string(), "fires-alone".to_string())),
+        "{before:?}"
+    );
+    let expected: Vec<_> = before
+        .into_iter()
+        .filter(|(rule, pod)| !(rule == "PL422" && pod == "fires-alone"))
+        .collect();
+    assert_eq!(findings(&after), expected, "no other verdict changes");
+}
+
 /// JUnit XML and SVG plots stay well-formed whatever the input holds: characters XML 1.0
 /// forbids (U+FFFE, U+FFFF, C0 controls) are shown as `\u{…}`, not written and not dropped.
 #[test]

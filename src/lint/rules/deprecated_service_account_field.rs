@@ -1,6 +1,6 @@
 //! PL422 `deprecated-service-account-field`: a pod that uses `serviceAccount`, the deprecated alias of `serviceAccountName`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::lint::finding::{Applicability, Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// A pod that uses `serviceAccount`.
@@ -23,7 +23,7 @@ spec:
 ```
 
 ## How to fix
-Rename the field to `serviceAccountName` (or remove it when `serviceAccountName` is set to the same name).
+Rename the field to `serviceAccountName` (or remove it when `serviceAccountName` is set to the same name). `--fix` renames it when `serviceAccountName` is absent: the API server then reads the same account from either name, so the fix is safe. With both fields set it changes nothing: which one to keep is the author's choice.
 
 ## Peer checks
 kube-linter `deprecated-service-account-field`.
@@ -45,11 +45,15 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         Some(_) => "remove it: `serviceAccountName` names the same account".to_string(),
         None => "rename it to `serviceAccountName`".to_string(),
     };
-    findings.push(
-        RULE.finding("the pod uses the deprecated `serviceAccount`")
-            .at(context.pod_path("spec.serviceAccount"))
-            .on_key()
-            .label("deprecated alias of `serviceAccountName`")
-            .help(help),
-    );
+    let finding = RULE
+        .finding("the pod uses the deprecated `serviceAccount`")
+        .at(context.pod_path("spec.serviceAccount"))
+        .on_key()
+        .label("deprecated alias of `serviceAccountName`")
+        .help(help);
+    findings.push(if spec.service_account_name.is_none() {
+        finding.fixed_by(Applicability::Safe, "serviceAccountName")
+    } else {
+        finding
+    });
 }

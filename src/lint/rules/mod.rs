@@ -159,6 +159,10 @@ rules! {
     PL420 unsafe_proc_mount => UNSAFE_PROC_MOUNT,
     PL421 unsafe_sysctl => UNSAFE_SYSCTL,
     PL422 deprecated_service_account_field => DEPRECATED_SERVICE_ACCOUNT_FIELD,
+    PL423 privileged_port => PRIVILEGED_PORT,
+    PL424 secret_as_env_var => SECRET_AS_ENV_VAR,
+    PL425 writable_host_mount => WRITABLE_HOST_MOUNT,
+    PL426 host_process_container => HOST_PROCESS_CONTAINER,
     PL430 missing_readiness_probe => MISSING_READINESS_PROBE,
     PL431 missing_liveness_probe => MISSING_LIVENESS_PROBE,
     PL432 liveness_stricter_than_readiness => LIVENESS_STRICTER_THAN_READINESS,
@@ -330,6 +334,10 @@ pub fn fix_of(rule: &Rule) -> Option<(crate::lint::finding::Applicability, &'sta
         "PL006" => Some((
             Unsafe,
             "renames the field to the one field it is a typo of, when there is exactly one",
+        )),
+        "PL422" => Some((
+            Safe,
+            "renames `serviceAccount` to `serviceAccountName` when that is absent (the API server reads them the same)",
         )),
         "PL207" => Some((
             Unsafe,

@@ -129,6 +129,14 @@ pub static PEER_CHECKS: &[PeerCheck] = &[
     row(KubeLinter, "unsafe-sysctls", "PL421"),
     // PL422 deprecated-service-account-field
     row(KubeLinter, "deprecated-service-account-field", "PL422"),
+    // PL423 privileged-port
+    row(KubeLinter, "privileged-ports", "PL423"),
+    // PL424 secret-as-env-var
+    row(KubeLinter, "read-secret-from-env-var", "PL424"),
+    // PL425 writable-host-mount
+    row(KubeLinter, "writable-host-mount", "PL425"),
+    // PL426 host-process-container
+    row(Polaris, "hostProcess", "PL426"),
     // PL430 missing-readiness-probe
     row(KubeLinter, "no-readiness-probe", "PL430"),
     row(KubeScore, "pod-probes", "PL430"),
