@@ -35,6 +35,7 @@ complete -c podlife -n "__fish_podlife_needs_command" -f -a "validate" -d 'Check
 complete -c podlife -n "__fish_podlife_needs_command" -f -a "resources" -d 'Effective requests and limits of each pod, its QoS class, and whether it fits a node'
 complete -c podlife -n "__fish_podlife_needs_command" -f -a "status" -d 'Print kubectl\'s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status'
 complete -c podlife -n "__fish_podlife_needs_command" -f -a "simulate" -d 'Simulate a pod\'s lifecycle against a mock container runtime'
+complete -c podlife -n "__fish_podlife_needs_command" -f -a "rollout" -d 'Simulate a workload\'s rolling update from the pod lifecycle model'
 complete -c podlife -n "__fish_podlife_needs_command" -f -a "explain" -d 'Print a rule\'s documentation, or the whole rule reference with --all'
 complete -c podlife -n "__fish_podlife_needs_command" -f -a "rules" -d 'List the rules: ID, name, default severity, whether enabled by default, summary'
 complete -c podlife -n "__fish_podlife_needs_command" -f -a "example" -d 'Print a built-in example manifest, or list them'
@@ -572,6 +573,39 @@ complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l all-metrics
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l explore -d 'What if any one thing fails: one run per container and fault (exit 1 once or always, OOM, hang, image pull, create, failing startup/liveness/readiness probes, and with --delete-at a slow SIGTERM), a row each, worst first. `--expect never-stuck` fails when some fault leaves the pod stuck, `--expect always-ready` when one is never Ready'
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l stdin-filename -d 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)' -r -F
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l exclude -d 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable' -r
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l config -d 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input' -r -F
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l kubernetes-version -d 'The Kubernetes release to check for: `1.29` to the newest podlife knows (the default). Validation, dropped fields, gate defaults and the simulated kubelet follow it' -r
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l feature-gates -d 'Kubernetes feature gates on top of the release\'s defaults, `Name=bool,…` as kube components take them (`podlife rules --gates` lists them); repeatable' -r
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l from -d 'A manifest of the previous version: its workload of the same kind (and name, if there are several) gives the old revision\'s pods [default: the same template]' -r -F
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l pod -d 'Roll out only the workload with this name (default: every one in the input)' -r
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l replicas -d 'Replicas to roll out instead of `spec.replicas` (at most 5000)' -r
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l nodes -d 'A DaemonSet\'s nodes, one pod each (at most 5000)' -r
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l scenario -d 'A scenario file, as `podlife simulate` reads it (durations, faults, jitter); it applies to the pods of both revisions, `--fail` only to the new one\'s' -r -F
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l fail -d 'Make a new pod\'s container fail, as `simulate --fail` (`app=readiness`: never Ready; `app=1*2`: crash twice). Repeatable' -r
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l run -d 'How long a container runs per attempt (`30s`, `forever`), in pods of both revisions. Repeatable' -r
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l stop -d 'How long a container takes to exit after SIGTERM, in pods of both revisions. Repeatable' -r
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l seed -d 'Seed of the random generator used for jitter [default: 0, or the scenario\'s]' -r
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l until -d 'The horizon: stop after this much simulated time (a rollout that completes ends earlier) [default: 30m, at most 24h]' -r
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l latency -d 'How long the controllers take to react to a change [default: 0s]' -r
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l max-events -d 'Most events one pod\'s run may handle' -r
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l runs -d 'Monte Carlo: N independent rollouts over the scenario\'s jitter, run i seeded from (--seed, i), at most 100000; prints percentiles and P(ProgressDeadlineExceeded)' -r
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l expect -d 'An assertion; an unmet one exits with 1. Repeatable: `completed-within=5m`, `min-available>=8`, `max-pods<=13`, `never-exceeded`, `STAT:METRIC<op>VALUE` (STAT `min`, `p50`, `p90`, `p99`, `max`; METRIC `rollout`, `max-pods`, `min-available`; e.g. `p99:rollout<=10m`), `prob:OUTCOME<op>P` (OUTCOME `ProgressDeadlineExceeded`, `Completed`; e.g. `prob:ProgressDeadlineExceeded<=1%`)' -r
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l svg -d 'Write a standalone SVG of the replicas over time, the deadline marked (one run). `-` writes it to stdout (and the report to stderr)' -r -F
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -s o -l format -d 'Output format' -r -f -a "human\t'The status log, the replicas over time and the summary'
+json\t'One JSON document per workload (see docs/rollout.md)'"
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
+always\t'Always'
+never\t'Never'"
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l hidden -d 'In directories, also read hidden files and directories (`.github/`, …)'
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l no-ignore -d 'In directories, also read what `.gitignore`, `.ignore` and `.git/info/exclude` leave out'
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l no-config -d 'Use no configuration file'
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l no-force-exclude -d 'Read a file named on the command line even when `exclude:` in its configuration leaves it out (by default `exclude:` applies to named files too, as ruff\'s `--force-exclude`: pre-commit and editors name every file)'
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l allow-invalid -d 'Roll out pods the API server would reject (their errors are still printed)'
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c podlife -n "__fish_podlife_using_subcommand explain" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
 never\t'Never'"
@@ -615,14 +649,15 @@ never\t'Never'"
 complete -c podlife -n "__fish_podlife_using_subcommand server" -l max-input-size -d 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read' -r
 complete -c podlife -n "__fish_podlife_using_subcommand server" -s q -l quiet -d 'Print only results: no summary line, no notes on stderr'
 complete -c podlife -n "__fish_podlife_using_subcommand server" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man server help" -f -a "validate" -d 'Check manifests: syntax, types, unknown fields, and the pod lifecycle rules'
-complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man server help" -f -a "resources" -d 'Effective requests and limits of each pod, its QoS class, and whether it fits a node'
-complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man server help" -f -a "status" -d 'Print kubectl\'s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status'
-complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man server help" -f -a "simulate" -d 'Simulate a pod\'s lifecycle against a mock container runtime'
-complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man server help" -f -a "explain" -d 'Print a rule\'s documentation, or the whole rule reference with --all'
-complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man server help" -f -a "rules" -d 'List the rules: ID, name, default severity, whether enabled by default, summary'
-complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man server help" -f -a "example" -d 'Print a built-in example manifest, or list them'
-complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man server help" -f -a "completions" -d 'Print shell completions'
-complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man server help" -f -a "man" -d 'Print the man page (roff)'
-complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man server help" -f -a "server" -d 'Run a Language Server over stdio, for editors (docs/editors.md)'
-complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate explain rules example completions man server help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate rollout explain rules example completions man server help" -f -a "validate" -d 'Check manifests: syntax, types, unknown fields, and the pod lifecycle rules'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate rollout explain rules example completions man server help" -f -a "resources" -d 'Effective requests and limits of each pod, its QoS class, and whether it fits a node'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate rollout explain rules example completions man server help" -f -a "status" -d 'Print kubectl\'s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate rollout explain rules example completions man server help" -f -a "simulate" -d 'Simulate a pod\'s lifecycle against a mock container runtime'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate rollout explain rules example completions man server help" -f -a "rollout" -d 'Simulate a workload\'s rolling update from the pod lifecycle model'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate rollout explain rules example completions man server help" -f -a "explain" -d 'Print a rule\'s documentation, or the whole rule reference with --all'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate rollout explain rules example completions man server help" -f -a "rules" -d 'List the rules: ID, name, default severity, whether enabled by default, summary'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate rollout explain rules example completions man server help" -f -a "example" -d 'Print a built-in example manifest, or list them'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate rollout explain rules example completions man server help" -f -a "completions" -d 'Print shell completions'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate rollout explain rules example completions man server help" -f -a "man" -d 'Print the man page (roff)'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate rollout explain rules example completions man server help" -f -a "server" -d 'Run a Language Server over stdio, for editors (docs/editors.md)'
+complete -c podlife -n "__fish_podlife_using_subcommand help; and not __fish_seen_subcommand_from validate resources status simulate rollout explain rules example completions man server help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

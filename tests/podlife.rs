@@ -20,6 +20,7 @@ mod podlife {
     pub mod montecarlo;
     pub mod real_repos;
     pub mod resources;
+    pub mod rollout;
     pub mod rule_fixtures;
     pub mod server;
     pub mod simulate;

@@ -54,6 +54,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<u8, Error> {
         Command::Resources(args) => commands::resources::run(cli, args, out),
         Command::Status(args) => commands::status::run(cli, args, out),
         Command::Simulate(args) => commands::simulate::run(cli, args, out),
+        Command::Rollout(args) => commands::rollout::run(cli, args, out),
         Command::Explain(args) => commands::explain::run(args, out),
         Command::Rules(args) if args.gates => commands::rules::write_gates(
             out,
@@ -140,6 +141,16 @@ pub fn resolve_inputs(
     args: &InputArgs,
     no_path: NoPath,
 ) -> Result<Vec<Result<Input, Error>>, Error> {
+    resolve_inputs_or(cli, args, no_path, examples::default_example())
+}
+
+/// [`resolve_inputs`] with `example` as the built-in example `NoPath::Example` runs.
+pub fn resolve_inputs_or(
+    cli: &Cli,
+    args: &InputArgs,
+    no_path: NoPath,
+    example: &'static examples::Example,
+) -> Result<Vec<Result<Input, Error>>, Error> {
     if !args.paths.is_empty() {
         let walk = args.walk_options();
         walk.excludes(std::path::Path::new("."))?;
@@ -210,7 +221,6 @@ pub fn resolve_inputs(
             args.stdin_filename.clone(),
         ))]);
     }
-    let example = examples::default_example();
     if no_path == NoPath::Example && !stdin_given {
         if !cli.quiet {
             output::note(format_args!(

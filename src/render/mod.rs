@@ -8,6 +8,7 @@ pub mod montecarlo;
 pub mod paint;
 pub mod progress;
 pub mod resources;
+pub mod rollout;
 pub mod rules;
 pub mod simulate;
 pub mod status;

@@ -9,6 +9,7 @@ pub mod explore;
 pub mod fix;
 pub mod montecarlo;
 pub mod resources;
+pub mod rollout;
 pub mod rules;
 pub mod server;
 pub mod simulate;
