@@ -615,7 +615,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__simulate)
-            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --kubernetes-version --feature-gates --fail --run --until --max-events --allow-invalid --scenario --seed --delete-at --grace-period --force --stop --expect --watch --timeline --trace --format --pod --runs --sweep --keep-worst --metric --all-metrics --explore --svg --color --quiet --max-input-size --help"
+            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --kubernetes-version --feature-gates --fail --run --until --max-events --allow-invalid --scenario --seed --jitter --delete-at --grace-period --force --stop --expect --watch --timeline --trace --format --pod --runs --sweep --keep-worst --metric --all-metrics --explore --faults --skip-fault --svg --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -665,6 +665,10 @@ _podlife() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --jitter)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --delete-at)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -706,6 +710,14 @@ _podlife() {
                     return 0
                     ;;
                 --metric)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --faults)
+                    COMPREPLY=($(compgen -W "transient permanent all" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip-fault)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -24,6 +24,7 @@ mod podlife {
     pub mod rule_fixtures;
     pub mod server;
     pub mod simulate;
+    pub mod simulate_directories;
     pub mod status;
     pub mod support;
     pub mod termination;

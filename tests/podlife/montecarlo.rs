@@ -563,3 +563,73 @@ fn sweep_prints_a_row_per_value() {
         "title, header, three values: {table}"
     );
 }
+
+/// `--jitter PCT` makes a Monte Carlo of the default scenario vary: the spread shows in the
+/// percentiles, the header names it, the same seed gives the same bytes, another seed other
+/// ones; without it, `--runs N` says on stderr that nothing varies.
+#[test]
+fn jitter_spreads_the_default_scenario() {
+    let args = [
+        "simulate",
+        "src/examples/init-containers.yaml",
+        "--runs",
+        "500",
+        "--jitter",
+        "20",
+        "--seed",
+        "4",
+        "-q",
+    ];
+    snapshot_cli("montecarlo__jitter_flag_default_scenario", &args);
+    let first = run(&args);
+    assert_eq!(first.status.code(), Some(0), "{}", render(&first));
+    let text = String::from_utf8_lossy(&first.stdout).to_string();
+    assert!(text.contains("scenario: --jitter 20%"), "{text}");
+    assert!(
+        !String::from_utf8_lossy(&first.stderr).contains("nothing in the scenario"),
+        "{}",
+        render(&first)
+    );
+    let again = super::support::podlife(&args)
+        .env("RAYON_NUM_THREADS", "1")
+        .output()
+        .expect("runs");
+    assert_eq!(first.stdout, again.stdout, "same seed, same bytes");
+    let mut other = args;
+    other[7] = "5";
+    assert_ne!(run(&other).stdout, first.stdout, "another seed, other runs");
+
+    let json = |extra: &[&str]| -> serde_json::Value {
+        let mut all = vec![
+            "simulate",
+            "src/examples/init-containers.yaml",
+            "--runs",
+            "300",
+            "-o",
+            "json",
+        ];
+        all.extend_from_slice(extra);
+        let output = run(&all);
+        serde_json::from_slice(&output.stdout).expect("JSON")
+    };
+    let spread = |value: &serde_json::Value| {
+        let ready = &value["metrics"]["readyMs"];
+        (ready["min"].as_u64(), ready["max"].as_u64())
+    };
+    let (min, max) = spread(&json(&[]));
+    assert!(min.is_some(), "ready is measured");
+    assert_eq!(min, max, "without jitter every run is the same");
+    let (min, max) = spread(&json(&["--jitter", "20"]));
+    assert!(min < max, "with jitter the runs differ: {min:?} {max:?}");
+
+    let bad = run(&[
+        "simulate",
+        "src/examples/job.yaml",
+        "--runs",
+        "5",
+        "--jitter",
+        "0",
+    ]);
+    assert_eq!(bad.status.code(), Some(2), "{}", render(&bad));
+    snapshot("montecarlo__jitter_bad_value", &render(&bad));
+}

@@ -3,18 +3,59 @@
 
 use std::io::Write;
 
+use crate::cli::commands::expectations;
 use crate::cli::commands::simulate::{
     DEFAULT_HORIZON, FoundPod, Prepared, SimulateFormat, SimulateRequest, prepare,
 };
 use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS};
 use crate::error::Error;
 use crate::render::simulate::explore::{ExploreReport, render_human, write_json};
-use crate::sim::explore::{Exploration, ExploreRow, explore};
+use crate::sim::explore::{
+    Exploration, ExploreRow, FaultKind, FaultSelection, Persistence, explore,
+};
+
+/// `--faults`: which faults `--explore` tries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExploreFaults {
+    /// Faults that happen once, then the container behaves.
+    Transient,
+    /// Faults that happen every time.
+    Permanent,
+    /// Both.
+    All,
+}
+
+/// The faults `--faults` and `--skip-fault` select; an unknown kind is a usage error.
+fn selection(faults: Option<ExploreFaults>, skipped: &[String]) -> Result<FaultSelection, Error> {
+    let only = match faults {
+        Some(ExploreFaults::Transient) => Some(Persistence::Transient),
+        Some(ExploreFaults::Permanent) => Some(Persistence::Permanent),
+        Some(ExploreFaults::All) | None => None,
+    };
+    let names: Vec<&str> = FaultKind::ALL.iter().map(|kind| kind.name()).collect();
+    let skipped = skipped
+        .iter()
+        .map(|text| {
+            FaultKind::parse(text).ok_or_else(|| {
+                let hint = crate::text::closest(text, &names)
+                    .map(|n| format!("did you mean `{n}`? "))
+                    .unwrap_or_default();
+                Error::Usage(format!(
+                    "--skip-fault {}: no such fault; {hint}the faults are: {}",
+                    crate::text::escape_control(text),
+                    names.join(", ")
+                ))
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(FaultSelection { only, skipped })
+}
 
 /// What `--expect` can say about explored rows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExploreExpectation {
-    /// No single fault leaves the pod stuck at the horizon.
+    /// The pod recovers from every transient fault: it reaches Ready (or completes) by the
+    /// horizon after each.
     NeverStuck,
     /// Every fault's run reaches Ready at some point.
     AlwaysReady,
@@ -27,12 +68,13 @@ impl ExploreExpectation {
             "never-stuck" => Ok(ExploreExpectation::NeverStuck),
             "always-ready" => Ok(ExploreExpectation::AlwaysReady),
             _ => Err(Error::Usage(format!(
-                "--expect {text}: with --explore, the assertions are `never-stuck` (no single fault leaves the pod stuck) and `always-ready` (every fault's run becomes Ready); the others judge one run"
+                "--expect {text}: with --explore, the assertions are `never-stuck` (the pod recovers from every transient fault) and `always-ready` (every fault's run becomes Ready); the others judge one run"
             ))),
         }
     }
 
-    fn name(self) -> &'static str {
+    /// As written on the command line.
+    pub fn name(self) -> &'static str {
         match self {
             ExploreExpectation::NeverStuck => "never-stuck",
             ExploreExpectation::AlwaysReady => "always-ready",
@@ -41,7 +83,7 @@ impl ExploreExpectation {
 
     fn fails(self, row: &ExploreRow) -> bool {
         match self {
-            ExploreExpectation::NeverStuck => row.stuck,
+            ExploreExpectation::NeverStuck => row.stuck_after_transient(),
             ExploreExpectation::AlwaysReady => row.ready_at.is_none(),
         }
     }
@@ -60,6 +102,14 @@ pub(crate) fn run_pod(
         .iter()
         .map(|text| ExploreExpectation::parse(text))
         .collect::<Result<_, _>>()?;
+    let selection = selection(args.faults, &args.skip_fault)?;
+    if wanted.contains(&ExploreExpectation::NeverStuck)
+        && selection.only == Some(Persistence::Permanent)
+    {
+        return Err(Error::Usage(
+            "--expect never-stuck judges the transient faults, and --faults permanent tries none; use --faults transient or all".to_string(),
+        ));
+    }
     let Some(prepared) = prepare(found, args, request.scenario_text, &|_| {})? else {
         return Ok(EXIT_FAILURE);
     };
@@ -79,6 +129,7 @@ pub(crate) fn run_pod(
         horizon,
         max_events: args.max_events,
         job: found.job.as_ref(),
+        selection: &selection,
     };
     let (rows, baseline) = explore(&exploration);
     let report = ExploreReport {
@@ -87,15 +138,24 @@ pub(crate) fn run_pod(
         baseline: &baseline,
         deletion: patch.termination.deletion.is_some(),
     };
+    let judged: Vec<(&str, Result<(), String>)> = wanted
+        .iter()
+        .map(|expectation| (expectation.name(), judge(*expectation, &rows, &plan)))
+        .collect();
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     match args.format {
-        SimulateFormat::Json => write_json(out, &report).map_err(write_error)?,
+        SimulateFormat::Json => {
+            let mut document = Vec::new();
+            write_json(&mut document, &report).map_err(write_error)?;
+            request.push_document(String::from_utf8_lossy(&document).into_owned());
+        }
         SimulateFormat::Human => {
             if number > 0 {
                 writeln!(out).map_err(write_error)?;
             }
             out.write_all(render_human(&report).as_bytes())
                 .map_err(write_error)?;
+            expectations::write_section(out, &judged).map_err(write_error)?;
         }
     }
     if rows
@@ -109,33 +169,48 @@ pub(crate) fn run_pod(
         ));
         return Ok(EXIT_FAILURE);
     }
-    let mut unmet = false;
-    for expectation in wanted {
-        let failing: Vec<String> = rows
-            .iter()
-            .filter(|row| expectation.fails(row))
-            .map(|row| {
-                let container = row
-                    .container
-                    .and_then(|c| plan.containers.get(c))
-                    .map_or("", |spec| spec.name.as_str());
-                format!(
-                    "{}={}",
-                    crate::text::escape_control(container),
-                    row.fault.map_or("", |f| f.name())
-                )
-            })
-            .collect();
-        if !failing.is_empty() {
-            unmet = true;
-            crate::cli::output::note(format_args!(
-                "podlife: pod `{}`: expectation `{}` not met by {} fault(s): {}",
-                plan.name,
-                expectation.name(),
-                failing.len(),
-                failing.join(", ")
-            ));
-        }
-    }
+    let unmet = expectations::report_unmet(&plan.name, &judged);
+    request.record_unmet(&judged);
     Ok(if unmet { EXIT_FINDINGS } else { EXIT_CLEAN })
+}
+
+/// Whether the rows meet `expectation`; if not, which `container=fault` rows fail it.
+fn judge(
+    expectation: ExploreExpectation,
+    rows: &[ExploreRow],
+    plan: &crate::sim::plan::spec::PodPlan,
+) -> Result<(), String> {
+    let failing: Vec<String> = rows
+        .iter()
+        .filter(|row| expectation.fails(row))
+        .map(|row| {
+            let container = row
+                .container
+                .and_then(|c| plan.containers.get(c))
+                .map_or("", |spec| spec.name.as_str());
+            let what = match (expectation, row.blocks) {
+                (ExploreExpectation::NeverStuck, Some(blocked)) => {
+                    format!(" (blocks {})", blocked.name())
+                }
+                _ => String::new(),
+            };
+            format!(
+                "{}={}{what}",
+                crate::text::escape_control(container),
+                row.fault.map_or("", FaultKind::name)
+            )
+        })
+        .collect();
+    if failing.is_empty() {
+        return Ok(());
+    }
+    let how = match expectation {
+        ExploreExpectation::NeverStuck => "the pod does not recover from",
+        ExploreExpectation::AlwaysReady => "the pod is never Ready after",
+    };
+    Err(format!(
+        "{how} {} fault(s): {}",
+        failing.len(),
+        failing.join(", ")
+    ))
 }

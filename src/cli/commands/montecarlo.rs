@@ -158,6 +158,7 @@ fn run_value(
     };
     if first_value && !request.cli.quiet {
         note_idle_sweep(swept, &context);
+        note_nothing_varies(&behaviour, &context);
     }
     let mut no_plot = false;
     if let Some(path) = &args.svg {
@@ -174,10 +175,11 @@ fn run_value(
         horizon,
         paint: crate::render::paint::Paint::new(crate::cli::run::use_color(request.cli.color)),
     };
-    write_value_report(out, args, &context, swept, &results, first, &replay)
+    write_value_report(out, request, &context, swept, &results, first, &replay)
         .map_err(write_error)?;
     let sweep_row = swept.map(|(sweep, value)| sweep_row(sweep, value, &context));
     let unmet = expectations::report_unmet(&plan.name, &results);
+    request.record_unmet(&results);
     if let Some(bugs) = model_bug_runs(&aggregate) {
         crate::cli::output::note(format_args!(
             "podlife: internal error: {bugs} run(s) made calls the runtime refused (replay one of the worst runs' seeds with --runs 1); please report it"
@@ -223,23 +225,26 @@ struct Replay<'a> {
     paint: crate::render::paint::Paint,
 }
 
-/// Writes one value's report: JSON, or the human table with worst runs and expectations.
+/// Writes one value's report: JSON (kept for the end), or the human table with worst runs and expectations.
 fn write_value_report(
     out: &mut dyn Write,
-    args: &SimulateArgs,
+    request: &SimulateRequest<'_>,
     context: &ReportContext<'_>,
     swept: Option<(&Sweep, u64)>,
     results: &[expectations::Checked<'_>],
     first: bool,
     replay: &Replay<'_>,
 ) -> std::io::Result<()> {
+    let args = request.args;
     match args.format {
+        // Kept, and written once every pod has run.
         SimulateFormat::Json => {
             let sweep_json = swept.map(|(sweep, value)| json::SweepJson {
                 name: sweep.name.clone(),
                 value: sweep.show(value),
             });
-            out.write_all(json::render(context, sweep_json).as_bytes())
+            request.push_document(json::render(context, sweep_json));
+            Ok(())
         }
         // With a sweep, the values share one compact table (written after the last one):
         // here only what was asked of each value, under its name.
@@ -351,6 +356,36 @@ fn note_idle_sweep(swept: Option<(&Sweep, u64)>, context: &ReportContext<'_>) {
             sweep.name, context.run.plan.name
         ));
     }
+}
+
+/// Says that a scenario without a distribution or a chance gives the same run every time
+/// (only the kubelet's requeue jitter after a back-off can differ), and how to make it vary.
+fn note_nothing_varies(
+    behaviour: &crate::sim::plan::behaviour::Behaviour,
+    context: &ReportContext<'_>,
+) {
+    if behaviour.has_jitter() {
+        return;
+    }
+    let aggregate = context.aggregate;
+    let identical = aggregate
+        .stats
+        .iter()
+        .all(|stats| stats.min() == stats.max())
+        && aggregate
+            .outcomes
+            .iter()
+            .all(|outcome| outcome.count == 0 || outcome.count == outcome.runs);
+    let what = if identical {
+        format!("the {} runs are identical", aggregate.runs)
+    } else {
+        "the runs differ only by the kubelet's requeue jitter after a back-off".to_string()
+    };
+    crate::cli::output::note(format_args!(
+        "podlife: note: nothing in the scenario of pod `{}` varies, so {what}; add `--jitter PCT` \
+         (e.g. `--jitter 20`) or distributions in a `--scenario` file (docs/montecarlo.md)",
+        context.run.plan.name
+    ));
 }
 
 /// The metric `--metric` names (a usage error naming the metrics when none has that name),

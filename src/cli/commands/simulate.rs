@@ -67,6 +67,11 @@ pub struct SimulateArgs {
     /// Seed of the random generator used for jitter [default: 0, or the scenario's].
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Spread every fixed duration of the scenario (pulls, runtime calls, starts, run times,
+    /// hooks, probe latency) into a log-normal around it: `--jitter 20` puts about two runs in
+    /// three within ÷1.2 and ×1.2 of the value. For `--runs N` (see docs/montecarlo.md).
+    #[arg(long, value_name = "PCT", value_parser = crate::sim::scenario::Jitter::parse)]
+    pub jitter: Option<crate::sim::scenario::Jitter>,
     /// Delete the pod at this simulated time (`30s`); see docs/termination.md.
     #[arg(long, value_name = "DURATION")]
     pub delete_at: Option<String>,
@@ -129,12 +134,21 @@ pub struct SimulateArgs {
     /// (termination without a deletion, defer without defer containers).
     #[arg(long, requires = "runs")]
     pub all_metrics: bool,
-    /// What if any one thing fails: one run per container and fault (exit 1 once or always,
-    /// OOM, hang, image pull, create, failing startup/liveness/readiness probes, and with
-    /// --delete-at a slow SIGTERM), a row each, worst first. `--expect never-stuck` fails
-    /// when some fault leaves the pod stuck, `--expect always-ready` when one is never Ready.
+    /// What if any one thing fails: one run per container and fault, transient (exit 1, OOM,
+    /// image pull, create, a probe: once, then it behaves) or permanent (the same every time,
+    /// a hang, and with --delete-at a slow SIGTERM), a row each, worst first, saying what each
+    /// blocks. `--expect never-stuck` fails when the pod does not recover from some transient
+    /// fault, `--expect always-ready` when some fault's run is never Ready (docs/simulate.md).
     #[arg(long, conflicts_with_all = ["runs", "watch", "timeline", "trace", "svg"])]
     pub explore: bool,
+    /// With --explore: which faults to try: `transient` (fail once, then behave: what
+    /// `never-stuck` judges), `permanent` (reported with what each blocks) or `all` [default].
+    #[arg(long, value_enum, value_name = "WHICH", requires = "explore")]
+    pub faults: Option<crate::cli::commands::explore::ExploreFaults>,
+    /// With --explore: leave out this fault (`oom`, `image-pull-once`, `slow-sigterm`, …).
+    /// Repeatable.
+    #[arg(long, value_name = "KIND", requires = "explore")]
+    pub skip_fault: Vec<String>,
     /// Write a standalone SVG: for one run, the pod's life on a time axis (a lane per
     /// container: states, exits, restarts, probe answers, conditions, deletion and grace
     /// deadline); with --runs, the histogram and CDF of the headline metric (`--metric`).
@@ -151,7 +165,7 @@ pub const DEFAULT_HORIZON: SimDuration = SimDuration::from_secs(600);
 pub enum SimulateFormat {
     /// Header, the chosen views, summary.
     Human,
-    /// One JSON document per pod (see docs/simulate.md).
+    /// One JSON document: a pod's, or `{"pods": [...]}` for several (see docs/simulate.md).
     Json,
 }
 
@@ -399,6 +413,7 @@ pub(crate) fn prepare(
         }
     }
     crate::cli::commands::termination_flags::apply(args, &plan, &mut patch)?;
+    patch.jitter = args.jitter;
     for text in args.fail.iter().filter(|t| !t.starts_with("node@")) {
         let flag = flags::parse_fail(text, &plan)?;
         flags::apply_fail(&flag, &mut patch);
@@ -446,6 +461,7 @@ fn describe_scenario(args: &SimulateArgs) -> String {
     parts.extend(args.fail.iter().map(|f| format!("--fail {f}")));
     parts.extend(args.run.iter().map(|r| format!("--run {r}")));
     parts.extend(crate::cli::commands::termination_flags::describe(args));
+    parts.extend(args.jitter.map(|jitter| format!("--jitter {jitter}")));
     if parts.is_empty() {
         "defaults".to_string()
     } else {
@@ -465,6 +481,52 @@ pub(crate) struct SimulateRequest<'a> {
     pub(crate) until: Option<SimDuration>,
     /// The scenario as reports name it.
     pub(crate) scenario_description: &'a str,
+    /// `--format json`: each pod's document, written once every pod has run (one document
+    /// alone as it is, several inside `{"pods": [...]}`).
+    pub(crate) documents: std::cell::RefCell<Vec<String>>,
+    /// The expectations the current pod did not meet, for the verdicts of several pods.
+    pub(crate) unmet: std::cell::RefCell<Vec<String>>,
+}
+
+impl SimulateRequest<'_> {
+    /// Keeps one JSON document (a pod's, or a swept value's) for [`write_documents`].
+    pub(crate) fn push_document(&self, text: String) {
+        self.documents.borrow_mut().push(text);
+    }
+
+    /// Notes the expectations in `results` that did not hold, for the pod's verdict.
+    pub(crate) fn record_unmet(&self, results: &[expectations::Checked<'_>]) {
+        let mut unmet = self.unmet.borrow_mut();
+        for (text, result) in results {
+            if result.is_err() && !unmet.iter().any(|seen| seen == text) {
+                unmet.push((*text).to_string());
+            }
+        }
+    }
+}
+
+/// Writes the JSON documents kept: one as it is, several as one document `{"pods": [...]}`
+/// whose elements are those documents, in order (docs/simulate.md).
+fn write_documents(out: &mut dyn Write, documents: &[String]) -> std::io::Result<()> {
+    match documents {
+        [] => Ok(()),
+        [one] => out.write_all(one.as_bytes()),
+        several => {
+            writeln!(out, "{{\n  \"pods\": [")?;
+            for (index, document) in several.iter().enumerate() {
+                // A pretty-printed document has no raw newline inside a string, so indenting
+                // each line nests it exactly as the pretty printer would.
+                let indented: Vec<String> = document
+                    .trim_end()
+                    .lines()
+                    .map(|line| format!("    {line}"))
+                    .collect();
+                let comma = if index + 1 < several.len() { "," } else { "" };
+                writeln!(out, "{}{comma}", indented.join("\n"))?;
+            }
+            writeln!(out, "  ]\n}}")
+        }
+    }
 }
 
 /// Runs `podlife simulate`.
@@ -507,9 +569,14 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
         scenario_text: scenario_text.as_deref(),
         until,
         scenario_description: &scenario_description,
+        documents: std::cell::RefCell::new(Vec::new()),
+        unmet: std::cell::RefCell::new(Vec::new()),
     };
+    let write_error = |e: std::io::Error| Error::io("writing output", e);
     let mut unmet = false;
+    let mut verdicts: Vec<Verdict<'_>> = Vec::new();
     for (number, found) in pods.iter().enumerate() {
+        request.unmet.borrow_mut().clear();
         let code = match args.runs.filter(|runs| *runs >= 2) {
             _ if args.explore => {
                 crate::cli::commands::explore::run_pod(&request, found, number, out)?
@@ -520,13 +587,70 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
             None => run_single(&request, found, number, out)?,
         };
         match code {
-            EXIT_CLEAN => {}
-            EXIT_FINDINGS => unmet = true,
-            other => return Ok(other),
+            EXIT_CLEAN | EXIT_FINDINGS => {
+                unmet |= code == EXIT_FINDINGS;
+                verdicts.push(Verdict {
+                    found,
+                    unmet: request.unmet.take(),
+                });
+            }
+            other => {
+                write_documents(out, &request.documents.borrow()).map_err(write_error)?;
+                return Ok(other);
+            }
         }
+    }
+    write_documents(out, &request.documents.borrow()).map_err(write_error)?;
+    if args.format == SimulateFormat::Human && pods.len() > 1 && !args.expect.is_empty() {
+        write_verdicts(out, &verdicts).map_err(write_error)?;
     }
     let code = if unmet { EXIT_FINDINGS } else { EXIT_CLEAN };
     Ok(code.max(unreadable.unwrap_or(EXIT_CLEAN)))
+}
+
+/// One pod's verdict on `--expect`: the expectations it did not meet.
+struct Verdict<'a> {
+    found: &'a FoundPod,
+    unmet: Vec<String>,
+}
+
+/// With several pods, the closing `verdicts:` section: each pod, `ok` or `FAILED` with the
+/// expectations it did not meet.
+fn write_verdicts(out: &mut dyn Write, verdicts: &[Verdict<'_>]) -> std::io::Result<()> {
+    let failed = verdicts.iter().filter(|v| !v.unmet.is_empty()).count();
+    writeln!(
+        out,
+        "\nverdicts: {} of {} pods met every expectation",
+        verdicts.len() - failed,
+        verdicts.len()
+    )?;
+    for verdict in verdicts {
+        let pod = format!(
+            "pod `{}` ({} in {})",
+            crate::text::escape_control(&verdict.found.name),
+            verdict.found.kind,
+            crate::text::escape_control(&verdict.found.source)
+        );
+        if verdict.unmet.is_empty() {
+            writeln!(out, "  ok      {pod}")?;
+        } else {
+            writeln!(out, "  FAILED  {pod}: {}", verdict.unmet.join(", "))?;
+        }
+    }
+    Ok(())
+}
+
+/// Parses one `--expect` as the mode asks: `--explore`'s, a Monte Carlo's (`--runs N`, N ≥ 2)
+/// or one run's.
+fn check_expectation(args: &SimulateArgs, text: &str, plan: &PodPlan) -> Result<(), Error> {
+    if args.explore {
+        crate::cli::commands::explore::ExploreExpectation::parse(text).map(drop)
+    } else if args.runs.is_some_and(|runs| runs >= 2) {
+        let known = crate::sim::montecarlo::metrics::metrics(plan);
+        crate::sim::montecarlo::expect::parse(text, &known).map(drop)
+    } else {
+        expect::parse(text, plan).map(drop)
+    }
 }
 
 /// With several pods, the flags that name containers (`--fail`, `--run`, `--stop`, `--expect`)
@@ -543,7 +667,7 @@ fn check_flags_fit_every_pod(pods: &[FoundPod], args: &SimulateArgs) -> Result<(
         let checked = prepare(found, args, None, &|_| {}).and_then(|prepared| {
             if let Some(prepared) = prepared {
                 for text in &args.expect {
-                    expect::parse(text, &prepared.plan)?;
+                    check_expectation(args, text, &prepared.plan)?;
                 }
             }
             Ok(())
@@ -701,10 +825,7 @@ fn run_single(
         crate::cli::file_write::write_plot(&path, views::plot::render(&context).as_bytes())?;
     }
     match args.format {
-        SimulateFormat::Json => {
-            out.write_all(views::json::render(&context).as_bytes())
-                .map_err(write_error)?;
-        }
+        SimulateFormat::Json => request.push_document(views::json::render(&context)),
         SimulateFormat::Human => {
             if number > 0 {
                 writeln!(out).map_err(write_error)?;
@@ -713,6 +834,7 @@ fn run_single(
         }
     }
     let unmet = expectations::report_unmet(&plan.name, &results);
+    request.record_unmet(&results);
     if outcome.summary.illegal_calls > 0 {
         crate::cli::output::note(format_args!(
             "podlife: internal error: the simulated kubelet made {} call(s) the runtime refused (see the KubeletModelBug events); please report it",

@@ -12,28 +12,76 @@ pub fn object(context: &RunContext<'_>, container: Option<usize>) -> String {
     }
 }
 
-/// Renders every event.
+/// One row of the table: an event, and how often it repeated.
+struct Row {
+    /// The first occurrence, an index into the recorded events.
+    first: usize,
+    /// Its message.
+    message: String,
+    /// How many identical events the row stands for.
+    count: u32,
+    /// When the last of them happened.
+    last_at: crate::sim::engine::time::SimTime,
+}
+
+/// Renders the events, as `kubectl describe` shows them: an event identical to one already
+/// shown (type, reason, object, message) with no other event of that object in between is
+/// counted on that row, `12s (x30 over 1m)`: first at 12 s, 30 times within the minute that
+/// followed. JSON keeps every event.
 pub fn render(context: &RunContext<'_>) -> String {
-    let rows: Vec<Vec<String>> = context
-        .outcome
-        .recording
-        .events
+    let events = &context.outcome.recording.events;
+    let mut rows: Vec<Row> = Vec::new();
+    // Per object (`None`: the pod), its latest row.
+    let mut latest: std::collections::BTreeMap<Option<usize>, usize> =
+        std::collections::BTreeMap::new();
+    for (index, event) in events.iter().enumerate() {
+        let message = event.message(context.run.plan);
+        let repeat = latest.get(&event.container).and_then(|&row| {
+            let shown = events.get(rows.get(row)?.first)?;
+            (shown.kind() == event.kind()
+                && shown.reason() == event.reason()
+                && rows.get(row)?.message == message)
+                .then_some(row)
+        });
+        if let Some(row) = repeat.and_then(|row| rows.get_mut(row)) {
+            row.count += 1;
+            row.last_at = event.at;
+            continue;
+        }
+        latest.insert(event.container, rows.len());
+        rows.push(Row {
+            first: index,
+            message,
+            count: 1,
+            last_at: event.at,
+        });
+    }
+    let cells: Vec<Vec<String>> = rows
         .iter()
-        .map(|event| {
-            vec![
-                event.at.to_string(),
+        .filter_map(|row| {
+            let event = events.get(row.first)?;
+            let time = match row.count {
+                1 => event.at.to_string(),
+                count => format!(
+                    "{} (x{count} over {})",
+                    event.at,
+                    row.last_at.since(event.at)
+                ),
+            };
+            Some(vec![
+                time,
                 event.kind().to_string(),
                 event.reason().to_string(),
                 object(context, event.container),
-                event.message(context.run.plan),
-            ]
+                row.message.clone(),
+            ])
         })
         .collect();
-    let events = &context.outcome.recording.events;
     // kubectl's Warning events stand out: the type yellow, the reason red.
     let tone_of = |row: usize, column: usize| {
-        let warning = events
+        let warning = rows
             .get(row)
+            .and_then(|row| events.get(row.first))
             .is_some_and(|event| event.kind() == "Warning");
         match column {
             1 if warning => Some(Tone::Busy),
@@ -43,7 +91,7 @@ pub fn render(context: &RunContext<'_>) -> String {
     };
     let mut text = table::render_painted(
         &["TIME", "TYPE", "REASON", "OBJECT", "MESSAGE"],
-        &rows,
+        &cells,
         context.paint,
         &tone_of,
     );

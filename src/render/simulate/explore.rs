@@ -5,7 +5,7 @@ use serde::Serialize;
 use crate::render::simulate::RunDescription;
 use crate::render::simulate::table;
 use crate::sim::engine::time::{SimDuration, SimTime};
-use crate::sim::explore::{ExploreRow, FaultKind};
+use crate::sim::explore::{Blocked, ExploreRow, FaultKind, Persistence};
 use crate::sim::plan::spec::ContainerKind;
 use crate::text::escape_control;
 
@@ -24,6 +24,29 @@ pub struct ExploreReport<'a> {
 fn ready(row: &ExploreRow) -> String {
     row.ready_at
         .map_or_else(|| "never".to_string(), |at| at.to_string())
+}
+
+/// What a blocked goal reads as in the table.
+fn goal(blocked: Blocked) -> &'static str {
+    match blocked {
+        Blocked::Termination => "termination",
+        Blocked::JobCompletion => "the Job's completion",
+        Blocked::Initialization => "initialization",
+        Blocked::Ready => "Ready",
+        Blocked::StayingReady => "staying Ready",
+        Blocked::Completion => "completion",
+    }
+}
+
+/// The RESULT cell: a transient fault recovers or leaves the pod stuck, a permanent one
+/// blocks something or not.
+fn result(row: &ExploreRow) -> String {
+    match (row.persistence(), row.blocks) {
+        (Some(Persistence::Transient), None) => "recovers".to_string(),
+        (Some(Persistence::Transient), Some(blocked)) => format!("stuck: blocks {}", goal(blocked)),
+        (_, Some(blocked)) => format!("blocks {}", goal(blocked)),
+        (_, None) => "blocks nothing".to_string(),
+    }
 }
 
 fn overrun(row: &ExploreRow) -> String {
@@ -59,10 +82,10 @@ fn kind_name(kind: ContainerKind) -> &'static str {
     }
 }
 
-/// The human report: a header, the baseline, then one line per fault, worst first.
+/// The human report: a header, the baseline, then one line per fault, worst first, and what
+/// the transient and the permanent faults did.
 pub fn render_human(report: &ExploreReport<'_>) -> String {
     let run = &report.run;
-    let stuck = report.rows.iter().filter(|row| row.stuck).count();
     let mut text = format!(
         "pod {} ({} in {}) · explore: {} faults · scenario: {} · until {}\n",
         escape_control(&run.plan.name),
@@ -83,13 +106,16 @@ pub fn render_human(report: &ExploreReport<'_>) -> String {
         } else {
             String::new()
         },
-        if base.stuck { ", stuck" } else { "" }
+        base.blocks
+            .map(|blocked| format!(", without any fault it never gets past {}", goal(blocked)))
+            .unwrap_or_default()
     ));
     let is_job = report.baseline.job.is_some();
     let mut headers = vec![
         "CONTAINER",
         "TYPE",
         "FAULT",
+        "KIND",
         "READY AT",
         "RESTARTS",
         "PHASE",
@@ -100,7 +126,7 @@ pub fn render_human(report: &ExploreReport<'_>) -> String {
     if report.deletion {
         headers.push("STOPPED AFTER");
     }
-    headers.push("STUCK");
+    headers.push("RESULT");
     let rows: Vec<Vec<String>> = report
         .rows
         .iter()
@@ -113,6 +139,7 @@ pub fn render_human(report: &ExploreReport<'_>) -> String {
                 container_name(report, row),
                 kind.to_string(),
                 row.fault.map_or("", |f| f.name()).to_string(),
+                row.persistence().map_or("", Persistence::name).to_string(),
                 ready(row),
                 row.restarts.to_string(),
                 row.phase.as_str().to_string(),
@@ -123,27 +150,55 @@ pub fn render_human(report: &ExploreReport<'_>) -> String {
             if report.deletion {
                 cells.push(overrun(row));
             }
-            cells.push(if row.stuck { "stuck" } else { "-" }.to_string());
+            cells.push(result(row));
             cells
         })
         .collect();
     text.push_str(&table::render(&headers, &rows));
     if is_job {
-        text.push_str(&format!(
-            "\nREADY AT, RESTARTS and PHASE are the Job's first pod's; JOB is how its controller ended the Job.\n{stuck} of {} faults leave the Job active at {} (its controller never ended it)\n",
-            report.rows.len(),
-            run.horizon,
-        ));
+        text.push_str(
+            "\nREADY AT, RESTARTS and PHASE are the Job's first pod's; JOB is how its controller ended the Job.\n",
+        );
     } else {
+        text.push('\n');
+    }
+    text.push_str(&closing_lines(report));
+    text
+}
+
+/// How many transient faults the pod recovered from, and how many permanent ones block it.
+fn closing_lines(report: &ExploreReport<'_>) -> String {
+    let of = |persistence: Persistence| {
+        report
+            .rows
+            .iter()
+            .filter(move |row| row.persistence() == Some(persistence))
+    };
+    let transient = of(Persistence::Transient).count();
+    let stuck = of(Persistence::Transient)
+        .filter(|row| row.blocks.is_some())
+        .count();
+    let permanent = of(Persistence::Permanent).count();
+    let blocking = of(Persistence::Permanent)
+        .filter(|row| row.blocks.is_some())
+        .count();
+    let mut text = String::new();
+    if transient > 0 {
+        text.push_str(&if stuck == 0 {
+            format!(
+                "transient: the pod recovers from all {transient} faults by {} (never-stuck holds)\n",
+                report.run.horizon
+            )
+        } else {
+            format!(
+                "transient: {stuck} of {transient} faults leave the pod stuck at {} (never-stuck fails)\n",
+                report.run.horizon
+            )
+        });
+    }
+    if permanent > 0 {
         text.push_str(&format!(
-            "\n{stuck} of {} faults leave the pod stuck at {} (neither Ready nor finished{})\n",
-            report.rows.len(),
-            run.horizon,
-            if report.deletion {
-                ", or not stopped after the deletion"
-            } else {
-                ""
-            }
+            "permanent: {blocking} of {permanent} faults block the pod (RESULT says what it never reaches)\n"
         ));
     }
     text
@@ -172,6 +227,10 @@ struct JsonRow {
     restarts: u32,
     phase: &'static str,
     stuck: bool,
+    /// `transient` or `permanent`; `null` for the baseline.
+    persistence: Option<&'static str>,
+    /// What the run never reached by the horizon (`null`: nothing).
+    blocks: Option<&'static str>,
     /// For a Job: `{"condition", "reason"}`.
     #[serde(skip_serializing_if = "Option::is_none")]
     job: Option<JsonJobCondition>,
@@ -208,6 +267,8 @@ fn json_row(report: &ExploreReport<'_>, row: &ExploreRow) -> JsonRow {
         restarts: row.restarts,
         phase: row.phase.as_str(),
         stuck: row.stuck,
+        persistence: row.persistence().map(Persistence::name),
+        blocks: row.blocks.map(Blocked::name),
         job: row.job.map(|condition| JsonJobCondition {
             condition: condition.name(),
             reason: condition.reason(),

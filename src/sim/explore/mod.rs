@@ -1,116 +1,52 @@
 //! `simulate --explore`: what happens to the pod if any one thing goes wrong. For every
-//! container and every fault that applies to it, one run of the scenario with that fault added;
-//! each row says when the pod became Ready, the restarts, the final phase, whether the pod is
-//! stuck, and (with a deletion) how far termination overran its grace period. Runs are at the
-//! distributions' medians and independent, so they run in parallel and the rows are
-//! deterministic; they are sorted worst first.
+//! container and every fault that applies to it (`fault.rs`), one run of the scenario with that
+//! fault added; each row says when the pod became Ready, the restarts, the final phase, what
+//! the pod never reached because of the fault ([`Blocked`]), and (with a deletion) how far
+//! termination overran its grace period. Runs are at the distributions' medians and
+//! independent, so they run in parallel and the rows are deterministic; they are sorted worst
+//! first.
+
+pub mod fault;
 
 use rayon::prelude::*;
 
-use crate::sim::engine::distribution::Dist;
 use crate::sim::engine::time::{SimDuration, SimTime};
 use crate::sim::kubelet::model::{SimConfig, simulate};
-use crate::sim::plan::behaviour::ExitKind;
-use crate::sim::plan::spec::{ContainerIndex, ContainerKind, PodPlan, ProbeKind};
+use crate::sim::plan::spec::{ContainerIndex, PodPlan, RestartPolicy};
 use crate::sim::record::{Phase, RecordOptions};
 use crate::sim::scenario::Patch;
-use crate::sim::scenario::flags::{FailFlag, Fault, apply_fail};
 
-/// One thing that can go wrong with a container.
+pub use fault::{FaultKind, FaultSelection, Persistence};
+
+/// What a run never reached by the horizon: the first goal, in the pod's order, that the
+/// fault kept it from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum FaultKind {
-    /// Exits with code 1 on its first attempt only.
-    ExitOnce,
-    /// Exits with code 1 on every attempt.
-    ExitAlways,
-    /// Killed for running out of memory on every attempt.
-    Oom,
-    /// Never exits on its own and ignores SIGTERM.
-    Hang,
-    /// Its image cannot be pulled.
-    ImagePull,
-    /// `CreateContainer` fails.
-    Create,
-    /// Its startup probe always fails.
-    Startup,
-    /// Its liveness probe always fails.
-    Liveness,
-    /// Its readiness probe always fails.
-    Readiness,
-    /// Takes longer than the grace period to exit after SIGTERM (with a deletion only).
-    SlowSigterm,
+pub enum Blocked {
+    /// After a deletion, the pod never stopped.
+    Termination,
+    /// A Job's controller never ended the Job as Complete.
+    JobCompletion,
+    /// The pod never became Initialized (an init container never completed).
+    Initialization,
+    /// The pod never became Ready.
+    Ready,
+    /// The pod became Ready, then was not Ready at the horizon.
+    StayingReady,
+    /// A pod that runs to completion never Succeeded.
+    Completion,
 }
 
-impl FaultKind {
-    /// Every kind, in report order.
-    pub const ALL: [FaultKind; 10] = [
-        FaultKind::ExitOnce,
-        FaultKind::ExitAlways,
-        FaultKind::Oom,
-        FaultKind::Hang,
-        FaultKind::ImagePull,
-        FaultKind::Create,
-        FaultKind::Startup,
-        FaultKind::Liveness,
-        FaultKind::Readiness,
-        FaultKind::SlowSigterm,
-    ];
-
-    /// As reports and JSON name it (`exit-1-once`).
+impl Blocked {
+    /// As reports and JSON say it.
     pub fn name(self) -> &'static str {
         match self {
-            FaultKind::ExitOnce => "exit-1-once",
-            FaultKind::ExitAlways => "exit-1-always",
-            FaultKind::Oom => "oom",
-            FaultKind::Hang => "hang",
-            FaultKind::ImagePull => "image-pull",
-            FaultKind::Create => "create",
-            FaultKind::Startup => "startup-probe",
-            FaultKind::Liveness => "liveness-probe",
-            FaultKind::Readiness => "readiness-probe",
-            FaultKind::SlowSigterm => "slow-sigterm",
+            Blocked::Termination => "termination",
+            Blocked::JobCompletion => "job-completion",
+            Blocked::Initialization => "initialization",
+            Blocked::Ready => "ready",
+            Blocked::StayingReady => "staying-ready",
+            Blocked::Completion => "completion",
         }
-    }
-
-    /// Whether the fault applies to a container: probes it has, a deletion for slow SIGTERM;
-    /// defer containers are left out (they run only at termination).
-    fn applies(self, plan: &PodPlan, container: ContainerIndex, deletion: bool) -> bool {
-        let spec = &plan.containers[container];
-        if spec.kind == ContainerKind::Defer {
-            return false;
-        }
-        match self {
-            FaultKind::Startup => spec.probe(ProbeKind::Startup).is_some(),
-            FaultKind::Liveness => spec.probe(ProbeKind::Liveness).is_some(),
-            FaultKind::Readiness => spec.probe(ProbeKind::Readiness).is_some(),
-            FaultKind::SlowSigterm => deletion && spec.kind != ContainerKind::Init,
-            _ => true,
-        }
-    }
-
-    /// Adds the fault to `patch`.
-    fn apply(self, container: ContainerIndex, patch: &mut Patch, slow: SimDuration) {
-        let fail = |fault: Fault, first: Option<u32>| FailFlag {
-            container,
-            fault,
-            first,
-        };
-        let flag = match self {
-            FaultKind::ExitOnce => fail(Fault::Exit(ExitKind::Code(1)), Some(1)),
-            FaultKind::ExitAlways => fail(Fault::Exit(ExitKind::Code(1)), None),
-            FaultKind::Oom => fail(Fault::Exit(ExitKind::Oom), None),
-            FaultKind::Hang => fail(Fault::Exit(ExitKind::Hang), None),
-            FaultKind::ImagePull => fail(Fault::Pull, None),
-            FaultKind::Create => fail(Fault::Create, None),
-            FaultKind::Startup => fail(Fault::Probe(ProbeKind::Startup), None),
-            FaultKind::Liveness => fail(Fault::Probe(ProbeKind::Liveness), None),
-            FaultKind::Readiness => fail(Fault::Probe(ProbeKind::Readiness), None),
-            FaultKind::SlowSigterm => {
-                patch.containers[container].default.stop = Some(Dist::Fixed(slow));
-                return;
-            }
-        };
-        apply_fail(&flag, patch);
     }
 }
 
@@ -129,6 +65,8 @@ pub struct ExploreRow {
     pub phase: Phase,
     /// At the horizon the pod is neither Ready nor finished (nor, after a deletion, gone).
     pub stuck: bool,
+    /// What the run never reached by the horizon (`None`: the pod got where it was going).
+    pub blocks: Option<Blocked>,
     /// With a deletion: how long after the deletion the pod was stopped (`None` when it never
     /// stopped or there was no deletion).
     pub stopped_after: Option<SimDuration>,
@@ -141,10 +79,23 @@ pub struct ExploreRow {
 }
 
 impl ExploreRow {
-    /// Worst first: stuck, never ready, failed, overrun, restarts, slower termination, later
-    /// ready; then plan order and fault order, so ties are stable.
+    /// Whether the fault passes (`None` for the baseline).
+    pub fn persistence(&self) -> Option<Persistence> {
+        self.fault.map(FaultKind::persistence)
+    }
+
+    /// A transient fault the pod did not recover from: what `never-stuck` fails on.
+    pub fn stuck_after_transient(&self) -> bool {
+        self.persistence() == Some(Persistence::Transient) && self.blocks.is_some()
+    }
+
+    /// Worst first: transient faults not recovered from, then anything blocked, stuck, never
+    /// ready, failed, overrun, restarts, slower termination, later ready; then plan order and
+    /// fault order, so ties are stable.
     fn severity_key(&self) -> impl Ord + use<> {
         (
+            std::cmp::Reverse(self.stuck_after_transient()),
+            std::cmp::Reverse(self.blocks.is_some()),
             std::cmp::Reverse(self.stuck),
             std::cmp::Reverse(self.ready_at.is_none()),
             std::cmp::Reverse(self.phase == Phase::Failed),
@@ -179,15 +130,23 @@ pub struct Exploration<'a> {
     pub max_events: u64,
     /// For a Job: its controller's settings (each row runs the Job, not only one pod).
     pub job: Option<&'a crate::k8s::workload::job::JobControl>,
+    /// Which faults to try (`--faults`, `--skip-fault`).
+    pub selection: &'a FaultSelection,
 }
 
-/// The faults that apply to the pod, as (container, fault), in plan order.
-pub fn faults(plan: &PodPlan, deletion: bool) -> Vec<(ContainerIndex, FaultKind)> {
+/// The faults that apply to the pod and are selected, as (container, fault), in plan order.
+pub fn faults(
+    plan: &PodPlan,
+    deletion: bool,
+    selection: &FaultSelection,
+) -> Vec<(ContainerIndex, FaultKind)> {
     (0..plan.containers.len())
         .flat_map(|container| {
             FaultKind::ALL
                 .into_iter()
-                .filter(move |fault| fault.applies(plan, container, deletion))
+                .filter(move |fault| {
+                    selection.includes(*fault) && fault.applies(plan, container, deletion)
+                })
                 .map(move |fault| (container, fault))
         })
         .collect()
@@ -197,7 +156,7 @@ pub fn faults(plan: &PodPlan, deletion: bool) -> Vec<(ContainerIndex, FaultKind)
 /// baseline last among equals. The second value is the baseline row.
 pub fn explore(exploration: &Exploration<'_>) -> (Vec<ExploreRow>, ExploreRow) {
     let deletion = exploration.base.termination.deletion.is_some();
-    let faults = faults(exploration.plan, deletion);
+    let faults = faults(exploration.plan, deletion, exploration.selection);
     let baseline = run_one(exploration, None);
     let mut rows: Vec<ExploreRow> = faults
         .par_iter()
@@ -226,7 +185,7 @@ fn run_one(
     }
     let behaviour = patch.build(plan).at_medians();
     // A fault that happens once happens to a Job's first pod only.
-    let unfaulted = (fault.is_some_and(|(_, kind)| kind == FaultKind::ExitOnce))
+    let unfaulted = (fault.is_some_and(|(_, kind)| kind.persistence() == Persistence::Transient))
         .then(|| exploration.base.build(plan).at_medians());
     let config = SimConfig {
         max_events: exploration.max_events,
@@ -268,6 +227,20 @@ fn run_one(
         None if deleted => !gone,
         None => !(ready_now || terminal || gone),
     };
+    let completes = plan.restart_policy != RestartPolicy::Always;
+    let blocks = if deleted {
+        (!gone).then_some(Blocked::Termination)
+    } else if let Some(run) = &job {
+        (run.condition != crate::sim::job::JobCondition::Complete).then_some(Blocked::JobCompletion)
+    } else if summary.initialized_at.is_none() {
+        Some(Blocked::Initialization)
+    } else if completes {
+        (summary.phase != Phase::Succeeded).then_some(Blocked::Completion)
+    } else if summary.ready_at.is_none() {
+        Some(Blocked::Ready)
+    } else {
+        (!ready_now).then_some(Blocked::StayingReady)
+    };
     let stopped_after = match (term.requested_at_ms, summary.ended_at) {
         (Some(requested), Some(ended)) if deleted => Some(SimDuration::from_millis(
             ended.millis().saturating_sub(requested),
@@ -283,6 +256,7 @@ fn run_one(
         restarts: summary.restarts.iter().sum(),
         phase: summary.phase,
         stuck,
+        blocks,
         stopped_after,
         termination_overrun,
         illegal_calls: summary.illegal_calls,

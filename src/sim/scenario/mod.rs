@@ -3,10 +3,12 @@
 pub mod file;
 pub mod flags;
 pub mod format;
+pub mod jitter;
 pub mod located;
 pub mod patch;
 pub mod termination;
 
 pub use file::{ScenarioSettings, load};
+pub use jitter::Jitter;
 pub use located::{ScenarioError, render};
 pub use patch::Patch;

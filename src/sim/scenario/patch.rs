@@ -143,6 +143,8 @@ pub struct Patch {
     pub termination: crate::sim::plan::termination::TerminationScript,
     /// Initializers and scheduling gates (I3–I5).
     pub admission: crate::sim::plan::admission::AdmissionScript,
+    /// `--jitter`: spread every fixed duration of the built scenario (applied last).
+    pub jitter: Option<crate::sim::scenario::jitter::Jitter>,
 }
 
 impl Patch {
@@ -231,6 +233,9 @@ impl Patch {
                 .iter()
                 .map(|attempt| resolve(&[&patch.default, attempt]))
                 .collect();
+        }
+        if let Some(jitter) = self.jitter {
+            jitter.apply(&mut behaviour);
         }
         behaviour
     }
