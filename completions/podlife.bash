@@ -445,7 +445,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__rollout)
-            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --kubernetes-version --feature-gates --from --pod --replicas --nodes --scenario --fail --run --stop --seed --until --latency --max-events --allow-invalid --runs --expect --svg --format --color --quiet --max-input-size --help"
+            opts="-o -q -h --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --kubernetes-version --feature-gates --from --pod --replicas --nodes --scenario --fail --run --stop --seed --jitter --until --latency --max-events --allow-invalid --runs --expect --svg --format --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -504,6 +504,10 @@ _podlife() {
                     return 0
                     ;;
                 --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jitter)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -170,6 +170,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --run 'How long a container runs per attempt (`30s`, `forever`), in pods of both revisions. Repeatable'
             cand --stop 'How long a container takes to exit after SIGTERM, in pods of both revisions. Repeatable'
             cand --seed 'Seed of the random generator used for jitter [default: 0, or the scenario''s]'
+            cand --jitter 'Spread every fixed duration of the scenario (pulls, runtime calls, starts, run times, hooks, probe latency) into a log-normal around it, in the pods of both revisions, as `simulate --jitter` does: `--jitter 20` puts about two draws in three within ÷1.2 and ×1.2 of the value. For `--runs N`; a single run takes the medians'
             cand --until 'The horizon: stop after this much simulated time (a rollout that completes ends earlier) [default: 30m, at most 24h]'
             cand --latency 'How long the controllers take to react to a change [default: 0s]'
             cand --max-events 'Most events one pod''s run may handle'

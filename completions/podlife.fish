@@ -592,6 +592,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l fail -d 'Mak
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l run -d 'How long a container runs per attempt (`30s`, `forever`), in pods of both revisions. Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l stop -d 'How long a container takes to exit after SIGTERM, in pods of both revisions. Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l seed -d 'Seed of the random generator used for jitter [default: 0, or the scenario\'s]' -r
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l jitter -d 'Spread every fixed duration of the scenario (pulls, runtime calls, starts, run times, hooks, probe latency) into a log-normal around it, in the pods of both revisions, as `simulate --jitter` does: `--jitter 20` puts about two draws in three within ÷1.2 and ×1.2 of the value. For `--runs N`; a single run takes the medians' -r
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l until -d 'The horizon: stop after this much simulated time (a rollout that completes ends earlier) [default: 30m, at most 24h]' -r
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l latency -d 'How long the controllers take to react to a change [default: 0s]' -r
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l max-events -d 'Most events one pod\'s run may handle' -r

@@ -14,8 +14,10 @@ use crate::sim::plan::spec::PodPlan;
 use crate::sim::plan::termination::{Deletion, TerminationCause};
 use crate::sim::record::RecordOptions;
 
-/// The first horizon of a new pod's run.
-const FIRST_HORIZON_MS: u64 = 120_000;
+/// The bounds of the first horizon of a new pod's run: twice an old pod's time to Ready plus
+/// 10 s, within these (the run is extended when the rollout needs more, so this only saves
+/// time: probes after Ready are events too).
+const FIRST_HORIZON_MS: (u64, u64) = (20_000, 120_000);
 
 /// A pod revision as the kubelet model runs it.
 #[derive(Clone, Copy)]
@@ -80,6 +82,8 @@ pub struct Lives<'a> {
     old_jitter: bool,
     /// Without jitter: the one new pod life, as far as simulated.
     shared_new: Option<Readiness>,
+    /// The horizon of a new pod's first run.
+    first_horizon: u64,
     /// When an old pod is deleted in its own run (ms from its creation): after it is Ready.
     old_delete_at: u64,
     /// Without jitter: the one termination of each revision (old, new), once run.
@@ -128,6 +132,7 @@ impl<'a> Lives<'a> {
         // Delete an old pod well after it is Ready, as in a rollout that starts from Ready
         // pods; twice its (median) time to Ready leaves room for its jitter.
         let old_delete_at = old_ready_at.map_or(60_000, |ready| ready * 2 + 10_000);
+        let first_horizon = old_delete_at.clamp(FIRST_HORIZON_MS.0, FIRST_HORIZON_MS.1);
         Lives {
             new,
             old,
@@ -136,6 +141,7 @@ impl<'a> Lives<'a> {
             new_jitter: new.behaviour.has_jitter(),
             old_jitter: old.behaviour.has_jitter(),
             shared_new: None,
+            first_horizon,
             old_delete_at,
             shared_termination: [None, None],
             termination_horizon: horizon,
@@ -187,7 +193,7 @@ impl<'a> Lives<'a> {
     /// New pod `number`'s readiness, known at least `wanted` ms from its creation (or to the end
     /// of its run).
     pub fn new_pod(&mut self, number: u64, wanted: u64) -> Readiness {
-        let horizon = FIRST_HORIZON_MS.max(wanted);
+        let horizon = self.first_horizon.max(wanted);
         if self.new_jitter {
             return self.simulate_new(pod_seed(self.seed, 2 * number + 1), horizon);
         }

@@ -98,10 +98,7 @@ impl World<'_> {
     pub fn create(&mut self, revision: Revision, number: u32, now: u64) {
         let readiness = match revision {
             Revision::Old => None,
-            Revision::New => {
-                let wanted = self.horizon.saturating_sub(now).min(120_000);
-                Some(self.lives.new_pod(u64::from(number), wanted))
-            }
+            Revision::New => Some(self.lives.new_pod(u64::from(number), 0)),
         };
         self.pods.push(PodSlot {
             revision,

@@ -205,3 +205,27 @@ fn bounds_are_clear_errors() {
         assert!(!output.stderr.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn jitter_varies_the_runs_as_simulate_jitter_does() {
+    let output = run(&[
+        "rollout",
+        "src/examples/rollout.yaml",
+        "--jitter",
+        "20",
+        "--runs",
+        "50",
+        "-o",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let value = json(&output);
+    let rollout = &value["metrics"][0];
+    assert_eq!(rollout["name"], "rollout");
+    assert!(
+        rollout["min"].as_u64() < rollout["max"].as_u64(),
+        "{rollout}"
+    );
+    let bad = run(&["rollout", "src/examples/rollout.yaml", "--jitter", "lots"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

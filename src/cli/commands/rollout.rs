@@ -71,6 +71,12 @@ pub struct RolloutArgs {
     /// Seed of the random generator used for jitter [default: 0, or the scenario's].
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Spread every fixed duration of the scenario (pulls, runtime calls, starts, run times,
+    /// hooks, probe latency) into a log-normal around it, in the pods of both revisions, as
+    /// `simulate --jitter` does: `--jitter 20` puts about two draws in three within ÷1.2 and
+    /// ×1.2 of the value. For `--runs N`; a single run takes the medians.
+    #[arg(long, value_name = "PCT", value_parser = crate::sim::scenario::Jitter::parse)]
+    pub jitter: Option<crate::sim::scenario::Jitter>,
     /// The horizon: stop after this much simulated time (a rollout that completes ends
     /// earlier) [default: 30m, at most 24h].
     #[arg(long, value_name = "DURATION")]
@@ -331,6 +337,7 @@ fn prepare(
         patch.termination.node_crash = None;
     }
     crate::cli::commands::termination_flags::apply_stops(&args.stop, &plan, &mut patch)?;
+    patch.jitter = args.jitter;
     if new_revision {
         for text in &args.fail {
             let flag = flags::parse_fail(text, &plan)?;
@@ -530,6 +537,7 @@ fn describe_scenario(args: &RolloutArgs, jitter: bool) -> String {
     parts.extend(args.fail.iter().map(|f| format!("--fail {f}")));
     parts.extend(args.run.iter().map(|r| format!("--run {r}")));
     parts.extend(args.stop.iter().map(|s| format!("--stop {s}")));
+    parts.extend(args.jitter.map(|jitter| format!("--jitter {jitter}")));
     let mut text = if parts.is_empty() {
         "defaults".to_string()
     } else {
