@@ -122,6 +122,7 @@ const ENGINE: RecordOptions = RecordOptions {
     trace: true,
     statuses: false,
     lanes: false,
+    conditions: false,
 };
 
 fn run(bencher: Bencher, record: RecordOptions) {

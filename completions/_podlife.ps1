@@ -33,6 +33,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             [CompletionResult]::new('resources', 'resources', [CompletionResultType]::ParameterValue, 'Effective requests and limits of each pod, its QoS class, and whether it fits a node')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Print kubectl''s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status')
             [CompletionResult]::new('simulate', 'simulate', [CompletionResultType]::ParameterValue, 'Simulate a pod''s lifecycle against a mock container runtime')
+            [CompletionResult]::new('rollout', 'rollout', [CompletionResultType]::ParameterValue, 'Simulate a workload''s rolling update from the pod lifecycle model')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print a rule''s documentation, or the whole rule reference with --all')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List the rules: ID, name, default severity, whether enabled by default, summary')
             [CompletionResult]::new('example', 'example', [CompletionResultType]::ParameterValue, 'Print a built-in example manifest, or list them')
@@ -177,6 +178,46 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'podlife;rollout' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'A manifest file or directory, as kubectl takes it (`-f -` for standard input); repeatable, read after the PATHs')
+            [CompletionResult]::new('--filename', '--filename', [CompletionResultType]::ParameterName, 'A manifest file or directory, as kubectl takes it (`-f -` for standard input); repeatable, read after the PATHs')
+            [CompletionResult]::new('--stdin-filename', '--stdin-filename', [CompletionResultType]::ParameterName, 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)')
+            [CompletionResult]::new('--exclude', '--exclude', [CompletionResultType]::ParameterName, 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input')
+            [CompletionResult]::new('--kubernetes-version', '--kubernetes-version', [CompletionResultType]::ParameterName, 'The Kubernetes release to check for: `1.29` to the newest podlife knows (the default). Validation, dropped fields, gate defaults and the simulated kubelet follow it')
+            [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Kubernetes feature gates on top of the release''s defaults, `Name=bool,…` as kube components take them (`podlife rules --gates` lists them); repeatable')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'A manifest of the previous version: its workload of the same kind (and name, if there are several) gives the old revision''s pods [default: the same template]')
+            [CompletionResult]::new('--pod', '--pod', [CompletionResultType]::ParameterName, 'Roll out only the workload with this name (default: every one in the input)')
+            [CompletionResult]::new('--replicas', '--replicas', [CompletionResultType]::ParameterName, 'Replicas to roll out instead of `spec.replicas` (at most 5000)')
+            [CompletionResult]::new('--nodes', '--nodes', [CompletionResultType]::ParameterName, 'A DaemonSet''s nodes, one pod each (at most 5000)')
+            [CompletionResult]::new('--scenario', '--scenario', [CompletionResultType]::ParameterName, 'A scenario file, as `podlife simulate` reads it (durations, faults, jitter); it applies to the pods of both revisions, `--fail` only to the new one''s')
+            [CompletionResult]::new('--fail', '--fail', [CompletionResultType]::ParameterName, 'Make a new pod''s container fail, as `simulate --fail` (`app=readiness`: never Ready; `app=1*2`: crash twice). Repeatable')
+            [CompletionResult]::new('--run', '--run', [CompletionResultType]::ParameterName, 'How long a container runs per attempt (`30s`, `forever`), in pods of both revisions. Repeatable')
+            [CompletionResult]::new('--stop', '--stop', [CompletionResultType]::ParameterName, 'How long a container takes to exit after SIGTERM, in pods of both revisions. Repeatable')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the random generator used for jitter [default: 0, or the scenario''s]')
+            [CompletionResult]::new('--jitter', '--jitter', [CompletionResultType]::ParameterName, 'Spread every fixed duration of the scenario (pulls, runtime calls, starts, run times, hooks, probe latency) into a log-normal around it, in the pods of both revisions, as `simulate --jitter` does: `--jitter 20` puts about two draws in three within ÷1.2 and ×1.2 of the value. For `--runs N`; a single run takes the medians')
+            [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'The horizon: stop after this much simulated time (a rollout that completes ends earlier) [default: 30m, at most 24h]')
+            [CompletionResult]::new('--latency', '--latency', [CompletionResultType]::ParameterName, 'How long the controllers take to react to a change [default: 0s]')
+            [CompletionResult]::new('--max-events', '--max-events', [CompletionResultType]::ParameterName, 'Most events one pod''s run may handle')
+            [CompletionResult]::new('--runs', '--runs', [CompletionResultType]::ParameterName, 'Monte Carlo: N independent rollouts over the scenario''s jitter, run i seeded from (--seed, i), at most 100000; prints percentiles and P(ProgressDeadlineExceeded)')
+            [CompletionResult]::new('--expect', '--expect', [CompletionResultType]::ParameterName, 'An assertion; an unmet one exits with 1. Repeatable: `completed-within=5m`, `min-available>=8`, `max-pods<=13`, `never-exceeded`, `STAT:METRIC<op>VALUE` (STAT `min`, `p50`, `p90`, `p99`, `max`; METRIC `rollout`, `max-pods`, `min-available`; e.g. `p99:rollout<=10m`), `prob:OUTCOME<op>P` (OUTCOME `ProgressDeadlineExceeded`, `Completed`; e.g. `prob:ProgressDeadlineExceeded<=1%`)')
+            [CompletionResult]::new('--svg', '--svg', [CompletionResultType]::ParameterName, 'Write a standalone SVG of the replicas over time, the deadline marked (one run). `-` writes it to stdout (and the report to stderr)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
+            [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read')
+            [CompletionResult]::new('--hidden', '--hidden', [CompletionResultType]::ParameterName, 'In directories, also read hidden files and directories (`.github/`, …)')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'In directories, also read what `.gitignore`, `.ignore` and `.git/info/exclude` leave out')
+            [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Use no configuration file')
+            [CompletionResult]::new('--no-force-exclude', '--no-force-exclude', [CompletionResultType]::ParameterName, 'Read a file named on the command line even when `exclude:` in its configuration leaves it out (by default `exclude:` applies to named files too, as ruff''s `--force-exclude`: pre-commit and editors name every file)')
+            [CompletionResult]::new('--allow-invalid', '--allow-invalid', [CompletionResultType]::ParameterName, 'Roll out pods the API server would reject (their errors are still printed)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'podlife;explain' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
             [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read')
@@ -244,6 +285,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             [CompletionResult]::new('resources', 'resources', [CompletionResultType]::ParameterValue, 'Effective requests and limits of each pod, its QoS class, and whether it fits a node')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Print kubectl''s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status')
             [CompletionResult]::new('simulate', 'simulate', [CompletionResultType]::ParameterValue, 'Simulate a pod''s lifecycle against a mock container runtime')
+            [CompletionResult]::new('rollout', 'rollout', [CompletionResultType]::ParameterValue, 'Simulate a workload''s rolling update from the pod lifecycle model')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print a rule''s documentation, or the whole rule reference with --all')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List the rules: ID, name, default severity, whether enabled by default, summary')
             [CompletionResult]::new('example', 'example', [CompletionResultType]::ParameterValue, 'Print a built-in example manifest, or list them')
@@ -263,6 +305,9 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             break
         }
         'podlife;help;simulate' {
+            break
+        }
+        'podlife;help;rollout' {
             break
         }
         'podlife;help;explain' {

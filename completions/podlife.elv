@@ -30,6 +30,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand resources 'Effective requests and limits of each pod, its QoS class, and whether it fits a node'
             cand status 'Print kubectl''s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status'
             cand simulate 'Simulate a pod''s lifecycle against a mock container runtime'
+            cand rollout 'Simulate a workload''s rolling update from the pod lifecycle model'
             cand explain 'Print a rule''s documentation, or the whole rule reference with --all'
             cand rules 'List the rules: ID, name, default severity, whether enabled by default, summary'
             cand example 'Print a built-in example manifest, or list them'
@@ -169,6 +170,45 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'podlife;rollout'= {
+            cand -f 'A manifest file or directory, as kubectl takes it (`-f -` for standard input); repeatable, read after the PATHs'
+            cand --filename 'A manifest file or directory, as kubectl takes it (`-f -` for standard input); repeatable, read after the PATHs'
+            cand --stdin-filename 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)'
+            cand --exclude 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable'
+            cand --config 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input'
+            cand --kubernetes-version 'The Kubernetes release to check for: `1.29` to the newest podlife knows (the default). Validation, dropped fields, gate defaults and the simulated kubelet follow it'
+            cand --feature-gates 'Kubernetes feature gates on top of the release''s defaults, `Name=bool,…` as kube components take them (`podlife rules --gates` lists them); repeatable'
+            cand --from 'A manifest of the previous version: its workload of the same kind (and name, if there are several) gives the old revision''s pods [default: the same template]'
+            cand --pod 'Roll out only the workload with this name (default: every one in the input)'
+            cand --replicas 'Replicas to roll out instead of `spec.replicas` (at most 5000)'
+            cand --nodes 'A DaemonSet''s nodes, one pod each (at most 5000)'
+            cand --scenario 'A scenario file, as `podlife simulate` reads it (durations, faults, jitter); it applies to the pods of both revisions, `--fail` only to the new one''s'
+            cand --fail 'Make a new pod''s container fail, as `simulate --fail` (`app=readiness`: never Ready; `app=1*2`: crash twice). Repeatable'
+            cand --run 'How long a container runs per attempt (`30s`, `forever`), in pods of both revisions. Repeatable'
+            cand --stop 'How long a container takes to exit after SIGTERM, in pods of both revisions. Repeatable'
+            cand --seed 'Seed of the random generator used for jitter [default: 0, or the scenario''s]'
+            cand --jitter 'Spread every fixed duration of the scenario (pulls, runtime calls, starts, run times, hooks, probe latency) into a log-normal around it, in the pods of both revisions, as `simulate --jitter` does: `--jitter 20` puts about two draws in three within ÷1.2 and ×1.2 of the value. For `--runs N`; a single run takes the medians'
+            cand --until 'The horizon: stop after this much simulated time (a rollout that completes ends earlier) [default: 30m, at most 24h]'
+            cand --latency 'How long the controllers take to react to a change [default: 0s]'
+            cand --max-events 'Most events one pod''s run may handle'
+            cand --runs 'Monte Carlo: N independent rollouts over the scenario''s jitter, run i seeded from (--seed, i), at most 100000; prints percentiles and P(ProgressDeadlineExceeded)'
+            cand --expect 'An assertion; an unmet one exits with 1. Repeatable: `completed-within=5m`, `min-available>=8`, `max-pods<=13`, `never-exceeded`, `STAT:METRIC<op>VALUE` (STAT `min`, `p50`, `p90`, `p99`, `max`; METRIC `rollout`, `max-pods`, `min-available`; e.g. `p99:rollout<=10m`), `prob:OUTCOME<op>P` (OUTCOME `ProgressDeadlineExceeded`, `Completed`; e.g. `prob:ProgressDeadlineExceeded<=1%`)'
+            cand --svg 'Write a standalone SVG of the replicas over time, the deadline marked (one run). `-` writes it to stdout (and the report to stderr)'
+            cand -o 'Output format'
+            cand --format 'Output format'
+            cand --output 'Output format'
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
+            cand --hidden 'In directories, also read hidden files and directories (`.github/`, …)'
+            cand --no-ignore 'In directories, also read what `.gitignore`, `.ignore` and `.git/info/exclude` leave out'
+            cand --no-config 'Use no configuration file'
+            cand --no-force-exclude 'Read a file named on the command line even when `exclude:` in its configuration leaves it out (by default `exclude:` applies to named files too, as ruff''s `--force-exclude`: pre-commit and editors name every file)'
+            cand --allow-invalid 'Roll out pods the API server would reject (their errors are still printed)'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'podlife;explain'= {
             cand --color 'When to use colour (honours NO_COLOR)'
             cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
@@ -230,6 +270,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand resources 'Effective requests and limits of each pod, its QoS class, and whether it fits a node'
             cand status 'Print kubectl''s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status'
             cand simulate 'Simulate a pod''s lifecycle against a mock container runtime'
+            cand rollout 'Simulate a workload''s rolling update from the pod lifecycle model'
             cand explain 'Print a rule''s documentation, or the whole rule reference with --all'
             cand rules 'List the rules: ID, name, default severity, whether enabled by default, summary'
             cand example 'Print a built-in example manifest, or list them'
@@ -245,6 +286,8 @@ set edit:completion:arg-completer[podlife] = {|@words|
         &'podlife;help;status'= {
         }
         &'podlife;help;simulate'= {
+        }
+        &'podlife;help;rollout'= {
         }
         &'podlife;help;explain'= {
         }

@@ -28,6 +28,7 @@ pub mod k8s;
 pub mod lint;
 pub mod render;
 pub mod resources;
+pub mod rollout;
 pub mod server;
 pub mod sim;
 pub mod status;

@@ -27,6 +27,7 @@ mod podlife {
     pub mod readme;
     pub mod real_repos;
     pub mod resources;
+    pub mod rollout;
     pub mod rule_fixtures;
     pub mod server;
     pub mod show_settings;

@@ -125,6 +125,15 @@ pub enum Command {
     /// 0; containers exit at once after SIGTERM; hooks and probes succeed at once. A faulty
     /// attempt (`--fail NAME=1`) runs 1 s unless `--run` or the scenario says otherwise.
     Simulate(Box<SimulateArgs>),
+    /// Simulate a workload's rolling update from the pod lifecycle model.
+    ///
+    /// Rolls out the template of a Deployment (RollingUpdate, Recreate), StatefulSet or
+    /// DaemonSet over pods that start Ready at the old revision: each pod follows the kubelet
+    /// model of `simulate` (startup, probes, preStop, grace, sidecars, defer containers), and the
+    /// controller's rules decide when pods are created and deleted (docs/rollout.md). Prints a
+    /// `kubectl rollout status`-like log, the replicas over time and a summary: when it
+    /// completed, peak pods, minimum available, and whether `progressDeadlineSeconds` passed.
+    Rollout(Box<crate::cli::commands::rollout::RolloutArgs>),
     /// Print a rule's documentation, or the whole rule reference with --all.
     Explain(ExplainArgs),
     /// List the rules: ID, name, default severity, whether enabled by default, summary.

@@ -55,6 +55,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<u8, Error> {
         Command::Resources(args) => commands::resources::run(cli, args, out),
         Command::Status(args) => commands::status::run(cli, args, out),
         Command::Simulate(args) => commands::simulate::run(cli, args, out),
+        Command::Rollout(args) => commands::rollout::run(cli, args, out),
         Command::Explain(args) => commands::explain::run(args, out),
         Command::Rules(args) if args.gates => commands::rules::write_gates(
             out,
@@ -141,6 +142,16 @@ pub fn resolve_inputs(
     args: &InputArgs,
     no_path: NoPath,
 ) -> Result<Vec<Result<Input, Error>>, Error> {
+    resolve_inputs_or(cli, args, no_path, examples::default_example())
+}
+
+/// [`resolve_inputs`] with `example` as the built-in example `NoPath::Example` runs.
+pub fn resolve_inputs_or(
+    cli: &Cli,
+    args: &InputArgs,
+    no_path: NoPath,
+    example: &'static examples::Example,
+) -> Result<Vec<Result<Input, Error>>, Error> {
     let paths = args.all_paths();
     if !paths.is_empty() {
         let walk = args.walk_options();
@@ -221,7 +232,6 @@ pub fn resolve_inputs(
             args.stdin_filename.clone(),
         ))]);
     }
-    let example = examples::default_example();
     if no_path == NoPath::Example && !stdin_given {
         if !cli.quiet {
             output::note(format_args!(
@@ -250,6 +260,7 @@ fn command_name(command: &Command) -> &'static str {
         Command::Resources(_) => "resources",
         Command::Status(_) => "status",
         Command::Simulate(_) => "simulate",
+        Command::Rollout(_) => "rollout",
         _ => "validate",
     }
 }

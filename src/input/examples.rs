@@ -47,6 +47,11 @@ pub static EXAMPLES: &[Example] = &[
         text: include_str!("../examples/job.yaml"),
     },
     Example {
+        name: "rollout",
+        description: "a Deployment of ten replicas with a sidecar and a readiness probe, for `podlife rollout`",
+        text: include_str!("../examples/rollout.yaml"),
+    },
+    Example {
         name: "legacy-annotation",
         description: "the 2016 beta form: init containers in the pod.beta.kubernetes.io/init-containers annotation",
         text: include_str!("../examples/legacy-annotation.yaml"),
@@ -56,6 +61,14 @@ pub static EXAMPLES: &[Example] = &[
 /// The example used when no input is given.
 pub fn default_example() -> &'static Example {
     &DEFAULT
+}
+
+/// The example `podlife rollout` runs when no input is given.
+pub fn rollout_example() -> &'static Example {
+    EXAMPLES
+        .iter()
+        .find(|example| example.name == "rollout")
+        .unwrap_or(&DEFAULT)
 }
 
 /// Finds an example by name.

@@ -9,6 +9,7 @@ pub mod montecarlo;
 pub mod paint;
 pub mod progress;
 pub mod resources;
+pub mod rollout;
 pub mod rules;
 pub mod settings;
 pub mod simulate;

@@ -68,6 +68,7 @@ pub fn lenses(
                         trace: false,
                         statuses: false,
                         lanes: false,
+                        conditions: false,
                     },
                 },
             );

@@ -11,6 +11,7 @@ pub mod fix;
 pub(crate) mod json_documents;
 pub mod montecarlo;
 pub mod resources;
+pub mod rollout;
 pub mod rules;
 pub mod server;
 pub mod simulate;

@@ -543,6 +543,7 @@ pub(crate) fn worst_log(
                 trace: false,
                 statuses: true,
                 lanes: false,
+                conditions: false,
             },
         },
     );

@@ -793,6 +793,7 @@ fn run_single(
         trace: args.trace || args.format == SimulateFormat::Json,
         statuses: true,
         lanes: args.timeline || args.svg.is_some(),
+        conditions: false,
     };
     let config = SimConfig {
         max_events: request.args.max_events,

@@ -43,7 +43,12 @@ pub fn apply(args: &SimulateArgs, plan: &PodPlan, patch: &mut Patch) -> Result<(
             .map_err(|e| Error::Usage(format!("--fail {text}: {e} (write `node@45s`)")))?;
         patch.termination.node_crash = Some(at);
     }
-    for text in &args.stop {
+    apply_stops(&args.stop, plan, patch)
+}
+
+/// `--stop CONTAINER=DURATION`: how long a container takes to exit after SIGTERM.
+pub fn apply_stops(stops: &[String], plan: &PodPlan, patch: &mut Patch) -> Result<(), Error> {
+    for text in stops {
         let flag = format!("--stop {text}");
         let Some((name, duration)) = text.split_once('=') else {
             return Err(Error::Usage(format!(

@@ -7,6 +7,7 @@
 
 pub mod custom_resources;
 pub mod job;
+pub mod rollout;
 
 use std::sync::Arc;
 

@@ -196,6 +196,7 @@ fn run_one(
             trace: false,
             statuses: false,
             lanes: false,
+            conditions: false,
         },
     };
     let job = exploration.job.map(|control| {

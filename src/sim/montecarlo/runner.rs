@@ -170,6 +170,7 @@ pub fn run_one(
             trace: false,
             statuses: false,
             lanes: false,
+            conditions: false,
         },
     };
     Kubelet::new(pod, plan, behaviour, config).run_summary()

@@ -504,6 +504,9 @@ pub struct RecordOptions {
     pub statuses: bool,
     /// Timeline lanes.
     pub lanes: bool,
+    /// Pod condition changes alone (the lanes record them too): what `podlife rollout` reads
+    /// of each pod.
+    pub conditions: bool,
 }
 
 impl RecordOptions {
@@ -513,6 +516,7 @@ impl RecordOptions {
         trace: true,
         statuses: true,
         lanes: true,
+        conditions: true,
     };
 }
 

@@ -75,9 +75,9 @@ impl Recorder {
         }
     }
 
-    /// Records a pod condition's change of status (with the lanes).
+    /// Records a pod condition's change of status (with the lanes, or alone).
     pub fn condition(&mut self, change: ConditionChange) {
-        if self.options.lanes {
+        if self.options.lanes || self.options.conditions {
             self.recording.conditions.push(change);
         }
     }
