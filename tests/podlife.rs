@@ -20,6 +20,7 @@ mod podlife {
     pub mod montecarlo;
     pub mod readme;
     pub mod real_repos;
+    pub mod release;
     pub mod resources;
     pub mod rule_fixtures;
     pub mod server;
