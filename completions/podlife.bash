@@ -430,11 +430,11 @@ _podlife() {
                     return 0
                     ;;
                 --kubernetes-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "1.37 1.36 1.35 1.34 1.33 1.32 1.31 1.30 1.29" -- "${cur}"))
                     return 0
                     ;;
                 --feature-gates)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "SidecarContainers=true SidecarContainers=false InPlacePodVerticalScaling=true InPlacePodVerticalScaling=false PodLevelResources=true PodLevelResources=false ContainerRestartRules=true ContainerRestartRules=false PodLifecycleSleepAction=true PodLifecycleSleepAction=false PodLifecycleSleepActionAllowZero=true PodLifecycleSleepActionAllowZero=false KubeletCrashLoopBackOffMax=true KubeletCrashLoopBackOffMax=false ReduceDefaultCrashLoopBackOffDecay=true ReduceDefaultCrashLoopBackOffDecay=false RelaxedEnvironmentVariableValidation=true RelaxedEnvironmentVariableValidation=false EnvFiles=true EnvFiles=false ContainerStopSignals=true ContainerStopSignals=false HostnameOverride=true HostnameOverride=false RelaxedDNSSearchValidation=true RelaxedDNSSearchValidation=false RestartAllContainersOnContainerExits=true RestartAllContainersOnContainerExits=false DynamicResourceAllocation=true DynamicResourceAllocation=false UserNamespacesSupport=true UserNamespacesSupport=false SupplementalGroupsPolicy=true SupplementalGroupsPolicy=false ProcMountType=true ProcMountType=false RecursiveReadOnlyMounts=true RecursiveReadOnlyMounts=false SELinuxChangePolicy=true SELinuxChangePolicy=false ImageVolume=true ImageVolume=false SELinuxMount=true SELinuxMount=false PodSchedulingReadiness=true PodSchedulingReadiness=false MatchLabelKeysInPodAffinity=true MatchLabelKeysInPodAffinity=false MatchLabelKeysInPodTopologySpreadSelectorMerge=true MatchLabelKeysInPodTopologySpreadSelectorMerge=false ClusterTrustBundleProjection=true ClusterTrustBundleProjection=false PodCertificateRequest=true PodCertificateRequest=false MinDomainsInPodTopologySpread=true MinDomainsInPodTopologySpread=false NodeInclusionPolicyInPodTopologySpread=true NodeInclusionPolicyInPodTopologySpread=false MatchLabelKeysInPodTopologySpread=true MatchLabelKeysInPodTopologySpread=false" -- "${cur}"))
                     return 0
                     ;;
                 --node)
@@ -484,11 +484,11 @@ _podlife() {
                     return 0
                     ;;
                 --kubernetes-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "1.37 1.36 1.35 1.34 1.33 1.32 1.31 1.30 1.29" -- "${cur}"))
                     return 0
                     ;;
                 --feature-gates)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "SidecarContainers=true SidecarContainers=false InPlacePodVerticalScaling=true InPlacePodVerticalScaling=false PodLevelResources=true PodLevelResources=false ContainerRestartRules=true ContainerRestartRules=false PodLifecycleSleepAction=true PodLifecycleSleepAction=false PodLifecycleSleepActionAllowZero=true PodLifecycleSleepActionAllowZero=false KubeletCrashLoopBackOffMax=true KubeletCrashLoopBackOffMax=false ReduceDefaultCrashLoopBackOffDecay=true ReduceDefaultCrashLoopBackOffDecay=false RelaxedEnvironmentVariableValidation=true RelaxedEnvironmentVariableValidation=false EnvFiles=true EnvFiles=false ContainerStopSignals=true ContainerStopSignals=false HostnameOverride=true HostnameOverride=false RelaxedDNSSearchValidation=true RelaxedDNSSearchValidation=false RestartAllContainersOnContainerExits=true RestartAllContainersOnContainerExits=false DynamicResourceAllocation=true DynamicResourceAllocation=false UserNamespacesSupport=true UserNamespacesSupport=false SupplementalGroupsPolicy=true SupplementalGroupsPolicy=false ProcMountType=true ProcMountType=false RecursiveReadOnlyMounts=true RecursiveReadOnlyMounts=false SELinuxChangePolicy=true SELinuxChangePolicy=false ImageVolume=true ImageVolume=false SELinuxMount=true SELinuxMount=false PodSchedulingReadiness=true PodSchedulingReadiness=false MatchLabelKeysInPodAffinity=true MatchLabelKeysInPodAffinity=false MatchLabelKeysInPodTopologySpreadSelectorMerge=true MatchLabelKeysInPodTopologySpreadSelectorMerge=false ClusterTrustBundleProjection=true ClusterTrustBundleProjection=false PodCertificateRequest=true PodCertificateRequest=false MinDomainsInPodTopologySpread=true MinDomainsInPodTopologySpread=false NodeInclusionPolicyInPodTopologySpread=true NodeInclusionPolicyInPodTopologySpread=false MatchLabelKeysInPodTopologySpread=true MatchLabelKeysInPodTopologySpread=false" -- "${cur}"))
                     return 0
                     ;;
                 --from)
@@ -602,7 +602,7 @@ _podlife() {
                     return 0
                     ;;
                 --kubernetes-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "1.37 1.36 1.35 1.34 1.33 1.32 1.31 1.30 1.29" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -674,11 +674,11 @@ _podlife() {
                     return 0
                     ;;
                 --kubernetes-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "1.37 1.36 1.35 1.34 1.33 1.32 1.31 1.30 1.29" -- "${cur}"))
                     return 0
                     ;;
                 --feature-gates)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "SidecarContainers=true SidecarContainers=false InPlacePodVerticalScaling=true InPlacePodVerticalScaling=false PodLevelResources=true PodLevelResources=false ContainerRestartRules=true ContainerRestartRules=false PodLifecycleSleepAction=true PodLifecycleSleepAction=false PodLifecycleSleepActionAllowZero=true PodLifecycleSleepActionAllowZero=false KubeletCrashLoopBackOffMax=true KubeletCrashLoopBackOffMax=false ReduceDefaultCrashLoopBackOffDecay=true ReduceDefaultCrashLoopBackOffDecay=false RelaxedEnvironmentVariableValidation=true RelaxedEnvironmentVariableValidation=false EnvFiles=true EnvFiles=false ContainerStopSignals=true ContainerStopSignals=false HostnameOverride=true HostnameOverride=false RelaxedDNSSearchValidation=true RelaxedDNSSearchValidation=false RestartAllContainersOnContainerExits=true RestartAllContainersOnContainerExits=false DynamicResourceAllocation=true DynamicResourceAllocation=false UserNamespacesSupport=true UserNamespacesSupport=false SupplementalGroupsPolicy=true SupplementalGroupsPolicy=false ProcMountType=true ProcMountType=false RecursiveReadOnlyMounts=true RecursiveReadOnlyMounts=false SELinuxChangePolicy=true SELinuxChangePolicy=false ImageVolume=true ImageVolume=false SELinuxMount=true SELinuxMount=false PodSchedulingReadiness=true PodSchedulingReadiness=false MatchLabelKeysInPodAffinity=true MatchLabelKeysInPodAffinity=false MatchLabelKeysInPodTopologySpreadSelectorMerge=true MatchLabelKeysInPodTopologySpreadSelectorMerge=false ClusterTrustBundleProjection=true ClusterTrustBundleProjection=false PodCertificateRequest=true PodCertificateRequest=false MinDomainsInPodTopologySpread=true MinDomainsInPodTopologySpread=false NodeInclusionPolicyInPodTopologySpread=true NodeInclusionPolicyInPodTopologySpread=false MatchLabelKeysInPodTopologySpread=true MatchLabelKeysInPodTopologySpread=false" -- "${cur}"))
                     return 0
                     ;;
                 --fail)
@@ -870,11 +870,11 @@ _podlife() {
                     return 0
                     ;;
                 --kubernetes-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "1.37 1.36 1.35 1.34 1.33 1.32 1.31 1.30 1.29" -- "${cur}"))
                     return 0
                     ;;
                 --feature-gates)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "SidecarContainers=true SidecarContainers=false InPlacePodVerticalScaling=true InPlacePodVerticalScaling=false PodLevelResources=true PodLevelResources=false ContainerRestartRules=true ContainerRestartRules=false PodLifecycleSleepAction=true PodLifecycleSleepAction=false PodLifecycleSleepActionAllowZero=true PodLifecycleSleepActionAllowZero=false KubeletCrashLoopBackOffMax=true KubeletCrashLoopBackOffMax=false ReduceDefaultCrashLoopBackOffDecay=true ReduceDefaultCrashLoopBackOffDecay=false RelaxedEnvironmentVariableValidation=true RelaxedEnvironmentVariableValidation=false EnvFiles=true EnvFiles=false ContainerStopSignals=true ContainerStopSignals=false HostnameOverride=true HostnameOverride=false RelaxedDNSSearchValidation=true RelaxedDNSSearchValidation=false RestartAllContainersOnContainerExits=true RestartAllContainersOnContainerExits=false DynamicResourceAllocation=true DynamicResourceAllocation=false UserNamespacesSupport=true UserNamespacesSupport=false SupplementalGroupsPolicy=true SupplementalGroupsPolicy=false ProcMountType=true ProcMountType=false RecursiveReadOnlyMounts=true RecursiveReadOnlyMounts=false SELinuxChangePolicy=true SELinuxChangePolicy=false ImageVolume=true ImageVolume=false SELinuxMount=true SELinuxMount=false PodSchedulingReadiness=true PodSchedulingReadiness=false MatchLabelKeysInPodAffinity=true MatchLabelKeysInPodAffinity=false MatchLabelKeysInPodTopologySpreadSelectorMerge=true MatchLabelKeysInPodTopologySpreadSelectorMerge=false ClusterTrustBundleProjection=true ClusterTrustBundleProjection=false PodCertificateRequest=true PodCertificateRequest=false MinDomainsInPodTopologySpread=true MinDomainsInPodTopologySpread=false NodeInclusionPolicyInPodTopologySpread=true NodeInclusionPolicyInPodTopologySpread=false MatchLabelKeysInPodTopologySpread=true MatchLabelKeysInPodTopologySpread=false" -- "${cur}"))
                     return 0
                     ;;
                 --format)

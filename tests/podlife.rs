@@ -26,6 +26,7 @@ mod podlife {
     pub mod paths;
     pub mod readme;
     pub mod real_repos;
+    pub mod release;
     pub mod resources;
     pub mod rollout;
     pub mod rule_fixtures;

@@ -196,11 +196,11 @@ pub struct InputArgs {
 pub struct ClusterArgs {
     /// The Kubernetes release to check for: `1.29` to the newest podlife knows (the default).
     /// Validation, dropped fields, gate defaults and the simulated kubelet follow it.
-    #[arg(long, value_name = "VERSION", value_parser = crate::k8s::cluster::KubernetesVersion::parse)]
+    #[arg(long, value_name = "VERSION", value_parser = crate::cli::completion_values::kubernetes_versions(), hide_possible_values = true)]
     pub kubernetes_version: Option<crate::k8s::cluster::KubernetesVersion>,
     /// Kubernetes feature gates on top of the release's defaults, `Name=bool,…` as kube
     /// components take them (`podlife rules --gates` lists them); repeatable.
-    #[arg(long, value_name = "GATES", value_parser = crate::k8s::cluster::GateSettings::parse)]
+    #[arg(long, value_name = "GATES", value_parser = crate::cli::completion_values::feature_gates(), hide_possible_values = true)]
     pub feature_gates: Vec<crate::k8s::cluster::GateSettings>,
 }
 

@@ -178,6 +178,27 @@ pub fn gate_listings(version: KubernetesVersion) -> Vec<GateListing> {
         .collect()
 }
 
+/// The rules a search found: a line each, ID, name and summary, under what was searched.
+pub fn rule_matches(query: &str, matches: &[&Rule]) -> String {
+    let plural = if matches.len() == 1 { "" } else { "s" };
+    let mut text = format!(
+        "{} rule{plural} whose name or summary mentions `{query}` (`podlife explain ID` prints one):\n",
+        matches.len()
+    );
+    let width = matches
+        .iter()
+        .map(|rule| rule.name.len())
+        .max()
+        .unwrap_or(0);
+    for rule in matches {
+        text.push_str(&format!(
+            "{}  {:width$}  {}\n",
+            rule.id, rule.name, rule.summary
+        ));
+    }
+    text
+}
+
 /// An empty listing table `width` columns wide, in the style `rules` and `rules --gates` share.
 fn listing_table(width: usize) -> Table {
     let mut table = Table::new();
@@ -209,27 +230,94 @@ pub fn gates_table(version: KubernetesVersion, width: usize) -> String {
     format!("Feature gates in Kubernetes {version}:\n{table}\n")
 }
 
-/// The rules as a table, `width` columns wide.
+/// The rules, `width` columns wide, never breaking a word: a table when every column fits
+/// whole (the summary column as wide as its longest word), else a list, a rule per paragraph.
 pub fn rules_table(width: usize) -> String {
-    let mut table = listing_table(width);
-    table.set_header([
+    const HEADER: [&str; 7] = [
         "ID", "name", "severity", "enabled", "fix", "release", "summary",
-    ]);
-    for rule in rules::REGISTRY {
-        let listing = RuleListing::of(rule);
-        table.add_row([
-            listing.id,
-            listing.name,
-            listing.severity,
-            if listing.enabled { "yes" } else { "no" },
-            listing.fix.unwrap_or(""),
-            if listing.release_dependent.is_some() {
-                "yes"
-            } else {
-                ""
-            },
-            listing.summary,
-        ]);
+    ];
+    let rows: Vec<[&str; 7]> = rules::REGISTRY
+        .iter()
+        .map(|rule| {
+            let listing = RuleListing::of(rule);
+            [
+                listing.id,
+                listing.name,
+                listing.severity,
+                if listing.enabled { "yes" } else { "no" },
+                listing.fix.unwrap_or(""),
+                if listing.release_dependent.is_some() {
+                    "yes"
+                } else {
+                    ""
+                },
+                listing.summary,
+            ]
+        })
+        .collect();
+    let width_of = |cell: Option<&&str>| cell.map_or(0, |cell| cell.chars().count());
+    let widest = |column: usize| {
+        rows.iter()
+            .map(|row| width_of(row.get(column)))
+            .chain([width_of(HEADER.get(column))])
+            .max()
+            .unwrap_or(0)
+    };
+    let longest_word = rows
+        .iter()
+        .flat_map(|[.., summary]| summary.split_whitespace())
+        .map(|word| word.chars().count())
+        .max()
+        .unwrap_or(0);
+    // Each column has a space either side and a border on its left; one border closes the row.
+    let needed = (0..6).map(widest).sum::<usize>() + longest_word + 3 * HEADER.len() + 1;
+    if needed > width {
+        return rules_list(&rows, width);
+    }
+    let mut table = listing_table(width);
+    table.set_header(HEADER);
+    for column in 0..6 {
+        if let Some(column) = table.column_mut(column) {
+            column.set_constraint(ColumnConstraint::ContentWidth);
+        }
+    }
+    for row in rows {
+        table.add_row(row);
     }
     format!("{table}\n")
+}
+
+/// The rules as paragraphs for a narrow terminal: `ID  name  severity, …` then the summary,
+/// wrapped at word boundaries and indented under the name.
+fn rules_list(rows: &[[&str; 7]], width: usize) -> String {
+    const INDENT: usize = 7;
+    let mut text = String::new();
+    for [id, name, severity, enabled, fix, release, summary] in rows {
+        let mut facts = vec![(*severity).to_string()];
+        if *enabled == "no" {
+            facts.push("off by default".to_string());
+        }
+        if !fix.is_empty() {
+            facts.push(format!("fix: {fix}"));
+        }
+        if !release.is_empty() {
+            facts.push("depends on the release".to_string());
+        }
+        text.push_str(&format!("{id:<INDENT$}{name}  {}\n", facts.join(", ")));
+        let mut line = String::new();
+        for word in summary.split_whitespace() {
+            let fits = line.is_empty()
+                || INDENT + line.chars().count() + 1 + word.chars().count() <= width;
+            if !fits {
+                text.push_str(&format!("{:INDENT$}{line}\n", ""));
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        text.push_str(&format!("{:INDENT$}{line}\n", ""));
+    }
+    text
 }

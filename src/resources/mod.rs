@@ -2,6 +2,7 @@
 //! exactly as Kubernetes does (SEMANTICS K5, K6; defer containers: D16), each value with the
 //! container or phase that decided it.
 
+pub mod cgroup_limits;
 pub mod decision;
 pub mod defaulting;
 pub mod effective;

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use crate::k8s::cluster::{FeatureGates, Gate};
 use crate::k8s::workload::PodObject;
+use crate::resources::cgroup_limits::{CgroupUnlimited, cgroup_unlimited};
 use crate::resources::defaulting;
 use crate::resources::effective::{self, EffectiveResources, Options};
 use crate::resources::node_fit::{self, NodeCapacity, NodeFit};
@@ -72,6 +73,8 @@ pub struct PodReport {
     pub qos: Qos,
     /// Fit on `--node`.
     pub node_fit: Option<NodeFit>,
+    /// Computed limits the kubelet does not set on the pod's cgroup.
+    pub cgroup_unlimited: Vec<CgroupUnlimited>,
 }
 
 impl PodReport {
@@ -104,6 +107,12 @@ pub fn analyse_pod(object: &PodObject, line: u32, settings: &Settings) -> PodRep
     };
     let resources = effective::compute(&pod, settings.options());
     let qos = compute_qos(&pod, settings.gates.enabled(Gate::PodLevelResources));
+    let cgroup_unlimited = cgroup_unlimited(
+        &pod,
+        &resources,
+        qos.class,
+        settings.gates.enabled(Gate::PodLevelResources),
+    );
     let node_fit = settings
         .node
         .as_ref()
@@ -120,5 +129,6 @@ pub fn analyse_pod(object: &PodObject, line: u32, settings: &Settings) -> PodRep
         resources,
         qos,
         node_fit,
+        cgroup_unlimited,
     }
 }

@@ -1,6 +1,6 @@
 //! The command line as a user meets it: help, examples, explain, exit codes, inputs, formats.
 
-use super::support::{json, render, run, run_with_stdin, snapshot, snapshot_cli};
+use super::support::{json, podlife, render, run, run_with_stdin, snapshot, snapshot_cli};
 
 #[test]
 fn help_lists_every_command() {
@@ -44,6 +44,62 @@ fn explain_prints_a_rules_docs() {
     let by_id = run(&["explain", "pl005"]);
     assert_eq!(by_name.stdout, by_id.stdout);
     snapshot_cli("cli__explain_unknown", &["explain", "wrong-typ"]);
+    // A typo that no name or summary contains still gets "did you mean" (exit 2).
+    snapshot_cli("cli__explain_typo", &["explain", "wrnog-type"]);
+}
+
+/// `podlife explain WORD` lists the rules whose name or summary mentions WORD (exit 0), for
+/// every word of a phrase.
+#[test]
+fn explain_searches_names_and_summaries() {
+    snapshot_cli("cli__explain_search", &["explain", "startup probe"]);
+    let output = run(&["explain", "probe"]);
+    assert_eq!(output.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("PL305  liveness-probe-kills-slow-start"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("PL005"), "{stdout}");
+}
+
+/// `podlife rules` at 80 columns is a list whose lines fit; at 200 the table.
+#[test]
+fn rules_fit_the_terminal() {
+    for (columns, table) in [("80", false), ("120", false), ("200", true)] {
+        let output = podlife(&["rules"])
+            .env("COLUMNS", columns)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let width: usize = columns.parse().unwrap();
+        assert!(
+            stdout.lines().all(|line| line.chars().count() <= width),
+            "{columns}"
+        );
+        assert!(stdout.contains("conflicting-defer-grace-period-extensions"));
+        assert_eq!(stdout.contains('┆'), table, "{columns}");
+    }
+}
+
+/// Shell completions offer the releases, the gates, rule IDs and names, and example names.
+#[test]
+fn completions_offer_releases_gates_rules_and_examples() {
+    for shell in ["bash", "zsh", "fish"] {
+        let output = run(&["completions", shell]);
+        let script = String::from_utf8_lossy(&output.stdout);
+        for value in [
+            "1.29",
+            "1.37",
+            "SidecarContainers=true",
+            "PodLevelResources=false",
+            "PL305",
+            "liveness-probe-kills-slow-start",
+            "defer-shutdown",
+        ] {
+            assert!(script.contains(value), "{shell} completes `{value}`");
+        }
+    }
 }
 
 /// `simulate` and `resources` validate first: a pod the API server would reject (two

@@ -171,3 +171,35 @@ fn every_real_manifest_gets_a_result() {
         assert!(json(&output)["pods"].as_array().map_or(0, Vec::len) >= 40);
     }
 }
+
+/// A limit the kubelet does not set on the pod's cgroup (a container declares none) says so
+/// beside the computed value, and JSON lists it (`cgroupUnlimited`).
+#[test]
+fn k5_computed_limits_the_pod_cgroup_does_not_get_say_so() {
+    snapshot_cli(
+        "resources__cgroup_unlimited",
+        &["resources", "testdata/resources/cgroup-unlimited.yaml"],
+    );
+    let output = run(&[
+        "resources",
+        "-o",
+        "json",
+        "testdata/resources/cgroup-unlimited.yaml",
+    ]);
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        document["pods"][0]["cgroupUnlimited"],
+        serde_json::json!([
+            {"resource": "cpu", "containers": ["helper"]},
+            {"resource": "memory", "containers": ["helper"]}
+        ])
+    );
+    let guaranteed = run(&[
+        "resources",
+        "-o",
+        "json",
+        "testdata/resources/seed-limits-example.yaml",
+    ]);
+    let document: serde_json::Value = serde_json::from_slice(&guaranteed.stdout).unwrap();
+    assert!(document["pods"][0].get("cgroupUnlimited").is_none());
+}

@@ -23,9 +23,35 @@ pub fn run(args: &CompletionsArgs, out: &mut dyn Write) -> Result<u8, Error> {
     // clap_complete panics when its writer fails, so it writes to memory and we write that.
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut command, "podlife", &mut script);
+    if args.shell == clap_complete::Shell::Fish {
+        script.extend_from_slice(fish_positional_values(&command).as_bytes());
+    }
     out.write_all(&script)
         .map_err(|e| Error::io("writing output", e))?;
     Ok(EXIT_CLEAN)
+}
+
+/// clap_complete's fish script completes options' values but not positional ones: the rule of
+/// `explain RULE` and the name of `example NAME` are offered here, a line per value.
+fn fish_positional_values(command: &clap::Command) -> String {
+    let quote = |text: &str| format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'"));
+    let mut lines = String::new();
+    for subcommand in command.get_subcommands() {
+        for argument in subcommand.get_positionals() {
+            for value in argument.get_possible_values() {
+                lines.push_str(&format!(
+                    "complete -c podlife -n \"__fish_podlife_using_subcommand {}\" -f -a {}",
+                    subcommand.get_name(),
+                    quote(value.get_name())
+                ));
+                if let Some(help) = value.get_help() {
+                    lines.push_str(&format!(" -d {}", quote(&help.to_string())));
+                }
+                lines.push('\n');
+            }
+        }
+    }
+    lines
 }
 
 /// `podlife man`.

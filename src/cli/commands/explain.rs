@@ -7,12 +7,13 @@ use clap::Args;
 use crate::cli::run::EXIT_CLEAN;
 use crate::error::Error;
 use crate::lint::rules;
-use crate::render::rules::{rule_doc, rules_reference};
+use crate::render::rules::{rule_doc, rule_matches, rules_reference};
 
 /// `podlife explain`.
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
-    /// Rule ID (`PL005`) or name (`wrong-type`).
+    /// Rule ID (`PL005`) or name (`wrong-type`); any other word lists the rules whose name or
+    /// summary mentions it (`podlife explain probe`).
     #[arg(required_unless_present = "all", value_parser = crate::cli::completion_values::rules(), hide_possible_values = true)]
     pub rule: Option<String>,
     /// Print every rule's documentation.
@@ -29,11 +30,16 @@ pub fn run(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Error> {
     }
     let key = args.rule.as_deref().unwrap_or("");
     let Some(rule) = rules::find(key) else {
+        let matches = rules::search(key);
+        if !matches.is_empty() {
+            write!(out, "{}", rule_matches(key, &matches)).map_err(write_error)?;
+            return Ok(EXIT_CLEAN);
+        }
         let hint = closest_rules(key)
             .map(|rules| format!(" did you mean {rules}?"))
             .unwrap_or_default();
         return Err(Error::Usage(format!(
-            "no rule `{}`;{hint} `podlife rules` lists them all",
+            "no rule `{}`, and no rule's name or summary mentions it;{hint} `podlife rules` lists them all",
             crate::text::clip(key),
         )));
     };

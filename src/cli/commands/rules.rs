@@ -17,7 +17,7 @@ pub struct RulesArgs {
     #[arg(long)]
     pub gates: bool,
     /// With --gates: the release (default: the newest podlife knows).
-    #[arg(long, value_name = "VERSION", requires = "gates", value_parser = crate::k8s::cluster::KubernetesVersion::parse)]
+    #[arg(long, value_name = "VERSION", requires = "gates", value_parser = crate::cli::completion_values::kubernetes_versions(), hide_possible_values = true)]
     pub kubernetes_version: Option<crate::k8s::cluster::KubernetesVersion>,
 }
 
@@ -80,6 +80,33 @@ pub fn write_rules(out: &mut dyn Write, format: RulesFormat) -> std::io::Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// At 80 and 120 columns (and 200, where the table fits), every line fits and every rule's
+    /// ID, name and summary words are printed whole.
+    #[test]
+    fn the_listing_fits_the_width_without_breaking_words() {
+        for width in [80, 120, 200] {
+            let text = rules_table(width);
+            for line in text.lines() {
+                assert!(line.chars().count() <= width, "{width}: {line}");
+            }
+            let words: std::collections::HashSet<&str> = text
+                .split(|c: char| c.is_whitespace() || c == '│' || c == '┆')
+                .collect();
+            for rule in rules::REGISTRY {
+                assert!(words.contains(rule.id), "{width}: {}", rule.id);
+                assert!(words.contains(rule.name), "{width}: {}", rule.name);
+                for word in rule.summary.split_whitespace() {
+                    assert!(words.contains(word), "{width}: `{word}` of {}", rule.id);
+                }
+            }
+        }
+        assert!(
+            rules_table(200).contains("┆ summary"),
+            "a table at 200 columns"
+        );
+        assert!(!rules_table(120).contains('┆'), "a list at 120 columns");
+    }
 
     #[test]
     fn the_table_lists_every_rule_within_its_width() {

@@ -494,6 +494,27 @@ pub fn find(key: &str) -> Option<&'static Rule> {
         .find(|rule| rule.id.eq_ignore_ascii_case(key) || rule.name == key)
 }
 
+/// The rules whose name or summary holds every word of `query` (any case; a name's `-` counts
+/// as a space), in ID order: what `podlife explain WORD` lists when WORD is no ID or name.
+pub fn search(query: &str) -> Vec<&'static Rule> {
+    let words: Vec<String> = query
+        .split(|c: char| c.is_whitespace() || c == '-')
+        .filter(|word| !word.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    if words.is_empty() {
+        return Vec::new();
+    }
+    REGISTRY
+        .iter()
+        .copied()
+        .filter(|rule| {
+            let text = format!("{} {}", rule.name.replace('-', " "), rule.summary).to_lowercase();
+            words.iter().all(|word| text.contains(word.as_str()))
+        })
+        .collect()
+}
+
 /// The container lists of a pod.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ContainerList {

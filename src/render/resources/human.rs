@@ -8,6 +8,7 @@ use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{ContentArrangement, Table};
 
 use crate::render::paint::{Paint, Tone};
+use crate::resources::cgroup_limits::CgroupUnlimited;
 use crate::resources::effective::{ContainerKind, EffectiveResources, Phase, PhaseKind};
 use crate::resources::node_fit::NodeFit;
 use crate::resources::qos::QosClass;
@@ -111,6 +112,25 @@ fn request_and_limit(requests: &Quantities, limits: &Quantities, resource: &str)
     }
 }
 
+/// `pod cgroup: no cpu limit (`helper` sets none)`: the computed limit is not enforced.
+fn cgroup_note(entry: &CgroupUnlimited) -> String {
+    let names = entry
+        .containers
+        .iter()
+        .map(|name| format!("`{name}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let verb = if entry.containers.len() == 1 {
+        "sets"
+    } else {
+        "set"
+    };
+    format!(
+        "pod cgroup: no {} limit ({names} {verb} none)",
+        entry.resource
+    )
+}
+
 /// `cpu 750m, memory 768Mi`, or `none`.
 fn list_in_words(list: &Quantities) -> String {
     if list.is_empty() {
@@ -149,7 +169,11 @@ fn write_pod(
         pod.line,
         replicas_in_words(pod)
     )?;
-    writeln!(out, "{}", effective_table(resources, width))?;
+    writeln!(
+        out,
+        "{}",
+        effective_table(resources, &pod.cgroup_unlimited, width)
+    )?;
     let class_tone = match pod.qos.class {
         QosClass::Guaranteed => Tone::Good,
         QosClass::Burstable => Tone::Busy,
@@ -217,7 +241,11 @@ fn resource_columns(resources: &EffectiveResources) -> Vec<String> {
     display_order(names)
 }
 
-fn effective_table(resources: &EffectiveResources, width: usize) -> Table {
+fn effective_table(
+    resources: &EffectiveResources,
+    unlimited: &[CgroupUnlimited],
+    width: usize,
+) -> Table {
     let header = ["resource", "request", "limit", "decided by"];
     let mut table = new_table(width, header.map(String::from).to_vec());
     let names = display_order(
@@ -246,12 +274,15 @@ fn effective_table(resources: &EffectiveResources, width: usize) -> Table {
             .limits_decided_by
             .get(&name)
             .map(ToString::to_string);
-        let why = match (request_why, limit_why) {
+        let mut why = match (request_why, limit_why) {
             (Some(r), Some(l)) if r == l => r,
             (Some(r), Some(l)) => format!("request: {r}\nlimit: {l}"),
             (Some(only), None) | (None, Some(only)) => only,
             (None, None) => String::new(),
         };
+        if let Some(entry) = unlimited.iter().find(|entry| entry.resource == name) {
+            why.push_str(&format!("\n{}", cgroup_note(entry)));
+        }
         table.add_row(vec![
             name.clone(),
             request.map_or("-".to_string(), ToString::to_string),

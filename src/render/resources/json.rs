@@ -5,6 +5,7 @@ use std::io::Write;
 
 use serde::Serialize;
 
+use crate::resources::cgroup_limits::CgroupUnlimited;
 use crate::resources::decision::Decision;
 use crate::resources::effective::{ContainerKind, PhaseKind};
 use crate::resources::node_fit::NodeFit;
@@ -112,6 +113,8 @@ struct JsonPod<'r> {
     total: JsonTotal,
     #[serde(skip_serializing_if = "Option::is_none")]
     node_fit: Option<JsonNodeFit<'r>>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    cgroup_unlimited: &'r [CgroupUnlimited],
 }
 
 #[derive(Serialize)]
@@ -210,6 +213,7 @@ fn pod<'r>(pod: &'r PodReport, settings: &Settings) -> JsonPod<'r> {
             .node_fit
             .as_ref()
             .map(|fit| node_fit(fit, settings, pod)),
+        cgroup_unlimited: &pod.cgroup_unlimited,
     }
 }
 
