@@ -7,10 +7,11 @@ use podlife::cli::Cli;
 use crate::podlife::support::{json, run, run_with_stdin, snapshot_cli};
 
 /// Every subcommand that has `-o`, with what it reads (if anything).
-const WITH_OUTPUT: [(&str, &[&str]); 5] = [
+const WITH_OUTPUT: [(&str, &[&str]); 6] = [
     ("validate", &["testdata/fix/fixable.yaml"]),
     ("resources", &["src/examples/sidecar.yaml"]),
     ("simulate", &["src/examples/sidecar.yaml"]),
+    ("rollout", &["src/examples/rollout.yaml"]),
     ("status", &["--now", NOW, STATUS]),
     ("rules", &[]),
 ];
@@ -78,11 +79,11 @@ fn yaml_output_of_validate_reads() {
 
 #[test]
 fn filename_takes_inputs_as_kubectl_does() {
-    for command in ["validate", "resources", "simulate", "status"] {
-        let (file, now): (&str, &[&str]) = if command == "status" {
-            (STATUS, &["--now", NOW])
-        } else {
-            ("src/examples/sidecar.yaml", &[])
+    for command in ["validate", "resources", "simulate", "status", "rollout"] {
+        let (file, now): (&str, &[&str]) = match command {
+            "status" => (STATUS, &["--now", NOW]),
+            "rollout" => ("src/examples/rollout.yaml", &[]),
+            _ => ("src/examples/sidecar.yaml", &[]),
         };
         let positional = run(&args(command, now, &["-o", "json", file]));
         for flag in ["-f", "--filename"] {

@@ -695,7 +695,9 @@ fn run_many(
     let results = judge(request.expectations, &figures);
     let text = match args.format {
         // `-o yaml` runs as `-o json` (`cli::yaml_output`).
-        RolloutFormat::Json | RolloutFormat::Yaml => views::montecarlo::json(shown.workload, &figures, &results),
+        RolloutFormat::Json | RolloutFormat::Yaml => {
+            views::montecarlo::json(shown.workload, &figures, &results)
+        }
         RolloutFormat::Human => {
             let report = views::montecarlo::human(shown.workload, &figures, &results, shown.paint);
             if shown.number > 0 {
