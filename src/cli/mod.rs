@@ -7,6 +7,7 @@ pub mod file_write;
 pub mod object_name_hint;
 pub mod output;
 pub mod parse;
+pub mod pod_documents;
 pub mod run;
 pub mod yaml_output;
 

@@ -3,21 +3,18 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
 
 use crate::cli::commands::api_check;
+use crate::cli::pod_documents::{ReadDocument, for_each_read_document};
 use crate::cli::run::{
     EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, input_configuration, resolve_inputs_or,
 };
 use crate::cli::{Cli, ClusterArgs, InputArgs};
 use crate::error::Error;
-use crate::input;
 use crate::k8s::model::Pod;
 use crate::k8s::workload::rollout::{ControlError, RolloutControl, WorkloadKind};
-use crate::lint::finding::{Finding, Severity};
-use crate::lint::load::read_document_with;
 use crate::render::rollout::{self as views, RolloutContext, Workload};
 use crate::rollout::expect::{self, Expectation};
 use crate::rollout::lifecycle::{Lives, PodModel};
@@ -27,8 +24,6 @@ use crate::sim::engine::time::{SimDuration, parse_duration};
 use crate::sim::plan::behaviour::{BackoffConfig, Behaviour};
 use crate::sim::plan::spec::PodPlan;
 use crate::sim::scenario::{self, Patch, flags};
-use crate::yaml::line_index::LineIndex;
-use crate::yaml::source::for_each_document;
 
 /// `podlife rollout`.
 #[derive(Debug, Clone, Args)]
@@ -137,7 +132,6 @@ struct FoundWorkload {
 }
 
 /// The workloads of the inputs, and the exit code unreadable inputs call for.
-#[allow(clippy::too_many_lines)] // The reading loop of `simulate`'s `find_pods`, for workloads.
 fn find_workloads(
     cli: &Cli,
     input_args: &InputArgs,
@@ -165,96 +159,69 @@ fn find_workloads(
     let mut found = Vec::new();
     let mut unreadable: Option<u8> = None;
     let mut worse = |code: u8| unreadable = unreadable.max(Some(code));
-    for input in inputs {
-        let options = configuration.options_for_read(&input);
-        let source = match input.and_then(|input| input::read(&input, cli.max_input_size)) {
-            Ok(source) => source,
-            Err(error) => {
-                crate::cli::output::note(format_args!("error: {error}"));
-                worse(EXIT_FAILURE);
+    let read = for_each_read_document(cli, inputs, &configuration, |read| {
+        let ReadDocument {
+            file,
+            comments,
+            document,
+            objects,
+            options,
+        } = read;
+        for object in objects.pods {
+            let kind = WorkloadKind::of(&object.kind).filter(|_| object.is_built_in());
+            let Some(kind) = kind else {
+                if !cli.quiet {
+                    crate::cli::output::note(format_args!(
+                        "podlife: skipping {} in {}: `rollout` rolls out Deployments, StatefulSets and DaemonSets",
+                        object.display_name(),
+                        file
+                    ));
+                }
+                continue;
+            };
+            if object.incomplete {
+                worse(EXIT_FINDINGS);
+                crate::cli::output::note(format_args!(
+                    "podlife: skipping {} in {}: part of it could not be read (run `podlife validate`)",
+                    object.display_name(),
+                    file
+                ));
                 continue;
             }
-        };
-        if let Some((line, column, _)) = source.not_utf8 {
-            crate::cli::output::note(format_args!(
-                "error: {}:{line}:{column}: not valid UTF-8",
-                source.name
-            ));
-            worse(EXIT_FAILURE);
-            continue;
-        }
-        let comments = crate::lint::settings::inline_comments::read(&source.text);
-        let lines = LineIndex::new(&source.text);
-        let file: Arc<str> = Arc::from(source.name.to_string());
-        for_each_document(&source.text, |document| {
-            let objects =
-                read_document_with(&source.name, &lines, &document, &options.pod_templates);
-            let errors: Vec<&Finding> = objects
-                .findings
-                .iter()
-                .filter(|finding| finding.severity == Severity::Error)
-                .collect();
-            if !errors.is_empty() {
-                crate::cli::output::report_findings(&errors);
+            let Some(root) = document.root.as_ref() else {
+                continue;
+            };
+            let node = root.lookup(&object.object_path).value;
+            let control = match crate::k8s::workload::rollout::read(node, kind) {
+                Ok(control) => control,
+                Err(problems) => {
+                    report_control_errors(file, &object.object_path, &problems);
+                    worse(EXIT_FAILURE);
+                    continue;
+                }
+            };
+            let name = object
+                .name
+                .clone()
+                .unwrap_or_else(|| "workload".to_string());
+            let shown = format!("{} `{name}` (in {})", object.kind, file);
+            let findings = api_check::pod_findings(file, comments, document, &object, options);
+            if !api_check::admit(&findings, &shown, allow_invalid, cli.quiet) {
                 worse(EXIT_FINDINGS);
+                continue;
             }
-            for object in objects.pods {
-                let kind = WorkloadKind::of(&object.kind).filter(|_| object.is_built_in());
-                let Some(kind) = kind else {
-                    if !cli.quiet {
-                        crate::cli::output::note(format_args!(
-                            "podlife: skipping {} in {}: `rollout` rolls out Deployments, StatefulSets and DaemonSets",
-                            object.display_name(),
-                            source.name
-                        ));
-                    }
-                    continue;
-                };
-                if object.incomplete {
-                    worse(EXIT_FINDINGS);
-                    crate::cli::output::note(format_args!(
-                        "podlife: skipping {} in {}: part of it could not be read (run `podlife validate`)",
-                        object.display_name(),
-                        source.name
-                    ));
-                    continue;
-                }
-                let Some(root) = document.root.as_ref() else {
-                    continue;
-                };
-                let node = root.lookup(&object.object_path).value;
-                let control = match crate::k8s::workload::rollout::read(node, kind) {
-                    Ok(control) => control,
-                    Err(problems) => {
-                        report_control_errors(&source.name, &object.object_path, &problems);
-                        worse(EXIT_FAILURE);
-                        continue;
-                    }
-                };
-                let name = object
-                    .name
-                    .clone()
-                    .unwrap_or_else(|| "workload".to_string());
-                let shown = format!("{} `{name}` (in {})", object.kind, source.name);
-                let findings =
-                    api_check::pod_findings(&file, &comments, &document, &object, &options);
-                if !api_check::admit(&findings, &shown, allow_invalid, cli.quiet) {
-                    worse(EXIT_FINDINGS);
-                    continue;
-                }
-                found.push(FoundWorkload {
-                    source: source.name.to_string(),
-                    kind,
-                    name,
-                    namespace: object.namespace.clone(),
-                    pod: object.pod,
-                    control,
-                    gates,
-                });
-            }
-        });
-    }
-    Ok((found, unreadable))
+            found.push(FoundWorkload {
+                source: file.to_string(),
+                kind,
+                name,
+                namespace: object.namespace.clone(),
+                pod: object.pod,
+                control,
+                gates,
+            });
+        }
+    });
+    Ok((found, unreadable.max(read)))
 }
 
 fn report_control_errors(

@@ -9,15 +9,13 @@ use clap::ValueEnum;
 use crate::cli::Cli;
 use crate::cli::commands::api_check;
 use crate::cli::commands::expectations;
+use crate::cli::pod_documents::{ReadDocument, for_each_read_document};
 use crate::cli::run::{
     EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, input_configuration, output_width,
     resolve_inputs,
 };
 use crate::error::Error;
-use crate::input;
 use crate::k8s::model::Pod;
-use crate::lint::finding::{Finding, Severity};
-use crate::lint::load::read_document_with;
 use crate::render::paint::Paint;
 use crate::render::simulate::{self as views, RunContext, RunDescription};
 use crate::sim::engine::time::{SimDuration, parse_duration};
@@ -27,8 +25,6 @@ use crate::sim::plan::behaviour::BackoffConfig;
 use crate::sim::plan::spec::PodPlan;
 use crate::sim::record::RecordOptions;
 use crate::sim::scenario::{self, Patch, flags};
-use crate::yaml::line_index::LineIndex;
-use crate::yaml::source::for_each_document;
 use std::path::PathBuf;
 
 /// `podlife simulate`.
@@ -224,77 +220,52 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
     let mut unreadable = None;
     let mut rejected = 0usize;
     let mut worse = |code: u8| unreadable = unreadable.max(Some(code));
-    for input in inputs {
-        let options = configuration.options_for_read(&input);
-        let templates = &options.pod_templates;
-        let source = match input.and_then(|input| input::read(&input, cli.max_input_size)) {
-            Ok(source) => source,
-            Err(error) => {
-                crate::cli::output::note(format_args!("error: {error}"));
-                worse(EXIT_FAILURE);
+    let read = for_each_read_document(cli, inputs, &configuration, |read| {
+        let ReadDocument {
+            file,
+            comments,
+            document,
+            objects,
+            options,
+        } = read;
+        for object in objects.pods {
+            if object.incomplete {
+                worse(EXIT_FINDINGS);
+                if cli.quiet {
+                    continue;
+                }
+                crate::cli::output::note(format_args!(
+                    "podlife: skipping {} in {}: part of it could not be read (run `podlife validate`)",
+                    object.display_name(),
+                    file
+                ));
                 continue;
             }
-        };
-        if let Some((line, column, _)) = source.not_utf8 {
-            crate::cli::output::note(format_args!(
-                "error: {}:{line}:{column}: not valid UTF-8",
-                source.name
-            ));
-            worse(EXIT_FAILURE);
-            continue;
-        }
-        let comments = crate::lint::settings::inline_comments::read(&source.text);
-        let lines = LineIndex::new(&source.text);
-        for_each_document(&source.text, |document| {
-            let objects = read_document_with(&source.name, &lines, &document, templates);
-            let errors: Vec<&Finding> = objects
-                .findings
-                .iter()
-                .filter(|finding| finding.severity == Severity::Error)
-                .collect();
-            if !errors.is_empty() {
-                crate::cli::output::report_findings(&errors);
+            let name = object
+                .pod
+                .metadata
+                .name
+                .clone()
+                .or_else(|| object.name.clone())
+                .unwrap_or_else(|| "pod".to_string());
+            let shown = format!("pod `{name}` ({} in {})", object.kind, file);
+            let findings = api_check::pod_findings(file, comments, document, &object, options);
+            if !api_check::admit(&findings, &shown, args.allow_invalid, cli.quiet) {
                 worse(EXIT_FINDINGS);
+                rejected += 1;
+                continue;
             }
-            for object in objects.pods {
-                if object.incomplete {
-                    worse(EXIT_FINDINGS);
-                    if cli.quiet {
-                        continue;
-                    }
-                    crate::cli::output::note(format_args!(
-                        "podlife: skipping {} in {}: part of it could not be read (run `podlife validate`)",
-                        object.display_name(),
-                        source.name
-                    ));
-                    continue;
-                }
-                let name = object
-                    .pod
-                    .metadata
-                    .name
-                    .clone()
-                    .or_else(|| object.name.clone())
-                    .unwrap_or_else(|| "pod".to_string());
-                let shown = format!("pod `{name}` ({} in {})", object.kind, source.name);
-                let findings =
-                    api_check::pod_findings(&source.name, &comments, &document, &object, &options);
-                if !api_check::admit(&findings, &shown, args.allow_invalid, cli.quiet) {
-                    worse(EXIT_FINDINGS);
-                    rejected += 1;
-                    continue;
-                }
-                found.push(FoundPod {
-                    source: source.name.to_string(),
-                    kind: object.kind.clone(),
-                    name,
-                    job: object.job.clone(),
-                    pod: object.pod,
-                    gates,
-                });
-            }
-        });
-    }
+            found.push(FoundPod {
+                source: file.to_string(),
+                kind: object.kind.clone(),
+                name,
+                job: object.job.clone(),
+                pod: object.pod,
+                gates,
+            });
+        }
+    });
+    unreadable = unreadable.max(read);
     keep_wanted_pod(&mut found, args.pod.as_deref())?;
     if found.is_empty() && rejected == 0 {
         return Err(Error::Usage(

@@ -1,0 +1,84 @@
+//! The documents of the inputs, read one input at a time for the commands that run pods
+//! (`simulate`, `rollout`): what cannot be read is reported on stderr, the rest handed on.
+
+use std::sync::Arc;
+
+use crate::cli::Cli;
+use crate::cli::run::{EXIT_FAILURE, EXIT_FINDINGS};
+use crate::error::Error;
+use crate::input::{self, Input};
+use crate::lint::finding::{Finding, Severity};
+use crate::lint::load::{DocumentObjects, read_document_with};
+use crate::lint::settings::CheckOptions;
+use crate::lint::settings::config_file::ConfigResolver;
+use crate::lint::settings::inline_comments::{self, CommentSuppression};
+use crate::yaml::line_index::LineIndex;
+use crate::yaml::source::{Document, for_each_document};
+
+/// One document of an input, with what checking its objects needs.
+pub struct ReadDocument<'a> {
+    /// The input's name.
+    pub file: &'a Arc<str>,
+    /// The input's `# podlife: ignore[…]` comments.
+    pub comments: &'a [CommentSuppression],
+    /// The document.
+    pub document: &'a Document<'a>,
+    /// Its objects; the loader's errors among `findings` were already reported.
+    pub objects: DocumentObjects,
+    /// The options that apply to the input.
+    pub options: &'a CheckOptions,
+}
+
+/// Reads each input in turn and calls `each` for every document. An input that cannot be read
+/// or is not UTF-8, and a document's loader errors, are reported on stderr; the exit code they
+/// call for (2 for an input, 1 for a document) is returned.
+pub fn for_each_read_document(
+    cli: &Cli,
+    inputs: Vec<Result<Input, Error>>,
+    configuration: &ConfigResolver,
+    mut each: impl FnMut(ReadDocument<'_>),
+) -> Option<u8> {
+    let mut worst = None;
+    for input in inputs {
+        let options = configuration.options_for_read(&input);
+        let source = match input.and_then(|input| input::read(&input, cli.max_input_size)) {
+            Ok(source) => source,
+            Err(error) => {
+                crate::cli::output::note(format_args!("error: {error}"));
+                worst = worst.max(Some(EXIT_FAILURE));
+                continue;
+            }
+        };
+        if let Some((line, column, _)) = source.not_utf8 {
+            crate::cli::output::note(format_args!(
+                "error: {}:{line}:{column}: not valid UTF-8",
+                source.name
+            ));
+            worst = worst.max(Some(EXIT_FAILURE));
+            continue;
+        }
+        let comments = inline_comments::read(&source.text);
+        let lines = LineIndex::new(&source.text);
+        for_each_document(&source.text, |document| {
+            let objects =
+                read_document_with(&source.name, &lines, &document, &options.pod_templates);
+            let errors: Vec<&Finding> = objects
+                .findings
+                .iter()
+                .filter(|finding| finding.severity == Severity::Error)
+                .collect();
+            if !errors.is_empty() {
+                crate::cli::output::report_findings(&errors);
+                worst = worst.max(Some(EXIT_FINDINGS));
+            }
+            each(ReadDocument {
+                file: &source.name,
+                comments: &comments,
+                document: &document,
+                objects,
+                options: &options,
+            });
+        });
+    }
+    worst
+}
