@@ -6,34 +6,7 @@
 use crate::error::Error;
 use crate::rollout::montecarlo::{Metric, Outcome, RunFigures, Stat};
 use crate::sim::engine::time::{SimDuration, format_duration, parse_duration};
-
-/// A comparison.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Op {
-    /// `<`
-    Less,
-    /// `<=`
-    AtMost,
-    /// `=`
-    Equal,
-    /// `>=`
-    AtLeast,
-    /// `>`
-    Greater,
-}
-
-impl Op {
-    fn holds(self, actual: f64, bound: f64) -> bool {
-        match self {
-            Op::Less => actual < bound,
-            Op::AtMost => actual <= bound,
-            #[allow(clippy::float_cmp)]
-            Op::Equal => actual == bound,
-            Op::AtLeast => actual >= bound,
-            Op::Greater => actual > bound,
-        }
-    }
-}
+use crate::sim::expect::Comparison;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Check {
@@ -45,13 +18,13 @@ enum Check {
     Stat {
         stat: Stat,
         metric: Metric,
-        op: Op,
+        op: Comparison,
         bound: f64,
     },
     /// The share of runs with an outcome.
     Probability {
         outcome: Outcome,
-        op: Op,
+        op: Comparison,
         bound: f64,
     },
 }
@@ -66,24 +39,6 @@ pub struct Expectation {
 
 fn usage(text: &str, message: impl std::fmt::Display) -> Error {
     Error::Usage(format!("--expect {}: {message}", crate::text::clip(text)))
-}
-
-fn split_op(rest: &str) -> Option<(&str, Op, &str)> {
-    let at = rest.find(['<', '>', '='])?;
-    let (left, ops) = rest.split_at(at);
-    for (symbol, op) in [
-        ("<=", Op::AtMost),
-        (">=", Op::AtLeast),
-        ("==", Op::Equal),
-        ("<", Op::Less),
-        (">", Op::Greater),
-        ("=", Op::Equal),
-    ] {
-        if let Some(value) = ops.strip_prefix(symbol) {
-            return Some((left, op, value));
-        }
-    }
-    None
 }
 
 const FORMS: &str = "write `completed-within=5m`, `min-available>=8`, `max-pods<=13`, \
@@ -132,7 +87,7 @@ pub fn parse(text: &str) -> Result<Expectation, Error> {
     } else if text == "never-exceeded" {
         Check::NeverExceeded
     } else if let Some(rest) = text.strip_prefix("prob:") {
-        let (name, op, value) = split_op(rest).ok_or_else(|| usage(text, FORMS))?;
+        let (name, op, value) = Comparison::split(rest).ok_or_else(|| usage(text, FORMS))?;
         let outcome = Outcome::ALL
             .into_iter()
             .find(|outcome| {
@@ -162,7 +117,7 @@ pub fn parse(text: &str) -> Result<Expectation, Error> {
         })?;
         Check::Probability { outcome, op, bound }
     } else {
-        let (left, op, value) = split_op(text).ok_or_else(|| usage(text, FORMS))?;
+        let (left, op, value) = Comparison::split(text).ok_or_else(|| usage(text, FORMS))?;
         let (stat, name) = match left.split_once(':') {
             Some((stat, name)) => (
                 Stat::parse(stat).ok_or_else(|| {

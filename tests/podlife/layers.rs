@@ -146,6 +146,7 @@ pub const LAYERS: &[(&str, &[&str])] = &[
             "sim::record",
             "sim::kubelet",
             "sim::scenario",
+            "sim::expect",
             "k8s",
             "error",
         ],

@@ -26,7 +26,7 @@ pub const KEYS: [&str; 7] = [
 
 const PHASES: [&str; 4] = ["Pending", "Running", "Succeeded", "Failed"];
 
-/// A comparison.
+/// A comparison, as every `--expect` (single runs, Monte Carlo, rollouts) writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Comparison {
     /// `=`.
@@ -42,7 +42,19 @@ pub enum Comparison {
 }
 
 impl Comparison {
-    fn holds(self, actual: u64, expected: u64) -> bool {
+    /// The symbols, the two-character ones first so that `<=` is not read as `<`.
+    const SYMBOLS: [(&'static str, Comparison); 6] = [
+        ("<=", Comparison::AtMost),
+        (">=", Comparison::AtLeast),
+        ("==", Comparison::Equal),
+        ("<", Comparison::Less),
+        (">", Comparison::Greater),
+        ("=", Comparison::Equal),
+    ];
+
+    /// Whether `actual <op> expected` holds (`=` on a measure means its exact value: counts,
+    /// whole milliseconds).
+    pub fn holds<T: PartialOrd + Copy>(self, actual: T, expected: T) -> bool {
         match self {
             Comparison::Equal => actual == expected,
             Comparison::Less => actual < expected,
@@ -50,6 +62,16 @@ impl Comparison {
             Comparison::Greater => actual > expected,
             Comparison::AtLeast => actual >= expected,
         }
+    }
+
+    /// Splits `left<op>right` at its first comparison.
+    pub fn split(text: &str) -> Option<(&str, Comparison, &str)> {
+        let at = text.find(['<', '>', '='])?;
+        let (left, ops) = text.split_at(at);
+        Self::SYMBOLS.iter().find_map(|(symbol, comparison)| {
+            ops.strip_prefix(symbol)
+                .map(|right| (left, *comparison, right))
+        })
     }
 }
 
@@ -168,17 +190,10 @@ fn parse_restarts(text: &str, rest: &str, plan: &PodPlan) -> Result<Assertion, E
         }
         None => (None, rest),
     };
-    let (comparison, number) = [
-        ("<=", Comparison::AtMost),
-        (">=", Comparison::AtLeast),
-        ("==", Comparison::Equal),
-        ("=", Comparison::Equal),
-        ("<", Comparison::Less),
-        (">", Comparison::Greater),
-    ]
-    .iter()
-    .find_map(|(op, comparison)| rest.strip_prefix(op).map(|number| (*comparison, number)))
-    .ok_or_else(|| usage(text, "write e.g. `restarts<=3` or `restarts:web=0`"))?;
+    let (comparison, number) = Comparison::split(rest)
+        .filter(|(left, _, _)| left.is_empty())
+        .map(|(_, comparison, number)| (comparison, number))
+        .ok_or_else(|| usage(text, "write e.g. `restarts<=3` or `restarts:web=0`"))?;
     let value = number
         .parse::<u64>()
         .map_err(|_| usage(text, format!("`{number}` is not a count")))?;

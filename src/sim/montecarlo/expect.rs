@@ -10,35 +10,12 @@
 
 use crate::error::Error;
 use crate::sim::engine::time::{SimDuration, parse_duration};
+use crate::sim::expect::Comparison;
 use crate::sim::montecarlo::metrics::{self, Metric, Unit};
 use crate::sim::montecarlo::runner::Aggregate;
 use crate::text::closest;
 
 const STATS: [&str; 7] = ["min", "mean", "p50", "p90", "p99", "max", "prob"];
-
-/// A comparison.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Op {
-    Less,
-    AtMost,
-    Equal,
-    AtLeast,
-    Greater,
-}
-
-impl Op {
-    fn holds(self, actual: f64, bound: f64) -> bool {
-        match self {
-            Op::Less => actual < bound,
-            Op::AtMost => actual <= bound,
-            // `=` on a metric means the exact value (counts, whole milliseconds).
-            #[allow(clippy::float_cmp)]
-            Op::Equal => actual == bound,
-            Op::AtLeast => actual >= bound,
-            Op::Greater => actual > bound,
-        }
-    }
-}
 
 #[derive(Debug, Clone, PartialEq)]
 enum Target {
@@ -52,30 +29,12 @@ pub struct TailExpectation {
     /// As written.
     pub text: String,
     target: Target,
-    op: Op,
+    op: Comparison,
     bound: f64,
 }
 
 fn usage(text: &str, message: impl std::fmt::Display) -> Error {
     Error::Usage(format!("--expect {text}: {message}"))
-}
-
-fn split_op(rest: &str) -> Option<(&str, Op, &str)> {
-    let at = rest.find(['<', '>', '='])?;
-    let (left, ops) = rest.split_at(at);
-    for (symbol, op) in [
-        ("<=", Op::AtMost),
-        (">=", Op::AtLeast),
-        ("==", Op::Equal),
-        ("<", Op::Less),
-        (">", Op::Greater),
-        ("=", Op::Equal),
-    ] {
-        if let Some(value) = ops.strip_prefix(symbol) {
-            return Some((left, op, value));
-        }
-    }
-    None
 }
 
 /// Parses one `--expect` for a Monte Carlo over `metrics`.
@@ -98,7 +57,7 @@ pub fn parse(text: &str, metric_list: &[Metric]) -> Result<TailExpectation, Erro
             ),
         ));
     };
-    let Some((name, op, value)) = split_op(rest) else {
+    let Some((name, op, value)) = Comparison::split(rest) else {
         return Err(usage(
             text,
             "missing a comparison: `<`, `<=`, `=`, `>=` or `>`",
