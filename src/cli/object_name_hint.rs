@@ -42,6 +42,8 @@ pub fn missing_object_hint(path: &Path, command: &str, program: &str) -> Option<
     }
     let text = path.to_str()?;
     let object = match text.split_once('/') {
+        // `rollout` reads a workload; the other commands a pod.
+        None if is_object_name(text) && command == "rollout" => format!("deployment {text}"),
         None if is_object_name(text) => format!("pod {text}"),
         Some((kind, name)) if KUBECTL_TYPES.contains(&kind) && is_object_name(name) => {
             format!("{kind}/{name}")
@@ -105,6 +107,15 @@ mod tests {
         );
         assert!(
             message.starts_with("no file or directory `web-0`"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_bare_name_given_to_rollout_is_a_deployment() {
+        let message = missing_object_hint(Path::new("web"), "rollout", "podlife").expect("a hint");
+        assert!(
+            message.ends_with("`kubectl get deployment web -o yaml | podlife rollout -`"),
             "{message}"
         );
     }
