@@ -387,6 +387,14 @@ mod tests {
             .collect()
     }
 
+    /// [`errors`] with the feature gates `settings` set (in 1.37).
+    fn errors_with(volume: &str, settings: &str) -> Vec<(String, &'static str)> {
+        k8s_errors_in(&RULE, &pod(&format!("  - {volume}\n")), gates(37, settings))
+            .into_iter()
+            .map(|(path, k8s_type)| (path.replacen("spec.volumes[0]", "field", 1), k8s_type))
+            .collect()
+    }
+
     fn at(path: &str, k8s_type: &'static str) -> (String, &'static str) {
         (path.to_string(), k8s_type)
     }
@@ -515,12 +523,7 @@ mod tests {
     fn k7_cluster_trust_bundle_projections() {
         // The API server drops the source unless ClusterTrustBundleProjection is on (off by
         // default); validation itself is not gated.
-        let gated = |volume: &str| {
-            k8s_errors_in(&RULE, &pod(&format!("  - {volume}\n")), gates(37, "ClusterTrustBundleProjection=true"))
-                .into_iter()
-                .map(|(path, k8s_type)| (path.replacen("spec.volumes[0]", "field", 1), k8s_type))
-                .collect::<Vec<_>>()
-        };
+        let gated = |volume: &str| errors_with(volume, "ClusterTrustBundleProjection=true");
         let bundle = |body: &str| gated(&format!("{{name: x, projected: {{sources: [{{clusterTrustBundle: {body}}}]}}}}"));
         for ok in [
             "{name: foo, path: ca.pem}",
@@ -558,12 +561,7 @@ mod tests {
     // least one file, each a path inside the volume and not taken by another file.
     #[test]
     fn k7_pod_certificate_projection() {
-        let gated = |volume: &str| {
-            k8s_errors_in(&RULE, &pod(&format!("  - {volume}\n")), gates(37, "PodCertificateRequest=true"))
-                .into_iter()
-                .map(|(path, k8s_type)| (path.replacen("spec.volumes[0]", "field", 1), k8s_type))
-                .collect::<Vec<_>>()
-        };
+        let gated = |volume: &str| errors_with(volume, "PodCertificateRequest=true");
         let certificate = |body: &str| gated(&format!("{{name: x, projected: {{sources: [{{podCertificate: {body}}}]}}}}"));
         for ok in [
             "{signerName: example.com/foo, keyType: ED25519, credentialBundlePath: credbundle.pem}",
