@@ -119,7 +119,7 @@ impl PathLink<'_> {
                     return FieldPath::from(all);
                 }
                 PathLink::Field(parent, name) => {
-                    segments.push(Segment::Field(name.to_string()));
+                    segments.push(Segment::Field(name.to_string().into()));
                     link = *parent;
                 }
                 PathLink::Key(parent, key) => {

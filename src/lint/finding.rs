@@ -146,9 +146,9 @@ pub struct Finding {
     /// `example:NAME`.
     pub file: Arc<str>,
     /// The object it belongs to.
-    pub object: Option<ObjectRef>,
+    pub object: Option<Arc<ObjectRef>>,
     /// How to repair it, when the repair is unambiguous.
-    pub fix: Option<Fix>,
+    pub fix: Option<Box<Fix>>,
     /// Other places it concerns (editors show them beside it).
     pub related: Vec<Related>,
 }
@@ -180,12 +180,12 @@ impl Finding {
     /// Attaches a repair made of edits away from the finding's span.
     #[must_use]
     pub fn fixed_elsewhere(mut self, applicability: Applicability, edits: Vec<PathEdit>) -> Self {
-        self.fix = Some(Fix {
+        self.fix = Some(Box::new(Fix {
             applicability,
             replacement: None,
             elsewhere: edits,
             bytes: Vec::new(),
-        });
+        }));
         self
     }
 
@@ -207,12 +207,12 @@ impl Finding {
         applicability: Applicability,
         replacement: impl Into<String>,
     ) -> Self {
-        self.fix = Some(Fix {
+        self.fix = Some(Box::new(Fix {
             applicability,
             replacement: Some(replacement.into()),
             elsewhere: Vec::new(),
             bytes: Vec::new(),
-        });
+        }));
         self
     }
 
@@ -286,6 +286,34 @@ impl Finding {
             .span
             .map_or((0, 0), |span| (span.start.line, span.start.column));
         (line, column, self.rule.code, &self.message)
+    }
+}
+
+/// Adds `by` to the document index of every finding's object: a piece of a file read on its
+/// own counts documents from its start. The findings of one pod share its object, side by
+/// side: each shared object is renumbered once and shared again.
+pub fn shift_documents(findings: &mut [Finding], by: usize) {
+    if by == 0 {
+        return;
+    }
+    // (the object as found, the object renumbered); the first keeps the pointer alive, so
+    // an equal pointer is the same object.
+    let mut last: Option<(Arc<ObjectRef>, Arc<ObjectRef>)> = None;
+    for finding in findings {
+        let Some(object) = finding.object.as_mut() else {
+            continue;
+        };
+        match &last {
+            Some((found, shifted)) if Arc::ptr_eq(found, object) => *object = Arc::clone(shifted),
+            _ => {
+                let found = Arc::clone(object);
+                let mut shifted = ObjectRef::clone(&found);
+                shifted.document += by;
+                let shifted = Arc::new(shifted);
+                *object = Arc::clone(&shifted);
+                last = Some((found, shifted));
+            }
+        }
     }
 }
 

@@ -263,7 +263,7 @@ fn no_objects(source: &SourceText) -> Finding {
             Some("standard input held no object: did the command that feeds it fail?".to_string());
     }
     finding.file = source.name.clone();
-    finding.object = None::<ObjectRef>;
+    finding.object = None;
     finding
 }
 
@@ -378,11 +378,7 @@ fn validate_in_pieces(source: &SourceText, options: &CheckOptions, pieces: usize
     let mut documents_before = 0;
     for mut piece in checked {
         let renumber = |object: &mut ObjectRef| object.document += documents_before;
-        piece
-            .findings
-            .iter_mut()
-            .filter_map(|f| f.object.as_mut())
-            .for_each(renumber);
+        crate::lint::finding::shift_documents(&mut piece.findings, documents_before);
         piece
             .facts
             .iter_mut()
@@ -455,6 +451,11 @@ fn check_piece(
             }
         }
     });
+    // Sorted here, on the piece's core: the pieces follow each other in the file, so the
+    // report's own sort then finds one run already in order.
+    piece
+        .findings
+        .sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     piece
 }
 
@@ -485,9 +486,10 @@ pub fn check_object(
     check_pod(&context, options, &mut found);
     drop_findings_on_removed_fields(&mut found, &removed);
     let parameterised = object.flavour.is_some_and(Flavour::substitutes_parameters);
+    let object_ref = Arc::new(object.object_ref());
     found
         .into_iter()
-        .map(|f| locate(object, document.root.as_ref(), f))
+        .map(|f| locate(object, &object_ref, document.root.as_ref(), f))
         .filter(|f| !(parameterised && about_a_parameter(object, document, f)))
         .collect()
 }
@@ -734,7 +736,7 @@ mod tests {
                     |piece| {
                         for (index, mut objects) in piece.value {
                             let shift = |object: &mut ObjectRef| object.document += piece.documents_before;
-                            objects.findings.iter_mut().filter_map(|f| f.object.as_mut()).for_each(shift);
+                            crate::lint::finding::shift_documents(&mut objects.findings, piece.documents_before);
                             let pods: Vec<ObjectRef> = objects.pods.iter().map(|pod| {
                                 let mut object = pod.object_ref();
                                 shift(&mut object);

@@ -1,12 +1,13 @@
 //! Kubernetes field paths (`spec.initContainers[1].resources.limits[cpu]`): how findings name a place.
 
+use std::borrow::Cow;
 use std::fmt;
 
 /// One step of a [`FieldPath`].
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Segment {
-    /// A struct field: `.name`.
-    Field(String),
+    /// A struct field: `.name` (a name the code spells costs no allocation).
+    Field(Cow<'static, str>),
     /// A list index: `[3]`.
     Index(usize),
     /// A map key: `[cpu]`, `[nvidia.com/gpu]`.
@@ -44,7 +45,7 @@ impl FieldPath {
                 let rest_trimmed = rest.strip_prefix('.').unwrap_or(rest);
                 let end = rest_trimmed.find(['.', '[']).unwrap_or(rest_trimmed.len());
                 if end > 0 {
-                    path = path.child(&rest_trimmed[..end]);
+                    path = path.child(rest_trimmed[..end].to_string());
                 }
                 rest = &rest_trimmed[end..];
             }
@@ -54,8 +55,8 @@ impl FieldPath {
 
     /// This path extended by a struct field.
     #[must_use]
-    pub fn child(&self, field: &str) -> Self {
-        self.with(Segment::Field(field.to_string()))
+    pub fn child(&self, field: impl Into<Cow<'static, str>>) -> Self {
+        self.with(Segment::Field(field.into()))
     }
 
     /// This path extended by a list index.

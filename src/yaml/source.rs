@@ -221,7 +221,11 @@ impl<'a> Node<'a> {
         };
         for segment in path.segments() {
             let next = match segment {
-                Segment::Field(name) | Segment::Key(name) => found
+                Segment::Field(name) => found
+                    .value
+                    .entry(name)
+                    .map(|(key, value)| (Some(key), value)),
+                Segment::Key(name) => found
                     .value
                     .entry(name)
                     .map(|(key, value)| (Some(key), value)),

@@ -173,15 +173,10 @@ fn analyse(
             );
         },
         |(report, drawn), documents_before| {
-            let shift = |finding: &mut Finding| {
-                if let Some(object) = finding.object.as_mut() {
-                    object.document += documents_before;
-                }
-            };
-            report.errors.iter_mut().for_each(shift);
+            crate::lint::finding::shift_documents(&mut report.errors, documents_before);
             for (pod, findings) in report.pods.iter_mut().zip(&mut report.checks) {
                 pod.document += documents_before;
-                findings.iter_mut().for_each(shift);
+                crate::lint::finding::shift_documents(findings, documents_before);
                 drawn.push(draw(pod, findings));
             }
         },

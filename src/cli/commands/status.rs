@@ -221,10 +221,11 @@ fn read_rows(source: &SourceText, now: EpochMillis, templates: &PodTemplateTable
                             piece.rows.push(pod_row(&object.pod, Some(now)));
                         } else {
                             // The API server rejects such a pod; no row with a made-up age.
+                            let object_ref = std::sync::Arc::new(object.object_ref());
                             piece.errors.extend(
-                                bad_times
-                                    .into_iter()
-                                    .map(|f| locate(object, document.root.as_ref(), f)),
+                                bad_times.into_iter().map(|f| {
+                                    locate(object, &object_ref, document.root.as_ref(), f)
+                                }),
                             );
                         }
                     }
@@ -237,11 +238,7 @@ fn read_rows(source: &SourceText, now: EpochMillis, templates: &PodTemplateTable
         |_, _| {},
         |piece| {
             let mut value = piece.value;
-            for finding in &mut value.errors {
-                if let Some(object) = finding.object.as_mut() {
-                    object.document += piece.documents_before;
-                }
-            }
+            crate::lint::finding::shift_documents(&mut value.errors, piece.documents_before);
             read.rows.append(&mut value.rows);
             read.without_status += value.without_status;
             document_findings.append(&mut value.errors);

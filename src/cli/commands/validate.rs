@@ -195,7 +195,11 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
         ))));
         inputs.push(Ok(input));
     }
-    report(cli, args, &inputs, &reports, gates, out)
+    let code = report(cli, args, &inputs, &reports, gates, out);
+    // Freeing a large run's findings one by one takes a tenth of its time, and the process
+    // ends next: it happens beside the exit instead.
+    std::thread::spawn(move || drop(reports));
+    code
 }
 
 /// `--show-settings FILE`: the settings that apply to `file`, and where each came from.

@@ -91,7 +91,7 @@ impl Dropper<'_> {
 pub fn drop_fields(
     pod: &mut Pod,
     gates: &FeatureGates,
-    container_path: &dyn Fn(&str, usize) -> FieldPath,
+    container_path: &dyn Fn(&'static str, usize) -> FieldPath,
 ) -> Vec<RemovedField> {
     let mut dropper = Dropper {
         gates,
@@ -304,7 +304,7 @@ fn drop_lifecycle_fields(
 fn drop_image_volumes(
     pod: &mut Pod,
     d: &mut Dropper<'_>,
-    container_path: &dyn Fn(&str, usize) -> FieldPath,
+    container_path: &dyn Fn(&'static str, usize) -> FieldPath,
 ) {
     let volumes = || FieldPath::root().child("spec").child("volumes");
     let mut gone = Vec::new();
@@ -484,7 +484,7 @@ fn drop_match_label_keys(pod: &mut Pod, d: &mut Dropper<'_>) {
 fn drop_resource_claims(
     pod: &mut Pod,
     d: &mut Dropper<'_>,
-    container_path: &dyn Fn(&str, usize) -> FieldPath,
+    container_path: &dyn Fn(&'static str, usize) -> FieldPath,
 ) {
     let claims_path = || FieldPath::root().child("spec").child("resourceClaims");
     for (index, claim) in pod.spec.resource_claims.iter_mut().flatten().enumerate() {

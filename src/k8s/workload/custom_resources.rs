@@ -160,7 +160,7 @@ fn walk(node: &Node<'_>, steps: &[Step], at: FieldPath, limit: usize, found: &mu
     match (step, node.kind()) {
         (Step::Field(name), NodeKind::Mapping(_)) => {
             if let Some(child) = node.get(name) {
-                walk(child, rest, at.child(name), limit, found);
+                walk(child, rest, at.child(name.clone()), limit, found);
             }
         }
         (Step::AnyKey, NodeKind::Mapping(entries)) => {

@@ -230,7 +230,7 @@ impl Reader<'_, '_> {
         let argo_field = |problem: &DecodeProblem| {
             problem.kind == DecodeProblemKind::UnknownField
                 && problem.path.strip_prefix(&full).is_some_and(|rest| {
-                    matches!(rest.segments(), [Segment::Field(name)] if own.contains(&name.as_str()))
+                    matches!(rest.segments(), [Segment::Field(name)] if own.contains(&name.as_ref()))
                 })
         };
         let added = self.problems.split_off(before.min(self.problems.len()));

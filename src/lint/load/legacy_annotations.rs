@@ -111,7 +111,7 @@ impl ObjectReader<'_, '_> {
             let mut finding = rules::INVALID_YAML.finding(message).spanned(span);
             finding.path = Some(annotation_path);
             finding.file = self.file.clone();
-            finding.object = Some(object.object_ref());
+            finding.object = Some(object.object_ref().into());
             finding.help = Some(format!(
                 "the annotation must hold a JSON array of {what}; better, move them to `{replacement}`"
             ));
@@ -134,7 +134,7 @@ impl ObjectReader<'_, '_> {
                 .spanned(problem.span.relative_to(origin, indent));
             finding.path = Some(annotation_path.clone());
             finding.file = self.file.clone();
-            finding.object = Some(object.object_ref());
+            finding.object = Some(object.object_ref().into());
             self.objects.findings.push(finding);
         }
         let mut tree = document.root.take().map(Node::into_owned)?;

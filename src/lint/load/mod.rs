@@ -39,10 +39,16 @@ pub struct DocumentObjects {
     pub not_kubernetes: bool,
 }
 
-/// Resolves a rule's finding: object-relative path, span in the document, file, object.
-pub fn locate(pod: &PodObject, root: Option<&Node<'_>>, mut finding: Finding) -> Finding {
+/// Resolves a rule's finding: object-relative path, span in the document, file, object
+/// (`object`, the pod's [`ObjectRef`], shared by all its findings).
+pub fn locate(
+    pod: &PodObject,
+    object: &Arc<ObjectRef>,
+    root: Option<&Node<'_>>,
+    mut finding: Finding,
+) -> Finding {
     finding.file = pod.file.clone();
-    finding.object = Some(pod.object_ref());
+    finding.object = Some(Arc::clone(object));
     if let Some(fix) = finding.fix.as_mut()
         && !fix.elsewhere.is_empty()
     {
@@ -213,13 +219,13 @@ pub fn read_document_with(
             );
         }
         finding.file = file.clone();
-        finding.object = Some(ObjectRef {
+        finding.object = Some(Arc::new(ObjectRef {
             kind: String::new(),
             namespace: None,
             name: None,
             document: document.index,
             template: None,
-        });
+        }));
         objects.findings.push(finding);
     }
     let Some(root) = &document.root else {
@@ -388,7 +394,12 @@ mod tests {
                 .key(LEGACY_INIT_ANNOTATIONS[0])
                 .index(0)
                 .child("image"));
-        let located = locate(pod, documents[0].root.as_ref(), finding);
+        let located = locate(
+            pod,
+            &Arc::new(pod.object_ref()),
+            documents[0].root.as_ref(),
+            finding,
+        );
         let span = located.span.expect("located");
         let line = text
             .lines()

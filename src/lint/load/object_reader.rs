@@ -51,13 +51,13 @@ impl ObjectReader<'_, '_> {
     fn push_finding(&mut self, mut finding: Finding, path: Option<FieldPath>) {
         finding.file = self.file.clone();
         finding.path = path;
-        finding.object = Some(ObjectRef {
+        finding.object = Some(Arc::new(ObjectRef {
             kind: String::new(),
             namespace: None,
             name: None,
             document: self.document,
             template: None,
-        });
+        }));
         self.objects.findings.push(finding);
     }
 
@@ -251,7 +251,7 @@ impl ObjectReader<'_, '_> {
                     if let Some(field) = suggestion {
                         finding = finding.fixed_by(Applicability::Unsafe, field);
                     }
-                    self.push_finding(finding, Some(path.child(name)));
+                    self.push_finding(finding, Some(path.child(name.to_string())));
                 }
             }
         }
@@ -380,7 +380,7 @@ impl ObjectReader<'_, '_> {
         let mut finding = rules::WRONG_TYPE.finding(error.message).spanned(span);
         finding.path = Some(path.strip_prefix(object_path).unwrap_or(path));
         finding.file = self.file.clone();
-        finding.object = Some(object_ref.clone());
+        finding.object = Some(object_ref.clone().into());
         finding.note = Some("the checks that need this value were skipped".to_string());
         self.objects.findings.push(finding);
     }
@@ -411,7 +411,7 @@ impl ObjectReader<'_, '_> {
                 .unwrap_or(problem.path),
         );
         finding.file = self.file.clone();
-        finding.object = Some(object_ref.clone());
+        finding.object = Some(object_ref.clone().into());
         self.objects.findings.push(finding);
     }
 
@@ -548,8 +548,9 @@ impl ObjectReader<'_, '_> {
                 }
             }
         }
+        let object_ref = Arc::new(object.object_ref());
         for finding in findings {
-            let located = locate(object, Some(self.root), finding);
+            let located = locate(object, &object_ref, Some(self.root), finding);
             self.objects.findings.push(located);
         }
     }

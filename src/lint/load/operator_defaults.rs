@@ -43,7 +43,7 @@ pub(super) fn apply(
     let extra: Vec<FieldPath> = flavour
         .extra_spec_fields()
         .iter()
-        .map(|field| spec_path.child(field))
+        .map(|field| spec_path.child(field.to_string()))
         .collect();
     problems.retain(|problem| {
         problem.kind != DecodeProblemKind::UnknownField || !extra.contains(&problem.path)

@@ -81,7 +81,7 @@ fn invalid(base: &FieldPath, field: &str, value: &str, what: &str, reasons: Vec<
         .into_iter()
         .map(|reason| {
             Problem::new(
-                base.child(field),
+                base.child(field.to_string()),
                 k8s_type::INVALID,
                 Some(value.to_string()),
                 format!("`{field}: {value}` is not a valid {what} name"),

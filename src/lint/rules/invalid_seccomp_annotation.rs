@@ -50,7 +50,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         for (label, help) in profile_problems(value) {
             // Kubernetes names the annotation as a child field, not a key.
             findings.push(
-                Problem::new(at.child(key), k8s_type::INVALID, Some(value.clone()), format!("seccomp annotation `{key}: {value}` is not a seccomp profile"), label, help)
+                Problem::new(at.child(key.clone()), k8s_type::INVALID, Some(value.clone()), format!("seccomp annotation `{key}: {value}` is not a seccomp profile"), label, help)
                     .pointing_at(at.key(key))
                     .into_finding(&RULE),
             );

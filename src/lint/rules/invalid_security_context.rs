@@ -176,7 +176,7 @@ fn pod_problems(context: &PodContext<'_>, problems: &mut Vec<Problem>) {
 
 fn id_problem(at: &FieldPath, field: &str, value: Option<i64>, kind: &str, problems: &mut Vec<Problem>) {
     if let Some(value) = value.filter(|v| !(0..=MAX_ID).contains(v)) {
-        problems.push(id_out_of_range(at.child(field), field, value, kind));
+        problems.push(id_out_of_range(at.child(field.to_string()), field, value, kind));
     }
 }
 
@@ -328,7 +328,7 @@ fn windows_problems(parent: &FieldPath, options: Option<&WindowsSecurityContextO
     let at = parent.child("windowsOptions");
     let invalid = |field: &str, value: Option<&str>, label: String| {
         Problem::new(
-            at.child(field),
+            at.child(field.to_string()),
             k8s_type::INVALID,
             value.map(str::to_string),
             format!("`windowsOptions.{field}` is not valid"),

@@ -68,7 +68,7 @@ fn constraint_problems(
     labels: Option<&std::collections::BTreeMap<String, String>>,
     problems: &mut Vec<Problem>,
 ) {
-    let span = |field: &str, set: bool| if set { at.child(field) } else { at.clone() };
+    let span = |field: &str, set: bool| if set { at.child(field.to_string()) } else { at.clone() };
     let max_skew = constraint.max_skew.unwrap_or(0);
     if max_skew <= 0 {
         problems.push(

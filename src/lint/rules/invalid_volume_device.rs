@@ -66,7 +66,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             let name = device.name.as_deref().unwrap_or("");
             let path = device.device_path.as_deref().unwrap_or("");
             let invalid = |field: &str, value: &str, message: String, label: &str, help: &str| {
-                Problem::new(entry.child(field), k8s_type::INVALID, Some(value.to_string()), message, label, help)
+                Problem::new(entry.child(field.to_string()), k8s_type::INVALID, Some(value.to_string()), message, label, help)
             };
             if name.is_empty() {
                 problems.push(Problem::new(entry.child("name"), k8s_type::REQUIRED, None, format!("a volume device of {who} has no `name`"), "required", "name a claim volume of the pod").pointing_at(entry.clone()));

@@ -129,7 +129,7 @@ fn suppress(
             candidates.iter().copied(),
             &mut dropped,
             entries.iter().map(|(_, e)| *e),
-            |finding| finding.object.as_ref() == Some(&facts.object),
+            |finding| finding.object.as_deref() == Some(&facts.object),
         );
         if silences_itself(entries.iter().map(|(_, e)| *e)) {
             continue;
@@ -143,7 +143,7 @@ fn suppress(
                 finding = finding.spanned(annotation.span);
                 finding.path = Some(annotation.path.clone());
                 finding.file = file.clone();
-                finding.object = Some(facts.object.clone());
+                finding.object = Some(facts.object.clone().into());
                 unused.push(finding);
             }
         }
@@ -237,7 +237,7 @@ fn suppress_by_peers(findings: &mut Vec<Finding>, objects: &[ObjectFacts]) {
         };
         !by_document.get(&object.document).is_some_and(|candidates| {
             candidates.iter().any(|facts| {
-                facts.object == *object
+                facts.object == **object
                     && facts
                         .peer_suppressed
                         .binary_search(&finding.rule.code)
@@ -355,7 +355,7 @@ fn loosen_uninitialized(findings: &mut [Finding], facts: &ObjectFacts) {
         let strict = finding.severity == Severity::Error
             && rules::rule(finding.rule).is_some_and(|rule| matches!(rule.origin, Origin::Pod(_)))
             && finding.rule != rules::INVALID_INITIALIZER_NAME.id();
-        if !strict || finding.object.as_ref() != Some(&facts.object) {
+        if !strict || finding.object.as_deref() != Some(&facts.object) {
             continue;
         }
         finding.severity = Severity::Info;
@@ -385,7 +385,7 @@ fn loosen_uninitialized(findings: &mut [Finding], facts: &ObjectFacts) {
     };
     for finding in findings.iter_mut() {
         if finding.rule == rules::PENDING_INITIALIZERS.id()
-            && finding.object.as_ref() == Some(&facts.object)
+            && finding.object.as_deref() == Some(&facts.object)
         {
             finding.note = Some(list.clone());
         }

@@ -107,7 +107,7 @@ pub fn write_findings(
                 path: finding.path.as_ref().map(ToString::to_string),
                 k8s_type: finding.k8s_type,
                 bad_value: finding.bad_value.as_deref(),
-                pod: finding.object.as_ref(),
+                pod: finding.object.as_deref(),
                 fix: finding
                     .fix
                     .as_ref()

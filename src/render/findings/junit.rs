@@ -42,7 +42,7 @@ fn cases<'f>(file: &'f FileReport) -> Vec<Case<'f>> {
             .object
             .as_ref()
             .filter(|object| !object.kind.is_empty())
-            .and_then(|object| file.pods.iter().position(|pod| pod == object));
+            .and_then(|object| file.pods.iter().position(|pod| pod == &**object));
         match position.and_then(|position| cases.get_mut(position)) {
             Some(case) => case.findings.push(finding),
             None => file_level.push(finding),

@@ -215,7 +215,7 @@ pub fn pod_certificate_problems(
     }
     let paths = pod_certificate_paths(source);
     for (field, path) in &paths {
-        path_problems(path, &at.child(field), problems);
+        path_problems(path, &at.child(field.to_string()), problems);
     }
     if paths.is_empty() {
         problems.push(

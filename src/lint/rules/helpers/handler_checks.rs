@@ -101,7 +101,7 @@ pub fn handler_problems(
     for extra in rest {
         problems.push(
             Problem::new(
-                path().child(extra),
+                path().child(extra.to_string()),
                 k8s_type::FORBIDDEN,
                 None,
                 format!("{subject} has more than one handler (`{first}` and `{extra}`)"),
@@ -111,7 +111,7 @@ pub fn handler_problems(
             .on_key(),
         );
     }
-    let at = || path().child(first);
+    let at = || path().child(first.to_string());
     match *first {
         "exec"
             if handler
@@ -263,7 +263,7 @@ fn port_problems(
         None => {
             let at = at();
             let handler = match at.segments().iter().rev().nth(1) {
-                Some(crate::yaml::field_path::Segment::Field(handler)) => handler.clone(),
+                Some(crate::yaml::field_path::Segment::Field(handler)) => handler.to_string(),
                 _ => "handler".to_string(),
             };
             return vec![Problem::new(

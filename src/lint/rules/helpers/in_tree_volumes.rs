@@ -21,8 +21,8 @@ pub fn in_tree_problems(
         "gcePersistentDisk" => "persistentDisk",
         other => other,
     };
-    let at = volume.child(reported);
-    let written = &volume.child(key);
+    let at = volume.child(reported.to_string());
+    let written = &volume.child(key.to_string());
     let mut out = Checks {
         at: &at,
         written,
@@ -295,7 +295,7 @@ impl Checks<'_> {
     /// Points at the field when it is written, else at the source.
     fn span(&self, field: &str, set: bool) -> FieldPath {
         if set {
-            self.written.child(field)
+            self.written.child(field.to_string())
         } else {
             self.written.clone()
         }
@@ -306,7 +306,7 @@ impl Checks<'_> {
             let span = self.span(field, value.is_some());
             self.problems.push(
                 Problem::new(
-                    self.at.child(field),
+                    self.at.child(field.to_string()),
                     k8s_type::REQUIRED,
                     None,
                     format!("the volume's `{field}` is missing"),
@@ -319,10 +319,10 @@ impl Checks<'_> {
     }
 
     fn invalid(&mut self, field: &str, value: &str, label: String, help: &str) {
-        let span = self.written.child(field);
+        let span = self.written.child(field.to_string());
         self.problems.push(
             Problem::new(
-                self.at.child(field),
+                self.at.child(field.to_string()),
                 k8s_type::INVALID,
                 Some(value.to_string()),
                 format!("the volume's `{field}: {value}` is not valid"),

@@ -86,14 +86,14 @@ impl ResourceScope<'_, '_> {
 
     /// The path Kubernetes reports for one entry: `…resources.limits[cpu]`.
     pub fn entry_path(&self, field: &str, name: &str) -> FieldPath {
-        self.path().child(field).key(name)
+        self.path().child(field.to_string()).key(name)
     }
 
     /// Where the entry is written: `…resources.limits.cpu`, or `spec.overhead.cpu`.
     pub fn entry_spot(&self, field: &str, name: &str) -> FieldPath {
         match self.origin {
             Origin::Overhead => self.path().key(name),
-            _ => self.path().child(field).key(name),
+            _ => self.path().child(field.to_string()).key(name),
         }
     }
 

@@ -39,12 +39,12 @@ impl<'p> ContainerSecurity<'p> {
     }
 
     /// The path of a field of the container's `securityContext`.
-    pub fn container_field(&self, field: &str) -> FieldPath {
+    pub fn container_field(&self, field: &'static str) -> FieldPath {
         self.container_path.child("securityContext").child(field)
     }
 
     /// The path of a field of the pod's `securityContext`.
-    pub fn pod_field(field: &str) -> FieldPath {
+    pub fn pod_field(field: &'static str) -> FieldPath {
         FieldPath::root()
             .child("spec")
             .child("securityContext")
@@ -59,7 +59,7 @@ impl<'p> ContainerSecurity<'p> {
     /// The container's value of a field, else the pod's.
     fn resolve<T: Clone>(
         &self,
-        field: &str,
+        field: &'static str,
         own: Option<&T>,
         pod: Option<&T>,
     ) -> Option<Setting<T>> {
