@@ -57,6 +57,9 @@ pub fn header(context: &RolloutContext<'_>) -> String {
             paint.apply("note:", Some(Tone::Busy))
         );
     }
+    for note in workload.unused_notes() {
+        let _ = writeln!(out, "{} {note}", paint.apply("note:", Some(Tone::Busy)));
+    }
     if control.strategy == Strategy::OnDelete {
         let _ = writeln!(
             out,

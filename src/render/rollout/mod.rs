@@ -109,8 +109,26 @@ impl Workload<'_> {
                     fencepost(max_unavailable, unavailable)
                 )
             }
-            (_, Strategy::OrderedRollingUpdate { partition, .. }) => format!(
-                "RollingUpdate, partition {partition}, podManagementPolicy {}",
+            (
+                _,
+                Strategy::OrderedRollingUpdate {
+                    partition,
+                    max_unavailable,
+                },
+            ) => format!(
+                "RollingUpdate, partition {partition}, {}podManagementPolicy {}",
+                max_unavailable
+                    .map(|value| format!(
+                        "maxUnavailable {}, ",
+                        fencepost(
+                            value,
+                            i64::from(crate::rollout::statefulset::max_unavailable(
+                                value,
+                                self.replicas
+                            ))
+                        )
+                    ))
+                    .unwrap_or_default(),
                 match self.control.pod_management {
                     crate::k8s::workload::rollout::PodManagement::OrderedReady => "OrderedReady",
                     crate::k8s::workload::rollout::PodManagement::Parallel => "Parallel",
@@ -118,6 +136,20 @@ impl Workload<'_> {
             ),
             (_, strategy) => strategy.name().to_string(),
         }
+    }
+
+    /// The fields the workload sets that the cluster ignores, one sentence each.
+    pub fn unused_notes(&self) -> Vec<String> {
+        self.control
+            .unused
+            .iter()
+            .map(|unused| {
+                format!(
+                    "`{}: {}` is ignored: {}",
+                    unused.path, unused.value, unused.why
+                )
+            })
+            .collect()
     }
 
     /// What a `kubectl rollout status` would print for these counts.
