@@ -386,3 +386,36 @@ fn a_bad_controller_latency_is_located_and_simulate_notes_the_key() {
         "{stderr}"
     );
 }
+
+#[test]
+fn what_is_not_simulated_is_said_on_stderr_with_json_and_objects_without_pods_are_counted() {
+    let directory =
+        std::env::temp_dir().join(format!("podlife-rollout-notes-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("temp dir");
+    let file = directory.join("paused.yaml");
+    std::fs::write(
+        &file,
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: 2\n  paused: true\n  template:\n    spec:\n      containers: [{name: app, image: example/app:1}]\n---\napiVersion: v1\nkind: Service\nmetadata: {name: web}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: web}\n",
+    )
+    .expect("write");
+    let path = file.to_str().expect("utf-8");
+    let output = run(&["rollout", path, "-o", "json"]);
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("podlife: note: Deployment `web`: `spec.paused` is true"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("skipping 2 objects in") && stderr.contains("that hold no pod"),
+        "{stderr}"
+    );
+    let _ = json(&output);
+    let quiet = run(&["rollout", path, "-o", "json", "--quiet"]);
+    assert!(
+        quiet.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&quiet.stderr)
+    );
+    std::fs::remove_dir_all(&directory).expect("clean up");
+}

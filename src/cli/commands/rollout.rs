@@ -160,6 +160,8 @@ fn find_workloads(
     let mut found = Vec::new();
     let mut unreadable: Option<u8> = None;
     let mut worse = |code: u8| unreadable = unreadable.max(Some(code));
+    // Objects that hold no pod (a Service, a ConfigMap), counted per file for one note each.
+    let mut no_pod: Vec<(String, usize)> = Vec::new();
     let read = for_each_read_document(cli, inputs, &configuration, |read| {
         let ReadDocument {
             file,
@@ -168,6 +170,12 @@ fn find_workloads(
             objects,
             options,
         } = read;
+        if objects.skipped > 0 {
+            match no_pod.last_mut() {
+                Some((last, count)) if last.as_str() == &**file => *count += objects.skipped,
+                _ => no_pod.push((file.to_string(), objects.skipped)),
+            }
+        }
         for object in objects.pods {
             let kind = WorkloadKind::of(&object.kind).filter(|_| object.is_built_in());
             let Some(kind) = kind else {
@@ -222,6 +230,15 @@ fn find_workloads(
             });
         }
     });
+    if !cli.quiet {
+        for (file, count) in no_pod {
+            crate::cli::output::note(format_args!(
+                "podlife: skipping {count} object{} in {file} that hold{} no pod: `rollout` rolls out Deployments, StatefulSets and DaemonSets",
+                if count == 1 { "" } else { "s" },
+                if count == 1 { "s" } else { "" }
+            ));
+        }
+    }
     Ok((found, unreadable.max(read)))
 }
 
@@ -638,7 +655,7 @@ fn run_workload(
         latency,
     };
     if args.format != RolloutFormat::Human && !quiet {
-        note_unused_fields(&workload);
+        note_on_stderr(&workload);
     }
     let paint = crate::render::paint::Paint::new(crate::cli::run::use_color(request.cli.color));
     let shown = Shown {
@@ -652,10 +669,10 @@ fn run_workload(
     }
 }
 
-/// The fields the cluster ignores, on stderr: the human reports say them in their header, the
-/// JSON document keeps its contract.
-fn note_unused_fields(workload: &Workload<'_>) {
-    for note in workload.unused_notes() {
+/// What the run does not simulate as a cluster would ([`Workload::notes`]), on stderr: the
+/// human reports say it under their header, the JSON document keeps its contract.
+fn note_on_stderr(workload: &Workload<'_>) {
+    for note in workload.notes() {
         crate::cli::output::note(format_args!(
             "podlife: note: {} `{}`: {note}",
             workload.kind.as_str(),

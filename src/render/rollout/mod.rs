@@ -138,18 +138,31 @@ impl Workload<'_> {
         }
     }
 
-    /// The fields the workload sets that the cluster ignores, one sentence each.
-    pub fn unused_notes(&self) -> Vec<String> {
-        self.control
-            .unused
-            .iter()
-            .map(|unused| {
-                format!(
-                    "`{}: {}` is ignored: {}",
-                    unused.path, unused.value, unused.why
-                )
-            })
-            .collect()
+    /// What the run does not simulate as a cluster would, one sentence each: a paused
+    /// Deployment, `OnDelete`, and fields the workload sets that the cluster ignores. The human
+    /// reports print them under their header; `-o json` keeps its contract, so the command
+    /// writes them to stderr.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        if self.control.paused {
+            notes.push(
+                "`spec.paused` is true: a cluster does not roll this out until `kubectl rollout resume`; simulated as resumed"
+                    .to_string(),
+            );
+        }
+        if self.control.strategy == Strategy::OnDelete {
+            notes.push(
+                "`OnDelete`: the controller replaces no pod; each is updated when you delete it"
+                    .to_string(),
+            );
+        }
+        notes.extend(self.control.unused.iter().map(|unused| {
+            format!(
+                "`{}: {}` is ignored: {}",
+                unused.path, unused.value, unused.why
+            )
+        }));
+        notes
     }
 
     /// What a `kubectl rollout status` would print for these counts.

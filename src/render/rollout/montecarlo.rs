@@ -42,7 +42,7 @@ pub fn human(
         workload.horizon,
         workload.latency
     );
-    for note in workload.unused_notes() {
+    for note in workload.notes() {
         let _ = writeln!(out, "{} {note}", paint.apply("note:", Some(Tone::Busy)));
     }
     let _ = writeln!(out);
