@@ -621,4 +621,52 @@ mod tests {
             "{errors:?}"
         );
     }
+
+    #[test]
+    fn controller_latency_is_read_located_and_bounded() {
+        let plan = plan();
+        let read = |text: &str| load(text, &plan, &mut Patch::new(&plan));
+        let settings = read("rollout: {controllerLatency: 1m30s}\n").expect("valid");
+        assert_eq!(
+            settings.controller_latency,
+            Some(SimDuration::from_secs(90))
+        );
+        assert_eq!(read("seed: 1\n").expect("valid").controller_latency, None);
+        assert_eq!(
+            read("rollout: {controllerLatency: 1h}\n")
+                .expect("the bound itself")
+                .controller_latency,
+            Some(MAX_CONTROLLER_LATENCY)
+        );
+        for (text, message, at) in [
+            (
+                "rollout:\n  controllerLatency: 61m\n",
+                "controller latency `1h1m` is more than 1h",
+                (2, 22),
+            ),
+            (
+                "rollout:\n  controllerLatency: 5\n",
+                "`5` has no unit; write `5s` or `5ms`",
+                (2, 22),
+            ),
+            (
+                "rollout:\n  latency: 2s\n",
+                "unknown field `latency`",
+                (2, 3),
+            ),
+        ] {
+            let errors = read(text).expect_err(text);
+            assert!(errors[0].message.starts_with(message), "{errors:?}");
+            assert_eq!(
+                errors[0].span.map(|s| (s.start.line, s.start.column)),
+                Some(at),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            rollout_section("seed: 1\nrollout: {controllerLatency: 2s}\n").map(|s| s.start.line),
+            Some(2)
+        );
+        assert_eq!(rollout_section("seed: 1\n"), None);
+    }
 }
