@@ -52,6 +52,7 @@ fn case() -> &'static Case {
         let control = read(
             documents[0].root.as_ref().expect("root"),
             WorkloadKind::Deployment,
+            &podlife::k8s::cluster::FeatureGates::default(),
         )
         .expect("valid");
         let pod = support::parse_pod(text);

@@ -189,7 +189,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --seed 'Seed of the random generator used for jitter [default: 0, or the scenario''s]'
             cand --jitter 'Spread every fixed duration of the scenario (pulls, runtime calls, starts, run times, hooks, probe latency) into a log-normal around it, in the pods of both revisions, as `simulate --jitter` does: `--jitter 20` puts about two draws in three within ÷1.2 and ×1.2 of the value. For `--runs N`; a single run takes the medians'
             cand --until 'The horizon: stop after this much simulated time (a rollout that completes ends earlier) [default: 30m, at most 24h]'
-            cand --latency 'How long the controllers take to react to a change [default: 0s]'
+            cand --latency 'How long the controllers take to react to a change, at most 1h [default: 0s, or the scenario''s `rollout.controllerLatency`]'
             cand --max-events 'Most events one pod''s run may handle'
             cand --runs 'Monte Carlo: N independent rollouts over the scenario''s jitter, run i seeded from (--seed, i), at most 100000; prints percentiles and P(ProgressDeadlineExceeded)'
             cand --expect 'An assertion; an unmet one exits with 1. Repeatable: `completed-within=5m`, `min-available>=8`, `max-pods<=13`, `never-exceeded`, `STAT:METRIC<op>VALUE` (STAT `min`, `p50`, `p90`, `p99`, `max`; METRIC `rollout`, `max-pods`, `min-available`; e.g. `p99:rollout<=10m`), `prob:OUTCOME<op>P` (OUTCOME `ProgressDeadlineExceeded`, `Completed`; e.g. `prob:ProgressDeadlineExceeded<=1%`)'

@@ -115,7 +115,9 @@ MinDomainsInPodTopologySpread=false\t'topology spread constraints keep `minDomai
 NodeInclusionPolicyInPodTopologySpread=true\t'topology spread constraints keep `nodeAffinityPolicy` and `nodeTaintsPolicy` (PL174 checks them); off (possible before 1.33), the API server drops them'
 NodeInclusionPolicyInPodTopologySpread=false\t'topology spread constraints keep `nodeAffinityPolicy` and `nodeTaintsPolicy` (PL174 checks them); off (possible before 1.33), the API server drops them'
 MatchLabelKeysInPodTopologySpread=true\t'topology spread constraints keep `matchLabelKeys` (PL174 checks them); off, the API server drops them'
-MatchLabelKeysInPodTopologySpread=false\t'topology spread constraints keep `matchLabelKeys` (PL174 checks them); off, the API server drops them'"
+MatchLabelKeysInPodTopologySpread=false\t'topology spread constraints keep `matchLabelKeys` (PL174 checks them); off, the API server drops them'
+MaxUnavailableStatefulSet=true\t'a StatefulSet keeps `updateStrategy.rollingUpdate.maxUnavailable` and `rollout` replaces up to that many pods at once; off, the API server drops it and the controller replaces one pod at a time'
+MaxUnavailableStatefulSet=false\t'a StatefulSet keeps `updateStrategy.rollingUpdate.maxUnavailable` and `rollout` replaces up to that many pods at once; off, the API server drops it and the controller replaces one pod at a time'"
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -s o -l format -l output -d 'Output format' -r -f -a "human\t'Diagnostics with source snippets, like rustc'
 short\t'One grep-friendly line per finding: `file:line:col: severity[ID] message`'
 json\t'One JSON document (see docs/validate.md)'
@@ -1142,7 +1144,9 @@ MinDomainsInPodTopologySpread=false\t'topology spread constraints keep `minDomai
 NodeInclusionPolicyInPodTopologySpread=true\t'topology spread constraints keep `nodeAffinityPolicy` and `nodeTaintsPolicy` (PL174 checks them); off (possible before 1.33), the API server drops them'
 NodeInclusionPolicyInPodTopologySpread=false\t'topology spread constraints keep `nodeAffinityPolicy` and `nodeTaintsPolicy` (PL174 checks them); off (possible before 1.33), the API server drops them'
 MatchLabelKeysInPodTopologySpread=true\t'topology spread constraints keep `matchLabelKeys` (PL174 checks them); off, the API server drops them'
-MatchLabelKeysInPodTopologySpread=false\t'topology spread constraints keep `matchLabelKeys` (PL174 checks them); off, the API server drops them'"
+MatchLabelKeysInPodTopologySpread=false\t'topology spread constraints keep `matchLabelKeys` (PL174 checks them); off, the API server drops them'
+MaxUnavailableStatefulSet=true\t'a StatefulSet keeps `updateStrategy.rollingUpdate.maxUnavailable` and `rollout` replaces up to that many pods at once; off, the API server drops it and the controller replaces one pod at a time'
+MaxUnavailableStatefulSet=false\t'a StatefulSet keeps `updateStrategy.rollingUpdate.maxUnavailable` and `rollout` replaces up to that many pods at once; off, the API server drops it and the controller replaces one pod at a time'"
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l node -d 'Check each pod against an empty node with these allocatable resources (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110)' -r
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
@@ -1250,7 +1254,9 @@ MinDomainsInPodTopologySpread=false\t'topology spread constraints keep `minDomai
 NodeInclusionPolicyInPodTopologySpread=true\t'topology spread constraints keep `nodeAffinityPolicy` and `nodeTaintsPolicy` (PL174 checks them); off (possible before 1.33), the API server drops them'
 NodeInclusionPolicyInPodTopologySpread=false\t'topology spread constraints keep `nodeAffinityPolicy` and `nodeTaintsPolicy` (PL174 checks them); off (possible before 1.33), the API server drops them'
 MatchLabelKeysInPodTopologySpread=true\t'topology spread constraints keep `matchLabelKeys` (PL174 checks them); off, the API server drops them'
-MatchLabelKeysInPodTopologySpread=false\t'topology spread constraints keep `matchLabelKeys` (PL174 checks them); off, the API server drops them'"
+MatchLabelKeysInPodTopologySpread=false\t'topology spread constraints keep `matchLabelKeys` (PL174 checks them); off, the API server drops them'
+MaxUnavailableStatefulSet=true\t'a StatefulSet keeps `updateStrategy.rollingUpdate.maxUnavailable` and `rollout` replaces up to that many pods at once; off, the API server drops it and the controller replaces one pod at a time'
+MaxUnavailableStatefulSet=false\t'a StatefulSet keeps `updateStrategy.rollingUpdate.maxUnavailable` and `rollout` replaces up to that many pods at once; off, the API server drops it and the controller replaces one pod at a time'"
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l fail -d 'Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`, `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l run -d 'How long a container runs per attempt (`30s`, `forever`). Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l until -d 'The horizon: stop after this much simulated time (a pod that settles ends earlier) [default: 10m]' -r
@@ -1364,7 +1370,9 @@ MinDomainsInPodTopologySpread=false\t'topology spread constraints keep `minDomai
 NodeInclusionPolicyInPodTopologySpread=true\t'topology spread constraints keep `nodeAffinityPolicy` and `nodeTaintsPolicy` (PL174 checks them); off (possible before 1.33), the API server drops them'
 NodeInclusionPolicyInPodTopologySpread=false\t'topology spread constraints keep `nodeAffinityPolicy` and `nodeTaintsPolicy` (PL174 checks them); off (possible before 1.33), the API server drops them'
 MatchLabelKeysInPodTopologySpread=true\t'topology spread constraints keep `matchLabelKeys` (PL174 checks them); off, the API server drops them'
-MatchLabelKeysInPodTopologySpread=false\t'topology spread constraints keep `matchLabelKeys` (PL174 checks them); off, the API server drops them'"
+MatchLabelKeysInPodTopologySpread=false\t'topology spread constraints keep `matchLabelKeys` (PL174 checks them); off, the API server drops them'
+MaxUnavailableStatefulSet=true\t'a StatefulSet keeps `updateStrategy.rollingUpdate.maxUnavailable` and `rollout` replaces up to that many pods at once; off, the API server drops it and the controller replaces one pod at a time'
+MaxUnavailableStatefulSet=false\t'a StatefulSet keeps `updateStrategy.rollingUpdate.maxUnavailable` and `rollout` replaces up to that many pods at once; off, the API server drops it and the controller replaces one pod at a time'"
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l from -d 'A manifest of the previous version: its workload of the same kind (and name, if there are several) gives the old revision\'s pods [default: the same template]' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l pod -d 'Roll out only the workload with this name (default: every one in the input)' -r
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l replicas -d 'Replicas to roll out instead of `spec.replicas` (at most 5000)' -r
@@ -1376,7 +1384,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l stop -d 'How
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l seed -d 'Seed of the random generator used for jitter [default: 0, or the scenario\'s]' -r
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l jitter -d 'Spread every fixed duration of the scenario (pulls, runtime calls, starts, run times, hooks, probe latency) into a log-normal around it, in the pods of both revisions, as `simulate --jitter` does: `--jitter 20` puts about two draws in three within ÷1.2 and ×1.2 of the value. For `--runs N`; a single run takes the medians' -r
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l until -d 'The horizon: stop after this much simulated time (a rollout that completes ends earlier) [default: 30m, at most 24h]' -r
-complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l latency -d 'How long the controllers take to react to a change [default: 0s]' -r
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l latency -d 'How long the controllers take to react to a change, at most 1h [default: 0s, or the scenario\'s `rollout.controllerLatency`]' -r
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l max-events -d 'Most events one pod\'s run may handle' -r
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l runs -d 'Monte Carlo: N independent rollouts over the scenario\'s jitter, run i seeded from (--seed, i), at most 100000; prints percentiles and P(ProgressDeadlineExceeded)' -r
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l expect -d 'An assertion; an unmet one exits with 1. Repeatable: `completed-within=5m`, `min-available>=8`, `max-pods<=13`, `never-exceeded`, `STAT:METRIC<op>VALUE` (STAT `min`, `p50`, `p90`, `p99`, `max`; METRIC `rollout`, `max-pods`, `min-available`; e.g. `p99:rollout<=10m`), `prob:OUTCOME<op>P` (OUTCOME `ProgressDeadlineExceeded`, `Completed`; e.g. `prob:ProgressDeadlineExceeded<=1%`)' -r

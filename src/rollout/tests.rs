@@ -2,6 +2,7 @@
 //! the surge and availability bounds, Recreate never overlapping revisions, a StatefulSet's
 //! order, the progress deadline, and how percentages speed a rollout up.
 
+use crate::k8s::cluster::{FeatureGates, Gate};
 use crate::k8s::model::Pod;
 use crate::k8s::workload::rollout::{RolloutControl, WorkloadKind, read};
 use crate::rollout::lifecycle::{Lives, PodModel};
@@ -54,10 +55,15 @@ struct Case {
 }
 
 fn case(text: &str, fail: &[&str]) -> Case {
+    case_in(text, fail, &FeatureGates::default())
+}
+
+/// A case read for a cluster with `gates`.
+fn case_in(text: &str, fail: &[&str], gates: &FeatureGates) -> Case {
     let documents = crate::yaml::source::parse_stream(text);
     let root = documents[0].root.as_ref().expect("root");
     let kind = root.get("kind").and_then(|k| k.as_scalar()).expect("kind");
-    let control = read(root, WorkloadKind::of(kind).expect("a workload")).expect("valid");
+    let control = read(root, WorkloadKind::of(kind).expect("a workload"), gates).expect("valid");
     let pod = crate::sim::testing::pod_from_yaml(text);
     let plan = PodPlan::new(&pod);
     let old_behaviour = Patch::new(&plan).build(&plan);
@@ -239,6 +245,121 @@ fn an_ordered_statefulset_replaces_the_highest_ordinal_first_one_at_a_time() {
             );
         }
     }
+}
+
+/// The ordinals in the order the controller deleted them.
+fn deleted_ordinals(run: &RolloutRun) -> Vec<String> {
+    run.events
+        .iter()
+        .filter(|e| e.reason == "SuccessfulDelete")
+        .map(|e| e.message.clone())
+        .collect()
+}
+
+/// Distinct moments at which the controller deleted pods.
+fn delete_moments(run: &RolloutRun) -> usize {
+    let mut times: Vec<u64> = run
+        .events
+        .iter()
+        .filter(|e| e.reason == "SuccessfulDelete")
+        .map(|e| e.at)
+        .collect();
+    times.dedup();
+    times.len()
+}
+
+#[test]
+fn a_statefulset_with_max_unavailable_keeps_within_it_and_replaces_from_the_highest_ordinal() {
+    let gate_on = FeatureGates::default().with(Gate::MaxUnavailableStatefulSet, true);
+    let gate_off = FeatureGates::default().with(Gate::MaxUnavailableStatefulSet, false);
+    let mut generator = Generator(0x5eed_0037);
+    let mut faster = 0;
+    for _ in 0..40 {
+        let replicas = 1 + u32::try_from(generator.below(10)).expect("small");
+        let partition = generator.below(u64::from(replicas) + 1);
+        let limit = generator.fencepost(false);
+        let policy = if generator.below(2) == 0 {
+            "OrderedReady"
+        } else {
+            "Parallel"
+        };
+        let spec = format!(
+            "  replicas: {replicas}\n  podManagementPolicy: {policy}\n  minReadySeconds: {}\n  updateStrategy: {{rollingUpdate: {{partition: {partition}, maxUnavailable: {limit}}}}}\n",
+            generator.below(5)
+        );
+        let text = manifest(
+            "StatefulSet",
+            &spec,
+            generator.below(15),
+            1 + generator.below(5),
+            generator.below(10),
+        );
+        let seed = generator.next();
+        let on_case = case_in(&text, &[], &gate_on);
+        let crate::k8s::workload::rollout::Strategy::OrderedRollingUpdate {
+            max_unavailable: Some(written),
+            ..
+        } = on_case.control.strategy
+        else {
+            panic!("maxUnavailable kept with the gate on: {text}");
+        };
+        let allowed = crate::rollout::statefulset::max_unavailable(written, replicas);
+        let on = roll(&on_case, replicas, seed);
+        let off = roll(&case_in(&text, &[], &gate_off), replicas, seed);
+        let expected: Vec<String> = (partition..u64::from(replicas))
+            .rev()
+            .map(|ordinal| format!("delete Pod gen-{ordinal} in StatefulSet gen successful"))
+            .collect();
+        for (run, bound) in [(&on, allowed), (&off, 1)] {
+            assert!(run.summary.complete_at.is_some(), "{text}");
+            // Ordinals go from the highest down, each once; below the partition none goes.
+            assert_eq!(deleted_ordinals(run), expected, "{text}");
+            for point in &run.timeline {
+                // Old pods start available, so this holds from the start.
+                assert!(
+                    point.counts.available + bound >= replicas,
+                    "{text}: {} unavailable, at most {bound}: {:?} at {}",
+                    replicas - point.counts.available,
+                    point.counts,
+                    point.at
+                );
+                assert!(
+                    point.counts.pods() <= replicas,
+                    "{text}: {:?}",
+                    point.counts
+                );
+            }
+            let last = run.timeline.last().expect("points").counts;
+            assert_eq!(
+                last.updated,
+                replicas - u32::try_from(partition).expect("small")
+            );
+        }
+        // Batches: never more deletion steps, nor a later finish, than one at a time; fewer
+        // steps as soon as a batch holds two pods.
+        let replaced = u64::from(replicas) - partition;
+        assert!(delete_moments(&on) <= delete_moments(&off), "{text}");
+        assert!(on.summary.complete_at <= off.summary.complete_at, "{text}");
+        if allowed >= 2 && replaced >= 2 {
+            assert!(delete_moments(&on) < delete_moments(&off), "{text}");
+            faster += 1;
+        }
+    }
+    assert!(
+        faster >= 5,
+        "only {faster} cases had batches of two or more"
+    );
+}
+
+#[test]
+fn max_unavailable_of_the_statefulset_rounds_down_and_is_at_least_one() {
+    use crate::k8s::workload::rollout::IntOrPercent::{Int, Percent};
+    use crate::rollout::statefulset::max_unavailable;
+    assert_eq!(max_unavailable(Int(3), 10), 3);
+    assert_eq!(max_unavailable(Percent(25), 10), 2);
+    assert_eq!(max_unavailable(Percent(10), 4), 1);
+    assert_eq!(max_unavailable(Percent(100), 7), 7);
+    assert_eq!(max_unavailable(Int(1), 0), 1);
 }
 
 #[test]

@@ -41,6 +41,22 @@ const CASES: &[(&str, &[&str])] = &[
         &["rollout", "testdata/rollout/statefulset.yaml"],
     ),
     (
+        "rollout__statefulset_max_unavailable",
+        &[
+            "rollout",
+            "testdata/rollout/statefulset-max-unavailable.yaml",
+        ],
+    ),
+    (
+        "rollout__statefulset_max_unavailable_gate_off",
+        &[
+            "rollout",
+            "testdata/rollout/statefulset-max-unavailable.yaml",
+            "--kubernetes-version",
+            "1.36",
+        ],
+    ),
+    (
         "rollout__daemonset_surge",
         &["rollout", "testdata/rollout/daemonset.yaml", "--nodes", "3"],
     ),
@@ -228,4 +244,178 @@ fn jitter_varies_the_runs_as_simulate_jitter_does() {
     );
     let bad = run(&["rollout", "src/examples/rollout.yaml", "--jitter", "lots"]);
     assert_eq!(bad.status.code(), Some(2));
+}
+
+/// The delete events' times and messages of a JSON report.
+fn deletions(value: &serde_json::Value) -> Vec<(u64, String)> {
+    value["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .filter(|event| event["reason"] == "SuccessfulDelete")
+        .map(|event| {
+            (
+                event["timeMs"].as_u64().expect("time"),
+                event["message"].as_str().expect("message").to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn statefulset_max_unavailable_follows_the_release_and_the_gate() {
+    let file = "testdata/rollout/statefulset-max-unavailable.yaml";
+    let with = |extra: &[&str]| {
+        let mut args = vec!["rollout", file, "-o", "json"];
+        args.extend_from_slice(extra);
+        let output = run(&args);
+        assert_eq!(output.status.code(), Some(0), "{extra:?}");
+        (
+            deletions(&json(&output)),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let order = |deleted: &[(u64, String)]| -> Vec<String> {
+        deleted.iter().map(|(_, message)| message.clone()).collect()
+    };
+    let expected: Vec<String> = (1..6)
+        .rev()
+        .map(|ordinal| format!("delete Pod db-{ordinal} in StatefulSet db successful"))
+        .collect();
+    // 1.37 (the default): two at a time, from the highest ordinal down to the partition.
+    let (on, on_stderr) = with(&[]);
+    assert_eq!(order(&on), expected);
+    assert_eq!(on[0].0, on[1].0, "5 and 4 together: {on:?}");
+    assert_eq!(on[2].0, on[3].0, "3 and 2 together: {on:?}");
+    assert!(on[2].0 > on[0].0);
+    assert!(!on_stderr.contains("maxUnavailable"), "{on_stderr}");
+    // 1.36: the gate is off; one at a time, and the ignored field is said on stderr.
+    let (off, off_stderr) = with(&["--kubernetes-version", "1.36"]);
+    assert_eq!(order(&off), expected);
+    let mut times: Vec<u64> = off.iter().map(|(at, _)| *at).collect();
+    times.dedup();
+    assert_eq!(times.len(), 5, "{off:?}");
+    assert!(
+        off_stderr.contains(
+            "`spec.updateStrategy.rollingUpdate.maxUnavailable: 2` is ignored: the `MaxUnavailableStatefulSet` feature gate is off in Kubernetes 1.36"
+        ),
+        "{off_stderr}"
+    );
+    // 1.36 with the gate turned on behaves as 1.37.
+    let (turned_on, _) = with(&[
+        "--kubernetes-version",
+        "1.36",
+        "--feature-gates",
+        "MaxUnavailableStatefulSet=true",
+    ]);
+    assert_eq!(turned_on, on);
+    // And 1.37 with it turned off as 1.36.
+    let (turned_off, _) = with(&["--feature-gates", "MaxUnavailableStatefulSet=false"]);
+    assert_eq!(turned_off, off);
+}
+
+#[test]
+fn controller_latency_comes_from_the_scenario_and_the_flag_beats_it() {
+    let header = |extra: &[&str]| {
+        let mut args = vec!["rollout", "src/examples/rollout.yaml"];
+        args.extend_from_slice(extra);
+        let output = run(&args);
+        assert_eq!(output.status.code(), Some(0), "{extra:?}");
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        stdout
+            .lines()
+            .find(|line| line.starts_with("scenario:"))
+            .expect("a scenario line")
+            .to_string()
+    };
+    let scenario = "testdata/scenarios/rollout-latency.yaml";
+    assert!(header(&[]).ends_with("controller latency 0s"));
+    assert!(header(&["--scenario", scenario]).ends_with("controller latency 2s"));
+    assert!(
+        header(&["--scenario", scenario, "--latency", "500ms"])
+            .ends_with("controller latency 500ms")
+    );
+    // The latency changes the run: the first scaling waits for it.
+    let first_event = |extra: &[&str]| {
+        let mut args = vec!["rollout", "src/examples/rollout.yaml", "-o", "json"];
+        args.extend_from_slice(extra);
+        let value = json(&run(&args));
+        value["summary"]["completeMs"].as_u64().expect("completes")
+    };
+    assert!(first_event(&["--scenario", scenario]) > first_event(&[]));
+    assert_eq!(
+        first_event(&["--scenario", scenario, "--latency", "0s"]),
+        first_event(&[])
+    );
+}
+
+#[test]
+fn a_bad_controller_latency_is_located_and_simulate_notes_the_key() {
+    let bad = run(&[
+        "rollout",
+        "src/examples/rollout.yaml",
+        "--scenario",
+        "testdata/scenarios/rollout-latency-bad.yaml",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        stderr.contains("controller latency `1h30m` is more than 1h"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("testdata/scenarios/rollout-latency-bad.yaml:3:22"),
+        "{stderr}"
+    );
+    let flag = run(&["rollout", "src/examples/rollout.yaml", "--latency", "61m"]);
+    assert_eq!(flag.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&flag.stderr).contains("--latency 61m: at most 1h"));
+    // simulate has no controller: it runs, and says where the key it does not use is.
+    let simulate = run(&[
+        "simulate",
+        "src/examples/init-containers.yaml",
+        "--scenario",
+        "testdata/scenarios/rollout-latency.yaml",
+    ]);
+    assert_eq!(simulate.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&simulate.stderr);
+    assert!(
+        stderr.contains(
+            "testdata/scenarios/rollout-latency.yaml:2:1: `rollout` is for `podlife rollout` only"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn what_is_not_simulated_is_said_on_stderr_with_json_and_objects_without_pods_are_counted() {
+    let directory =
+        std::env::temp_dir().join(format!("podlife-rollout-notes-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("temp dir");
+    let file = directory.join("paused.yaml");
+    std::fs::write(
+        &file,
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: 2\n  paused: true\n  template:\n    spec:\n      containers: [{name: app, image: example/app:1}]\n---\napiVersion: v1\nkind: Service\nmetadata: {name: web}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: web}\n",
+    )
+    .expect("write");
+    let path = file.to_str().expect("utf-8");
+    let output = run(&["rollout", path, "-o", "json"]);
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("podlife: note: Deployment `web`: `spec.paused` is true"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("skipping 2 objects in") && stderr.contains("that hold no pod"),
+        "{stderr}"
+    );
+    let _ = json(&output);
+    let quiet = run(&["rollout", path, "-o", "json", "--quiet"]);
+    assert!(
+        quiet.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&quiet.stderr)
+    );
+    std::fs::remove_dir_all(&directory).expect("clean up");
 }

@@ -76,7 +76,8 @@ pub struct RolloutArgs {
     /// earlier) [default: 30m, at most 24h].
     #[arg(long, value_name = "DURATION")]
     pub until: Option<String>,
-    /// How long the controllers take to react to a change [default: 0s].
+    /// How long the controllers take to react to a change, at most 1h [default: 0s, or the
+    /// scenario's `rollout.controllerLatency`].
     #[arg(long, value_name = "DURATION")]
     pub latency: Option<String>,
     /// Most events one pod's run may handle.
@@ -159,6 +160,8 @@ fn find_workloads(
     let mut found = Vec::new();
     let mut unreadable: Option<u8> = None;
     let mut worse = |code: u8| unreadable = unreadable.max(Some(code));
+    // Objects that hold no pod (a Service, a ConfigMap), counted per file for one note each.
+    let mut no_pod: Vec<(String, usize)> = Vec::new();
     let read = for_each_read_document(cli, inputs, &configuration, |read| {
         let ReadDocument {
             file,
@@ -167,6 +170,12 @@ fn find_workloads(
             objects,
             options,
         } = read;
+        if objects.skipped > 0 {
+            match no_pod.last_mut() {
+                Some((last, count)) if last.as_str() == &**file => *count += objects.skipped,
+                _ => no_pod.push((file.to_string(), objects.skipped)),
+            }
+        }
         for object in objects.pods {
             let kind = WorkloadKind::of(&object.kind).filter(|_| object.is_built_in());
             let Some(kind) = kind else {
@@ -192,7 +201,7 @@ fn find_workloads(
                 continue;
             };
             let node = root.lookup(&object.object_path).value;
-            let control = match crate::k8s::workload::rollout::read(node, kind) {
+            let control = match crate::k8s::workload::rollout::read(node, kind, &gates) {
                 Ok(control) => control,
                 Err(problems) => {
                     report_control_errors(file, &object.object_path, &problems);
@@ -221,6 +230,15 @@ fn find_workloads(
             });
         }
     });
+    if !cli.quiet {
+        for (file, count) in no_pod {
+            crate::cli::output::note(format_args!(
+                "podlife: skipping {count} object{} in {file} that hold{} no pod: `rollout` rolls out Deployments, StatefulSets and DaemonSets",
+                if count == 1 { "" } else { "s" },
+                if count == 1 { "s" } else { "" }
+            ));
+        }
+    }
     Ok((found, unreadable.max(read)))
 }
 
@@ -250,6 +268,7 @@ struct Revision {
     jitter: bool,
     seed: Option<u64>,
     until: Option<SimDuration>,
+    controller_latency: Option<SimDuration>,
 }
 
 /// Defaults and plans `pod` and builds its scenario: the file, `--run`, `--stop`, and for the
@@ -331,6 +350,7 @@ fn prepare(
         jitter,
         seed: settings.seed,
         until: settings.until,
+        controller_latency: settings.controller_latency,
     }))
 }
 
@@ -418,12 +438,12 @@ fn report(cli: &Cli, args: &RolloutArgs, out: &mut dyn Write) -> Result<u8, Erro
         .latency
         .as_deref()
         .map(|text| parse_flag_duration("--latency", text))
-        .transpose()?
-        .unwrap_or(SimDuration::ZERO);
-    if latency.millis() > 3_600_000 {
+        .transpose()?;
+    if latency.is_some_and(|latency| latency > scenario::file::MAX_CONTROLLER_LATENCY) {
         return Err(Error::Usage(format!(
-            "--latency {}: at most 1h",
-            args.latency.as_deref().unwrap_or_default()
+            "--latency {}: at most {}",
+            args.latency.as_deref().unwrap_or_default(),
+            scenario::file::MAX_CONTROLLER_LATENCY
         )));
     }
     let scenario_text = match &args.scenario {
@@ -507,7 +527,8 @@ struct Request<'a> {
     args: &'a RolloutArgs,
     expectations: &'a [Expectation],
     until: Option<SimDuration>,
-    latency: SimDuration,
+    /// `--latency`, which beats the scenario's `rollout.controllerLatency`.
+    latency: Option<SimDuration>,
     scenario_text: Option<&'a str>,
 }
 
@@ -531,6 +552,27 @@ fn describe_scenario(args: &RolloutArgs, jitter: bool) -> String {
     text
 }
 
+/// The replicas to roll out: `--replicas`, else `spec.replicas`; a DaemonSet's `--nodes`.
+fn replicas_of(found: &FoundWorkload, args: &RolloutArgs) -> Result<u32, Error> {
+    match found.kind {
+        WorkloadKind::DaemonSet => Ok(args.nodes),
+        _ => match args.replicas {
+            Some(replicas) => Ok(replicas),
+            None => u32::try_from(found.control.replicas)
+                .ok()
+                .filter(|replicas| *replicas <= MAX_REPLICAS)
+                .ok_or_else(|| {
+                    Error::Usage(format!(
+                        "{} `{}`: {} replicas is more than `rollout` simulates ({MAX_REPLICAS}); pass --replicas",
+                        found.kind.as_str(),
+                        found.name,
+                        found.control.replicas
+                    ))
+                }),
+        },
+    }
+}
+
 fn run_workload(
     request: &Request<'_>,
     found: &FoundWorkload,
@@ -547,24 +589,12 @@ fn run_workload(
     let Some(old) = prepare(found, old_pod, args, request.scenario_text, false, true)? else {
         return Ok(EXIT_FAILURE);
     };
-    let replicas = match found.kind {
-        WorkloadKind::DaemonSet => args.nodes,
-        _ => match args.replicas {
-            Some(replicas) => replicas,
-            None => u32::try_from(found.control.replicas)
-                .ok()
-                .filter(|replicas| *replicas <= MAX_REPLICAS)
-                .ok_or_else(|| {
-                    Error::Usage(format!(
-                        "{} `{}`: {} replicas is more than `rollout` simulates ({MAX_REPLICAS}); pass --replicas",
-                        found.kind.as_str(),
-                        found.name,
-                        found.control.replicas
-                    ))
-                })?,
-        },
-    };
+    let replicas = replicas_of(found, args)?;
     let seed = args.seed.or(new.seed).unwrap_or(0);
+    let latency = request
+        .latency
+        .or(new.controller_latency)
+        .unwrap_or(SimDuration::ZERO);
     let horizon = request.until.or(new.until).unwrap_or(DEFAULT_HORIZON);
     if horizon.millis() > MAX_HORIZON_MS || horizon.millis() == 0 {
         return Err(Error::Usage(format!(
@@ -605,7 +635,7 @@ fn run_workload(
             behaviour: &old.behaviour,
         },
         old_ready_at,
-        latency: request.latency.millis(),
+        latency: latency.millis(),
         seed,
         horizon: horizon.millis(),
         max_events: args.max_events,
@@ -622,8 +652,11 @@ fn run_workload(
         scenario: describe_scenario(args, new.jitter || old.jitter),
         seed,
         horizon,
-        latency: request.latency,
+        latency,
     };
+    if args.format != RolloutFormat::Human && !quiet {
+        note_on_stderr(&workload);
+    }
     let paint = crate::render::paint::Paint::new(crate::cli::run::use_color(request.cli.color));
     let shown = Shown {
         workload: &workload,
@@ -633,6 +666,18 @@ fn run_workload(
     match args.runs.filter(|runs| *runs >= 2) {
         Some(runs) => run_many(request, found, &setup, runs, &shown, out),
         None => run_once(request, found, &setup, &shown, out),
+    }
+}
+
+/// What the run does not simulate as a cluster would ([`Workload::notes`]), on stderr: the
+/// human reports say it under their header, the JSON document keeps its contract.
+fn note_on_stderr(workload: &Workload<'_>) {
+    for note in workload.notes() {
+        crate::cli::output::note(format_args!(
+            "podlife: note: {} `{}`: {note}",
+            workload.kind.as_str(),
+            workload.name
+        ));
     }
 }
 

@@ -481,6 +481,21 @@ impl SimulateRequest<'_> {
     }
 }
 
+/// Says where a scenario sets `rollout:`, which `simulate` does not use (one pod, no workload
+/// controller), rather than drop it silently.
+fn note_rollout_section(args: &SimulateArgs, scenario_text: Option<&str>) {
+    if let (Some(text), Some(path)) = (scenario_text, &args.scenario)
+        && let Some(span) = scenario::file::rollout_section(text)
+    {
+        crate::cli::output::note(format_args!(
+            "podlife: note: {}:{}:{}: `rollout` is for `podlife rollout` only: `simulate` runs one pod with no workload controller, so its controller latency does not apply",
+            path.display(),
+            span.start.line,
+            span.start.column
+        ));
+    }
+}
+
 /// Runs `podlife simulate`.
 pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Error> {
     if args.format == SimulateFormat::Yaml {
@@ -496,6 +511,9 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
         Some(path) => Some(read_scenario(path, cli.max_input_size)?),
         None => None,
     };
+    if !cli.quiet {
+        note_rollout_section(args, scenario_text.as_deref());
+    }
     // `--svg -`: the plot is stdout, so the report goes to stderr.
     let mut report_on_stderr;
     let out: &mut dyn Write = if args

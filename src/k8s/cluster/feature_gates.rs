@@ -69,6 +69,8 @@ pub enum Gate {
     NodeInclusionPolicyInPodTopologySpread,
     /// Topology spread constraints' `matchLabelKeys`.
     MatchLabelKeysInPodTopologySpread,
+    /// A StatefulSet's `updateStrategy.rollingUpdate.maxUnavailable`.
+    MaxUnavailableStatefulSet,
 }
 
 /// How far a gate has come in a release.
@@ -433,6 +435,20 @@ pub static GATES: &[GateRow] = &[
         specs: &[spec(25, Alpha, false), spec(27, Beta, true)],
         removed_in: None,
     },
+    GateRow {
+        gate: Gate::MaxUnavailableStatefulSet,
+        name: "MaxUnavailableStatefulSet",
+        effect: "a StatefulSet keeps `updateStrategy.rollingUpdate.maxUnavailable` and `rollout` replaces up to that many pods at once; off, the API server drops it and the controller replaces one pod at a time",
+        // Beta on in 1.35.0 to 1.35.3, turned off from 1.35.4 (a regression with `Parallel`,
+        // kubernetes#137904) and on again in 1.37; podlife reads a minor release as its
+        // latest patch.
+        specs: &[
+            spec(24, Alpha, false),
+            spec(35, Beta, false),
+            spec(37, Beta, true),
+        ],
+        removed_in: None,
+    },
 ];
 
 impl GateRow {
@@ -537,7 +553,7 @@ pub struct FeatureGates {
     enabled: [bool; GATE_COUNT],
 }
 
-const GATE_COUNT: usize = 30;
+const GATE_COUNT: usize = 31;
 
 impl Default for FeatureGates {
     fn default() -> Self {
@@ -790,6 +806,46 @@ mod tests {
             !gates_in(29, &[])
                 .unwrap()
                 .enabled(Gate::ClusterTrustBundleProjection)
+        );
+    }
+
+    #[test]
+    fn max_unavailable_statefulset_is_off_until_1_37() {
+        // Alpha from 1.24, beta off from 1.35 (turned off in 1.35.4), beta on from 1.37.
+        for minor in 29..=36 {
+            assert!(
+                !gates_in(minor, &[])
+                    .unwrap()
+                    .enabled(Gate::MaxUnavailableStatefulSet),
+                "1.{minor}"
+            );
+        }
+        assert!(
+            gates_in(37, &[])
+                .unwrap()
+                .enabled(Gate::MaxUnavailableStatefulSet)
+        );
+        // Never locked: either way in every release podlife knows.
+        assert!(
+            gates_in(29, &["MaxUnavailableStatefulSet=true"])
+                .unwrap()
+                .enabled(Gate::MaxUnavailableStatefulSet)
+        );
+        assert!(
+            !gates_in(37, &["MaxUnavailableStatefulSet=false"])
+                .unwrap()
+                .enabled(Gate::MaxUnavailableStatefulSet)
+        );
+        // AllAlpha reaches it where it is alpha, AllBeta where it is beta.
+        assert!(
+            gates_in(34, &["AllAlpha=true"])
+                .unwrap()
+                .enabled(Gate::MaxUnavailableStatefulSet)
+        );
+        assert!(
+            gates_in(36, &["AllBeta=true"])
+                .unwrap()
+                .enabled(Gate::MaxUnavailableStatefulSet)
         );
     }
 

@@ -1,8 +1,10 @@
 //! What a workload's controller reads for a rollout besides the pod template: replicas, the
 //! update strategy (`maxSurge`, `maxUnavailable`, `partition`), `minReadySeconds`,
 //! `progressDeadlineSeconds`, `paused` and `podManagementPolicy`, defaulted as the API server
-//! does (`pkg/apis/apps/v1/defaults.go`) and checked as its validation does.
+//! does (`pkg/apis/apps/v1/defaults.go`) and checked as its validation does; a StatefulSet's
+//! `maxUnavailable` only where the `MaxUnavailableStatefulSet` gate keeps it.
 
+use crate::k8s::cluster::{FeatureGates, Gate};
 use crate::yaml::field_path::FieldPath;
 use crate::yaml::scalar::{Resolved, resolve_plain};
 use crate::yaml::source::{Node, NodeKind, ScalarForm, Span};
@@ -82,9 +84,10 @@ pub enum Strategy {
     OrderedRollingUpdate {
         /// `partition`: ordinals below it keep the old revision (default 0).
         partition: i64,
-        /// `maxUnavailable` (default 1; used only where the `MaxUnavailableStatefulSet` gate
-        /// is on, which podlife does not model: one pod at a time).
-        max_unavailable: IntOrPercent,
+        /// `maxUnavailable` where the `MaxUnavailableStatefulSet` gate is on (default 1);
+        /// `None` with the gate off: the API server drops the field and the controller
+        /// replaces one pod at a time.
+        max_unavailable: Option<IntOrPercent>,
     },
     /// A StatefulSet's or DaemonSet's `OnDelete`: the controller replaces nothing.
     OnDelete,
@@ -129,6 +132,19 @@ pub struct RolloutControl {
     pub paused: bool,
     /// A StatefulSet's `spec.podManagementPolicy`.
     pub pod_management: PodManagement,
+    /// Fields written but not acted on in this cluster (a note each, never silently dropped).
+    pub unused: Vec<UnusedField>,
+}
+
+/// A field the workload sets that the cluster ignores.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnusedField {
+    /// The object-relative path (`spec.updateStrategy.rollingUpdate.maxUnavailable`).
+    pub path: &'static str,
+    /// The value as written.
+    pub value: String,
+    /// Why it is ignored and what happens instead.
+    pub why: String,
 }
 
 /// A rollout setting the API server would reject, or podlife cannot read.
@@ -142,11 +158,17 @@ pub struct ControlError {
     pub message: String,
 }
 
-/// Reads the rollout settings of a Deployment, StatefulSet or DaemonSet object.
-pub fn read(node: &Node<'_>, kind: WorkloadKind) -> Result<RolloutControl, Vec<ControlError>> {
+/// Reads the rollout settings of a Deployment, StatefulSet or DaemonSet object, for a cluster
+/// with `gates`.
+pub fn read(
+    node: &Node<'_>,
+    kind: WorkloadKind,
+    gates: &FeatureGates,
+) -> Result<RolloutControl, Vec<ControlError>> {
     let mut reader = Reader {
         node,
         errors: Vec::new(),
+        unused: Vec::new(),
     };
     let replicas = match kind {
         WorkloadKind::DaemonSet => 0,
@@ -165,7 +187,7 @@ pub fn read(node: &Node<'_>, kind: WorkloadKind) -> Result<RolloutControl, Vec<C
             PodManagement::OrderedReady,
         ),
         WorkloadKind::StatefulSet => (
-            reader.stateful_strategy(),
+            reader.stateful_strategy(gates),
             None,
             false,
             match reader.text("spec.podManagementPolicy").as_deref() {
@@ -209,6 +231,7 @@ pub fn read(node: &Node<'_>, kind: WorkloadKind) -> Result<RolloutControl, Vec<C
             progress_deadline_seconds,
             paused,
             pod_management,
+            unused: reader.unused,
         })
     } else {
         Err(reader.errors)
@@ -218,6 +241,7 @@ pub fn read(node: &Node<'_>, kind: WorkloadKind) -> Result<RolloutControl, Vec<C
 struct Reader<'n, 'a> {
     node: &'n Node<'a>,
     errors: Vec<ControlError>,
+    unused: Vec<UnusedField>,
 }
 
 impl Reader<'_, '_> {
@@ -377,17 +401,16 @@ impl Reader<'_, '_> {
         }
     }
 
-    /// `spec.updateStrategy` of a StatefulSet (`ValidateStatefulSetUpdateStrategy`).
-    fn stateful_strategy(&mut self) -> Strategy {
+    /// `spec.updateStrategy` of a StatefulSet (`ValidateStatefulSetUpdateStrategy`,
+    /// `validateRollingUpdateStatefulSet`).
+    fn stateful_strategy(&mut self, gates: &FeatureGates) -> Strategy {
         match self.text("spec.updateStrategy.type").as_deref() {
             Some("OnDelete") => Strategy::OnDelete,
             None | Some("RollingUpdate") => Strategy::OrderedRollingUpdate {
                 partition: self
                     .count("spec.updateStrategy.rollingUpdate.partition")
                     .unwrap_or(0),
-                max_unavailable: self
-                    .int_or_percent("spec.updateStrategy.rollingUpdate.maxUnavailable", true)
-                    .unwrap_or(IntOrPercent::Int(1)),
+                max_unavailable: self.stateful_max_unavailable(gates),
             },
             Some(other) => {
                 self.error(
@@ -400,6 +423,38 @@ impl Reader<'_, '_> {
                 Strategy::OnDelete
             }
         }
+    }
+
+    /// A StatefulSet's `maxUnavailable`: with the `MaxUnavailableStatefulSet` gate on, checked
+    /// (a count or a percentage, not 0, at most 100%) and defaulted to 1; with it off, the API
+    /// server drops it (`dropStatefulSetDisabledFields`) before validation, so a value written
+    /// is only noted.
+    fn stateful_max_unavailable(&mut self, gates: &FeatureGates) -> Option<IntOrPercent> {
+        const PATH: &str = "spec.updateStrategy.rollingUpdate.maxUnavailable";
+        if !gates.enabled(Gate::MaxUnavailableStatefulSet) {
+            if let Some(value) = self.found(PATH) {
+                let value = value.as_scalar().map_or_else(
+                    || value.describe(),
+                    |text| crate::text::clip(text).to_string(),
+                );
+                self.unused.push(UnusedField {
+                    path: PATH,
+                    value,
+                    why: format!(
+                        "the `MaxUnavailableStatefulSet` feature gate is off in Kubernetes {}: the API server drops it and the controller replaces one pod at a time",
+                        gates.version()
+                    ),
+                });
+            }
+            return None;
+        }
+        let value = self
+            .int_or_percent(PATH, true)
+            .unwrap_or(IntOrPercent::Int(1));
+        if value.is_zero() {
+            self.error(PATH, "cannot be 0".to_string());
+        }
+        Some(value)
     }
 
     /// `spec.updateStrategy` of a DaemonSet (`ValidateRollingUpdateDaemonSet`).
@@ -445,7 +500,24 @@ mod tests {
     fn control(text: &str, kind: WorkloadKind) -> Result<RolloutControl, Vec<ControlError>> {
         let mut documents = crate::yaml::source::parse_stream(text);
         let root = documents.remove(0).root.expect("root");
-        read(&root, kind)
+        read(&root, kind, &FeatureGates::default())
+    }
+
+    fn control_in(
+        text: &str,
+        minor: u8,
+        settings: &[&str],
+    ) -> Result<RolloutControl, Vec<ControlError>> {
+        let version = crate::k8s::cluster::KubernetesVersion::new(minor).expect("known release");
+        let settings: Vec<crate::k8s::cluster::GateSettings> = settings
+            .iter()
+            .map(|text| crate::k8s::cluster::GateSettings::parse(text).expect("settings"))
+            .collect();
+        let refs: Vec<&crate::k8s::cluster::GateSettings> = settings.iter().collect();
+        let gates = FeatureGates::resolve(version, &refs).expect("gates");
+        let mut documents = crate::yaml::source::parse_stream(text);
+        let root = documents.remove(0).root.expect("root");
+        read(&root, WorkloadKind::StatefulSet, &gates)
     }
 
     #[test]
@@ -500,8 +572,73 @@ mod tests {
             read.strategy,
             Strategy::OrderedRollingUpdate {
                 partition: 2,
-                max_unavailable: IntOrPercent::Int(1)
+                max_unavailable: Some(IntOrPercent::Int(1))
             }
         );
+    }
+
+    #[test]
+    fn statefulset_max_unavailable_is_read_where_its_gate_is_on() {
+        let text = "spec:\n  updateStrategy:\n    rollingUpdate: {maxUnavailable: 40%}\n";
+        // 1.37: the gate is beta and on.
+        let on = control_in(text, 37, &[]).expect("valid");
+        assert_eq!(
+            on.strategy,
+            Strategy::OrderedRollingUpdate {
+                partition: 0,
+                max_unavailable: Some(IntOrPercent::Percent(40))
+            }
+        );
+        assert!(on.unused.is_empty());
+        // 1.36: off by default; the field is dropped, and said to be.
+        let off = control_in(text, 36, &[]).expect("valid");
+        assert_eq!(
+            off.strategy,
+            Strategy::OrderedRollingUpdate {
+                partition: 0,
+                max_unavailable: None
+            }
+        );
+        assert_eq!(off.unused.len(), 1);
+        assert_eq!(
+            off.unused[0].path,
+            "spec.updateStrategy.rollingUpdate.maxUnavailable"
+        );
+        assert_eq!(off.unused[0].value, "40%");
+        assert!(off.unused[0].why.contains("Kubernetes 1.36"), "{off:?}");
+        // Turned on by --feature-gates.
+        let turned_on = control_in(text, 36, &["MaxUnavailableStatefulSet=true"]).expect("valid");
+        assert!(turned_on.unused.is_empty());
+        // Without the field nothing is noted, and the gate on defaults it to 1.
+        let bare = control_in("spec: {}\n", 37, &[]).expect("valid");
+        assert_eq!(
+            bare.strategy,
+            Strategy::OrderedRollingUpdate {
+                partition: 0,
+                max_unavailable: Some(IntOrPercent::Int(1))
+            }
+        );
+        assert!(
+            control_in("spec: {}\n", 36, &[])
+                .expect("valid")
+                .unused
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn statefulset_max_unavailable_of_zero_is_rejected_only_where_it_is_kept() {
+        let zero = "spec:\n  updateStrategy:\n    rollingUpdate: {maxUnavailable: 0%}\n";
+        let errors = control_in(zero, 37, &[]).expect_err("invalid");
+        assert_eq!(
+            errors[0].path,
+            "spec.updateStrategy.rollingUpdate.maxUnavailable"
+        );
+        assert_eq!(errors[0].message, "cannot be 0");
+        assert_eq!(errors[0].span.start.line, 3);
+        let over = "spec:\n  updateStrategy:\n    rollingUpdate: {maxUnavailable: 101%}\n";
+        assert!(control_in(over, 37, &[]).is_err());
+        // Dropped before validation where the gate is off.
+        assert!(control_in(zero, 36, &[]).is_ok());
     }
 }

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::k8s::workload::rollout::{Strategy, WorkloadKind};
+use crate::k8s::workload::rollout::WorkloadKind;
 use crate::render::paint::Tone;
 use crate::render::rollout::{RolloutContext, time};
 
@@ -50,19 +50,8 @@ pub fn header(context: &RolloutContext<'_>) -> String {
         "scenario: {}; seed {}; horizon {}; controller latency {}",
         workload.scenario, workload.seed, workload.horizon, workload.latency
     );
-    if control.paused {
-        let _ = writeln!(
-            out,
-            "{} `spec.paused` is true: a cluster does not roll this out until `kubectl rollout resume`; simulated as resumed",
-            paint.apply("note:", Some(Tone::Busy))
-        );
-    }
-    if control.strategy == Strategy::OnDelete {
-        let _ = writeln!(
-            out,
-            "{} `OnDelete`: the controller replaces no pod; each is updated when you delete it",
-            paint.apply("note:", Some(Tone::Busy))
-        );
+    for note in workload.notes() {
+        let _ = writeln!(out, "{} {note}", paint.apply("note:", Some(Tone::Busy)));
     }
     out
 }

@@ -109,8 +109,26 @@ impl Workload<'_> {
                     fencepost(max_unavailable, unavailable)
                 )
             }
-            (_, Strategy::OrderedRollingUpdate { partition, .. }) => format!(
-                "RollingUpdate, partition {partition}, podManagementPolicy {}",
+            (
+                _,
+                Strategy::OrderedRollingUpdate {
+                    partition,
+                    max_unavailable,
+                },
+            ) => format!(
+                "RollingUpdate, partition {partition}, {}podManagementPolicy {}",
+                max_unavailable
+                    .map(|value| format!(
+                        "maxUnavailable {}, ",
+                        fencepost(
+                            value,
+                            i64::from(crate::rollout::statefulset::max_unavailable(
+                                value,
+                                self.replicas
+                            ))
+                        )
+                    ))
+                    .unwrap_or_default(),
                 match self.control.pod_management {
                     crate::k8s::workload::rollout::PodManagement::OrderedReady => "OrderedReady",
                     crate::k8s::workload::rollout::PodManagement::Parallel => "Parallel",
@@ -118,6 +136,33 @@ impl Workload<'_> {
             ),
             (_, strategy) => strategy.name().to_string(),
         }
+    }
+
+    /// What the run does not simulate as a cluster would, one sentence each: a paused
+    /// Deployment, `OnDelete`, and fields the workload sets that the cluster ignores. The human
+    /// reports print them under their header; `-o json` keeps its contract, so the command
+    /// writes them to stderr.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        if self.control.paused {
+            notes.push(
+                "`spec.paused` is true: a cluster does not roll this out until `kubectl rollout resume`; simulated as resumed"
+                    .to_string(),
+            );
+        }
+        if self.control.strategy == Strategy::OnDelete {
+            notes.push(
+                "`OnDelete`: the controller replaces no pod; each is updated when you delete it"
+                    .to_string(),
+            );
+        }
+        notes.extend(self.control.unused.iter().map(|unused| {
+            format!(
+                "`{}: {}` is ignored: {}",
+                unused.path, unused.value, unused.why
+            )
+        }));
+        notes
     }
 
     /// What a `kubectl rollout status` would print for these counts.

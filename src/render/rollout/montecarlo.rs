@@ -42,6 +42,9 @@ pub fn human(
         workload.horizon,
         workload.latency
     );
+    for note in workload.notes() {
+        let _ = writeln!(out, "{} {note}", paint.apply("note:", Some(Tone::Busy)));
+    }
     let _ = writeln!(out);
     let mut headers = vec!["METRIC".to_string()];
     headers.extend(Stat::SHOWN.iter().map(|stat| stat.name().to_uppercase()));

@@ -22,6 +22,7 @@
 //!     probes:
 //!       readiness: {timeline: [{after: 0s, result: failure}, {after: 20s, result: success}]}
 //!       liveness: {cycle: [success, success, failure]}
+//! rollout: {controllerLatency: 200ms}  # `podlife rollout` only
 //! ```
 
 use std::collections::BTreeMap;
@@ -45,6 +46,10 @@ use crate::yaml::source::{Node, Span, TreeProblemKind, parse_stream};
 /// file listing 10^6 attempts (14 MB or more) is refused before it is parsed.
 pub const MAX_SCENARIO_BYTES: u64 = 256 << 10;
 
+/// Most controller reaction latency a scenario (`rollout.controllerLatency`) or
+/// `rollout --latency` may give: 1 h.
+pub const MAX_CONTROLLER_LATENCY: SimDuration = SimDuration::from_secs(3600);
+
 /// Settings a scenario file may give that flags override.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ScenarioSettings {
@@ -52,6 +57,19 @@ pub struct ScenarioSettings {
     pub seed: Option<u64>,
     /// `until`.
     pub until: Option<SimDuration>,
+    /// `rollout.controllerLatency` (read by `podlife rollout`; within
+    /// [`MAX_CONTROLLER_LATENCY`]).
+    pub controller_latency: Option<SimDuration>,
+}
+
+/// Where a scenario file sets `rollout:`, which only `podlife rollout` reads (`simulate` runs
+/// one pod with no workload controller, and says so rather than drop it silently). `None`
+/// when the file has no such key or cannot be read (`load` reports that).
+pub fn rollout_section(text: &str) -> Option<Span> {
+    let documents = parse_stream(text);
+    let root = documents.iter().find_map(|d| d.root.as_ref())?;
+    let found = root.lookup(&FieldPath::root().child("rollout"));
+    found.complete.then_some(found.key?.span)
 }
 
 /// Reads a scenario file into `patch`, validating it against the pod. Every problem found is
@@ -153,9 +171,24 @@ impl Validator<'_, '_> {
         let termination = file.termination;
         self.apply_admission(file.initializers, file.scheduling_gates, patch);
         self.apply_readiness_gates(file.readiness_gates, patch);
+        let controller_latency = file
+            .rollout
+            .and_then(|section| section.controller_latency)
+            .map(|latency| latency.0);
+        if let Some(latency) = controller_latency
+            && latency > MAX_CONTROLLER_LATENCY
+        {
+            self.error_at(
+                &FieldPath::parse("rollout.controllerLatency"),
+                false,
+                format!("controller latency `{latency}` is more than {MAX_CONTROLLER_LATENCY}"),
+                Some("a controller reacts within seconds; write at most `1h`".to_string()),
+            );
+        }
         let settings = ScenarioSettings {
             seed: file.seed,
             until: file.until.map(|d| d.0),
+            controller_latency,
         };
         patch.scheduling = file.scheduling.or(patch.scheduling.take());
         if let Some(kubelet) = file.kubelet {
@@ -587,5 +620,53 @@ mod tests {
             errors[0].message.contains("did you mean `uniform`?"),
             "{errors:?}"
         );
+    }
+
+    #[test]
+    fn controller_latency_is_read_located_and_bounded() {
+        let plan = plan();
+        let read = |text: &str| load(text, &plan, &mut Patch::new(&plan));
+        let settings = read("rollout: {controllerLatency: 1m30s}\n").expect("valid");
+        assert_eq!(
+            settings.controller_latency,
+            Some(SimDuration::from_secs(90))
+        );
+        assert_eq!(read("seed: 1\n").expect("valid").controller_latency, None);
+        assert_eq!(
+            read("rollout: {controllerLatency: 1h}\n")
+                .expect("the bound itself")
+                .controller_latency,
+            Some(MAX_CONTROLLER_LATENCY)
+        );
+        for (text, message, at) in [
+            (
+                "rollout:\n  controllerLatency: 61m\n",
+                "controller latency `1h1m` is more than 1h",
+                (2, 22),
+            ),
+            (
+                "rollout:\n  controllerLatency: 5\n",
+                "`5` has no unit; write `5s` or `5ms`",
+                (2, 22),
+            ),
+            (
+                "rollout:\n  latency: 2s\n",
+                "unknown field `latency`",
+                (2, 3),
+            ),
+        ] {
+            let errors = read(text).expect_err(text);
+            assert!(errors[0].message.starts_with(message), "{errors:?}");
+            assert_eq!(
+                errors[0].span.map(|s| (s.start.line, s.start.column)),
+                Some(at),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            rollout_section("seed: 1\nrollout: {controllerLatency: 2s}\n").map(|s| s.start.line),
+            Some(2)
+        );
+        assert_eq!(rollout_section("seed: 1\n"), None);
     }
 }

@@ -67,6 +67,14 @@ pub(super) struct ScenarioFile {
     pub(super) scheduling_gates: Option<BTreeMap<String, DurationText>>,
     /// When a controller sets each readiness gate's condition to True.
     pub(super) readiness_gates: Option<BTreeMap<String, DurationText>>,
+    /// What `podlife rollout` reads: the workload controllers' reaction latency.
+    pub(super) rollout: Option<RolloutSection>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub(super) struct RolloutSection {
+    pub(super) controller_latency: Option<DurationText>,
 }
 
 #[derive(Debug, Default, Deserialize)]
