@@ -50,10 +50,10 @@ struct JsonEdit<'f> {
     text: &'f str,
 }
 
+/// What follows the findings in the report.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct JsonReport<'f> {
-    findings: Vec<JsonFinding<'f>>,
+struct JsonTail<'f> {
     summary: &'f Summary,
     /// Every input that could not be read, by name (the summary only counts them).
     failed_inputs: &'f [FailedInput],
@@ -80,7 +80,14 @@ impl JsonCluster {
     }
 }
 
-/// Writes the findings and summary as one JSON document.
+/// Findings serialized at once on every core, then written in order: a window holds a small
+/// part of a large run.
+const WINDOW: usize = 16 * 1024;
+/// Findings one core serializes in a go.
+const CHUNK: usize = 512;
+
+/// Writes the findings and summary as one JSON document, as `serde_json::to_writer_pretty`
+/// writes it; the findings are serialized on every core, a window at a time.
 pub fn write_findings(
     out: &mut dyn Write,
     findings: &[&Finding],
@@ -88,51 +95,186 @@ pub fn write_findings(
     failed_inputs: &[FailedInput],
     gates: &FeatureGates,
 ) -> std::io::Result<()> {
-    let findings = findings
-        .iter()
-        .map(|finding| {
-            let span = finding.span.unwrap_or_default();
-            JsonFinding {
-                rule: finding.rule.code,
-                name: finding.rule.name,
-                severity: finding.severity.as_str(),
-                message: &finding.message,
-                help: finding.help.as_deref(),
-                note: finding.note.as_deref(),
-                file: &finding.file,
-                line: span.start.line.max(1),
-                column: span.start.column.max(1),
-                end_line: span.end.line.max(span.start.line).max(1),
-                end_column: span.end.column.max(1),
-                path: finding.path.as_ref().map(ToString::to_string),
-                k8s_type: finding.k8s_type,
-                bad_value: finding.bad_value.as_deref(),
-                pod: finding.object.as_deref(),
-                fix: finding
-                    .fix
-                    .as_ref()
-                    .filter(|fix| !fix.bytes.is_empty())
-                    .map(|fix| JsonFix {
-                        applicability: fix.applicability.as_str(),
-                        edits: fix
-                            .bytes
-                            .iter()
-                            .map(|(start, end, text)| JsonEdit {
-                                start: *start,
-                                end: *end,
-                                text,
-                            })
-                            .collect(),
-                    }),
-            }
-        })
-        .collect();
-    let report = JsonReport {
-        findings,
+    use rayon::prelude::*;
+    out.write_all(b"{\n  \"findings\": [")?;
+    for window in findings.chunks(WINDOW) {
+        let first_window = std::ptr::eq(window.as_ptr(), findings.as_ptr());
+        let pieces: Vec<std::io::Result<Vec<u8>>> = window
+            .par_chunks(CHUNK)
+            .enumerate()
+            .map(|(index, chunk)| {
+                let mut piece = Vec::with_capacity(chunk.len() * 640);
+                for (offset, finding) in chunk.iter().enumerate() {
+                    let first = first_window && index == 0 && offset == 0;
+                    piece.extend_from_slice(if first { b"\n    " } else { b",\n    " });
+                    let text = serde_json::to_vec_pretty(&json_finding(finding))?;
+                    // Nested two levels deep: every line of the finding indented by four more
+                    // spaces (a newline in a JSON string is written `\n`, so every newline
+                    // byte is the layout's).
+                    for (number, line) in text.split(|&byte| byte == b'\n').enumerate() {
+                        if number > 0 {
+                            piece.extend_from_slice(b"\n    ");
+                        }
+                        piece.extend_from_slice(line);
+                    }
+                }
+                Ok(piece)
+            })
+            .collect();
+        for piece in pieces {
+            out.write_all(&piece?)?;
+        }
+    }
+    if !findings.is_empty() {
+        out.write_all(b"\n  ")?;
+    }
+    out.write_all(b"]")?;
+    let tail = JsonTail {
         summary,
         failed_inputs,
         kubernetes: JsonCluster::new(gates),
     };
-    serde_json::to_writer_pretty(&mut *out, &report)?;
+    let tail = serde_json::to_vec_pretty(&tail)?;
+    // `{\n  "summary": …}`: the same members, after the findings.
+    out.write_all(b",")?;
+    out.write_all(tail.get(1..).unwrap_or_default())?;
     writeln!(out)
+}
+
+/// The JSON form of one finding.
+fn json_finding<'f>(finding: &'f Finding) -> JsonFinding<'f> {
+    let span = finding.span.unwrap_or_default();
+    JsonFinding {
+        rule: finding.rule.code,
+        name: finding.rule.name,
+        severity: finding.severity.as_str(),
+        message: &finding.message,
+        help: finding.help.as_deref(),
+        note: finding.note.as_deref(),
+        file: &finding.file,
+        line: span.start.line.max(1),
+        column: span.start.column.max(1),
+        end_line: span.end.line.max(span.start.line).max(1),
+        end_column: span.end.column.max(1),
+        path: finding.path.as_ref().map(ToString::to_string),
+        k8s_type: finding.k8s_type,
+        bad_value: finding.bad_value.as_deref(),
+        pod: finding.object.as_deref(),
+        fix: finding
+            .fix
+            .as_ref()
+            .filter(|fix| !fix.bytes.is_empty())
+            .map(|fix| JsonFix {
+                applicability: fix.applicability.as_str(),
+                edits: fix
+                    .bytes
+                    .iter()
+                    .map(|(start, end, text)| JsonEdit {
+                        start: *start,
+                        end: *end,
+                        text,
+                    })
+                    .collect(),
+            }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::finding::{Applicability, RuleId, Severity};
+    use crate::yaml::field_path::FieldPath;
+    use crate::yaml::source::{Pos, Span};
+    use std::sync::Arc;
+
+    /// The report in one struct, as the format is specified (docs/validate.md).
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct JsonReport<'f> {
+        findings: Vec<JsonFinding<'f>>,
+        summary: &'f Summary,
+        /// Every input that could not be read, by name (the summary only counts them).
+        failed_inputs: &'f [FailedInput],
+        /// The cluster the inputs were checked for.
+        kubernetes: JsonCluster,
+    }
+
+    /// The whole report as one `serde_json::to_writer_pretty` writes it: what the parallel
+    /// writer must reproduce byte for byte.
+    fn written_whole(findings: &[&Finding], summary: &Summary, gates: &FeatureGates) -> Vec<u8> {
+        let report = JsonReport {
+            findings: findings
+                .iter()
+                .map(|finding| json_finding(finding))
+                .collect(),
+            summary,
+            failed_inputs: &[],
+            kubernetes: JsonCluster::new(gates),
+        };
+        let mut out = serde_json::to_vec_pretty(&report).expect("serializes");
+        out.push(b'\n');
+        out
+    }
+
+    fn finding(index: usize) -> Finding {
+        let rule = RuleId {
+            code: "PL416",
+            name: "service-account-token-automounted",
+        };
+        let line = u32::try_from(index % 1000).expect("small") + 1;
+        let at = |column| Pos {
+            index: 0,
+            line,
+            column,
+        };
+        let mut finding = Finding::new(
+            rule,
+            Severity::Warning,
+            format!("finding {index}: a \"quoted\"\nline"),
+        )
+        .spanned(Span {
+            start: at(3),
+            end: at(9),
+        })
+        .at(FieldPath::parse("spec.template.spec.containers[0].image"))
+        .help("fix it");
+        finding.file = Arc::from("dir/a.yaml");
+        if index % 3 == 0 {
+            finding.object = Some(Arc::new(ObjectRef {
+                kind: "Deployment".to_string(),
+                namespace: Some("ns".to_string()),
+                name: Some(format!("web-{index}")),
+                document: index,
+                template: None,
+            }));
+        }
+        if index % 5 == 0 {
+            finding = finding.fixed_by(Applicability::Safe, "Always");
+            if let Some(fix) = finding.fix.as_mut() {
+                fix.bytes = vec![(10, 14, "Always".to_string())];
+            }
+        }
+        finding
+    }
+
+    #[test]
+    fn the_parallel_writer_writes_what_serde_json_writes_whole() {
+        let gates = FeatureGates::default();
+        let summary = Summary {
+            files: 1,
+            ..Summary::default()
+        };
+        // None, one, a chunk and one more, and past a window: every seam of the writer.
+        for count in [0, 1, 2, CHUNK, CHUNK + 1, WINDOW + CHUNK + 3] {
+            let findings: Vec<Finding> = (0..count).map(finding).collect();
+            let references: Vec<&Finding> = findings.iter().collect();
+            let mut written = Vec::new();
+            write_findings(&mut written, &references, &summary, &[], &gates).expect("writes");
+            let whole = written_whole(&references, &summary, &gates);
+            assert!(
+                written == whole,
+                "{count} findings differ from serde_json's"
+            );
+        }
+    }
 }
