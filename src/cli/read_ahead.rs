@@ -15,6 +15,11 @@ use crate::lint::settings::config_file::ConfigResolver;
 /// that failed (as [`input::map_inputs`] over [`input::read`] gives them).
 pub(crate) type ReadInput = Result<Result<SourceText, Error>, Error>;
 
+/// Whether the inputs are read ahead: PL447 runs for some input.
+pub(crate) fn reads_ahead(configuration: &ConfigResolver) -> bool {
+    configuration.enabled_anywhere(&rules::MISSING_POD_DISRUPTION_BUDGET)
+}
+
 /// Reads every input (in parallel, in input order) and gives `configuration` their
 /// PodDisruptionBudgets, when PL447 runs for some input; `None`, reading nothing, when not.
 pub(crate) fn read_for_disruption_budgets(
@@ -22,7 +27,7 @@ pub(crate) fn read_for_disruption_budgets(
     configuration: &mut ConfigResolver,
     max_bytes: u64,
 ) -> Option<Vec<ReadInput>> {
-    if !configuration.enabled_anywhere(&rules::MISSING_POD_DISRUPTION_BUDGET) {
+    if !reads_ahead(configuration) {
         return None;
     }
     let read = input::map_inputs(inputs, |input| input::read(input, max_bytes));
@@ -32,20 +37,74 @@ pub(crate) fn read_for_disruption_budgets(
     Some(read)
 }
 
-/// `work` on each input's source read ahead, in parallel, results in input order: what
-/// [`input::map_inputs`] gives when its work reads the input first.
+/// `work` on each input's source read ahead (with the input's index), in parallel, results in
+/// input order: what [`input::map_inputs`] gives when its work reads the input first.
 pub(crate) fn map_read<T: Send>(
     inputs: &[Result<Input, Error>],
     read: Vec<ReadInput>,
-    work: impl Fn(&Input, SourceText) -> T + Sync + Send,
+    work: impl Fn(usize, &Input, SourceText) -> T + Sync + Send,
 ) -> Vec<Result<Result<T, Error>, Error>> {
     read.into_par_iter()
         .zip(inputs.par_iter())
-        .map(|(read, input)| match (read, input) {
-            (Ok(Ok(source)), Ok(input)) => Ok(Ok(work(input, source))),
+        .enumerate()
+        .map(|(index, (read, input))| match (read, input) {
+            (Ok(Ok(source)), Ok(input)) => Ok(Ok(work(index, input, source))),
             (Ok(Err(error)), _) => Ok(Err(error)),
             (Err(error), _) => Err(error),
             (Ok(Ok(_)), Err(error)) => Err(error.clone()),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::settings::CheckOptions;
+    use crate::lint::settings::config_file::{ConfigSource, command_line_layer};
+
+    fn resolver(extend_select: &[&str], inputs: &[Result<Input, Error>]) -> ConfigResolver {
+        let extend: Vec<String> = extend_select.iter().map(|s| (*s).to_string()).collect();
+        let layer = command_line_layer(&[], &extend, &[], &[], false).expect("flags");
+        ConfigResolver::prepare(
+            CheckOptions::default(),
+            ConfigSource::None,
+            layer,
+            inputs,
+            1 << 20,
+        )
+        .expect("configuration")
+    }
+
+    #[test]
+    fn inputs_are_read_ahead_only_when_the_budget_rule_runs() {
+        let budgets = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("testdata/best-practice/disruption-budgets/budgets.yaml");
+        let inputs = vec![Ok(Input::File(budgets))];
+        for off in [&[][..], &["best-practice"][..], &["PL4"][..]] {
+            let mut configuration = resolver(off, &inputs);
+            assert!(
+                read_for_disruption_budgets(&inputs, &mut configuration, 1 << 20).is_none(),
+                "{off:?}"
+            );
+            let Ok(input) = &inputs[0] else { continue };
+            assert!(
+                configuration
+                    .options_for(input)
+                    .disruption_budgets
+                    .is_none()
+            );
+        }
+        let mut configuration = resolver(&["PL447"], &inputs);
+        let read = read_for_disruption_budgets(&inputs, &mut configuration, 1 << 20);
+        assert_eq!(read.map(|read| read.len()), Some(1));
+        let Ok(input) = &inputs[0] else { return };
+        let options = configuration.options_for(input);
+        let read_budgets = options.disruption_budgets.as_deref();
+        // web, db, api, cache select pods; worker's selector is rejected.
+        assert_eq!(
+            read_budgets
+                .map(crate::lint::rules::helpers::disruption_budgets::DisruptionBudgets::len),
+            Some(4)
+        );
+    }
 }

@@ -584,3 +584,47 @@ fn real_manifests_with_the_disruption_budget_rule() {
         &format!("$ podlife {}\n{}", args.join(" "), render(&output)),
     );
 }
+
+/// `--add-ignore` sees the budgets of every input as `validate` does: it comments only the
+/// workloads no budget of the run selects, and the run after it is clean.
+#[test]
+fn add_ignore_comments_only_the_workloads_no_budget_of_the_run_selects() {
+    let directory = std::env::temp_dir().join(format!("podlife-pdb-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    std::fs::create_dir_all(&directory).expect("scratch directory");
+    for file in [WORKLOADS, BUDGETS] {
+        let name = std::path::Path::new(file).file_name().expect("a file name");
+        std::fs::copy(root().join(file), directory.join(name)).expect("copied");
+    }
+    let args = |extra: &[&'static str]| {
+        let mut args = vec!["validate", "--no-config", "--extend-select", "PL447"];
+        args.extend(extra);
+        args.extend(["workloads.yaml", "budgets.yaml"]);
+        args
+    };
+    let added = podlife(&args(&["--add-ignore"]))
+        .current_dir(&directory)
+        .output()
+        .expect("podlife runs");
+    assert_eq!(added.status.code(), Some(0), "{}", render(&added));
+    let text = std::fs::read_to_string(directory.join("workloads.yaml")).expect("readable");
+    let commented: Vec<&str> = text
+        .lines()
+        .filter(|line| line.contains("# podlife: ignore[PL447]"))
+        .map(str::trim)
+        .collect();
+    assert_eq!(
+        commented,
+        [
+            "labels: {app: db}  # podlife: ignore[PL447]",
+            "labels: {app: api, track: canary}  # podlife: ignore[PL447]",
+            "labels: {app: worker}  # podlife: ignore[PL447]",
+        ]
+    );
+    let after = podlife(&args(&["-o", "json"]))
+        .current_dir(&directory)
+        .output()
+        .expect("podlife runs");
+    assert_eq!(json(&after)["findings"], serde_json::json!([]));
+    std::fs::remove_dir_all(&directory).ok();
+}

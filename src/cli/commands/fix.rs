@@ -32,25 +32,12 @@ pub fn run(
     cli: &Cli,
     args: &ValidateArgs,
     inputs: &[Result<Input, Error>],
-    configuration: &ConfigResolver,
+    configuration: &mut ConfigResolver,
     out: &mut dyn Write,
 ) -> Result<u8, Error> {
     let inputs = &once_each(inputs);
-    let fixed: Vec<Result<Result<Fixed, Error>, Error>> = input::map_inputs(inputs, |input| {
-        let read = match input {
-            Input::File(path) | Input::Walked(path) => ReadState::of(path).ok(),
-            _ => None,
-        };
-        input::read(input, cli.max_input_size).map(|source| {
-            let options = configuration.options_for(input);
-            let outcome = fix_source(&source, &options, args.unsafe_fixes);
-            Fixed {
-                source,
-                outcome,
-                read,
-            }
-        })
-    });
+    let fixed = fix_inputs(cli, args, inputs, configuration);
+    let configuration = &*configuration;
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     let mut changed_files = 0usize;
     let mut applied = 0usize;
@@ -127,6 +114,58 @@ pub fn run(
         report(cli, args, inputs, &reports, configuration.gates()?, out)?
     };
     Ok(if failed { EXIT_FAILURE } else { code })
+}
+
+/// Reads and fixes every input in parallel, results in input order (read ahead first when
+/// PL447 runs, so that each input's options hold the run's PodDisruptionBudgets).
+fn fix_inputs(
+    cli: &Cli,
+    args: &ValidateArgs,
+    inputs: &[Result<Input, Error>],
+    configuration: &mut ConfigResolver,
+) -> Vec<Result<Result<Fixed, Error>, Error>> {
+    // Each file's state is taken before it is read, whether now (PL447 reads every input
+    // ahead) or as it is fixed.
+    let states: Vec<Option<ReadState>> = if crate::cli::read_ahead::reads_ahead(configuration) {
+        inputs
+            .iter()
+            .map(|input| read_state(input.as_ref().ok()))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let read_ahead = crate::cli::read_ahead::read_for_disruption_budgets(
+        inputs,
+        configuration,
+        cli.max_input_size,
+    );
+    let configuration = &*configuration;
+    let fix = |input: &Input, source: SourceText, read: Option<ReadState>| {
+        let options = configuration.options_for(input);
+        let outcome = fix_source(&source, &options, args.unsafe_fixes);
+        Fixed {
+            source,
+            outcome,
+            read,
+        }
+    };
+    match read_ahead {
+        Some(read) => crate::cli::read_ahead::map_read(inputs, read, |index, input, source| {
+            fix(input, source, states.get(index).cloned().flatten())
+        }),
+        None => input::map_inputs(inputs, |input| {
+            let read = read_state(Some(input));
+            input::read(input, cli.max_input_size).map(|source| fix(input, source, read))
+        }),
+    }
+}
+
+/// A file input's state before it is read (`--fix` writes only over what it read).
+pub(crate) fn read_state(input: Option<&Input>) -> Option<ReadState> {
+    match input {
+        Some(Input::File(path) | Input::Walked(path)) => ReadState::of(path).ok(),
+        _ => None,
+    }
 }
 
 /// Prints the fixes of one input as a unified diff.

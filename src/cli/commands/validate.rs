@@ -166,10 +166,10 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
     )?;
     let gates = configuration.gates()?;
     if args.fix || args.diff {
-        return crate::cli::commands::fix::run(cli, args, &inputs, &configuration, out);
+        return crate::cli::commands::fix::run(cli, args, &inputs, &mut configuration, out);
     }
     if args.add_ignore {
-        return crate::cli::commands::add_ignore::run(cli, args, &inputs, &configuration, out);
+        return crate::cli::commands::add_ignore::run(cli, args, &inputs, &mut configuration, out);
     }
     let progress = crate::render::progress::Progress::new(
         inputs.len() as u64,
@@ -182,7 +182,7 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
         cli.max_input_size,
     );
     let mut reports = match read_ahead {
-        Some(read) => crate::cli::read_ahead::map_read(&inputs, read, |input, source| {
+        Some(read) => crate::cli::read_ahead::map_read(&inputs, read, |_, input, source| {
             let report = validate_source(&source, &configuration.options_for(input));
             progress.inc();
             report
