@@ -101,6 +101,9 @@ impl DisruptionBudgets {
         };
         let chunks = split_stream(text, pieces);
         for (index, chunk) in chunks.iter().enumerate() {
+            // A piece without the kind is not parsed, so a syntax error at its end is not
+            // seen: a budget right after it counts even where reading the whole stream would
+            // lose it inside the broken document (which then has its own PL001 error).
             if !chunk.text.contains(KIND) {
                 continue;
             }
