@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
+use crate::cli::file_write::ReadState;
 use crate::error::Error;
 use crate::input::{self, Input, SourceText};
 use crate::lint::rules;
@@ -35,6 +36,32 @@ pub(crate) fn read_for_disruption_budgets(
     let budgets = crate::lint::validate::disruption_budgets(&sources);
     configuration.with_disruption_budgets(&Arc::new(budgets));
     Some(read)
+}
+
+/// [`read_for_disruption_budgets`] for the commands that rewrite files (`--fix`,
+/// `--add-ignore`): with each file's state, taken before it is read.
+pub(crate) fn read_files_for_disruption_budgets(
+    inputs: &[Result<Input, Error>],
+    configuration: &mut ConfigResolver,
+    max_bytes: u64,
+) -> Option<(Vec<ReadInput>, Vec<Option<ReadState>>)> {
+    if !reads_ahead(configuration) {
+        return None;
+    }
+    let states = inputs
+        .iter()
+        .map(|input| read_state(input.as_ref().ok()))
+        .collect();
+    let read = read_for_disruption_budgets(inputs, configuration, max_bytes)?;
+    Some((read, states))
+}
+
+/// A file input's state before it is read (a file is rewritten only over what was read).
+pub(crate) fn read_state(input: Option<&Input>) -> Option<ReadState> {
+    match input {
+        Some(Input::File(path) | Input::Walked(path)) => ReadState::of(path).ok(),
+        _ => None,
+    }
 }
 
 /// `work` on each input's source read ahead (with the input's index), in parallel, results in

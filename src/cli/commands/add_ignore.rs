@@ -28,19 +28,9 @@ pub fn run(
     configuration: &mut ConfigResolver,
     out: &mut dyn Write,
 ) -> Result<u8, Error> {
-    use crate::cli::commands::fix::read_state;
+    use crate::cli::read_ahead::read_state;
     let inputs = &crate::cli::commands::fix::once_each(inputs);
-    // Each file's state is taken before it is read, whether now (PL447 reads every input
-    // ahead) or as it is handled.
-    let states: Vec<Option<ReadState>> = if crate::cli::read_ahead::reads_ahead(configuration) {
-        inputs
-            .iter()
-            .map(|input| read_state(input.as_ref().ok()))
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let read_ahead = crate::cli::read_ahead::read_for_disruption_budgets(
+    let read_ahead = crate::cli::read_ahead::read_files_for_disruption_budgets(
         inputs,
         configuration,
         cli.max_input_size,
@@ -51,9 +41,11 @@ pub fn run(
         (outcome, read, source.text.to_string())
     };
     let outcomes: Vec<Result<Result<Handled, Error>, Error>> = match read_ahead {
-        Some(read) => crate::cli::read_ahead::map_read(inputs, read, |index, input, source| {
-            handle(input, source, states.get(index).cloned().flatten())
-        }),
+        Some((read, states)) => {
+            crate::cli::read_ahead::map_read(inputs, read, |index, input, source| {
+                handle(input, source, states.get(index).cloned().flatten())
+            })
+        }
         None => input::map_inputs(inputs, |input| {
             let read = read_state(Some(input));
             input::read(input, cli.max_input_size).map(|source| handle(input, source, read))

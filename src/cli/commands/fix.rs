@@ -124,17 +124,7 @@ fn fix_inputs(
     inputs: &[Result<Input, Error>],
     configuration: &mut ConfigResolver,
 ) -> Vec<Result<Result<Fixed, Error>, Error>> {
-    // Each file's state is taken before it is read, whether now (PL447 reads every input
-    // ahead) or as it is fixed.
-    let states: Vec<Option<ReadState>> = if crate::cli::read_ahead::reads_ahead(configuration) {
-        inputs
-            .iter()
-            .map(|input| read_state(input.as_ref().ok()))
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let read_ahead = crate::cli::read_ahead::read_for_disruption_budgets(
+    let read_ahead = crate::cli::read_ahead::read_files_for_disruption_budgets(
         inputs,
         configuration,
         cli.max_input_size,
@@ -150,21 +140,15 @@ fn fix_inputs(
         }
     };
     match read_ahead {
-        Some(read) => crate::cli::read_ahead::map_read(inputs, read, |index, input, source| {
-            fix(input, source, states.get(index).cloned().flatten())
-        }),
+        Some((read, states)) => {
+            crate::cli::read_ahead::map_read(inputs, read, |index, input, source| {
+                fix(input, source, states.get(index).cloned().flatten())
+            })
+        }
         None => input::map_inputs(inputs, |input| {
-            let read = read_state(Some(input));
+            let read = crate::cli::read_ahead::read_state(Some(input));
             input::read(input, cli.max_input_size).map(|source| fix(input, source, read))
         }),
-    }
-}
-
-/// A file input's state before it is read (`--fix` writes only over what it read).
-pub(crate) fn read_state(input: Option<&Input>) -> Option<ReadState> {
-    match input {
-        Some(Input::File(path) | Input::Walked(path)) => ReadState::of(path).ok(),
-        _ => None,
     }
 }
 
