@@ -8,6 +8,7 @@ pub mod object_name_hint;
 pub mod output;
 pub mod parse;
 pub mod pod_documents;
+pub mod read_ahead;
 pub mod run;
 pub mod yaml_output;
 

@@ -9,6 +9,7 @@ use crate::k8s::workload::custom_resources::PodTemplateTable;
 use crate::lint::finding::{Finding, ObjectRef, Summary};
 use crate::lint::load::template_markers::first_template_action;
 use crate::lint::load::{DocumentObjects, locate, read_document_with};
+use crate::lint::rules::helpers::disruption_budgets::DisruptionBudgets;
 use crate::lint::rules::{self, ContainerList, Origin, PodContext, REGISTRY};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::apply::{self, ObjectFacts};
@@ -309,6 +310,14 @@ const PIECES_PER_THREAD: usize = 4;
 /// source is cut at document starts and its pieces are read and checked in parallel; the
 /// report is the same as reading it whole (document numbers and positions are the stream's).
 pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileReport {
+    let own_budgets;
+    let options = match own_disruption_budgets(source, options) {
+        Some(with_budgets) => {
+            own_budgets = with_budgets;
+            &own_budgets
+        }
+        None => options,
+    };
     if let Some(finding) = source_problem(source) {
         let summary = Summary {
             files: 1,
@@ -481,7 +490,8 @@ pub fn check_object(
     );
     let context = PodContext::with_pod(object, &pod, options.settings.strict_initialized)
         .in_cluster(options.gates, &removed)
-        .with_best_practice(&options.settings.best_practice);
+        .with_best_practice(&options.settings.best_practice)
+        .with_disruption_budgets(options.disruption_budgets.as_deref());
     let mut found = Vec::new();
     check_pod(&context, options, &mut found);
     drop_findings_on_removed_fields(&mut found, &removed);
@@ -600,6 +610,42 @@ fn finish(
         summary,
         not_kubernetes: 0,
     }
+}
+
+/// The options with the source's own PodDisruptionBudgets, when PL447 runs and the caller read
+/// none for the run (a source checked on its own: the language server, a library caller).
+fn own_disruption_budgets(source: &SourceText, options: &CheckOptions) -> Option<CheckOptions> {
+    if options.disruption_budgets.is_some()
+        || !options
+            .settings
+            .enabled(&rules::MISSING_POD_DISRUPTION_BUDGET)
+    {
+        return None;
+    }
+    Some(CheckOptions {
+        disruption_budgets: Some(Arc::new(disruption_budgets(&[source]))),
+        ..options.clone()
+    })
+}
+
+/// The PodDisruptionBudgets of `sources` (read in parallel, kept in input order), for PL447:
+/// a source that `validate` does not read (not UTF-8, a template) gives none.
+pub fn disruption_budgets(sources: &[&SourceText]) -> DisruptionBudgets {
+    let read: Vec<DisruptionBudgets> = sources
+        .par_iter()
+        .map(|source| {
+            let mut budgets = DisruptionBudgets::default();
+            if source_problem(source).is_none() {
+                budgets.read_text(&source.name, &source.text);
+            }
+            budgets
+        })
+        .collect();
+    let mut all = DisruptionBudgets::default();
+    for budgets in read {
+        all.append(budgets);
+    }
+    all
 }
 
 /// Strict validation of the pod as it will be once initialized (I4): its error findings, located.

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::support::{json, podlife, render, root, run, snapshot};
+use super::support::{json, podlife, render, root, run, run_with_stdin, snapshot};
 
 /// The real corpus (`PODLIFE_CORPUS`, else `../shared/corpus/real`), if present.
 fn corpus() -> Option<std::path::PathBuf> {
@@ -283,7 +283,7 @@ fn real_manifests_default_run_is_clean_and_the_group_run_is_reviewed() {
     );
     let text = String::from_utf8_lossy(&output.stdout).to_string();
     // The option rules stay off: the group selects the rest.
-    for option in ["PL403", "PL438", "PL443", "PL448"] {
+    for option in ["PL403", "PL438", "PL443", "PL447", "PL448"] {
         assert!(
             !text.contains(&format!("[{option}]")),
             "{option} ran through the group"
@@ -366,4 +366,265 @@ fn a_peer_annotation_suppresses_the_mapped_rules() {
         ],
         "not honoured"
     );
+}
+
+/// PL447's findings in a run, as (object name, severity), in report order.
+fn disruption_findings(output: &std::process::Output) -> Vec<(String, String)> {
+    json(output)["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|finding| finding["rule"] == "PL447")
+        .map(|finding| {
+            (
+                finding["pod"]["name"].as_str().unwrap_or("").to_string(),
+                finding["severity"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+const BUDGETS: &str = "testdata/best-practice/disruption-budgets/budgets.yaml";
+const WORKLOADS: &str = "testdata/best-practice/disruption-budgets/workloads.yaml";
+
+/// A budget counts wherever it is among the inputs: earlier in the same file (`front`), in
+/// another file given before or after, in the directory walked, on standard input. Written
+/// namespaces must be equal (`db`'s budget is in `staging`), a missing one may be any
+/// (`cache`); `matchExpressions` are read with every operator (`api` is selected by `In`,
+/// `NotIn` and `DoesNotExist`, `api-canary` is left out by `NotIn`); a budget the API server
+/// rejects selects nothing (`worker`). Bare Pods, Jobs, DaemonSets and workloads without
+/// `replicas` are not judged.
+#[test]
+fn a_disruption_budget_counts_from_any_input_of_the_run() {
+    let warned = |names: &[&str]| -> Vec<(String, String)> {
+        names
+            .iter()
+            .map(|name| ((*name).to_string(), "warning".to_string()))
+            .collect()
+    };
+    let expected = warned(&["db", "api-canary", "worker"]);
+    let select = ["validate", "-o", "json", "--extend-select", "PL447"];
+    let with = |inputs: &[&str]| {
+        let mut args = select.to_vec();
+        args.extend(inputs);
+        disruption_findings(&run(&args))
+    };
+    assert_eq!(with(&[WORKLOADS, BUDGETS]), expected, "budgets after");
+    assert_eq!(with(&[BUDGETS, WORKLOADS]), expected, "budgets before");
+    assert_eq!(
+        with(&["testdata/best-practice/disruption-budgets"]),
+        expected,
+        "a directory"
+    );
+    let budgets = std::fs::read(root().join(BUDGETS)).expect("budgets are readable");
+    let mut args = select.to_vec();
+    args.extend(["-", WORKLOADS]);
+    assert_eq!(
+        disruption_findings(&run_with_stdin(&args, &budgets)),
+        expected,
+        "budgets on standard input"
+    );
+    // Alone, the workloads have only the budget of their own file.
+    assert_eq!(
+        with(&[WORKLOADS]),
+        warned(&["web", "db", "api", "api-canary", "cache", "worker"])
+    );
+}
+
+/// What the user sees: the finding points at the template's labels, and its note names the
+/// budget that selects no pod in the workload's namespace, and why.
+#[test]
+fn a_missing_disruption_budget_as_the_user_sees_it() {
+    let args = ["validate", "--extend-select", "PL447", WORKLOADS, BUDGETS];
+    let output = run(&args);
+    let text = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(
+        text.contains("PodDisruptionBudget `worker` (testdata/best-practice/disruption-budgets/budgets.yaml:56:3) selects no pod: the API server rejects its `spec.selector.matchExpressions[0].values`"),
+        "{text}"
+    );
+    snapshot(
+        "best_practice__missing_pod_disruption_budget",
+        &format!("$ podlife {}\n{}", args.join(" "), render(&output)),
+    );
+}
+
+/// PL447 is an option of the group: off by default, left off by `best-practice` and by a
+/// prefix, on when named (`--select`, `--extend-select`, a `--severity` level), and its
+/// severity is configurable like every rule's.
+#[test]
+fn the_disruption_budget_rule_runs_only_when_named() {
+    let findings = |flags: &[&str]| {
+        let mut args = vec!["validate", "-o", "json", "--no-config"];
+        args.extend(flags);
+        args.extend([WORKLOADS, BUDGETS]);
+        disruption_findings(&run(&args))
+    };
+    assert_eq!(findings(&[]), [], "default");
+    assert_eq!(findings(&["--select", "best-practice"]), [], "the group");
+    assert_eq!(findings(&["--extend-select", "best-practice"]), []);
+    assert_eq!(findings(&["--select", "PL4"]), [], "a prefix");
+    assert_eq!(
+        findings(&[
+            "--select",
+            "best-practice",
+            "--severity",
+            "best-practice=error"
+        ]),
+        [],
+        "a level for the group does not turn it on"
+    );
+    assert_eq!(findings(&["--select", "best-practice,PL447"]).len(), 3);
+    assert_eq!(
+        findings(&["--extend-select", "missing-pod-disruption-budget"]).len(),
+        3
+    );
+    let errors = findings(&["--severity", "PL447=error"]);
+    assert_eq!(errors.len(), 3);
+    assert!(errors.iter().all(|(_, severity)| severity == "error"));
+    let output = run(&[
+        "validate",
+        "-o",
+        "short",
+        "--no-config",
+        "--severity",
+        "PL447=error",
+        WORKLOADS,
+        BUDGETS,
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", render(&output));
+    assert_eq!(
+        findings(&["--extend-select", "PL447", "--ignore", "PL447"]),
+        [],
+        "ignored"
+    );
+}
+
+/// With `honorPeerAnnotations: true`, kube-score's `deployment-has-poddisruptionbudget` and
+/// Polaris' `missingPodDisruptionBudget-exempt` suppress PL447 on their workloads; an inline
+/// `# podlife: ignore[PL447]` on the labels' line does too, and is then a used suppression.
+#[test]
+fn peer_annotations_and_comments_suppress_the_disruption_budget_rule() {
+    let file = "testdata/best-practice/peer/replicated.yaml";
+    let honoured = disruption_findings(&run(&[
+        "validate",
+        "-o",
+        "json",
+        "--extend-select",
+        "PL447",
+        file,
+    ]));
+    assert_eq!(honoured, [("plain".to_string(), "warning".to_string())]);
+    let plain = disruption_findings(&run(&[
+        "validate",
+        "-o",
+        "json",
+        "--no-config",
+        "--extend-select",
+        "PL447",
+        file,
+    ]));
+    let names: Vec<&str> = plain.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(names, ["scored", "audited", "plain"], "not honoured");
+
+    let text = std::fs::read_to_string(root().join(WORKLOADS)).expect("readable");
+    let commented = text.replace(
+        "      labels: {app: worker}\n",
+        "      labels: {app: worker}  # podlife: ignore[PL447]\n",
+    );
+    assert_ne!(commented, text);
+    let output = run_with_stdin(
+        &[
+            "validate",
+            "-o",
+            "json",
+            "--no-config",
+            "--extend-select",
+            "PL447",
+            "-",
+            BUDGETS,
+        ],
+        commented.as_bytes(),
+    );
+    let rules: Vec<String> = json(&output)["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|finding| {
+            format!(
+                "{} {}",
+                finding["rule"].as_str().unwrap_or(""),
+                finding["pod"]["name"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    assert_eq!(rules, ["PL447 db", "PL447 api-canary"], "no PL012 either");
+}
+
+/// On the real manifests: nothing by default (PL447 included), and with the rule named, the
+/// replicated workloads that ship no budget, never the two StatefulSets whose files hold one
+/// (ZooKeeper, CockroachDB).
+#[test]
+fn real_manifests_with_the_disruption_budget_rule() {
+    let Some(corpus) = corpus() else {
+        return;
+    };
+    let args = ["validate", "-o", "short", "--select", "PL447", "."];
+    let output = podlife(&args)
+        .current_dir(&corpus)
+        .output()
+        .expect("podlife runs");
+    let text = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(
+        !text.contains("zookeeper") && !text.contains("cockroachdb"),
+        "{text}"
+    );
+    assert!(text.contains("[PL447]"), "{text}");
+    snapshot(
+        "best_practice__real_corpus_disruption_budgets",
+        &format!("$ podlife {}\n{}", args.join(" "), render(&output)),
+    );
+}
+
+/// `--add-ignore` sees the budgets of every input as `validate` does: it comments only the
+/// workloads no budget of the run selects, and the run after it is clean.
+#[test]
+fn add_ignore_comments_only_the_workloads_no_budget_of_the_run_selects() {
+    let directory = std::env::temp_dir().join(format!("podlife-pdb-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    std::fs::create_dir_all(&directory).expect("scratch directory");
+    for file in [WORKLOADS, BUDGETS] {
+        let name = std::path::Path::new(file).file_name().expect("a file name");
+        std::fs::copy(root().join(file), directory.join(name)).expect("copied");
+    }
+    let args = |extra: &[&'static str]| {
+        let mut args = vec!["validate", "--no-config", "--extend-select", "PL447"];
+        args.extend(extra);
+        args.extend(["workloads.yaml", "budgets.yaml"]);
+        args
+    };
+    let added = podlife(&args(&["--add-ignore"]))
+        .current_dir(&directory)
+        .output()
+        .expect("podlife runs");
+    assert_eq!(added.status.code(), Some(0), "{}", render(&added));
+    let text = std::fs::read_to_string(directory.join("workloads.yaml")).expect("readable");
+    let commented: Vec<&str> = text
+        .lines()
+        .filter(|line| line.contains("# podlife: ignore[PL447]"))
+        .map(str::trim)
+        .collect();
+    assert_eq!(
+        commented,
+        [
+            "labels: {app: db}  # podlife: ignore[PL447]",
+            "labels: {app: api, track: canary}  # podlife: ignore[PL447]",
+            "labels: {app: worker}  # podlife: ignore[PL447]",
+        ]
+    );
+    let after = podlife(&args(&["-o", "json"]))
+        .current_dir(&directory)
+        .output()
+        .expect("podlife runs");
+    assert_eq!(json(&after)["findings"], serde_json::json!([]));
+    std::fs::remove_dir_all(&directory).ok();
 }

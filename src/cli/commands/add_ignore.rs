@@ -13,7 +13,7 @@ use crate::cli::commands::validate::{InputReport, ValidateArgs, report};
 use crate::cli::file_write::{ReadState, replace_checked};
 use crate::cli::run::EXIT_FAILURE;
 use crate::error::Error;
-use crate::input::{self, Input};
+use crate::input::{self, Input, SourceText};
 use crate::lint::add_ignore::{AddIgnoreOutcome, add_ignore_comments};
 use crate::lint::settings::config_file::ConfigResolver;
 
@@ -25,20 +25,32 @@ pub fn run(
     cli: &Cli,
     args: &ValidateArgs,
     inputs: &[Result<Input, Error>],
-    configuration: &ConfigResolver,
+    configuration: &mut ConfigResolver,
     out: &mut dyn Write,
 ) -> Result<u8, Error> {
+    use crate::cli::read_ahead::read_state;
     let inputs = &crate::cli::commands::fix::once_each(inputs);
-    let outcomes: Vec<Result<Result<Handled, Error>, Error>> = input::map_inputs(inputs, |input| {
-        let read = match input {
-            Input::File(path) | Input::Walked(path) => ReadState::of(path).ok(),
-            _ => None,
-        };
-        input::read(input, cli.max_input_size).map(|source| {
-            let outcome = add_ignore_comments(&source, &configuration.options_for(input));
-            (outcome, read, source.text.to_string())
-        })
-    });
+    let read_ahead = crate::cli::read_ahead::read_files_for_disruption_budgets(
+        inputs,
+        configuration,
+        cli.max_input_size,
+    );
+    let configuration = &*configuration;
+    let handle = |input: &Input, source: SourceText, read: Option<ReadState>| -> Handled {
+        let outcome = add_ignore_comments(&source, &configuration.options_for(input));
+        (outcome, read, source.text.to_string())
+    };
+    let outcomes: Vec<Result<Result<Handled, Error>, Error>> = match read_ahead {
+        Some((read, states)) => {
+            crate::cli::read_ahead::map_read(inputs, read, |index, input, source| {
+                handle(input, source, states.get(index).cloned().flatten())
+            })
+        }
+        None => input::map_inputs(inputs, |input| {
+            let read = read_state(Some(input));
+            input::read(input, cli.max_input_size).map(|source| handle(input, source, read))
+        }),
+    };
     let mut failed = false;
     let mut added = 0usize;
     let mut files = 0usize;

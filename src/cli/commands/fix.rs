@@ -32,25 +32,12 @@ pub fn run(
     cli: &Cli,
     args: &ValidateArgs,
     inputs: &[Result<Input, Error>],
-    configuration: &ConfigResolver,
+    configuration: &mut ConfigResolver,
     out: &mut dyn Write,
 ) -> Result<u8, Error> {
     let inputs = &once_each(inputs);
-    let fixed: Vec<Result<Result<Fixed, Error>, Error>> = input::map_inputs(inputs, |input| {
-        let read = match input {
-            Input::File(path) | Input::Walked(path) => ReadState::of(path).ok(),
-            _ => None,
-        };
-        input::read(input, cli.max_input_size).map(|source| {
-            let options = configuration.options_for(input);
-            let outcome = fix_source(&source, &options, args.unsafe_fixes);
-            Fixed {
-                source,
-                outcome,
-                read,
-            }
-        })
-    });
+    let fixed = fix_inputs(cli, args, inputs, configuration);
+    let configuration = &*configuration;
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     let mut changed_files = 0usize;
     let mut applied = 0usize;
@@ -127,6 +114,42 @@ pub fn run(
         report(cli, args, inputs, &reports, configuration.gates()?, out)?
     };
     Ok(if failed { EXIT_FAILURE } else { code })
+}
+
+/// Reads and fixes every input in parallel, results in input order (read ahead first when
+/// PL447 runs, so that each input's options hold the run's PodDisruptionBudgets).
+fn fix_inputs(
+    cli: &Cli,
+    args: &ValidateArgs,
+    inputs: &[Result<Input, Error>],
+    configuration: &mut ConfigResolver,
+) -> Vec<Result<Result<Fixed, Error>, Error>> {
+    let read_ahead = crate::cli::read_ahead::read_files_for_disruption_budgets(
+        inputs,
+        configuration,
+        cli.max_input_size,
+    );
+    let configuration = &*configuration;
+    let fix = |input: &Input, source: SourceText, read: Option<ReadState>| {
+        let options = configuration.options_for(input);
+        let outcome = fix_source(&source, &options, args.unsafe_fixes);
+        Fixed {
+            source,
+            outcome,
+            read,
+        }
+    };
+    match read_ahead {
+        Some((read, states)) => {
+            crate::cli::read_ahead::map_read(inputs, read, |index, input, source| {
+                fix(input, source, states.get(index).cloned().flatten())
+            })
+        }
+        None => input::map_inputs(inputs, |input| {
+            let read = crate::cli::read_ahead::read_state(Some(input));
+            input::read(input, cli.max_input_size).map(|source| fix(input, source, read))
+        }),
+    }
 }
 
 /// Prints the fixes of one input as a unified diff.

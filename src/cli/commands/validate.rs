@@ -157,7 +157,7 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
         args.strict_initialized,
     )?;
     args.cluster.apply_to(&mut command_line);
-    let configuration = config_file::ConfigResolver::prepare(
+    let mut configuration = config_file::ConfigResolver::prepare(
         options,
         args.input.config_source(),
         command_line,
@@ -166,22 +166,34 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
     )?;
     let gates = configuration.gates()?;
     if args.fix || args.diff {
-        return crate::cli::commands::fix::run(cli, args, &inputs, &configuration, out);
+        return crate::cli::commands::fix::run(cli, args, &inputs, &mut configuration, out);
     }
     if args.add_ignore {
-        return crate::cli::commands::add_ignore::run(cli, args, &inputs, &configuration, out);
+        return crate::cli::commands::add_ignore::run(cli, args, &inputs, &mut configuration, out);
     }
     let progress = crate::render::progress::Progress::new(
         inputs.len() as u64,
         "files",
         !cli.quiet && args.format == FindingFormat::Human,
     );
-    let mut reports = input::map_inputs(&inputs, |input| {
-        let report = input::read(input, cli.max_input_size)
-            .map(|source| validate_source(&source, &configuration.options_for(input)));
-        progress.inc();
-        report
-    });
+    let read_ahead = crate::cli::read_ahead::read_for_disruption_budgets(
+        &inputs,
+        &mut configuration,
+        cli.max_input_size,
+    );
+    let mut reports = match read_ahead {
+        Some(read) => crate::cli::read_ahead::map_read(&inputs, read, |_, input, source| {
+            let report = validate_source(&source, &configuration.options_for(input));
+            progress.inc();
+            report
+        }),
+        None => input::map_inputs(&inputs, |input| {
+            let report = input::read(input, cli.max_input_size)
+                .map(|source| validate_source(&source, &configuration.options_for(input)));
+            progress.inc();
+            report
+        }),
+    };
     progress.finish();
     let mut inputs = inputs;
     for (directory, files_read) in

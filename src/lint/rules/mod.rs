@@ -12,6 +12,7 @@ use crate::k8s::model::{Container, Pod};
 use crate::k8s::workload::{InitContainerSource, PodObject};
 use crate::lint::finding::{Finding, RuleId, Severity};
 use crate::lint::rules::helpers::best_practice::{BestPracticeSettings, DEFAULT_SETTINGS};
+use crate::lint::rules::helpers::disruption_budgets::DisruptionBudgets;
 use crate::yaml::field_path::FieldPath;
 
 /// Declares every rule file, re-exports its `RULE` under a constant name and builds
@@ -178,6 +179,7 @@ rules! {
     PL443 image_registry_not_allowed => IMAGE_REGISTRY_NOT_ALLOWED,
     PL445 no_pod_anti_affinity => NO_POD_ANTI_AFFINITY,
     PL446 no_topology_spread => NO_TOPOLOGY_SPREAD,
+    PL447 missing_pod_disruption_budget => MISSING_POD_DISRUPTION_BUDGET,
     PL448 missing_priority_class => MISSING_PRIORITY_CLASS,
     PL449 selector_mismatch => SELECTOR_MISMATCH,
     PL450 duplicate_env_var => DUPLICATE_ENV_VAR,
@@ -588,6 +590,9 @@ pub struct PodContext<'p> {
     pub removed: &'p [RemovedField],
     /// The `best-practice` group's settings (`bestPractice:`).
     pub best_practice: &'p BestPracticeSettings,
+    /// The PodDisruptionBudgets of the run, read only when PL447 runs (`None`: not read, and
+    /// PL447 judges nothing).
+    pub disruption_budgets: Option<&'p DisruptionBudgets>,
 }
 
 impl<'p> PodContext<'p> {
@@ -600,6 +605,7 @@ impl<'p> PodContext<'p> {
             gates: FeatureGates::default(),
             removed: &[],
             best_practice: &DEFAULT_SETTINGS,
+            disruption_budgets: None,
         }
     }
 
@@ -612,6 +618,7 @@ impl<'p> PodContext<'p> {
             gates: FeatureGates::default(),
             removed: &[],
             best_practice: &DEFAULT_SETTINGS,
+            disruption_budgets: None,
         }
     }
 
@@ -627,6 +634,13 @@ impl<'p> PodContext<'p> {
     #[must_use]
     pub fn with_best_practice(mut self, settings: &'p BestPracticeSettings) -> Self {
         self.best_practice = settings;
+        self
+    }
+
+    /// The same context with the run's PodDisruptionBudgets (PL447).
+    #[must_use]
+    pub fn with_disruption_budgets(mut self, budgets: Option<&'p DisruptionBudgets>) -> Self {
+        self.disruption_budgets = budgets;
         self
     }
 

@@ -18,7 +18,9 @@ use crate::k8s::cluster::{FeatureGates, GateSettings, KubernetesVersion};
 use crate::k8s::workload::custom_resources::{
     CustomPodTemplates, Flavour, PodTemplateTable, TemplatePath,
 };
+use crate::lint::rules::Rule;
 use crate::lint::rules::helpers::best_practice::{BestPracticeLayer, CpuLimitPolicy};
+use crate::lint::rules::helpers::disruption_budgets::DisruptionBudgets;
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::selection::{
     Level, RuleSettings, Selector, SettingsLayer, parse_severity_assignment,
@@ -774,6 +776,30 @@ impl ConfigResolver {
                 describe_changes(second),
             ))),
         }
+    }
+
+    /// Whether `rule` runs for some input: by the command line's settings or a configuration
+    /// file's.
+    pub fn enabled_anywhere(&self, rule: &Rule) -> bool {
+        self.fixed
+            .iter()
+            .chain(self.by_directory.values())
+            .any(|options| options.settings.enabled(rule))
+    }
+
+    /// Gives every input's options the PodDisruptionBudgets of the whole run (PL447).
+    pub fn with_disruption_budgets(&mut self, budgets: &Arc<DisruptionBudgets>) {
+        let add = |options: &mut Arc<CheckOptions>| {
+            *options = Arc::new(CheckOptions {
+                disruption_budgets: Some(Arc::clone(budgets)),
+                ..CheckOptions::clone(options)
+            });
+        };
+        // Several directories may share one file's options: each gets its own copy, which
+        // holds the same shared parts.
+        self.fixed.iter_mut().for_each(add);
+        self.by_directory.values_mut().for_each(add);
+        add(&mut self.unconfigured);
     }
 
     /// The options for an input that may not have been found (`Err`: the command line's).

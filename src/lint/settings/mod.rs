@@ -15,6 +15,7 @@ use std::sync::Arc;
 
 use crate::k8s::cluster::FeatureGates;
 use crate::k8s::workload::custom_resources::PodTemplateTable;
+use crate::lint::rules::helpers::disruption_budgets::DisruptionBudgets;
 use crate::lint::settings::selection::RuleSettings;
 
 /// Options that change what checks report.
@@ -29,4 +30,8 @@ pub struct CheckOptions {
     pub pod_templates: Arc<PodTemplateTable>,
     /// The Kubernetes release and feature gates the manifest is checked for.
     pub gates: FeatureGates,
+    /// The PodDisruptionBudgets of every input of the run, read only when PL447 runs
+    /// (`ConfigResolver::with_disruption_budgets`); `None`: a source checked while PL447 runs
+    /// reads its own (`lint::validate::validate_source`).
+    pub disruption_budgets: Option<Arc<DisruptionBudgets>>,
 }

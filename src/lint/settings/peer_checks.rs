@@ -189,6 +189,10 @@ pub static PEER_CHECKS: &[PeerCheck] = &[
     row(KubeScore, "statefulset-has-host-podantiaffinity", "PL445"),
     // PL446 no-topology-spread
     row(Polaris, "topologySpreadConstraint", "PL446"),
+    // PL447 missing-pod-disruption-budget
+    row(KubeScore, "deployment-has-poddisruptionbudget", "PL447"),
+    row(KubeScore, "statefulset-has-poddisruptionbudget", "PL447"),
+    row(Polaris, "missingPodDisruptionBudget", "PL447"),
     // PL448 missing-priority-class
     row(Polaris, "priorityClassNotSet", "PL448"),
     // PL449 selector-mismatch

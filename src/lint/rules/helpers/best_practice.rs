@@ -10,7 +10,7 @@ use crate::lint::rules::{ContainerList, PodContext, Rule};
 /// Rules of the group that run only when named by ID or name (or `ALL`): policies a team
 /// chooses, not defaults every team wants. `--select best-practice` and ID prefixes such as
 /// `PL4` leave them off.
-pub static OPTION_RULES: &[&str] = &["PL403", "PL438", "PL443", "PL448"];
+pub static OPTION_RULES: &[&str] = &["PL403", "PL438", "PL443", "PL447", "PL448"];
 
 /// Whether a rule is an option of the group (see [`OPTION_RULES`]).
 pub fn is_option(rule: &Rule) -> bool {

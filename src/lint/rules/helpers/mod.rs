@@ -1,5 +1,6 @@
 //! What several rules share: API-server validation helpers, the best-practice group's settings,
-//! claim templates, containers' requests, handler checks, resource scopes.
+//! claim templates, containers' requests, the run's PodDisruptionBudgets, handler checks,
+//! resource scopes.
 
 pub mod api_validation;
 pub mod best_practice;
@@ -7,6 +8,7 @@ pub mod capabilities;
 pub mod certificate_projections;
 pub mod claim_template;
 pub mod container_requests;
+pub mod disruption_budgets;
 pub mod downward_api;
 pub mod handler_checks;
 pub mod host_paths;

@@ -1,0 +1,137 @@
+//! Reading every input before checking any, when PL447 runs: the PodDisruptionBudgets of all
+//! inputs (any file, directory or standard input, before or after a workload) go to every
+//! input's options. When it does not run, nothing is read ahead and nothing costs.
+
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::cli::file_write::ReadState;
+use crate::error::Error;
+use crate::input::{self, Input, SourceText};
+use crate::lint::rules;
+use crate::lint::settings::config_file::ConfigResolver;
+
+/// One input read ahead: the outer `Err` is an input that was not found, the inner one a read
+/// that failed (as [`input::map_inputs`] over [`input::read`] gives them).
+pub(crate) type ReadInput = Result<Result<SourceText, Error>, Error>;
+
+/// Whether the inputs are read ahead: PL447 runs for some input.
+pub(crate) fn reads_ahead(configuration: &ConfigResolver) -> bool {
+    configuration.enabled_anywhere(&rules::MISSING_POD_DISRUPTION_BUDGET)
+}
+
+/// Reads every input (in parallel, in input order) and gives `configuration` their
+/// PodDisruptionBudgets, when PL447 runs for some input; `None`, reading nothing, when not.
+pub(crate) fn read_for_disruption_budgets(
+    inputs: &[Result<Input, Error>],
+    configuration: &mut ConfigResolver,
+    max_bytes: u64,
+) -> Option<Vec<ReadInput>> {
+    if !reads_ahead(configuration) {
+        return None;
+    }
+    let read = input::map_inputs(inputs, |input| input::read(input, max_bytes));
+    let sources: Vec<&SourceText> = read.iter().flatten().flatten().collect();
+    let budgets = crate::lint::validate::disruption_budgets(&sources);
+    configuration.with_disruption_budgets(&Arc::new(budgets));
+    Some(read)
+}
+
+/// [`read_for_disruption_budgets`] for the commands that rewrite files (`--fix`,
+/// `--add-ignore`): with each file's state, taken before it is read.
+pub(crate) fn read_files_for_disruption_budgets(
+    inputs: &[Result<Input, Error>],
+    configuration: &mut ConfigResolver,
+    max_bytes: u64,
+) -> Option<(Vec<ReadInput>, Vec<Option<ReadState>>)> {
+    if !reads_ahead(configuration) {
+        return None;
+    }
+    let states = inputs
+        .iter()
+        .map(|input| read_state(input.as_ref().ok()))
+        .collect();
+    let read = read_for_disruption_budgets(inputs, configuration, max_bytes)?;
+    Some((read, states))
+}
+
+/// A file input's state before it is read (a file is rewritten only over what was read).
+pub(crate) fn read_state(input: Option<&Input>) -> Option<ReadState> {
+    match input {
+        Some(Input::File(path) | Input::Walked(path)) => ReadState::of(path).ok(),
+        _ => None,
+    }
+}
+
+/// `work` on each input's source read ahead (with the input's index), in parallel, results in
+/// input order: what [`input::map_inputs`] gives when its work reads the input first.
+pub(crate) fn map_read<T: Send>(
+    inputs: &[Result<Input, Error>],
+    read: Vec<ReadInput>,
+    work: impl Fn(usize, &Input, SourceText) -> T + Sync + Send,
+) -> Vec<Result<Result<T, Error>, Error>> {
+    read.into_par_iter()
+        .zip(inputs.par_iter())
+        .enumerate()
+        .map(|(index, (read, input))| match (read, input) {
+            (Ok(Ok(source)), Ok(input)) => Ok(Ok(work(index, input, source))),
+            (Ok(Err(error)), _) => Ok(Err(error)),
+            (Err(error), _) => Err(error),
+            (Ok(Ok(_)), Err(error)) => Err(error.clone()),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::settings::CheckOptions;
+    use crate::lint::settings::config_file::{ConfigSource, command_line_layer};
+
+    fn resolver(extend_select: &[&str], inputs: &[Result<Input, Error>]) -> ConfigResolver {
+        let extend: Vec<String> = extend_select.iter().map(|s| (*s).to_string()).collect();
+        let layer = command_line_layer(&[], &extend, &[], &[], false).expect("flags");
+        ConfigResolver::prepare(
+            CheckOptions::default(),
+            ConfigSource::None,
+            layer,
+            inputs,
+            1 << 20,
+        )
+        .expect("configuration")
+    }
+
+    #[test]
+    fn inputs_are_read_ahead_only_when_the_budget_rule_runs() {
+        let budgets = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("testdata/best-practice/disruption-budgets/budgets.yaml");
+        let inputs = vec![Ok(Input::File(budgets))];
+        for off in [&[][..], &["best-practice"][..], &["PL4"][..]] {
+            let mut configuration = resolver(off, &inputs);
+            assert!(
+                read_for_disruption_budgets(&inputs, &mut configuration, 1 << 20).is_none(),
+                "{off:?}"
+            );
+            let Ok(input) = &inputs[0] else { continue };
+            assert!(
+                configuration
+                    .options_for(input)
+                    .disruption_budgets
+                    .is_none()
+            );
+        }
+        let mut configuration = resolver(&["PL447"], &inputs);
+        let read = read_for_disruption_budgets(&inputs, &mut configuration, 1 << 20);
+        assert_eq!(read.map(|read| read.len()), Some(1));
+        let Ok(input) = &inputs[0] else { return };
+        let options = configuration.options_for(input);
+        let read_budgets = options.disruption_budgets.as_deref();
+        // web, db, api, cache select pods; worker's selector is rejected.
+        assert_eq!(
+            read_budgets
+                .map(crate::lint::rules::helpers::disruption_budgets::DisruptionBudgets::len),
+            Some(4)
+        );
+    }
+}
