@@ -7,6 +7,7 @@ use serde::Serialize;
 use crate::k8s::cluster::FeatureGates;
 
 use crate::lint::finding::{FailedInput, Finding, ObjectRef, Summary};
+use crate::render::findings::pretty_json;
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -50,10 +51,12 @@ struct JsonEdit<'f> {
     text: &'f str,
 }
 
-/// What follows the findings in the report.
+/// The report (shape in docs/validate.md); `L` is the findings, written apart
+/// ([`pretty_json::write_pretty`]).
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct JsonTail<'f> {
+struct JsonReport<'f, L> {
+    findings: L,
     summary: &'f Summary,
     /// Every input that could not be read, by name (the summary only counts them).
     failed_inputs: &'f [FailedInput],
@@ -80,14 +83,7 @@ impl JsonCluster {
     }
 }
 
-/// Findings serialized at once on every core, then written in order: a window holds a small
-/// part of a large run.
-const WINDOW: usize = 16 * 1024;
-/// Findings one core serializes in a go.
-const CHUNK: usize = 512;
-
-/// Writes the findings and summary as one JSON document, as `serde_json::to_writer_pretty`
-/// writes it; the findings are serialized on every core, a window at a time.
+/// Writes the findings and summary as one JSON document, the findings serialized on every core.
 pub fn write_findings(
     out: &mut dyn Write,
     findings: &[&Finding],
@@ -95,54 +91,18 @@ pub fn write_findings(
     failed_inputs: &[FailedInput],
     gates: &FeatureGates,
 ) -> std::io::Result<()> {
-    use rayon::prelude::*;
-    out.write_all(b"{\n  \"findings\": [")?;
-    for window in findings.chunks(WINDOW) {
-        let first_window = std::ptr::eq(window.as_ptr(), findings.as_ptr());
-        let pieces: Vec<std::io::Result<Vec<u8>>> = window
-            .par_chunks(CHUNK)
-            .enumerate()
-            .map(|(index, chunk)| {
-                let mut piece = Vec::with_capacity(chunk.len() * 640);
-                for (offset, finding) in chunk.iter().enumerate() {
-                    let first = first_window && index == 0 && offset == 0;
-                    piece.extend_from_slice(if first { b"\n    " } else { b",\n    " });
-                    let text = serde_json::to_vec_pretty(&json_finding(finding))?;
-                    // Nested two levels deep: every line of the finding indented by four more
-                    // spaces (a newline in a JSON string is written `\n`, so every newline
-                    // byte is the layout's).
-                    for (number, line) in text.split(|&byte| byte == b'\n').enumerate() {
-                        if number > 0 {
-                            piece.extend_from_slice(b"\n    ");
-                        }
-                        piece.extend_from_slice(line);
-                    }
-                }
-                Ok(piece)
-            })
-            .collect();
-        for piece in pieces {
-            out.write_all(&piece?)?;
-        }
-    }
-    if !findings.is_empty() {
-        out.write_all(b"\n  ")?;
-    }
-    out.write_all(b"]")?;
-    let tail = JsonTail {
+    let report = JsonReport {
+        findings: pretty_json::Items,
         summary,
         failed_inputs,
         kubernetes: JsonCluster::new(gates),
     };
-    let tail = serde_json::to_vec_pretty(&tail)?;
-    // `{\n  "summary": …}`: the same members, after the findings.
-    out.write_all(b",")?;
-    out.write_all(tail.get(1..).unwrap_or_default())?;
+    pretty_json::write_pretty(out, &report, findings, |finding| json_finding(finding))?;
     writeln!(out)
 }
 
 /// The JSON form of one finding.
-fn json_finding<'f>(finding: &'f Finding) -> JsonFinding<'f> {
+fn json_finding(finding: &Finding) -> JsonFinding<'_> {
     let span = finding.span.unwrap_or_default();
     JsonFinding {
         rule: finding.rule.code,
@@ -187,18 +147,6 @@ mod tests {
     use crate::yaml::source::{Pos, Span};
     use std::sync::Arc;
 
-    /// The report in one struct, as the format is specified (docs/validate.md).
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct JsonReport<'f> {
-        findings: Vec<JsonFinding<'f>>,
-        summary: &'f Summary,
-        /// Every input that could not be read, by name (the summary only counts them).
-        failed_inputs: &'f [FailedInput],
-        /// The cluster the inputs were checked for.
-        kubernetes: JsonCluster,
-    }
-
     /// The whole report as one `serde_json::to_writer_pretty` writes it: what the parallel
     /// writer must reproduce byte for byte.
     fn written_whole(findings: &[&Finding], summary: &Summary, gates: &FeatureGates) -> Vec<u8> {
@@ -206,7 +154,7 @@ mod tests {
             findings: findings
                 .iter()
                 .map(|finding| json_finding(finding))
-                .collect(),
+                .collect::<Vec<_>>(),
             summary,
             failed_inputs: &[],
             kubernetes: JsonCluster::new(gates),
@@ -239,7 +187,7 @@ mod tests {
         .at(FieldPath::parse("spec.template.spec.containers[0].image"))
         .help("fix it");
         finding.file = Arc::from("dir/a.yaml");
-        if index % 3 == 0 {
+        if index.is_multiple_of(3) {
             finding.object = Some(Arc::new(ObjectRef {
                 kind: "Deployment".to_string(),
                 namespace: Some("ns".to_string()),
@@ -248,7 +196,7 @@ mod tests {
                 template: None,
             }));
         }
-        if index % 5 == 0 {
+        if index.is_multiple_of(5) {
             finding = finding.fixed_by(Applicability::Safe, "Always");
             if let Some(fix) = finding.fix.as_mut() {
                 fix.bytes = vec![(10, 14, "Always".to_string())];
@@ -265,7 +213,7 @@ mod tests {
             ..Summary::default()
         };
         // None, one, a chunk and one more, and past a window: every seam of the writer.
-        for count in [0, 1, 2, CHUNK, CHUNK + 1, WINDOW + CHUNK + 3] {
+        for count in [0, 1, 2, 600, 17_000] {
             let findings: Vec<Finding> = (0..count).map(finding).collect();
             let references: Vec<&Finding> = findings.iter().collect();
             let mut written = Vec::new();

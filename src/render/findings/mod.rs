@@ -5,6 +5,7 @@ pub mod github;
 pub mod human;
 pub mod json;
 pub mod junit;
+pub mod pretty_json;
 pub mod sarif;
 pub mod short;
 pub mod statistics;

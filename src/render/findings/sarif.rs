@@ -11,25 +11,27 @@ use serde::Serialize;
 
 use crate::lint::finding::{FailedInput, Finding, Severity};
 use crate::lint::rules::{self, Rule};
+use crate::render::findings::pretty_json;
 
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
 #[derive(Serialize)]
-struct Log<'f> {
+struct Log {
     #[serde(rename = "$schema")]
     schema: &'static str,
     version: &'static str,
-    runs: [Run<'f>; 1],
+    runs: [Run; 1],
 }
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Run<'f> {
+struct Run {
     tool: Tool,
     /// One invocation: whether every input was read, and a notification per input that was not.
     invocations: [Invocation; 1],
     column_kind: &'static str,
-    results: Vec<SarifResult<'f>>,
+    /// Every finding, written apart ([`pretty_json::write_pretty`]).
+    results: pretty_json::Items,
     /// `{"kubernetes": {"version", "featureGates"}}`: the cluster the inputs were checked for.
     properties: RunProperties,
 }
@@ -327,78 +329,77 @@ pub fn write_findings(
     failed_inputs: &[FailedInput],
     gates: &crate::k8s::cluster::FeatureGates,
 ) -> std::io::Result<()> {
-    let results = findings
+    let rule_indexes: std::collections::HashMap<&str, usize> = rules::REGISTRY
         .iter()
-        .map(|finding| {
-            let span = finding.span.unwrap_or_default();
-            let start_line = span.start.line.max(1);
-            let start_column = span.start.column.max(1);
-            let (end_line, end_column) = if span.end.line > start_line
-                || (span.end.line == start_line && span.end.column > start_column)
-            {
-                (span.end.line, span.end.column)
-            } else {
-                (start_line, start_column + 1)
-            };
-            let mut text = finding.message.clone();
-            if let Some(help) = &finding.help {
-                text.push_str(&format!("\nhelp: {help}"));
-            }
-            if let Some(note) = &finding.note {
-                text.push_str(&format!("\nnote: {note}"));
-            }
-            let (uri, uri_base_id) = file_uri(&finding.file);
-            let logical_locations = finding
-                .object
-                .as_ref()
-                .filter(|object| !object.kind.is_empty())
-                .map(|object| {
-                    let name = object.name.as_deref().unwrap_or("<unnamed>");
-                    let qualified = match (&object.namespace, &finding.path) {
-                        (Some(namespace), Some(path)) => {
-                            format!("{}/{namespace}/{name}/{path}", object.kind)
-                        }
-                        (None, Some(path)) => format!("{}/{name}/{path}", object.kind),
-                        (Some(namespace), None) => format!("{}/{namespace}/{name}", object.kind),
-                        (None, None) => format!("{}/{name}", object.kind),
-                    };
-                    LogicalLocation {
-                        fully_qualified_name: qualified,
-                        kind: "object",
-                    }
-                })
-                .into_iter()
-                .collect();
-            let region = || Region {
-                start_line,
-                start_column,
-                end_line,
-                end_column,
-            };
-            SarifResult {
-                rule_id: finding.rule.code,
-                rule_index: rules::REGISTRY
-                    .iter()
-                    .position(|rule| rule.id == finding.rule.code)
-                    .unwrap_or(0),
-                level: level(finding.severity),
-                message: Text { text },
-                fixes: finding
-                    .fix
-                    .as_ref()
-                    .map(|fix| sarif_fix(fix, &uri, uri_base_id, region()))
-                    .into_iter()
-                    .collect(),
-                locations: [Location {
-                    physical_location: PhysicalLocation {
-                        artifact_location: ArtifactLocation { uri, uri_base_id },
-                        region: region(),
-                    },
-                    logical_locations,
-                }],
-            }
-        })
+        .enumerate()
+        .map(|(index, rule)| (rule.id, index))
         .collect();
+    let result = |finding: &&Finding| {
+        let span = finding.span.unwrap_or_default();
+        let start_line = span.start.line.max(1);
+        let start_column = span.start.column.max(1);
+        let (end_line, end_column) = if span.end.line > start_line
+            || (span.end.line == start_line && span.end.column > start_column)
+        {
+            (span.end.line, span.end.column)
+        } else {
+            (start_line, start_column + 1)
+        };
+        let mut text = finding.message.clone();
+        if let Some(help) = &finding.help {
+            text.push_str(&format!("\nhelp: {help}"));
+        }
+        if let Some(note) = &finding.note {
+            text.push_str(&format!("\nnote: {note}"));
+        }
+        let (uri, uri_base_id) = file_uri(&finding.file);
+        let logical_locations = finding
+            .object
+            .as_ref()
+            .filter(|object| !object.kind.is_empty())
+            .map(|object| {
+                let name = object.name.as_deref().unwrap_or("<unnamed>");
+                let qualified = match (&object.namespace, &finding.path) {
+                    (Some(namespace), Some(path)) => {
+                        format!("{}/{namespace}/{name}/{path}", object.kind)
+                    }
+                    (None, Some(path)) => format!("{}/{name}/{path}", object.kind),
+                    (Some(namespace), None) => format!("{}/{namespace}/{name}", object.kind),
+                    (None, None) => format!("{}/{name}", object.kind),
+                };
+                LogicalLocation {
+                    fully_qualified_name: qualified,
+                    kind: "object",
+                }
+            })
+            .into_iter()
+            .collect();
+        let region = || Region {
+            start_line,
+            start_column,
+            end_line,
+            end_column,
+        };
+        SarifResult {
+            rule_id: finding.rule.code,
+            rule_index: rule_indexes.get(finding.rule.code).copied().unwrap_or(0),
+            level: level(finding.severity),
+            message: Text { text },
+            fixes: finding
+                .fix
+                .as_ref()
+                .map(|fix| sarif_fix(fix, &uri, uri_base_id, region()))
+                .into_iter()
+                .collect(),
+            locations: [Location {
+                physical_location: PhysicalLocation {
+                    artifact_location: ArtifactLocation { uri, uri_base_id },
+                    region: region(),
+                },
+                logical_locations,
+            }],
+        }
+    };
     let log = Log {
         schema: SCHEMA,
         version: "2.1.0",
@@ -416,13 +417,13 @@ pub fn write_findings(
                 tool_execution_notifications: failed_inputs.iter().map(notification).collect(),
             }],
             column_kind: "unicodeCodePoints",
-            results,
+            results: pretty_json::Items,
             properties: RunProperties {
                 kubernetes: crate::render::findings::json::JsonCluster::new(gates),
             },
         }],
     };
-    serde_json::to_writer_pretty(&mut *out, &log)?;
+    pretty_json::write_pretty(out, &log, findings, result)?;
     writeln!(out)
 }
 

@@ -1,0 +1,173 @@
+//! Pretty JSON exactly as `serde_json::to_writer_pretty` writes it, with its one large array
+//! (every finding) serialized on every core, a window at a time.
+
+use std::io::Write;
+
+use rayon::prelude::*;
+use serde::{Serialize, Serializer};
+
+/// Items serialized at once on every core, then written in order: a window holds a small part
+/// of a large run.
+const WINDOW: usize = 16 * 1024;
+/// Items one core serializes in a go.
+const CHUNK: usize = 512;
+
+/// Stands in the document for the array [`write_pretty`] fills in: it serializes as a marker
+/// string that no other value of a report holds (a NUL cannot be in a path or a rule's docs).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Items;
+
+const MARKER: &str = "\u{0}podlife items\u{0}";
+/// The marker as serde_json writes it.
+const WRITTEN_MARKER: &[u8] = b"\"\\u0000podlife items\\u0000\"";
+
+impl Serialize for Items {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(MARKER)
+    }
+}
+
+/// Writes `document` (which holds one [`Items`]) pretty, with the array of `item(x)` for every
+/// `x` of `items` where the marker is: the bytes `to_writer_pretty` would write for the
+/// document holding that array.
+pub fn write_pretty<D, F, T>(
+    out: &mut dyn Write,
+    document: &D,
+    items: &[F],
+    item: impl Fn(&F) -> T + Sync,
+) -> std::io::Result<()>
+where
+    D: Serialize,
+    F: Sync,
+    T: Serialize,
+{
+    let text = serde_json::to_vec_pretty(document)?;
+    let at = text
+        .windows(WRITTEN_MARKER.len())
+        .position(|window| window == WRITTEN_MARKER)
+        .ok_or_else(|| std::io::Error::other("the document holds no items marker"))?;
+    let (before, after) = text.split_at(at);
+    let after = after.get(WRITTEN_MARKER.len()..).unwrap_or_default();
+    // The items sit one level deeper than the line that holds the marker.
+    let line_start = before
+        .iter()
+        .rposition(|&byte| byte == b'\n')
+        .map_or(0, |newline| newline + 1);
+    let indent = before
+        .get(line_start..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|&&byte| byte == b' ')
+        .count();
+    let mut item_start = b"\n".to_vec();
+    item_start.extend(std::iter::repeat_n(b' ', indent + 2));
+    out.write_all(before)?;
+    out.write_all(b"[")?;
+    for (window_index, window) in items.chunks(WINDOW).enumerate() {
+        let pieces: Vec<std::io::Result<Vec<u8>>> = window
+            .par_chunks(CHUNK)
+            .enumerate()
+            .map(|(index, chunk)| {
+                let mut piece = Vec::with_capacity(chunk.len() * 640);
+                for (offset, value) in chunk.iter().enumerate() {
+                    if window_index + index + offset > 0 {
+                        piece.push(b',');
+                    }
+                    piece.extend_from_slice(&item_start);
+                    let written = serde_json::to_vec_pretty(&item(value))?;
+                    // A newline inside a JSON string is written `\n`: every newline byte is
+                    // the layout's, and each line goes one level deeper.
+                    for (number, line) in written.split(|&byte| byte == b'\n').enumerate() {
+                        if number > 0 {
+                            piece.extend_from_slice(&item_start);
+                        }
+                        piece.extend_from_slice(line);
+                    }
+                }
+                Ok(piece)
+            })
+            .collect();
+        for piece in pieces {
+            out.write_all(&piece?)?;
+        }
+    }
+    if !items.is_empty() {
+        // A newline and the marker line's indentation.
+        out.write_all(item_start.get(..=indent).unwrap_or_default())?;
+    }
+    out.write_all(b"]")?;
+    out.write_all(after)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Serialize)]
+    struct Document<L> {
+        name: &'static str,
+        nested: Nested<L>,
+        tail: Vec<u8>,
+    }
+
+    #[derive(Serialize)]
+    struct Nested<L> {
+        list: L,
+        after: &'static str,
+    }
+
+    #[derive(Serialize)]
+    struct Entry {
+        index: usize,
+        text: String,
+        inner: Vec<usize>,
+    }
+
+    #[allow(clippy::trivially_copy_pass_by_ref)] // the shape `write_pretty` calls it with
+    fn entry(index: &usize) -> Entry {
+        let index = *index;
+        Entry {
+            index,
+            text: format!("line {index}\nwith \"quotes\""),
+            inner: (0..index % 3).collect(),
+        }
+    }
+
+    #[test]
+    fn the_spliced_array_reads_as_serde_json_writes_it_whole() {
+        // None, one, two, a chunk and one more, and past a window: every seam of the writer.
+        for count in [0, 1, 2, CHUNK, CHUNK + 1, WINDOW + CHUNK + 3] {
+            let items: Vec<usize> = (0..count).collect();
+            let whole = Document {
+                name: "n",
+                nested: Nested {
+                    list: items.iter().map(entry).collect::<Vec<_>>(),
+                    after: "a",
+                },
+                tail: vec![1, 2],
+            };
+            let spliced = Document {
+                name: "n",
+                nested: Nested {
+                    list: Items,
+                    after: "a",
+                },
+                tail: vec![1, 2],
+            };
+            let mut written = Vec::new();
+            write_pretty(&mut written, &spliced, &items, entry).expect("writes");
+            let expected = serde_json::to_vec_pretty(&whole).expect("serializes");
+            assert!(
+                written == expected,
+                "{count} items differ from serde_json's"
+            );
+        }
+    }
+
+    #[test]
+    fn a_document_without_the_marker_is_an_error_not_a_silent_drop() {
+        let mut written = Vec::new();
+        let result = write_pretty(&mut written, &vec![1, 2], &[1usize], entry);
+        assert!(result.is_err());
+    }
+}
