@@ -3,6 +3,7 @@
 pub mod fixable;
 pub mod github;
 pub mod human;
+pub mod in_parallel;
 pub mod json;
 pub mod junit;
 pub mod pretty_json;

@@ -1,16 +1,11 @@
 //! Pretty JSON exactly as `serde_json::to_writer_pretty` writes it, with its one large array
-//! (every finding) serialized on every core, a window at a time.
+//! (every finding) serialized on every core ([`in_parallel`]).
 
 use std::io::Write;
 
-use rayon::prelude::*;
 use serde::{Serialize, Serializer};
 
-/// Items serialized at once on every core, then written in order: a window holds a small part
-/// of a large run.
-const WINDOW: usize = 16 * 1024;
-/// Items one core serializes in a go.
-const CHUNK: usize = 512;
+use crate::render::findings::in_parallel;
 
 /// Stands in the document for the array [`write_pretty`] fills in: it serializes as a marker
 /// string that no other value of a report holds (a NUL cannot be in a path or a rule's docs).
@@ -63,34 +58,24 @@ where
     item_start.extend(std::iter::repeat_n(b' ', indent + 2));
     out.write_all(before)?;
     out.write_all(b"[")?;
-    for (window_index, window) in items.chunks(WINDOW).enumerate() {
-        let pieces: Vec<std::io::Result<Vec<u8>>> = window
-            .par_chunks(CHUNK)
-            .enumerate()
-            .map(|(index, chunk)| {
-                let mut piece = Vec::with_capacity(chunk.len() * 640);
-                for (offset, value) in chunk.iter().enumerate() {
-                    if window_index + index + offset > 0 {
-                        piece.push(b',');
-                    }
+    in_parallel::write_chunks(out, items, |first, chunk, piece| {
+        for (offset, value) in chunk.iter().enumerate() {
+            if first + offset > 0 {
+                piece.push(b',');
+            }
+            piece.extend_from_slice(&item_start);
+            let written = serde_json::to_vec_pretty(&item(value))?;
+            // A newline inside a JSON string is written `\n`: every newline byte is the
+            // layout's, and each line goes one level deeper.
+            for (number, line) in written.split(|&byte| byte == b'\n').enumerate() {
+                if number > 0 {
                     piece.extend_from_slice(&item_start);
-                    let written = serde_json::to_vec_pretty(&item(value))?;
-                    // A newline inside a JSON string is written `\n`: every newline byte is
-                    // the layout's, and each line goes one level deeper.
-                    for (number, line) in written.split(|&byte| byte == b'\n').enumerate() {
-                        if number > 0 {
-                            piece.extend_from_slice(&item_start);
-                        }
-                        piece.extend_from_slice(line);
-                    }
                 }
-                Ok(piece)
-            })
-            .collect();
-        for piece in pieces {
-            out.write_all(&piece?)?;
+                piece.extend_from_slice(line);
+            }
         }
-    }
+        Ok(())
+    })?;
     if !items.is_empty() {
         // A newline and the marker line's indentation.
         out.write_all(item_start.get(..=indent).unwrap_or_default())?;
@@ -102,6 +87,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::findings::in_parallel::CHUNK;
 
     #[derive(Serialize)]
     struct Document<L> {
@@ -136,7 +122,7 @@ mod tests {
     #[test]
     fn the_spliced_array_reads_as_serde_json_writes_it_whole() {
         // None, one, two, a chunk and one more, and past a window: every seam of the writer.
-        for count in [0, 1, 2, CHUNK, CHUNK + 1, WINDOW + CHUNK + 3] {
+        for count in [0, 1, 2, CHUNK, CHUNK + 1, 16 * 1024 + CHUNK + 3] {
             let items: Vec<usize> = (0..count).collect();
             let whole = Document {
                 name: "n",

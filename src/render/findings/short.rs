@@ -3,18 +3,21 @@
 use std::io::Write;
 
 use crate::lint::finding::Finding;
+use crate::render::findings::in_parallel;
 
-/// Writes `file:line:col: severity[ID] message` for each finding.
+/// Writes `file:line:col: severity[ID] message` for each finding (drawn on every core).
 pub fn write_findings(out: &mut dyn Write, findings: &[&Finding]) -> std::io::Result<()> {
-    for finding in findings {
-        let (line, column) = finding
-            .span
-            .map_or((1, 1), |span| (span.start.line, span.start.column));
-        writeln!(
-            out,
-            "{}:{line}:{column}: {}[{}] {}",
-            finding.file, finding.severity, finding.rule.code, finding.message
-        )?;
-    }
-    Ok(())
+    in_parallel::write_chunks(out, findings, |_, chunk, buffer| {
+        for finding in chunk {
+            let (line, column) = finding
+                .span
+                .map_or((1, 1), |span| (span.start.line, span.start.column));
+            writeln!(
+                buffer,
+                "{}:{line}:{column}: {}[{}] {}",
+                finding.file, finding.severity, finding.rule.code, finding.message
+            )?;
+        }
+        Ok(())
+    })
 }
