@@ -445,6 +445,7 @@ fn check_piece(
             findings: loader,
             ..
         } = objects;
+        let first = piece.findings.len();
         piece.findings.extend(loader);
         for object in &pods {
             piece.pods.push(object.object_ref());
@@ -459,12 +460,13 @@ fn check_piece(
                     .extend(check_object(&document, object, options));
             }
         }
+        // Sorted a document at a time, on the piece's core, while they are few and at hand:
+        // documents follow each other in the file, so the report's own sort then finds the
+        // findings already in order.
+        if let Some(found) = piece.findings.get_mut(first..) {
+            found.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+        }
     });
-    // Sorted here, on the piece's core: the pieces follow each other in the file, so the
-    // report's own sort then finds one run already in order.
-    piece
-        .findings
-        .sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     piece
 }
 
