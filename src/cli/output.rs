@@ -99,10 +99,25 @@ impl<W: Write> Drop for SafeOutput<W> {
     }
 }
 
+/// Whether `bytes` hold anything `escape_bytes` would change or keep back: a C0 control (but
+/// newline and tab), DEL, a C1 control (`C2 80`..`C2 9F`), or a `C2` at the very end, whose
+/// second byte comes with the next write. Other `C2` sequences (`·` is `C2 B7`, on every
+/// snippet) pass, so the common case stays a plain copy.
 fn needs_escaping(bytes: &[u8]) -> bool {
-    bytes
-        .iter()
-        .any(|&b| (b < 0x20 && b != b'\n' && b != b'\t') || b == 0x7f || b == 0xc2)
+    let mut rest = bytes;
+    while let Some((&byte, tail)) = rest.split_first() {
+        match byte {
+            b'\n' | b'\t' => {}
+            0..0x20 | 0x7f => return true,
+            0xc2 => match tail.first() {
+                None | Some(0x80..=0x9f) => return true,
+                Some(_) => {}
+            },
+            _ => {}
+        }
+        rest = tail;
+    }
+    false
 }
 
 /// Escapes `data`; returns the output and how many input bytes it covers (the rest is an
@@ -259,6 +274,41 @@ mod tests {
         assert_eq!(through(&[b"a\xc2", b"\x9bb"], false), "a\\u{9b}b");
         assert_eq!(through(&[b"a\xc2", b"\xa9b"], false), "a©b");
         assert_eq!(through(&[b"end\x1b"], true), "end\\u{1b}");
+    }
+
+    #[test]
+    fn a_middle_dot_takes_the_plain_path_and_passes_unchanged() {
+        let text = "  · ╰── here\n© ·";
+        assert!(!needs_escaping(text.as_bytes()));
+        assert_eq!(through(&[text.as_bytes()], false), text);
+        assert!(needs_escaping("a\u{85}b".as_bytes()));
+        assert!(needs_escaping("a\u{9f}".as_bytes()));
+        assert!(!needs_escaping("a\u{a0}b".as_bytes()));
+    }
+
+    #[test]
+    fn a_c2_at_the_end_of_a_write_waits_for_its_second_byte() {
+        assert!(needs_escaping(b"a\xc2"));
+        assert_eq!(
+            through(&[b"\xc2\xb7 a\xc2", b"\x85b"], false),
+            "· a\\u{85}b"
+        );
+        assert_eq!(through(&[b"x \xc2", b"\xb7 y"], false), "x · y");
+    }
+
+    #[test]
+    fn the_fast_check_agrees_with_escaping() {
+        let bytes: Vec<u8> = (0u8..=255).collect();
+        for &first in &bytes {
+            for &second in &[b'a', 0x80, 0x85, 0x9f, 0xa0, 0xb7, 0xc2, b'\n'] {
+                let data = [b'x', first, second];
+                let (escaped, complete) = escape_bytes(&data, false, false);
+                let unchanged = complete == data.len() && escaped == data;
+                if !needs_escaping(&data) {
+                    assert!(unchanged, "{data:?}");
+                }
+            }
+        }
     }
 
     #[test]
