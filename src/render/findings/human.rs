@@ -1,9 +1,14 @@
 //! The `human` format: rustc-style diagnostics with a source snippet (via miette), then a summary.
+//! Without colour, the common case is drawn from miette's cached headers and footers and a
+//! snippet drawn directly (`human_wrap`, `human_snippet`), to the byte what miette draws.
 
 use std::fmt;
 use std::io::Write;
 
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceSpan};
+
+use super::human_snippet::{self, Snippet};
+use super::human_wrap::WrappedParts;
 
 use crate::lint::finding::{Finding, Severity};
 use crate::text::escape_control;
@@ -47,11 +52,7 @@ impl std::error::Error for Rendered<'_> {}
 
 impl Diagnostic for Rendered<'_> {
     fn severity(&self) -> Option<miette::Severity> {
-        Some(match self.finding.severity {
-            Severity::Error => miette::Severity::Error,
-            Severity::Warning => miette::Severity::Warning,
-            Severity::Info => miette::Severity::Advice,
-        })
+        Some(miette_severity(self.finding.severity))
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
@@ -220,6 +221,9 @@ impl miette::SourceCode for Excerpt {
     }
 }
 
+/// Findings drawn into one buffer before it is written, so memory stays bounded.
+const CHUNK: usize = 256;
+
 /// Writes every finding of one file as a diagnostic. The file's lines are indexed once, and
 /// each finding shows only the lines around it, so N findings cost O(N + bytes).
 pub fn write_file_findings(
@@ -232,6 +236,37 @@ pub fn write_file_findings(
     if findings.is_empty() {
         return Ok(());
     }
+    let file = SourceFile {
+        name,
+        text,
+        index: LineIndex::new(text),
+    };
+    for chunk in findings.chunks(CHUNK) {
+        out.write_all(draw_findings(&file, chunk, style).as_bytes())?;
+    }
+    Ok(())
+}
+
+/// The file the findings are in.
+struct SourceFile<'t> {
+    name: &'t str,
+    text: &'t str,
+    index: LineIndex<'t>,
+}
+
+/// `findings` drawn one after the other, each followed by a blank line.
+fn draw_findings(file: &SourceFile<'_>, findings: &[&Finding], style: HumanStyle) -> String {
+    draw_findings_with(file, findings, style, !style.color)
+}
+
+/// `draw_findings`, with the common case drawn here when `plain` (never with colour), or
+/// everything by miette (the reference the tests compare with).
+fn draw_findings_with(
+    file: &SourceFile<'_>,
+    findings: &[&Finding],
+    style: HumanStyle,
+    plain: bool,
+) -> String {
     let theme = if style.color {
         GraphicalTheme::unicode()
     } else {
@@ -240,52 +275,185 @@ pub fn write_file_findings(
     let handler = GraphicalReportHandler::new_themed(theme)
         .with_width(style.width)
         .with_links(false);
-    let index = LineIndex::new(text);
+    // Without colour the common case is drawn here, with miette's own headers and footers.
+    let mut wrapped = (plain && !style.color).then(|| WrappedParts::new(style.width));
+    let mut out = String::new();
     for finding in findings {
-        let (source, span) = match finding.span.filter(|_| !text.is_empty()) {
-            Some(span) => {
-                let (excerpt, label) = excerpt(&index, name, span);
-                (Some(excerpt), Some(label))
-            }
-            None => (None, None),
-        };
+        draw_finding(&mut out, file, finding, &handler, wrapped.as_mut());
+    }
+    out
+}
+
+fn draw_finding(
+    out: &mut String,
+    file: &SourceFile<'_>,
+    finding: &Finding,
+    handler: &GraphicalReportHandler,
+    wrapped: Option<&mut WrappedParts>,
+) {
+    let SourceFile { name, text, index } = file;
+    let (source, span) = match finding.span.filter(|_| !text.is_empty()) {
+        Some(span) => {
+            let (excerpt, label) = excerpt(index, name, span);
+            (Some(excerpt), Some(label))
+        }
+        None => (None, None),
+    };
+    draw_diagnostic(out, finding, source, span, handler, wrapped);
+    if finding.span.is_some() && text.is_empty() {
+        let span = finding.span.unwrap_or_default();
+        out.push_str(&format!(
+            "  at {name}:{}:{}\n",
+            span.start.line, span.start.column
+        ));
+    }
+    if let Some(note) = &finding.note {
+        out.push_str(&format!("  note: {}\n", escape_control(note)));
+    }
+    if let Some(path) = &finding.path
+        && !path.is_root()
+    {
+        out.push_str(&format!("  path: {}\n", escape_control(&path.to_string())));
+    }
+    out.push('\n');
+}
+
+/// The diagnostic of `finding` (header, snippet of `source`, footer): drawn here in the common
+/// case when `wrapped` is given, else by miette.
+fn draw_diagnostic(
+    out: &mut String,
+    finding: &Finding,
+    source: Option<Excerpt>,
+    span: Option<SourceSpan>,
+    handler: &GraphicalReportHandler,
+    wrapped: Option<&mut WrappedParts>,
+) -> bool {
+    let message = escape_control(&finding.message);
+    let help = finding.help.as_deref().map(escape_control);
+    let label = finding.label.as_deref().map(escape_control);
+    let drawn = wrapped.is_some_and(|wrapped| {
+        let snippet = source.as_ref().zip(span).map(|(excerpt, span)| Snippet {
+            name: &excerpt.name,
+            text: &excerpt.text,
+            first_line: excerpt.first_line,
+            column: excerpt.column,
+            span: (span.offset(), span.offset() + span.len()),
+            label: label.as_deref(),
+        });
+        draw_plain(out, wrapped, finding, &message, help.as_deref(), snippet)
+    });
+    if !drawn {
         let rendered = Rendered {
             finding,
             source,
             span,
-            help: finding
-                .help
-                .as_deref()
-                .map(|help| escape_control(help).into_owned()),
-            message: escape_control(&finding.message).into_owned(),
-            label: finding
-                .label
-                .as_deref()
-                .map(|label| escape_control(label).into_owned()),
+            help: help.map(std::borrow::Cow::into_owned),
+            message: message.into_owned(),
+            label: label.map(std::borrow::Cow::into_owned),
         };
-        let mut buffer = String::new();
-        if handler.render_report(&mut buffer, &rendered).is_err() {
-            buffer = format!("{rendered}\n");
+        let start = out.len();
+        if handler.render_report(out, &rendered).is_err() {
+            out.truncate(start);
+            out.push_str(&format!("{rendered}\n"));
         }
-        if finding.span.is_some() && text.is_empty() {
-            let span = finding.span.unwrap_or_default();
-            buffer.push_str(&format!(
-                "  at {name}:{}:{}\n",
-                span.start.line, span.start.column
-            ));
-        }
-        out.write_all(buffer.as_bytes())?;
-        if let Some(note) = &finding.note {
-            writeln!(out, "  note: {}", escape_control(note))?;
-        }
-        if let Some(path) = &finding.path
-            && !path.is_root()
-        {
-            writeln!(out, "  path: {}", escape_control(&path.to_string()))?;
-        }
-        writeln!(out)?;
     }
-    Ok(())
+    drawn
+}
+
+/// A snippet as `excerpt` would cut it, for the tests that compare both ways of drawing.
+#[cfg(test)]
+pub(super) struct TestExcerpt<'t> {
+    pub name: &'t str,
+    pub text: &'t str,
+    pub first_line: usize,
+    pub column: usize,
+    pub span: (usize, usize),
+}
+
+/// `finding` with `excerpt` drawn without colour `width` wide: the common-case drawing (if
+/// taken), miette's, and whether the common case was taken.
+#[cfg(test)]
+pub(super) fn draw_both_ways(
+    finding: &Finding,
+    excerpt: Option<&TestExcerpt<'_>>,
+    width: usize,
+) -> (String, String, bool) {
+    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+        .with_width(width)
+        .with_links(false);
+    let source = || {
+        excerpt.map(|e| {
+            let source = Excerpt {
+                name: e.name.to_string(),
+                text: e.text.to_string(),
+                first_line: e.first_line,
+                label_start: e.span.0,
+                column: e.column,
+            };
+            (
+                source,
+                SourceSpan::new(e.span.0.into(), e.span.1 - e.span.0),
+            )
+        })
+    };
+    let mut plain = String::new();
+    let (excerpt_one, span_one) = source().unzip();
+    let taken = draw_diagnostic(
+        &mut plain,
+        finding,
+        excerpt_one,
+        span_one,
+        &handler,
+        Some(&mut WrappedParts::new(width)),
+    );
+    let mut reference = String::new();
+    let (excerpt_two, span_two) = source().unzip();
+    draw_diagnostic(
+        &mut reference,
+        finding,
+        excerpt_two,
+        span_two,
+        &handler,
+        None,
+    );
+    (plain, reference, taken)
+}
+
+/// Draws the diagnostic miette would draw without colour from the cached header and footer
+/// and the directly drawn snippet; false, with nothing written, outside the common case.
+fn draw_plain(
+    out: &mut String,
+    wrapped: &mut WrappedParts,
+    finding: &Finding,
+    message: &str,
+    help: Option<&str>,
+    snippet: Option<Snippet<'_>>,
+) -> bool {
+    let start = out.len();
+    let display = format!("{}[{}]: {message}", finding.severity, finding.rule.code);
+    let drawn = wrapped
+        .header(miette_severity(finding.severity), &display)
+        .map(|header| out.push_str(header))
+        .is_some()
+        && snippet.is_none_or(|snippet| human_snippet::write_plain(out, &snippet))
+        && help.is_none_or(|help| {
+            wrapped
+                .footer(help)
+                .map(|footer| out.push_str(footer))
+                .is_some()
+        });
+    if !drawn {
+        out.truncate(start);
+    }
+    drawn
+}
+
+fn miette_severity(severity: Severity) -> miette::Severity {
+    match severity {
+        Severity::Error => miette::Severity::Error,
+        Severity::Warning => miette::Severity::Warning,
+        Severity::Info => miette::Severity::Advice,
+    }
 }
 
 #[cfg(test)]
@@ -396,7 +564,95 @@ mod snippet_tests {
         assert!(!shown.contains('\u{1b}'), "{shown}");
     }
 
+    /// A file's findings drawn as `validate` draws them and all by miette.
+    fn both_ways(text: &str, findings: &[Finding], width: usize) -> (String, String) {
+        let references: Vec<&Finding> = findings.iter().collect();
+        let file = SourceFile {
+            name: "f.yaml",
+            text,
+            index: LineIndex::new(text),
+        };
+        let style = HumanStyle {
+            color: false,
+            width,
+        };
+        (
+            draw_findings(&file, &references, style),
+            draw_findings_with(&file, &references, style, false),
+        )
+    }
+
+    #[test]
+    fn a_file_past_one_chunk_is_written_whole_and_in_order() {
+        let mut text = String::new();
+        for at in 0..700 {
+            text.push_str(&format!("key{at}: value\n"));
+        }
+        let findings: Vec<Finding> = (0..3 * CHUNK + 5)
+            .map(|at| {
+                let line = u32::try_from(at % 700 + 1).expect("small");
+                Finding::new(RULE, Severity::Warning, format!("finding {at}"))
+                    .spanned(at_span(line, 1, 3))
+                    .label("here")
+                    .help("a help that is the same for every finding")
+            })
+            .collect();
+        let references: Vec<&Finding> = findings.iter().collect();
+        let mut out = Vec::new();
+        let style = HumanStyle {
+            color: false,
+            width: 100,
+        };
+        write_file_findings(&mut out, "f.yaml", &text, &references, style).expect("memory");
+        let file = SourceFile {
+            name: "f.yaml",
+            text: &text,
+            index: LineIndex::new(&text),
+        };
+        let reference = draw_findings_with(&file, &references, style, false);
+        assert_eq!(String::from_utf8(out).expect("utf-8"), reference);
+    }
+
+    fn at_span(line: u32, column: u32, length: u32) -> Span {
+        at(line, column, length)
+    }
+
     proptest! {
+        #[test]
+        fn findings_draw_as_miette_draws_them(
+            lines in proptest::collection::vec(
+                prop_oneof![
+                    6 => "[a-z0-9 :\"-]{0,40}",
+                    1 => "[a-z ]{150,260}",
+                    1 => "[a-z é漢\u{1b}\u{85}\t\r]{0,20}",
+                ],
+                0..14,
+            ),
+            crlf in any::<bool>(),
+            spans in proptest::collection::vec(
+                (0u32..16, 0u32..300, prop_oneof![Just(0u32), 0u32..400]),
+                1..5,
+            ),
+            label in proptest::option::of("[a-z `\n]{0,30}"),
+            message in "[a-z `é\u{1b}]{1,200}",
+            help in proptest::option::of("[a-z `]{1,200}"),
+            width in 40usize..=200,
+        ) {
+            let text = lines.join(if crlf { "\r\n" } else { "\n" });
+            let findings: Vec<Finding> = spans
+                .into_iter()
+                .map(|(line, column, length)| {
+                    let mut finding = Finding::new(RULE, Severity::Warning, message.clone())
+                        .spanned(at(line, column, length));
+                    finding.label.clone_from(&label);
+                    finding.help.clone_from(&help);
+                    finding
+                })
+                .collect();
+            let (drawn, reference) = both_ways(&text, &findings, width);
+            prop_assert_eq!(drawn, reference);
+        }
+
         #[test]
         fn no_span_makes_the_renderer_panic(
             lines in proptest::collection::vec("[a-z: é\u{1b}\t\"]{0,300}", 0..6),
