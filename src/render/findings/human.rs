@@ -6,6 +6,7 @@ use std::fmt;
 use std::io::Write;
 
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceSpan};
+use rayon::prelude::*;
 
 use super::human_snippet::{self, Snippet};
 use super::human_wrap::WrappedParts;
@@ -221,8 +222,11 @@ impl miette::SourceCode for Excerpt {
     }
 }
 
-/// Findings drawn into one buffer before it is written, so memory stays bounded.
+/// Findings drawn by one task; a file's findings are drawn a window of tasks at a time on
+/// rayon's pool and written in order, so output stays in order and memory stays bounded.
 const CHUNK: usize = 256;
+/// Tasks in a window, per thread of the pool.
+const CHUNKS_PER_THREAD: usize = 4;
 
 /// Writes every finding of one file as a diagnostic. The file's lines are indexed once, and
 /// each finding shows only the lines around it, so N findings cost O(N + bytes).
@@ -241,8 +245,26 @@ pub fn write_file_findings(
         text,
         index: LineIndex::new(text),
     };
-    for chunk in findings.chunks(CHUNK) {
-        out.write_all(draw_findings(&file, chunk, style).as_bytes())?;
+    // Without colour the common case is drawn directly, with miette's headers and helps
+    // wrapped once per cache: one cache per task of a window, kept from window to window.
+    let plain = !style.color;
+    if findings.len() <= CHUNK {
+        let mut wrapped = plain.then(|| WrappedParts::new(style.width));
+        return out.write_all(draw_findings(&file, findings, style, wrapped.as_mut()).as_bytes());
+    }
+    let tasks = CHUNKS_PER_THREAD * rayon::current_num_threads().max(1);
+    let mut caches: Vec<Option<WrappedParts>> = (0..tasks)
+        .map(|_| plain.then(|| WrappedParts::new(style.width)))
+        .collect();
+    for part in findings.chunks(tasks * CHUNK) {
+        let drawn: Vec<String> = part
+            .par_chunks(CHUNK)
+            .zip(caches.par_iter_mut())
+            .map(|(chunk, wrapped)| draw_findings(&file, chunk, style, wrapped.as_mut()))
+            .collect();
+        for chunk in drawn {
+            out.write_all(chunk.as_bytes())?;
+        }
     }
     Ok(())
 }
@@ -254,18 +276,14 @@ struct SourceFile<'t> {
     index: LineIndex<'t>,
 }
 
-/// `findings` drawn one after the other, each followed by a blank line.
-fn draw_findings(file: &SourceFile<'_>, findings: &[&Finding], style: HumanStyle) -> String {
-    draw_findings_with(file, findings, style, !style.color)
-}
-
-/// `draw_findings`, with the common case drawn here when `plain` (never with colour), or
-/// everything by miette (the reference the tests compare with).
-fn draw_findings_with(
+/// `findings` drawn one after the other, each followed by a blank line: the common case
+/// drawn directly when `wrapped` is given (never with colour), else everything by miette (the
+/// reference the tests compare with).
+fn draw_findings(
     file: &SourceFile<'_>,
     findings: &[&Finding],
     style: HumanStyle,
-    plain: bool,
+    mut wrapped: Option<&mut WrappedParts>,
 ) -> String {
     let theme = if style.color {
         GraphicalTheme::unicode()
@@ -275,11 +293,10 @@ fn draw_findings_with(
     let handler = GraphicalReportHandler::new_themed(theme)
         .with_width(style.width)
         .with_links(false);
-    // Without colour the common case is drawn here, with miette's own headers and footers.
-    let mut wrapped = (plain && !style.color).then(|| WrappedParts::new(style.width));
     let mut out = String::new();
     for finding in findings {
-        draw_finding(&mut out, file, finding, &handler, wrapped.as_mut());
+        let wrapped = wrapped.as_deref_mut().filter(|_| !style.color);
+        draw_finding(&mut out, file, finding, &handler, wrapped);
     }
     out
 }
@@ -577,8 +594,13 @@ mod snippet_tests {
             width,
         };
         (
-            draw_findings(&file, &references, style),
-            draw_findings_with(&file, &references, style, false),
+            draw_findings(
+                &file,
+                &references,
+                style,
+                Some(&mut WrappedParts::new(width)),
+            ),
+            draw_findings(&file, &references, style, None),
         )
     }
 
@@ -609,7 +631,7 @@ mod snippet_tests {
             text: &text,
             index: LineIndex::new(&text),
         };
-        let reference = draw_findings_with(&file, &references, style, false);
+        let reference = draw_findings(&file, &references, style, None);
         assert_eq!(String::from_utf8(out).expect("utf-8"), reference);
     }
 
