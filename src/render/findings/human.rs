@@ -106,7 +106,9 @@ fn excerpt(
         .text()
         .get(start..end)
         .map_or(0, |inside| inside.chars().count());
-    let long = (first..=last).any(|at| index.line(at).chars().count() > MAX_LINE_CHARS);
+    let too_long =
+        |line: &str| line.len() > MAX_LINE_CHARS && line.chars().count() > MAX_LINE_CHARS;
+    let long = (first..=last).any(|at| too_long(index.line(at)));
     let window = long.then(|| {
         let from = start_char.saturating_sub(WINDOW_BEFORE);
         (from, from + WINDOW_CHARS)
@@ -116,7 +118,7 @@ fn excerpt(
     for at in first..=last {
         let source = index.line(at);
         let target = (at == line).then_some((start_char, start_char + span_chars));
-        let clip = window.filter(|_| source.chars().count() > MAX_LINE_CHARS);
+        let clip = window.filter(|_| too_long(source));
         let (shown, local) = show_line(source, clip, target);
         if let Some((from, to)) = local {
             label = (text.len() + from, text.len() + to);
@@ -147,6 +149,25 @@ fn show_line(
             None => (line, ""),
         },
     };
+    if window.is_none() && !body.chars().any(crate::text::is_escaped) {
+        // Shown as it is: the target's characters are found where they are.
+        let byte_at = |at: usize| body.char_indices().nth(at).map_or(body.len(), |(at, _)| at);
+        let local = target.map(|(start, end)| {
+            let begin = byte_at(start);
+            (begin, byte_at(end).max(begin))
+        });
+        return (line.to_string(), local);
+    }
+    show_line_escaped(body, newline, window, target)
+}
+
+/// `show_line` character by character, each escaped as needed.
+fn show_line_escaped(
+    body: &str,
+    newline: &str,
+    window: Option<(usize, usize)>,
+    target: Option<(usize, usize)>,
+) -> (String, Option<(usize, usize)>) {
     let count = body.chars().count();
     let (from, to) = window.map_or((0, count), |(from, to)| (from.min(count), to.min(count)));
     let mut shown = String::with_capacity(body.len().min(4 * WINDOW_CHARS) + 8);
@@ -246,24 +267,29 @@ pub fn write_file_findings(
         index: LineIndex::new(text),
     };
     // Without colour the common case is drawn directly, with miette's headers and helps
-    // wrapped once per cache: one cache per task of a window, kept from window to window.
+    // wrapped once per cache: one cache per task of a window, kept from window to window, as
+    // is each task's buffer (drawn into, written, emptied).
     let plain = !style.color;
     if findings.len() <= CHUNK {
         let mut wrapped = plain.then(|| WrappedParts::new(style.width));
-        return out.write_all(draw_findings(&file, findings, style, wrapped.as_mut()).as_bytes());
+        let mut drawn = String::new();
+        draw_findings(&mut drawn, &file, findings, style, wrapped.as_mut());
+        return out.write_all(drawn.as_bytes());
     }
-    let tasks = CHUNKS_PER_THREAD * rayon::current_num_threads().max(1);
-    let mut caches: Vec<Option<WrappedParts>> = (0..tasks)
-        .map(|_| plain.then(|| WrappedParts::new(style.width)))
+    let mut tasks: Vec<(Option<WrappedParts>, String)> = (0..CHUNKS_PER_THREAD
+        * rayon::current_num_threads().max(1))
+        .map(|_| (plain.then(|| WrappedParts::new(style.width)), String::new()))
         .collect();
-    for part in findings.chunks(tasks * CHUNK) {
-        let drawn: Vec<String> = part
-            .par_chunks(CHUNK)
-            .zip(caches.par_iter_mut())
-            .map(|(chunk, wrapped)| draw_findings(&file, chunk, style, wrapped.as_mut()))
-            .collect();
-        for chunk in drawn {
-            out.write_all(chunk.as_bytes())?;
+    for part in findings.chunks(tasks.len() * CHUNK) {
+        tasks
+            .par_iter_mut()
+            .zip(part.par_chunks(CHUNK))
+            .for_each(|((wrapped, drawn), chunk)| {
+                drawn.clear();
+                draw_findings(drawn, &file, chunk, style, wrapped.as_mut());
+            });
+        for (_, drawn) in tasks.iter().take(part.len().div_ceil(CHUNK)) {
+            out.write_all(drawn.as_bytes())?;
         }
     }
     Ok(())
@@ -280,11 +306,12 @@ struct SourceFile<'t> {
 /// drawn directly when `wrapped` is given (never with colour), else everything by miette (the
 /// reference the tests compare with).
 fn draw_findings(
+    out: &mut String,
     file: &SourceFile<'_>,
     findings: &[&Finding],
     style: HumanStyle,
     mut wrapped: Option<&mut WrappedParts>,
-) -> String {
+) {
     let theme = if style.color {
         GraphicalTheme::unicode()
     } else {
@@ -293,12 +320,10 @@ fn draw_findings(
     let handler = GraphicalReportHandler::new_themed(theme)
         .with_width(style.width)
         .with_links(false);
-    let mut out = String::new();
     for finding in findings {
         let wrapped = wrapped.as_deref_mut().filter(|_| !style.color);
-        draw_finding(&mut out, file, finding, &handler, wrapped);
+        draw_finding(out, file, finding, &handler, wrapped);
     }
-    out
 }
 
 fn draw_finding(
@@ -593,15 +618,12 @@ mod snippet_tests {
             color: false,
             width,
         };
-        (
-            draw_findings(
-                &file,
-                &references,
-                style,
-                Some(&mut WrappedParts::new(width)),
-            ),
-            draw_findings(&file, &references, style, None),
-        )
+        let mut drawn = String::new();
+        let wrapped = Some(&mut WrappedParts::new(width));
+        draw_findings(&mut drawn, &file, &references, style, wrapped);
+        let mut reference = String::new();
+        draw_findings(&mut reference, &file, &references, style, None);
+        (drawn, reference)
     }
 
     #[test]
@@ -610,7 +632,9 @@ mod snippet_tests {
         for at in 0..700 {
             text.push_str(&format!("key{at}: value\n"));
         }
-        let findings: Vec<Finding> = (0..3 * CHUNK + 5)
+        // Past two windows, the last one partly filled.
+        let count = 2 * CHUNK * CHUNKS_PER_THREAD * rayon::current_num_threads() + CHUNK + 5;
+        let findings: Vec<Finding> = (0..count)
             .map(|at| {
                 let line = u32::try_from(at % 700 + 1).expect("small");
                 Finding::new(RULE, Severity::Warning, format!("finding {at}"))
@@ -631,7 +655,8 @@ mod snippet_tests {
             text: &text,
             index: LineIndex::new(&text),
         };
-        let reference = draw_findings(&file, &references, style, None);
+        let mut reference = String::new();
+        draw_findings(&mut reference, &file, &references, style, None);
         assert_eq!(String::from_utf8(out).expect("utf-8"), reference);
     }
 
@@ -673,6 +698,20 @@ mod snippet_tests {
                 .collect();
             let (drawn, reference) = both_ways(&text, &findings, width);
             prop_assert_eq!(drawn, reference);
+        }
+
+        #[test]
+        fn a_line_without_escapes_is_shown_as_escaping_would_show_it(
+            body in "[a-z :é漢…\u{200b}]{0,50}",
+            newline in prop_oneof![Just(""), Just("\n"), Just("\r\n")],
+            target in proptest::option::of((0usize..60, 0usize..60)),
+        ) {
+            let target = target.map(|(start, end)| (start, end.max(start)));
+            let line = format!("{body}{newline}");
+            prop_assert_eq!(
+                show_line(&line, None, target),
+                show_line_escaped(&body, newline, None, target)
+            );
         }
 
         #[test]
