@@ -26,7 +26,7 @@ pub struct HumanStyle {
 
 struct Rendered<'f> {
     finding: &'f Finding,
-    source: Option<Excerpt>,
+    source: Option<Excerpt<'f>>,
     span: Option<SourceSpan>,
     help: Option<String>,
     message: String,
@@ -88,11 +88,11 @@ const WINDOW_CHARS: usize = 120;
 /// The lines around a finding as miette will show them: the line before, the finding's line
 /// and two after (the second only tells miette whether the file goes on), each escaped, and
 /// each line too long to show clipped to a window around the finding.
-fn excerpt(
+fn excerpt<'n>(
     index: &LineIndex<'_>,
-    name: &str,
+    name: &'n str,
     span: crate::yaml::source::Span,
-) -> (Excerpt, SourceSpan) {
+) -> (Excerpt<'n>, SourceSpan) {
     let (start, end) = index.range(span);
     let line = index.line_of(start);
     let first = line.saturating_sub(1);
@@ -119,14 +119,13 @@ fn excerpt(
         let source = index.line(at);
         let target = (at == line).then_some((start_char, start_char + span_chars));
         let clip = window.filter(|_| too_long(source));
-        let (shown, local) = show_line(source, clip, target);
-        if let Some((from, to)) = local {
-            label = (text.len() + from, text.len() + to);
+        let base = text.len();
+        if let Some((from, to)) = show_line(&mut text, source, clip, target) {
+            label = (base + from, base + to);
         }
-        text.push_str(&shown);
     }
     let excerpt = Excerpt {
-        name: name.to_string(),
+        name,
         text,
         first_line: first,
         label_start: label.0,
@@ -135,13 +134,15 @@ fn excerpt(
     (excerpt, SourceSpan::new(label.0.into(), label.1 - label.0))
 }
 
-/// One source line as shown: control characters escaped, cut to `window` (in characters) with
-/// `…` marks; `target` (a character range) comes back as a byte range in the shown text.
+/// One source line as shown, added to `out`: control characters escaped, cut to `window` (in
+/// characters) with `…` marks; `target` (a character range) comes back as a byte range in the
+/// shown line.
 fn show_line(
+    out: &mut String,
     line: &str,
     window: Option<(usize, usize)>,
     target: Option<(usize, usize)>,
-) -> (String, Option<(usize, usize)>) {
+) -> Option<(usize, usize)> {
     let (body, newline) = match line.strip_suffix("\r\n") {
         Some(body) => (body, "\r\n"),
         None => match line.strip_suffix('\n') {
@@ -156,9 +157,12 @@ fn show_line(
             let begin = byte_at(start);
             (begin, byte_at(end).max(begin))
         });
-        return (line.to_string(), local);
+        out.push_str(line);
+        return local;
     }
-    show_line_escaped(body, newline, window, target)
+    let (shown, local) = show_line_escaped(body, newline, window, target);
+    out.push_str(&shown);
+    local
 }
 
 /// `show_line` character by character, each escaped as needed.
@@ -205,8 +209,8 @@ fn show_line_escaped(
 
 /// The lines a snippet shows, as miette's source: it reports the real line numbers, and the
 /// real column (in bytes, as miette counts) for the finding's own position.
-struct Excerpt {
-    name: String,
+struct Excerpt<'n> {
+    name: &'n str,
     text: String,
     /// The 0-based line number of the excerpt's first line.
     first_line: usize,
@@ -216,7 +220,7 @@ struct Excerpt {
     column: usize,
 }
 
-impl miette::SourceCode for Excerpt {
+impl miette::SourceCode for Excerpt<'_> {
     fn read_span<'a>(
         &'a self,
         span: &SourceSpan,
@@ -233,7 +237,7 @@ impl miette::SourceCode for Excerpt {
             inner.column()
         };
         Ok(Box::new(miette::MietteSpanContents::new_named(
-            self.name.clone(),
+            self.name.to_string(),
             inner.data(),
             *inner.span(),
             inner.line() + self.first_line,
@@ -365,7 +369,7 @@ fn draw_finding(
 fn draw_diagnostic(
     out: &mut String,
     finding: &Finding,
-    source: Option<Excerpt>,
+    source: Option<Excerpt<'_>>,
     span: Option<SourceSpan>,
     handler: &GraphicalReportHandler,
     wrapped: Option<&mut WrappedParts>,
@@ -375,7 +379,7 @@ fn draw_diagnostic(
     let label = finding.label.as_deref().map(escape_control);
     let drawn = wrapped.is_some_and(|wrapped| {
         let snippet = source.as_ref().zip(span).map(|(excerpt, span)| Snippet {
-            name: &excerpt.name,
+            name: excerpt.name,
             text: &excerpt.text,
             first_line: excerpt.first_line,
             column: excerpt.column,
@@ -426,7 +430,7 @@ pub(super) fn draw_both_ways(
     let source = || {
         excerpt.map(|e| {
             let source = Excerpt {
-                name: e.name.to_string(),
+                name: e.name,
                 text: e.text.to_string(),
                 first_line: e.first_line,
                 label_start: e.span.0,
@@ -708,10 +712,9 @@ mod snippet_tests {
         ) {
             let target = target.map(|(start, end)| (start, end.max(start)));
             let line = format!("{body}{newline}");
-            prop_assert_eq!(
-                show_line(&line, None, target),
-                show_line_escaped(&body, newline, None, target)
-            );
+            let mut shown = String::new();
+            let local = show_line(&mut shown, &line, None, target);
+            prop_assert_eq!((shown, local), show_line_escaped(&body, newline, None, target));
         }
 
         #[test]
