@@ -99,10 +99,50 @@ impl<W: Write> Drop for SafeOutput<W> {
     }
 }
 
+/// Whether `bytes` hold anything `escape_bytes` would change or keep back: a C0 control (but
+/// newline and tab), DEL, a C1 control (`C2 80`..`C2 9F`), or a `C2` at the very end, whose
+/// second byte comes with the next write. Other `C2` sequences (`·` is `C2 B7`, on every
+/// snippet) pass, so the common case stays a plain copy. Blocks without any such first byte
+/// are passed over by a loop the compiler vectorizes; only the others are looked at closely.
+// Bitwise on purpose: a loop without branches is one the compiler vectorizes.
+#[allow(clippy::needless_bitwise_bool)]
 fn needs_escaping(bytes: &[u8]) -> bool {
-    bytes
-        .iter()
-        .any(|&b| (b < 0x20 && b != b'\n' && b != b'\t') || b == 0x7f || b == 0xc2)
+    const BLOCK: usize = 64;
+    let mut start = 0;
+    for block in bytes.chunks(BLOCK) {
+        let suspect = block.iter().fold(false, |any, &byte| {
+            any | ((byte < 0x20) & (byte != b'\n') & (byte != b'\t'))
+                | (byte == 0x7f)
+                | (byte == 0xc2)
+        });
+        if suspect && needs_escaping_in(bytes.get(start..).unwrap_or_default(), block.len()) {
+            return true;
+        }
+        start += block.len();
+    }
+    false
+}
+
+/// Whether the first `length` bytes of `bytes` need escaping (see `needs_escaping`); the byte
+/// after a `C2` is looked up in all of `bytes`.
+fn needs_escaping_in(bytes: &[u8], length: usize) -> bool {
+    let mut rest = bytes;
+    for _ in 0..length {
+        let Some((&byte, tail)) = rest.split_first() else {
+            break;
+        };
+        match byte {
+            b'\n' | b'\t' => {}
+            0..0x20 | 0x7f => return true,
+            0xc2 => match tail.first() {
+                None | Some(0x80..=0x9f) => return true,
+                Some(_) => {}
+            },
+            _ => {}
+        }
+        rest = tail;
+    }
+    false
 }
 
 /// Escapes `data`; returns the output and how many input bytes it covers (the rest is an
@@ -259,6 +299,59 @@ mod tests {
         assert_eq!(through(&[b"a\xc2", b"\x9bb"], false), "a\\u{9b}b");
         assert_eq!(through(&[b"a\xc2", b"\xa9b"], false), "a©b");
         assert_eq!(through(&[b"end\x1b"], true), "end\\u{1b}");
+    }
+
+    #[test]
+    fn a_middle_dot_takes_the_plain_path_and_passes_unchanged() {
+        let text = "  · ╰── here\n© ·";
+        assert!(!needs_escaping(text.as_bytes()));
+        assert_eq!(through(&[text.as_bytes()], false), text);
+        assert!(needs_escaping("a\u{85}b".as_bytes()));
+        assert!(needs_escaping("a\u{9f}".as_bytes()));
+        assert!(!needs_escaping("a\u{a0}b".as_bytes()));
+    }
+
+    #[test]
+    fn a_c2_at_the_end_of_a_write_waits_for_its_second_byte() {
+        assert!(needs_escaping(b"a\xc2"));
+        assert_eq!(
+            through(&[b"\xc2\xb7 a\xc2", b"\x85b"], false),
+            "· a\\u{85}b"
+        );
+        assert_eq!(through(&[b"x \xc2", b"\xb7 y"], false), "x · y");
+    }
+
+    #[test]
+    fn the_fast_check_agrees_with_escaping() {
+        let bytes: Vec<u8> = (0u8..=255).collect();
+        for &first in &bytes {
+            for &second in &[b'a', 0x80, 0x85, 0x9f, 0xa0, 0xb7, 0xc2, b'\n'] {
+                let data = [b'x', first, second];
+                let (escaped, complete) = escape_bytes(&data, false, false);
+                let unchanged = complete == data.len() && escaped == data;
+                if !needs_escaping(&data) {
+                    assert!(unchanged, "{data:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_fast_check_looks_across_its_blocks() {
+        for at in [0, 1, 62, 63, 64, 65, 127, 128, 200] {
+            let mut data = vec![b'a'; 256];
+            // A middle dot, then a C1 control, each straddling every place in turn.
+            for (first, second, needs) in [(0xc2, 0xb7, false), (0xc2, 0x85, true)] {
+                data[at] = first;
+                data[at + 1] = second;
+                assert_eq!(needs_escaping(&data), needs, "{at} {second:x}");
+                data[at + 1] = b'a';
+            }
+            data[at] = 0xc2;
+            assert!(needs_escaping(&data[..=at]), "{at}");
+            data[at] = 0x1b;
+            assert!(needs_escaping(&data), "{at}");
+        }
     }
 
     #[test]

@@ -1,9 +1,15 @@
 //! The `human` format: rustc-style diagnostics with a source snippet (via miette), then a summary.
+//! Without colour, the common case is drawn from miette's cached headers and footers and a
+//! snippet drawn directly (`human_wrap`, `human_snippet`), to the byte what miette draws.
 
 use std::fmt;
 use std::io::Write;
 
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceSpan};
+use rayon::prelude::*;
+
+use super::human_snippet::{self, Snippet};
+use super::human_wrap::WrappedParts;
 
 use crate::lint::finding::{Finding, Severity};
 use crate::text::escape_control;
@@ -20,7 +26,7 @@ pub struct HumanStyle {
 
 struct Rendered<'f> {
     finding: &'f Finding,
-    source: Option<Excerpt>,
+    source: Option<Excerpt<'f>>,
     span: Option<SourceSpan>,
     help: Option<String>,
     message: String,
@@ -47,11 +53,7 @@ impl std::error::Error for Rendered<'_> {}
 
 impl Diagnostic for Rendered<'_> {
     fn severity(&self) -> Option<miette::Severity> {
-        Some(match self.finding.severity {
-            Severity::Error => miette::Severity::Error,
-            Severity::Warning => miette::Severity::Warning,
-            Severity::Info => miette::Severity::Advice,
-        })
+        Some(miette_severity(self.finding.severity))
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
@@ -86,11 +88,11 @@ const WINDOW_CHARS: usize = 120;
 /// The lines around a finding as miette will show them: the line before, the finding's line
 /// and two after (the second only tells miette whether the file goes on), each escaped, and
 /// each line too long to show clipped to a window around the finding.
-fn excerpt(
+fn excerpt<'n>(
     index: &LineIndex<'_>,
-    name: &str,
+    name: &'n str,
     span: crate::yaml::source::Span,
-) -> (Excerpt, SourceSpan) {
+) -> (Excerpt<'n>, SourceSpan) {
     let (start, end) = index.range(span);
     let line = index.line_of(start);
     let first = line.saturating_sub(1);
@@ -104,7 +106,9 @@ fn excerpt(
         .text()
         .get(start..end)
         .map_or(0, |inside| inside.chars().count());
-    let long = (first..=last).any(|at| index.line(at).chars().count() > MAX_LINE_CHARS);
+    let too_long =
+        |line: &str| line.len() > MAX_LINE_CHARS && line.chars().count() > MAX_LINE_CHARS;
+    let long = (first..=last).any(|at| too_long(index.line(at)));
     let window = long.then(|| {
         let from = start_char.saturating_sub(WINDOW_BEFORE);
         (from, from + WINDOW_CHARS)
@@ -114,15 +118,14 @@ fn excerpt(
     for at in first..=last {
         let source = index.line(at);
         let target = (at == line).then_some((start_char, start_char + span_chars));
-        let clip = window.filter(|_| source.chars().count() > MAX_LINE_CHARS);
-        let (shown, local) = show_line(source, clip, target);
-        if let Some((from, to)) = local {
-            label = (text.len() + from, text.len() + to);
+        let clip = window.filter(|_| too_long(source));
+        let base = text.len();
+        if let Some((from, to)) = show_line(&mut text, source, clip, target) {
+            label = (base + from, base + to);
         }
-        text.push_str(&shown);
     }
     let excerpt = Excerpt {
-        name: name.to_string(),
+        name,
         text,
         first_line: first,
         label_start: label.0,
@@ -131,13 +134,15 @@ fn excerpt(
     (excerpt, SourceSpan::new(label.0.into(), label.1 - label.0))
 }
 
-/// One source line as shown: control characters escaped, cut to `window` (in characters) with
-/// `…` marks; `target` (a character range) comes back as a byte range in the shown text.
+/// One source line as shown, added to `out`: control characters escaped, cut to `window` (in
+/// characters) with `…` marks; `target` (a character range) comes back as a byte range in the
+/// shown line.
 fn show_line(
+    out: &mut String,
     line: &str,
     window: Option<(usize, usize)>,
     target: Option<(usize, usize)>,
-) -> (String, Option<(usize, usize)>) {
+) -> Option<(usize, usize)> {
     let (body, newline) = match line.strip_suffix("\r\n") {
         Some(body) => (body, "\r\n"),
         None => match line.strip_suffix('\n') {
@@ -145,6 +150,28 @@ fn show_line(
             None => (line, ""),
         },
     };
+    if window.is_none() && !body.chars().any(crate::text::is_escaped) {
+        // Shown as it is: the target's characters are found where they are.
+        let byte_at = |at: usize| body.char_indices().nth(at).map_or(body.len(), |(at, _)| at);
+        let local = target.map(|(start, end)| {
+            let begin = byte_at(start);
+            (begin, byte_at(end).max(begin))
+        });
+        out.push_str(line);
+        return local;
+    }
+    let (shown, local) = show_line_escaped(body, newline, window, target);
+    out.push_str(&shown);
+    local
+}
+
+/// `show_line` character by character, each escaped as needed.
+fn show_line_escaped(
+    body: &str,
+    newline: &str,
+    window: Option<(usize, usize)>,
+    target: Option<(usize, usize)>,
+) -> (String, Option<(usize, usize)>) {
     let count = body.chars().count();
     let (from, to) = window.map_or((0, count), |(from, to)| (from.min(count), to.min(count)));
     let mut shown = String::with_capacity(body.len().min(4 * WINDOW_CHARS) + 8);
@@ -182,8 +209,8 @@ fn show_line(
 
 /// The lines a snippet shows, as miette's source: it reports the real line numbers, and the
 /// real column (in bytes, as miette counts) for the finding's own position.
-struct Excerpt {
-    name: String,
+struct Excerpt<'n> {
+    name: &'n str,
     text: String,
     /// The 0-based line number of the excerpt's first line.
     first_line: usize,
@@ -193,7 +220,7 @@ struct Excerpt {
     column: usize,
 }
 
-impl miette::SourceCode for Excerpt {
+impl miette::SourceCode for Excerpt<'_> {
     fn read_span<'a>(
         &'a self,
         span: &SourceSpan,
@@ -210,7 +237,7 @@ impl miette::SourceCode for Excerpt {
             inner.column()
         };
         Ok(Box::new(miette::MietteSpanContents::new_named(
-            self.name.clone(),
+            self.name.to_string(),
             inner.data(),
             *inner.span(),
             inner.line() + self.first_line,
@@ -219,6 +246,12 @@ impl miette::SourceCode for Excerpt {
         )))
     }
 }
+
+/// Findings drawn by one task; a file's findings are drawn a window of tasks at a time on
+/// rayon's pool and written in order, so output stays in order and memory stays bounded.
+const CHUNK: usize = 256;
+/// Tasks in a window, per thread of the pool.
+const CHUNKS_PER_THREAD: usize = 4;
 
 /// Writes every finding of one file as a diagnostic. The file's lines are indexed once, and
 /// each finding shows only the lines around it, so N findings cost O(N + bytes).
@@ -232,6 +265,57 @@ pub fn write_file_findings(
     if findings.is_empty() {
         return Ok(());
     }
+    let file = SourceFile {
+        name,
+        text,
+        index: LineIndex::new(text),
+    };
+    // Without colour the common case is drawn directly, with miette's headers and helps
+    // wrapped once per cache: one cache per task of a window, kept from window to window, as
+    // is each task's buffer (drawn into, written, emptied).
+    let plain = !style.color;
+    if findings.len() <= CHUNK {
+        let mut wrapped = plain.then(|| WrappedParts::new(style.width));
+        let mut drawn = String::new();
+        draw_findings(&mut drawn, &file, findings, style, wrapped.as_mut());
+        return out.write_all(drawn.as_bytes());
+    }
+    let mut tasks: Vec<(Option<WrappedParts>, String)> = (0..CHUNKS_PER_THREAD
+        * rayon::current_num_threads().max(1))
+        .map(|_| (plain.then(|| WrappedParts::new(style.width)), String::new()))
+        .collect();
+    for part in findings.chunks(tasks.len() * CHUNK) {
+        tasks
+            .par_iter_mut()
+            .zip(part.par_chunks(CHUNK))
+            .for_each(|((wrapped, drawn), chunk)| {
+                drawn.clear();
+                draw_findings(drawn, &file, chunk, style, wrapped.as_mut());
+            });
+        for (_, drawn) in tasks.iter().take(part.len().div_ceil(CHUNK)) {
+            out.write_all(drawn.as_bytes())?;
+        }
+    }
+    Ok(())
+}
+
+/// The file the findings are in.
+struct SourceFile<'t> {
+    name: &'t str,
+    text: &'t str,
+    index: LineIndex<'t>,
+}
+
+/// `findings` drawn one after the other, each followed by a blank line: the common case
+/// drawn directly when `wrapped` is given (never with colour), else everything by miette (the
+/// reference the tests compare with).
+fn draw_findings(
+    out: &mut String,
+    file: &SourceFile<'_>,
+    findings: &[&Finding],
+    style: HumanStyle,
+    mut wrapped: Option<&mut WrappedParts>,
+) {
     let theme = if style.color {
         GraphicalTheme::unicode()
     } else {
@@ -240,52 +324,182 @@ pub fn write_file_findings(
     let handler = GraphicalReportHandler::new_themed(theme)
         .with_width(style.width)
         .with_links(false);
-    let index = LineIndex::new(text);
     for finding in findings {
-        let (source, span) = match finding.span.filter(|_| !text.is_empty()) {
-            Some(span) => {
-                let (excerpt, label) = excerpt(&index, name, span);
-                (Some(excerpt), Some(label))
-            }
-            None => (None, None),
-        };
+        let wrapped = wrapped.as_deref_mut().filter(|_| !style.color);
+        draw_finding(out, file, finding, &handler, wrapped);
+    }
+}
+
+fn draw_finding(
+    out: &mut String,
+    file: &SourceFile<'_>,
+    finding: &Finding,
+    handler: &GraphicalReportHandler,
+    wrapped: Option<&mut WrappedParts>,
+) {
+    let SourceFile { name, text, index } = file;
+    let (source, span) = match finding.span.filter(|_| !text.is_empty()) {
+        Some(span) => {
+            let (excerpt, label) = excerpt(index, name, span);
+            (Some(excerpt), Some(label))
+        }
+        None => (None, None),
+    };
+    draw_diagnostic(out, finding, source, span, handler, wrapped);
+    if finding.span.is_some() && text.is_empty() {
+        let span = finding.span.unwrap_or_default();
+        out.push_str(&format!(
+            "  at {name}:{}:{}\n",
+            span.start.line, span.start.column
+        ));
+    }
+    if let Some(note) = &finding.note {
+        out.push_str(&format!("  note: {}\n", escape_control(note)));
+    }
+    if let Some(path) = &finding.path
+        && !path.is_root()
+    {
+        out.push_str(&format!("  path: {}\n", escape_control(&path.to_string())));
+    }
+    out.push('\n');
+}
+
+/// The diagnostic of `finding` (header, snippet of `source`, footer): drawn here in the common
+/// case when `wrapped` is given, else by miette.
+fn draw_diagnostic(
+    out: &mut String,
+    finding: &Finding,
+    source: Option<Excerpt<'_>>,
+    span: Option<SourceSpan>,
+    handler: &GraphicalReportHandler,
+    wrapped: Option<&mut WrappedParts>,
+) -> bool {
+    let message = escape_control(&finding.message);
+    let help = finding.help.as_deref().map(escape_control);
+    let label = finding.label.as_deref().map(escape_control);
+    let drawn = wrapped.is_some_and(|wrapped| {
+        let snippet = source.as_ref().zip(span).map(|(excerpt, span)| Snippet {
+            name: excerpt.name,
+            text: &excerpt.text,
+            first_line: excerpt.first_line,
+            column: excerpt.column,
+            span: (span.offset(), span.offset() + span.len()),
+            label: label.as_deref(),
+        });
+        draw_plain(out, wrapped, finding, &message, help.as_deref(), snippet)
+    });
+    if !drawn {
         let rendered = Rendered {
             finding,
             source,
             span,
-            help: finding
-                .help
-                .as_deref()
-                .map(|help| escape_control(help).into_owned()),
-            message: escape_control(&finding.message).into_owned(),
-            label: finding
-                .label
-                .as_deref()
-                .map(|label| escape_control(label).into_owned()),
+            help: help.map(std::borrow::Cow::into_owned),
+            message: message.into_owned(),
+            label: label.map(std::borrow::Cow::into_owned),
         };
-        let mut buffer = String::new();
-        if handler.render_report(&mut buffer, &rendered).is_err() {
-            buffer = format!("{rendered}\n");
+        let start = out.len();
+        if handler.render_report(out, &rendered).is_err() {
+            out.truncate(start);
+            out.push_str(&format!("{rendered}\n"));
         }
-        if finding.span.is_some() && text.is_empty() {
-            let span = finding.span.unwrap_or_default();
-            buffer.push_str(&format!(
-                "  at {name}:{}:{}\n",
-                span.start.line, span.start.column
-            ));
-        }
-        out.write_all(buffer.as_bytes())?;
-        if let Some(note) = &finding.note {
-            writeln!(out, "  note: {}", escape_control(note))?;
-        }
-        if let Some(path) = &finding.path
-            && !path.is_root()
-        {
-            writeln!(out, "  path: {}", escape_control(&path.to_string()))?;
-        }
-        writeln!(out)?;
     }
-    Ok(())
+    drawn
+}
+
+/// A snippet as `excerpt` would cut it, for the tests that compare both ways of drawing.
+#[cfg(test)]
+pub(super) struct TestExcerpt<'t> {
+    pub name: &'t str,
+    pub text: &'t str,
+    pub first_line: usize,
+    pub column: usize,
+    pub span: (usize, usize),
+}
+
+/// `finding` with `excerpt` drawn without colour `width` wide: the common-case drawing (if
+/// taken), miette's, and whether the common case was taken.
+#[cfg(test)]
+pub(super) fn draw_both_ways(
+    finding: &Finding,
+    excerpt: Option<&TestExcerpt<'_>>,
+    width: usize,
+) -> (String, String, bool) {
+    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+        .with_width(width)
+        .with_links(false);
+    let source = || {
+        excerpt.map(|e| {
+            let source = Excerpt {
+                name: e.name,
+                text: e.text.to_string(),
+                first_line: e.first_line,
+                label_start: e.span.0,
+                column: e.column,
+            };
+            (
+                source,
+                SourceSpan::new(e.span.0.into(), e.span.1 - e.span.0),
+            )
+        })
+    };
+    let mut plain = String::new();
+    let (excerpt_one, span_one) = source().unzip();
+    let taken = draw_diagnostic(
+        &mut plain,
+        finding,
+        excerpt_one,
+        span_one,
+        &handler,
+        Some(&mut WrappedParts::new(width)),
+    );
+    let mut reference = String::new();
+    let (excerpt_two, span_two) = source().unzip();
+    draw_diagnostic(
+        &mut reference,
+        finding,
+        excerpt_two,
+        span_two,
+        &handler,
+        None,
+    );
+    (plain, reference, taken)
+}
+
+/// Draws the diagnostic miette would draw without colour from the cached header and footer
+/// and the directly drawn snippet; false, with nothing written, outside the common case.
+fn draw_plain(
+    out: &mut String,
+    wrapped: &mut WrappedParts,
+    finding: &Finding,
+    message: &str,
+    help: Option<&str>,
+    snippet: Option<Snippet<'_>>,
+) -> bool {
+    let start = out.len();
+    let display = format!("{}[{}]: {message}", finding.severity, finding.rule.code);
+    let drawn = wrapped
+        .header(miette_severity(finding.severity), &display)
+        .map(|header| out.push_str(header))
+        .is_some()
+        && snippet.is_none_or(|snippet| human_snippet::write_plain(out, &snippet))
+        && help.is_none_or(|help| {
+            wrapped
+                .footer(help)
+                .map(|footer| out.push_str(footer))
+                .is_some()
+        });
+    if !drawn {
+        out.truncate(start);
+    }
+    drawn
+}
+
+fn miette_severity(severity: Severity) -> miette::Severity {
+    match severity {
+        Severity::Error => miette::Severity::Error,
+        Severity::Warning => miette::Severity::Warning,
+        Severity::Info => miette::Severity::Advice,
+    }
 }
 
 #[cfg(test)]
@@ -396,7 +610,113 @@ mod snippet_tests {
         assert!(!shown.contains('\u{1b}'), "{shown}");
     }
 
+    /// A file's findings drawn as `validate` draws them and all by miette.
+    fn both_ways(text: &str, findings: &[Finding], width: usize) -> (String, String) {
+        let references: Vec<&Finding> = findings.iter().collect();
+        let file = SourceFile {
+            name: "f.yaml",
+            text,
+            index: LineIndex::new(text),
+        };
+        let style = HumanStyle {
+            color: false,
+            width,
+        };
+        let mut drawn = String::new();
+        let wrapped = Some(&mut WrappedParts::new(width));
+        draw_findings(&mut drawn, &file, &references, style, wrapped);
+        let mut reference = String::new();
+        draw_findings(&mut reference, &file, &references, style, None);
+        (drawn, reference)
+    }
+
+    #[test]
+    fn a_file_past_one_chunk_is_written_whole_and_in_order() {
+        let mut text = String::new();
+        for at in 0..700 {
+            text.push_str(&format!("key{at}: value\n"));
+        }
+        // Past two windows, the last one partly filled.
+        let count = 2 * CHUNK * CHUNKS_PER_THREAD * rayon::current_num_threads() + CHUNK + 5;
+        let findings: Vec<Finding> = (0..count)
+            .map(|at| {
+                let line = u32::try_from(at % 700 + 1).expect("small");
+                Finding::new(RULE, Severity::Warning, format!("finding {at}"))
+                    .spanned(at_span(line, 1, 3))
+                    .label("here")
+                    .help("a help that is the same for every finding")
+            })
+            .collect();
+        let references: Vec<&Finding> = findings.iter().collect();
+        let mut out = Vec::new();
+        let style = HumanStyle {
+            color: false,
+            width: 100,
+        };
+        write_file_findings(&mut out, "f.yaml", &text, &references, style).expect("memory");
+        let file = SourceFile {
+            name: "f.yaml",
+            text: &text,
+            index: LineIndex::new(&text),
+        };
+        let mut reference = String::new();
+        draw_findings(&mut reference, &file, &references, style, None);
+        assert_eq!(String::from_utf8(out).expect("utf-8"), reference);
+    }
+
+    fn at_span(line: u32, column: u32, length: u32) -> Span {
+        at(line, column, length)
+    }
+
     proptest! {
+        #[test]
+        fn findings_draw_as_miette_draws_them(
+            lines in proptest::collection::vec(
+                prop_oneof![
+                    6 => "[a-z0-9 :\"-]{0,40}",
+                    1 => "[a-z ]{150,260}",
+                    1 => "[a-z é漢\u{1b}\u{85}\t\r]{0,20}",
+                ],
+                0..14,
+            ),
+            crlf in any::<bool>(),
+            spans in proptest::collection::vec(
+                (0u32..16, 0u32..300, prop_oneof![Just(0u32), 0u32..400]),
+                1..5,
+            ),
+            label in proptest::option::of("[a-z `\n]{0,30}"),
+            message in "[a-z `é\u{1b}]{1,200}",
+            help in proptest::option::of("[a-z `]{1,200}"),
+            width in 40usize..=200,
+        ) {
+            let text = lines.join(if crlf { "\r\n" } else { "\n" });
+            let findings: Vec<Finding> = spans
+                .into_iter()
+                .map(|(line, column, length)| {
+                    let mut finding = Finding::new(RULE, Severity::Warning, message.clone())
+                        .spanned(at(line, column, length));
+                    finding.label.clone_from(&label);
+                    finding.help.clone_from(&help);
+                    finding
+                })
+                .collect();
+            let (drawn, reference) = both_ways(&text, &findings, width);
+            prop_assert_eq!(drawn, reference);
+        }
+
+        #[test]
+        fn a_line_without_escapes_is_shown_as_escaping_would_show_it(
+            body in "[a-z :é漢…\u{200b}]{0,50}",
+            newline in prop_oneof![Just(""), Just("\n"), Just("\r\n")],
+            target in proptest::option::of((0usize..60, 0usize..60)),
+        ) {
+            let target = target.map(|(start, end)| (start, end.max(start)));
+            let line = format!("{body}{newline}");
+            let mut shown = String::new();
+            let local = show_line(&mut shown, &line, None, target);
+            prop_assert_eq!((shown, local), show_line_escaped(&body, newline, None, target));
+        }
+
         #[test]
         fn no_span_makes_the_renderer_panic(
             lines in proptest::collection::vec("[a-z: é\u{1b}\t\"]{0,300}", 0..6),

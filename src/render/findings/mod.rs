@@ -3,6 +3,8 @@
 pub mod fixable;
 pub mod github;
 pub mod human;
+mod human_snippet;
+mod human_wrap;
 pub mod in_parallel;
 pub mod json;
 pub mod junit;
