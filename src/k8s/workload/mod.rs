@@ -191,12 +191,12 @@ impl PodObject {
 
     /// Maps a pod-relative path (`spec.x`, `metadata.y`) to the object-relative path.
     pub fn object_relative(&self, pod_path: &FieldPath) -> FieldPath {
+        let segments = pod_path.segments();
         for (pod_prefix, object_prefix) in &self.path_map {
-            if let Some(rest) = pod_path.strip_prefix(pod_prefix) {
-                return object_prefix.join(&rest);
+            if let Some(rest) = segments.strip_prefix(pod_prefix.segments()) {
+                return joined(object_prefix.segments(), rest);
             }
         }
-        let segments = pod_path.segments();
         let (prefix, rest) = match segments.split_first() {
             Some((Segment::Field(first), rest)) if first == OBJECT_ROOT => {
                 return FieldPath::from(rest.to_vec());
@@ -207,23 +207,34 @@ impl PodObject {
             }
             _ => return pod_path.clone(),
         };
-        prefix.join(&FieldPath::from(rest.to_vec()))
+        joined(prefix.segments(), rest)
     }
 
     /// The span of an object-relative path: in the document, or inside a legacy annotation.
     pub fn span_of(&self, root: &Node<'_>, path: &FieldPath, target: Target) -> Option<Span> {
-        let annotations = self.metadata_path.child("annotations");
-        if let Some(rest) = path.strip_prefix(&annotations)
-            && let Some((Segment::Key(key), inner)) = rest.segments().split_first()
+        let segments = path.segments();
+        if !self.annotation_trees.is_empty()
+            && let Some(rest) = segments.strip_prefix(self.metadata_path.segments())
+            && let Some((Segment::Field(annotations), rest)) = rest.split_first()
+            && annotations == "annotations"
+            && let Some((Segment::Key(key), inner)) = rest.split_first()
             && !inner.is_empty()
             && let Some((_, tree)) = self.annotation_trees.iter().find(|(k, _)| k == key)
         {
             let inner = FieldPath::from(inner.to_vec());
             return Some(span_from(tree.lookup(&inner), target));
         }
-        let full = self.object_path.join(path);
+        let full = joined(self.object_path.segments(), segments);
         Some(span_from(root.lookup(&full), target))
     }
+}
+
+/// `head` followed by `tail`, in one allocation.
+fn joined(head: &[Segment], tail: &[Segment]) -> FieldPath {
+    let mut segments = Vec::with_capacity(head.len() + tail.len());
+    segments.extend_from_slice(head);
+    segments.extend_from_slice(tail);
+    FieldPath::from(segments)
 }
 
 fn span_from(found: Lookup<'_, '_>, target: Target) -> crate::yaml::source::Span {
