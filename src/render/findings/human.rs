@@ -6,10 +6,10 @@ use std::fmt;
 use std::io::Write;
 
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceSpan};
-use rayon::prelude::*;
 
 use super::human_snippet::{self, Snippet};
 use super::human_wrap::WrappedParts;
+use super::in_parallel;
 
 use crate::lint::finding::{Finding, Severity};
 use crate::text::escape_control;
@@ -247,12 +247,6 @@ impl miette::SourceCode for Excerpt<'_> {
     }
 }
 
-/// Findings drawn by one task; a file's findings are drawn a window of tasks at a time on
-/// rayon's pool and written in order, so output stays in order and memory stays bounded.
-const CHUNK: usize = 256;
-/// Tasks in a window, per thread of the pool.
-const CHUNKS_PER_THREAD: usize = 4;
-
 /// Writes every finding of one file as a diagnostic. The file's lines are indexed once, and
 /// each finding shows only the lines around it, so N findings cost O(N + bytes).
 pub fn write_file_findings(
@@ -271,32 +265,17 @@ pub fn write_file_findings(
         index: LineIndex::new(text),
     };
     // Without colour the common case is drawn directly, with miette's headers and helps
-    // wrapped once per cache: one cache per task of a window, kept from window to window, as
-    // is each task's buffer (drawn into, written, emptied).
+    // wrapped once per cache: one cache per drawing task, kept from window to window.
     let plain = !style.color;
-    if findings.len() <= CHUNK {
-        let mut wrapped = plain.then(|| WrappedParts::new(style.width));
-        let mut drawn = String::new();
-        draw_findings(&mut drawn, &file, findings, style, wrapped.as_mut());
-        return out.write_all(drawn.as_bytes());
-    }
-    let mut tasks: Vec<(Option<WrappedParts>, String)> = (0..CHUNKS_PER_THREAD
-        * rayon::current_num_threads().max(1))
-        .map(|_| (plain.then(|| WrappedParts::new(style.width)), String::new()))
-        .collect();
-    for part in findings.chunks(tasks.len() * CHUNK) {
-        tasks
-            .par_iter_mut()
-            .zip(part.par_chunks(CHUNK))
-            .for_each(|((wrapped, drawn), chunk)| {
-                drawn.clear();
-                draw_findings(drawn, &file, chunk, style, wrapped.as_mut());
-            });
-        for (_, drawn) in tasks.iter().take(part.len().div_ceil(CHUNK)) {
-            out.write_all(drawn.as_bytes())?;
-        }
-    }
-    Ok(())
+    in_parallel::write_chunks(
+        out,
+        findings,
+        || plain.then(|| WrappedParts::new(style.width)),
+        |wrapped, _, chunk, drawn| {
+            draw_findings(drawn, &file, chunk, style, wrapped.as_mut());
+            Ok(())
+        },
+    )
 }
 
 /// The file the findings are in.
@@ -637,7 +616,10 @@ mod snippet_tests {
             text.push_str(&format!("key{at}: value\n"));
         }
         // Past two windows, the last one partly filled.
-        let count = 2 * CHUNK * CHUNKS_PER_THREAD * rayon::current_num_threads() + CHUNK + 5;
+        let count =
+            2 * in_parallel::CHUNK * in_parallel::TASKS_PER_THREAD * rayon::current_num_threads()
+                + in_parallel::CHUNK
+                + 5;
         let findings: Vec<Finding> = (0..count)
             .map(|at| {
                 let line = u32::try_from(at % 700 + 1).expect("small");

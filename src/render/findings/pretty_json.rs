@@ -54,31 +54,35 @@ where
         .iter()
         .take_while(|&&byte| byte == b' ')
         .count();
-    let mut item_start = b"\n".to_vec();
-    item_start.extend(std::iter::repeat_n(b' ', indent + 2));
+    let item_start = format!("\n{}", " ".repeat(indent + 2));
     out.write_all(before)?;
     out.write_all(b"[")?;
-    in_parallel::write_chunks(out, items, |first, chunk, piece| {
-        for (offset, value) in chunk.iter().enumerate() {
-            if first + offset > 0 {
-                piece.push(b',');
-            }
-            piece.extend_from_slice(&item_start);
-            let written = serde_json::to_vec_pretty(&item(value))?;
-            // A newline inside a JSON string is written `\n`: every newline byte is the
-            // layout's, and each line goes one level deeper.
-            for (number, line) in written.split(|&byte| byte == b'\n').enumerate() {
-                if number > 0 {
-                    piece.extend_from_slice(&item_start);
+    in_parallel::write_chunks(
+        out,
+        items,
+        || (),
+        |(), first, chunk, piece| {
+            for (offset, value) in chunk.iter().enumerate() {
+                if first + offset > 0 {
+                    piece.push(',');
                 }
-                piece.extend_from_slice(line);
+                piece.push_str(&item_start);
+                let written = serde_json::to_string_pretty(&item(value))?;
+                // A newline inside a JSON string is written `\n`: every newline is the layout's,
+                // and each line goes one level deeper.
+                for (number, line) in written.split('\n').enumerate() {
+                    if number > 0 {
+                        piece.push_str(&item_start);
+                    }
+                    piece.push_str(line);
+                }
             }
-        }
-        Ok(())
-    })?;
+            Ok(())
+        },
+    )?;
     if !items.is_empty() {
         // A newline and the marker line's indentation.
-        out.write_all(item_start.get(..=indent).unwrap_or_default())?;
+        out.write_all(item_start.get(..=indent).unwrap_or_default().as_bytes())?;
     }
     out.write_all(b"]")?;
     out.write_all(after)

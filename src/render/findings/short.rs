@@ -1,5 +1,6 @@
 //! The `short` format: one grep-friendly line per finding.
 
+use std::fmt::Write as _;
 use std::io::Write;
 
 use crate::lint::finding::Finding;
@@ -7,17 +8,23 @@ use crate::render::findings::in_parallel;
 
 /// Writes `file:line:col: severity[ID] message` for each finding (drawn on every core).
 pub fn write_findings(out: &mut dyn Write, findings: &[&Finding]) -> std::io::Result<()> {
-    in_parallel::write_chunks(out, findings, |_, chunk, buffer| {
-        for finding in chunk {
-            let (line, column) = finding
-                .span
-                .map_or((1, 1), |span| (span.start.line, span.start.column));
-            writeln!(
-                buffer,
-                "{}:{line}:{column}: {}[{}] {}",
-                finding.file, finding.severity, finding.rule.code, finding.message
-            )?;
-        }
-        Ok(())
-    })
+    in_parallel::write_chunks(
+        out,
+        findings,
+        || (),
+        |(), _, chunk, buffer| {
+            for finding in chunk {
+                let (line, column) = finding
+                    .span
+                    .map_or((1, 1), |span| (span.start.line, span.start.column));
+                writeln!(
+                    buffer,
+                    "{}:{line}:{column}: {}[{}] {}",
+                    finding.file, finding.severity, finding.rule.code, finding.message
+                )
+                .map_err(std::io::Error::other)?;
+            }
+            Ok(())
+        },
+    )
 }
