@@ -1,5 +1,6 @@
 //! Findings as data: what a rule found, where, and how to fix it; renderers read these.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
@@ -123,12 +124,12 @@ pub struct Finding {
     pub severity: Severity,
     /// What is wrong, rustc style: lowercase, no period, backticks around fields and values.
     pub message: String,
-    /// The label under the span.
-    pub label: Option<String>,
+    /// The label under the span (most are the rule's own words: borrowed, not copied).
+    pub label: Option<Cow<'static, str>>,
     /// How to fix it.
-    pub help: Option<String>,
+    pub help: Option<Cow<'static, str>>,
     /// Why it matters.
-    pub note: Option<String>,
+    pub note: Option<Cow<'static, str>>,
     /// The Kubernetes field-error type, for findings that mirror API-server validation.
     pub k8s_type: Option<&'static str>,
     /// The offending value, for API-validation findings.
@@ -136,7 +137,8 @@ pub struct Finding {
     /// The field path as Kubernetes would report it (object-relative).
     pub path: Option<FieldPath>,
     /// Where to point instead of `path`, when Kubernetes names a coarser path than the spot
-    /// to show (`resources.requests` for a request above its limit points at the request).
+    /// to show (`resources.requests` for a request above its limit points at the request);
+    /// cleared once the finding is located.
     pub span_path: Option<FieldPath>,
     /// Which part of the node at `path` to point at.
     pub target: Target,
@@ -246,14 +248,14 @@ impl Finding {
 
     /// Sets the label.
     #[must_use]
-    pub fn label(mut self, label: impl Into<String>) -> Self {
+    pub fn label(mut self, label: impl Into<Cow<'static, str>>) -> Self {
         self.label = Some(label.into());
         self
     }
 
     /// Sets the help.
     #[must_use]
-    pub fn help(mut self, help: impl Into<String>) -> Self {
+    pub fn help(mut self, help: impl Into<Cow<'static, str>>) -> Self {
         self.help = Some(help.into());
         self
     }
@@ -261,13 +263,13 @@ impl Finding {
     /// Sets the help if there is one.
     #[must_use]
     pub fn maybe_help(mut self, help: Option<String>) -> Self {
-        self.help = help;
+        self.help = help.map(Cow::Owned);
         self
     }
 
     /// Sets the note.
     #[must_use]
-    pub fn note(mut self, note: impl Into<String>) -> Self {
+    pub fn note(mut self, note: impl Into<Cow<'static, str>>) -> Self {
         self.note = Some(note.into());
         self
     }

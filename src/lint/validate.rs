@@ -261,7 +261,7 @@ fn no_objects(source: &SourceText) -> Finding {
     if source.origin == SourceOrigin::Stdin {
         finding.severity = crate::lint::finding::Severity::Error;
         finding.note =
-            Some("standard input held no object: did the command that feeds it fail?".to_string());
+            Some("standard input held no object: did the command that feeds it fail?".into());
     }
     finding.file = source.name.clone();
     finding.object = None;
@@ -380,14 +380,22 @@ fn validate_in_pieces(source: &SourceText, options: &CheckOptions, pieces: usize
         )];
     }
     // Sized once: appending piece by piece would regrow (and briefly double) the largest lists.
-    findings.reserve_exact(checked.iter().map(|piece| piece.findings.len()).sum());
+    findings.reserve_exact(
+        checked
+            .iter()
+            .flat_map(|piece| &piece.findings)
+            .map(Vec::len)
+            .sum(),
+    );
     let mut facts = Vec::with_capacity(checked.iter().map(|piece| piece.facts.len()).sum());
     let mut pods = Vec::with_capacity(checked.iter().map(|piece| piece.pods.len()).sum());
     let mut tally = Tally::default();
     let mut documents_before = 0;
     for mut piece in checked {
         let renumber = |object: &mut ObjectRef| object.document += documents_before;
-        crate::lint::finding::shift_documents(&mut piece.findings, documents_before);
+        for document in &mut piece.findings {
+            crate::lint::finding::shift_documents(document, documents_before);
+        }
         piece
             .facts
             .iter_mut()
@@ -395,7 +403,9 @@ fn validate_in_pieces(source: &SourceText, options: &CheckOptions, pieces: usize
             .for_each(renumber);
         piece.pods.iter_mut().for_each(renumber);
         documents_before += piece.summary.documents;
-        findings.append(&mut piece.findings);
+        for mut document in piece.findings {
+            findings.append(&mut document);
+        }
         facts.append(&mut piece.facts);
         pods.append(&mut piece.pods);
         summary.add(&piece.summary);
@@ -412,7 +422,10 @@ fn validate_in_pieces(source: &SourceText, options: &CheckOptions, pieces: usize
 /// What reading and checking one piece of a source found, document numbers counted from the
 /// piece's start.
 struct PieceReport {
-    findings: Vec<Finding>,
+    /// The findings of each document with any, in order: kept apart rather than appended to
+    /// one list that regrows (copying, and touching fresh memory) as it fills; the report
+    /// copies each finding once, into a list of the right size.
+    findings: Vec<Vec<Finding>>,
     facts: Vec<ObjectFacts>,
     pods: Vec<ObjectRef>,
     summary: Summary,
@@ -427,6 +440,9 @@ fn check_piece(
     chunk: &Chunk<'_>,
     options: &CheckOptions,
 ) -> PieceReport {
+    // The list a pod's checks push into, reused from pod to pod: it grows to the most any pod
+    // finds, once, and each pod's located findings leave it for a list of their own size.
+    let mut scratch = Vec::new();
     let mut piece = PieceReport {
         findings: Vec::new(),
         facts: Vec::new(),
@@ -445,8 +461,7 @@ fn check_piece(
             findings: loader,
             ..
         } = objects;
-        let first = piece.findings.len();
-        piece.findings.extend(loader);
+        let mut found = loader;
         for object in &pods {
             piece.pods.push(object.object_ref());
             piece.facts.extend(ObjectFacts::read(
@@ -455,16 +470,20 @@ fn check_piece(
                 options.settings.honor_peer_annotations,
             ));
             if !object.incomplete {
-                piece
-                    .findings
-                    .extend(check_object(&document, object, options));
+                let checked = check_object_with(&document, object, options, &mut scratch);
+                if found.is_empty() {
+                    found = checked;
+                } else {
+                    found.extend(checked);
+                }
             }
         }
         // Sorted a document at a time, on the piece's core, while they are few and at hand:
         // documents follow each other in the file, so the report's own sort then finds the
         // findings already in order.
-        if let Some(found) = piece.findings.get_mut(first..) {
+        if !found.is_empty() {
             found.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+            piece.findings.push(found);
         }
     });
     piece
@@ -478,6 +497,17 @@ pub fn check_object(
     document: &Document<'_>,
     object: &PodObject,
     options: &CheckOptions,
+) -> Vec<Finding> {
+    check_object_with(document, object, options, &mut Vec::new())
+}
+
+/// [`check_object`] with the checks pushing into `scratch` (left empty, its room kept for the
+/// next pod); the located findings are returned in a list of their own size.
+fn check_object_with(
+    document: &Document<'_>,
+    object: &PodObject,
+    options: &CheckOptions,
+    scratch: &mut Vec<Finding>,
 ) -> Vec<Finding> {
     let mut pod = if options.no_defaulting {
         object.pod.clone()
@@ -494,16 +524,19 @@ pub fn check_object(
         .in_cluster(options.gates, &removed)
         .with_best_practice(&options.settings.best_practice)
         .with_disruption_budgets(options.disruption_budgets.as_deref());
-    let mut found = Vec::new();
-    check_pod(&context, options, &mut found);
-    drop_findings_on_removed_fields(&mut found, &removed);
+    scratch.clear();
+    check_pod(&context, options, scratch);
+    drop_findings_on_removed_fields(scratch, &removed);
     let parameterised = object.flavour.is_some_and(Flavour::substitutes_parameters);
     let object_ref = Arc::new(object.object_ref());
-    found
-        .into_iter()
-        .map(|f| locate(object, &object_ref, document.root.as_ref(), f))
-        .filter(|f| !(parameterised && about_a_parameter(object, document, f)))
-        .collect()
+    let mut located = Vec::with_capacity(scratch.len());
+    located.extend(
+        scratch
+            .drain(..)
+            .map(|f| locate(object, &object_ref, document.root.as_ref(), f))
+            .filter(|f| !(parameterised && about_a_parameter(object, document, f))),
+    );
+    located
 }
 
 /// A field the API server takes out is never validated: the findings inside an entry it

@@ -224,6 +224,10 @@ impl PodObject {
             let inner = FieldPath::from(inner.to_vec());
             return Some(span_from(tree.lookup(&inner), target));
         }
+        // Most objects are their document's root: the path is the document's, no copy needed.
+        if self.object_path.is_root() {
+            return Some(span_from(root.lookup(path), target));
+        }
         let full = joined(self.object_path.segments(), segments);
         Some(span_from(root.lookup(&full), target))
     }

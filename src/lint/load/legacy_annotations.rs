@@ -112,9 +112,12 @@ impl ObjectReader<'_, '_> {
             finding.path = Some(annotation_path);
             finding.file = self.file.clone();
             finding.object = Some(object.object_ref().into());
-            finding.help = Some(format!(
-                "the annotation must hold a JSON array of {what}; better, move them to `{replacement}`"
-            ));
+            finding.help = Some(
+                format!(
+                    "the annotation must hold a JSON array of {what}; better, move them to `{replacement}`"
+                )
+                .into(),
+            );
             self.objects.findings.push(finding);
             object.incomplete = true;
             return None;

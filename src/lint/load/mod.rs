@@ -65,14 +65,15 @@ pub fn locate(
             root.and_then(|root| pod.span_of(root, &path, crate::yaml::source::Target::Value));
         related.path = path;
     }
+    // Only where to point: once located, nothing reads it.
+    let span_path = finding.span_path.take();
     if let Some(pod_path) = finding.path.take() {
         let path = pod.object_relative(&pod_path);
         if finding.span.is_none() {
-            let shown = finding
-                .span_path
-                .take()
-                .map_or_else(|| path.clone(), |p| pod.object_relative(&p));
-            finding.span = root.and_then(|root| pod.span_of(root, &shown, finding.target));
+            finding.span = root.and_then(|root| match &span_path {
+                Some(shown) => pod.span_of(root, &pod.object_relative(shown), finding.target),
+                None => pod.span_of(root, &path, finding.target),
+            });
         }
         finding.path = Some(path);
     }

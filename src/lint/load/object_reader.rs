@@ -381,7 +381,7 @@ impl ObjectReader<'_, '_> {
         finding.path = Some(path.strip_prefix(object_path).unwrap_or(path));
         finding.file = self.file.clone();
         finding.object = Some(object_ref.clone().into());
-        finding.note = Some("the checks that need this value were skipped".to_string());
+        finding.note = Some("the checks that need this value were skipped".into());
         self.objects.findings.push(finding);
     }
 

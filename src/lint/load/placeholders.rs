@@ -86,8 +86,8 @@ pub fn replace_findings_on_placeholders(
             .iter_mut()
             .find(|f| f.rule.code == UNRENDERED_PLACEHOLDER.id && f.span == finding.span)
         {
-            let note = earlier.note.get_or_insert_with(String::new);
-            note.push_str(&format!(", {skipped}"));
+            let note = earlier.note.get_or_insert_with(Default::default);
+            note.to_mut().push_str(&format!(", {skipped}"));
             continue;
         }
         let mut replacement = UNRENDERED_PLACEHOLDER

@@ -303,10 +303,42 @@ impl Rule {
 
 /// The registered rule a finding names.
 pub fn rule(id: RuleId) -> Option<&'static Rule> {
-    REGISTRY
-        .binary_search_by(|registered| registered.id.cmp(id.code))
-        .ok()
-        .and_then(|position| REGISTRY.get(position).copied())
+    position(id.code).and_then(|position| REGISTRY.get(position).copied())
+}
+
+/// The position in [`REGISTRY`] of the rule with this code: looked up by the code's number
+/// (a finding's rule is looked up once per finding when configuration is applied), by search
+/// for a code of another shape.
+pub fn position(code: &str) -> Option<usize> {
+    static BY_NUMBER: std::sync::OnceLock<Vec<Option<u16>>> = std::sync::OnceLock::new();
+    let number = |code: &str| {
+        code.strip_prefix("PL")
+            .filter(|digits| digits.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|digits| digits.parse::<usize>().ok())
+    };
+    let table = BY_NUMBER.get_or_init(|| {
+        let mut table = Vec::new();
+        for (position, rule) in REGISTRY.iter().enumerate() {
+            if let Some(number) = number(rule.id) {
+                if table.len() <= number {
+                    table.resize(number + 1, None);
+                }
+                if let Some(slot) = table.get_mut(number) {
+                    *slot = u16::try_from(position).ok();
+                }
+            }
+        }
+        table
+    });
+    let found = number(code)
+        .and_then(|number| table.get(number).copied().flatten())
+        .map(usize::from)
+        .filter(|&position| REGISTRY.get(position).is_some_and(|rule| rule.id == code));
+    found.or_else(|| {
+        REGISTRY
+            .binary_search_by(|registered| registered.id.cmp(code))
+            .ok()
+    })
 }
 
 /// Where a rule's findings come from.

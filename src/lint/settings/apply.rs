@@ -362,10 +362,13 @@ fn loosen_uninitialized(findings: &mut [Finding], facts: &ObjectFacts) {
         let note = format!(
             "will fail once initialized: validation is loosened while initializers {pending} are pending (`--strict-initialized` checks it now)"
         );
-        finding.note = Some(match finding.note.take() {
-            Some(existing) => format!("{note}; {existing}"),
-            None => note,
-        });
+        finding.note = Some(
+            match finding.note.take() {
+                Some(existing) => format!("{note}; {existing}"),
+                None => note,
+            }
+            .into(),
+        );
         if !deferred.contains(&finding.rule) {
             deferred.push(finding.rule);
         }
@@ -387,7 +390,7 @@ fn loosen_uninitialized(findings: &mut [Finding], facts: &ObjectFacts) {
         if finding.rule == rules::PENDING_INITIALIZERS.id()
             && finding.object.as_deref() == Some(&facts.object)
         {
-            finding.note = Some(list.clone());
+            finding.note = Some(list.clone().into());
         }
     }
 }

@@ -297,9 +297,7 @@ impl RuleSettings {
 
     /// The level of a rule (a rule missing from the registry keeps its default severity).
     pub fn level(&self, rule: &Rule) -> Level {
-        rules::REGISTRY
-            .binary_search_by(|registered| registered.id.cmp(rule.id))
-            .ok()
+        rules::position(rule.id)
             .and_then(|position| self.levels.get(position).copied())
             .unwrap_or(Level::On(rule.severity))
     }

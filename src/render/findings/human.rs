@@ -677,8 +677,8 @@ mod snippet_tests {
                 .map(|(line, column, length)| {
                     let mut finding = Finding::new(RULE, Severity::Warning, message.clone())
                         .spanned(at(line, column, length));
-                    finding.label.clone_from(&label);
-                    finding.help.clone_from(&help);
+                    finding.label = label.clone().map(Into::into);
+                    finding.help = help.clone().map(Into::into);
                     finding
                 })
                 .collect();

@@ -200,8 +200,8 @@ mod tests {
         help: Option<&str>,
     ) -> Finding {
         let mut finding = Finding::new(RULE, severity, message);
-        finding.label = label.map(str::to_string);
-        finding.help = help.map(str::to_string);
+        finding.label = label.map(|label| label.to_string().into());
+        finding.help = help.map(|help| help.to_string().into());
         finding
     }
 
