@@ -59,6 +59,15 @@ impl FieldPath {
         self.with(Segment::Field(field.into()))
     }
 
+    /// This path extended by several struct fields, in one allocation.
+    #[must_use]
+    pub fn children(&self, fields: &[&'static str]) -> Self {
+        let mut segments = Vec::with_capacity(self.segments.len() + fields.len());
+        segments.extend(self.segments.iter().cloned());
+        segments.extend(fields.iter().map(|&field| Segment::Field(field.into())));
+        Self { segments }
+    }
+
     /// This path extended by a list index.
     #[must_use]
     pub fn index(&self, index: usize) -> Self {

@@ -191,23 +191,48 @@ impl PodObject {
 
     /// Maps a pod-relative path (`spec.x`, `metadata.y`) to the object-relative path.
     pub fn object_relative(&self, pod_path: &FieldPath) -> FieldPath {
+        let (prefix, rest) = self.object_relative_parts(pod_path);
+        joined(prefix, rest)
+    }
+
+    /// The object-relative path of a pod-relative one as two parts, the object's prefix and
+    /// the rest of the pod path, joined by [`PodObject::object_relative`].
+    fn object_relative_parts<'s>(
+        &'s self,
+        pod_path: &'s FieldPath,
+    ) -> (&'s [Segment], &'s [Segment]) {
         let segments = pod_path.segments();
         for (pod_prefix, object_prefix) in &self.path_map {
             if let Some(rest) = segments.strip_prefix(pod_prefix.segments()) {
-                return joined(object_prefix.segments(), rest);
+                return (object_prefix.segments(), rest);
             }
         }
-        let (prefix, rest) = match segments.split_first() {
-            Some((Segment::Field(first), rest)) if first == OBJECT_ROOT => {
-                return FieldPath::from(rest.to_vec());
+        match segments.split_first() {
+            Some((Segment::Field(first), rest)) if first == OBJECT_ROOT => (&[], rest),
+            Some((Segment::Field(first), rest)) if first == "spec" => {
+                (self.spec_path.segments(), rest)
             }
-            Some((Segment::Field(first), rest)) if first == "spec" => (&self.spec_path, rest),
             Some((Segment::Field(first), rest)) if first == "metadata" => {
-                (&self.metadata_path, rest)
+                (self.metadata_path.segments(), rest)
             }
-            _ => return pod_path.clone(),
-        };
-        joined(prefix.segments(), rest)
+            _ => (&[], segments),
+        }
+    }
+
+    /// The span of a pod-relative path: [`PodObject::span_of`] its object-relative path,
+    /// found without building that path.
+    pub fn span_of_pod_path(
+        &self,
+        root: &Node<'_>,
+        pod_path: &FieldPath,
+        target: Target,
+    ) -> Option<Span> {
+        if !self.annotation_trees.is_empty() {
+            return self.span_of(root, &self.object_relative(pod_path), target);
+        }
+        let (prefix, rest) = self.object_relative_parts(pod_path);
+        let parts = [self.object_path.segments(), prefix, rest];
+        Some(span_from(lookup_parts(root, &parts), target))
     }
 
     /// The span of an object-relative path: in the document, or inside a legacy annotation.
@@ -231,6 +256,39 @@ impl PodObject {
         let full = joined(self.object_path.segments(), segments);
         Some(span_from(root.lookup(&full), target))
     }
+}
+
+/// [`Node::lookup`] of the path made of `parts` one after another, without building it.
+fn lookup_parts<'n, 'a>(root: &'n Node<'a>, parts: &[&[Segment]]) -> Lookup<'n, 'a> {
+    let mut found = Lookup {
+        key: None,
+        value: root,
+        complete: true,
+    };
+    for segment in parts.iter().flat_map(|part| part.iter()) {
+        let next = match segment {
+            Segment::Field(name) => found
+                .value
+                .entry(name)
+                .map(|(key, value)| (Some(key), value)),
+            Segment::Key(name) => found
+                .value
+                .entry(name)
+                .map(|(key, value)| (Some(key), value)),
+            Segment::Index(index) => found.value.item(*index).map(|value| (None, value)),
+        };
+        match next {
+            Some((key, value)) => {
+                found.key = key;
+                found.value = value;
+            }
+            None => {
+                found.complete = false;
+                break;
+            }
+        }
+    }
+    found
 }
 
 /// `head` followed by `tail`, in one allocation.

@@ -60,22 +60,19 @@ pub fn locate(
         }
     }
     for related in &mut finding.related {
-        let path = pod.object_relative(&related.path);
-        related.span =
-            root.and_then(|root| pod.span_of(root, &path, crate::yaml::source::Target::Value));
-        related.path = path;
+        related.span = root.and_then(|root| {
+            pod.span_of_pod_path(root, &related.path, crate::yaml::source::Target::Value)
+        });
+        related.path = pod.object_relative(&related.path);
     }
     // Only where to point: once located, nothing reads it.
     let span_path = finding.span_path.take();
     if let Some(pod_path) = finding.path.take() {
-        let path = pod.object_relative(&pod_path);
         if finding.span.is_none() {
-            finding.span = root.and_then(|root| match &span_path {
-                Some(shown) => pod.span_of(root, &pod.object_relative(shown), finding.target),
-                None => pod.span_of(root, &path, finding.target),
-            });
+            let shown = span_path.as_ref().unwrap_or(&pod_path);
+            finding.span = root.and_then(|root| pod.span_of_pod_path(root, shown, finding.target));
         }
-        finding.path = Some(path);
+        finding.path = Some(pod.object_relative(&pod_path));
     }
     finding
 }
@@ -253,7 +250,7 @@ pub fn read_document_with(
 mod tests {
     use super::*;
     use crate::k8s::workload::{InitContainerSource, LEGACY_INIT_ANNOTATIONS};
-    use crate::yaml::source::parse_stream;
+    use crate::yaml::source::{Target, parse_stream};
 
     fn objects(text: &str) -> Vec<DocumentObjects> {
         let file: Arc<str> = Arc::from("test.yaml");
@@ -360,6 +357,41 @@ mod tests {
             .filter_map(|finding| finding.path.as_ref().map(ToString::to_string))
             .collect();
         assert_eq!(unknown, ["spec"]);
+    }
+
+    /// A pod-relative path is found where its object-relative path is, built or not: in a
+    /// List's item, a CronJob's template, the object's own fields, present or missing.
+    #[test]
+    fn spans_of_pod_paths_are_the_spans_of_their_object_paths() {
+        let text = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: b}\n- apiVersion: batch/v1\n  kind: CronJob\n  metadata: {name: c}\n  spec:\n    schedule: '* * * * *'\n    jobTemplate:\n      spec:\n        template:\n          metadata: {labels: {app: c}}\n          spec:\n            containers:\n            - name: a\n              image: busybox:1.36\n              resources: {limits: {memory: 1Gi}}\n";
+        let documents = parse_stream(text);
+        let file: Arc<str> = Arc::from("test.yaml");
+        let found = read_document(&file, &LineIndex::new(text), &documents[0]);
+        let pod = &found.pods[0];
+        let root = documents[0].root.as_ref().expect("a root");
+        for path in [
+            "spec.containers[0].image",
+            "spec.containers[0].name",
+            "spec.containers[0].resources.limits[memory]",
+            "spec.containers[0].resources.requests[cpu]",
+            "spec.containers[3].image",
+            "spec.securityContext.runAsNonRoot",
+            "metadata.labels[app]",
+            "metadata.annotations",
+            "$object.spec.schedule",
+            "$object.spec.replicas",
+            "kind",
+            "",
+        ] {
+            let pod_path = FieldPath::parse(path);
+            for target in [Target::Value, Target::Key] {
+                assert_eq!(
+                    pod.span_of_pod_path(root, &pod_path, target),
+                    pod.span_of(root, &pod.object_relative(&pod_path), target),
+                    "{path} {target:?}"
+                );
+            }
+        }
     }
 
     #[test]

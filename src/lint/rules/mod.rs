@@ -13,7 +13,7 @@ use crate::k8s::workload::{InitContainerSource, PodObject};
 use crate::lint::finding::{Finding, RuleId, Severity};
 use crate::lint::rules::helpers::best_practice::{BestPracticeSettings, DEFAULT_SETTINGS};
 use crate::lint::rules::helpers::disruption_budgets::DisruptionBudgets;
-use crate::yaml::field_path::FieldPath;
+use crate::yaml::field_path::{FieldPath, Segment};
 
 /// Declares every rule file, re-exports its `RULE` under a constant name and builds
 /// [`REGISTRY`] in the order given (by ID): adding a rule is its file plus one line here.
@@ -696,10 +696,11 @@ impl<'p> PodContext<'p> {
                 .child("annotations")
                 .key(key)
                 .index(index),
-            _ => FieldPath::root()
-                .child("spec")
-                .child(list.field())
-                .index(index),
+            _ => FieldPath::from(vec![
+                Segment::Field("spec".into()),
+                Segment::Field(list.field().into()),
+                Segment::Index(index),
+            ]),
         }
     }
 

@@ -308,7 +308,7 @@ pub fn missing_request(
                 "{} has no `{resource}` request",
                 describe(list, index, container)
             ))
-            .at(path.child("resources").child("requests").key(resource))
+            .at(path.children(&["resources", "requests"]).key(resource))
             .pointing_at(path.child("name"))
             .label("reserves nothing on the node")
             .help(format!(

@@ -40,15 +40,12 @@ impl<'p> ContainerSecurity<'p> {
 
     /// The path of a field of the container's `securityContext`.
     pub fn container_field(&self, field: &'static str) -> FieldPath {
-        self.container_path.child("securityContext").child(field)
+        self.container_path.children(&["securityContext", field])
     }
 
     /// The path of a field of the pod's `securityContext`.
     pub fn pod_field(field: &'static str) -> FieldPath {
-        FieldPath::root()
-            .child("spec")
-            .child("securityContext")
-            .child(field)
+        FieldPath::root().children(&["spec", "securityContext", field])
     }
 
     /// Where a finding about the container as a whole points: its `name`.
