@@ -115,6 +115,15 @@ pub struct Related {
     pub message: String,
 }
 
+/// What a finding that mirrors API-server validation says as Kubernetes' `field.Error` does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldError {
+    /// The error type (`FieldValueInvalid`, …).
+    pub error_type: &'static str,
+    /// The offending value.
+    pub bad_value: Option<String>,
+}
+
 /// One thing a rule found.
 #[derive(Debug, Clone)]
 pub struct Finding {
@@ -130,16 +139,15 @@ pub struct Finding {
     pub help: Option<Cow<'static, str>>,
     /// Why it matters.
     pub note: Option<Cow<'static, str>>,
-    /// The Kubernetes field-error type, for findings that mirror API-server validation.
-    pub k8s_type: Option<&'static str>,
-    /// The offending value, for API-validation findings.
-    pub bad_value: Option<String>,
+    /// The Kubernetes field error, for findings that mirror API-server validation (boxed:
+    /// most findings have none, and every finding is held until the report is drawn).
+    pub field_error: Option<Box<FieldError>>,
     /// The field path as Kubernetes would report it (object-relative).
     pub path: Option<FieldPath>,
     /// Where to point instead of `path`, when Kubernetes names a coarser path than the spot
     /// to show (`resources.requests` for a request above its limit points at the request);
     /// cleared once the finding is located.
-    pub span_path: Option<FieldPath>,
+    pub span_path: Option<Box<FieldPath>>,
     /// Which part of the node at `path` to point at.
     pub target: Target,
     /// The resolved location in the file (set by the loader from `path`, or directly).
@@ -166,8 +174,7 @@ impl Finding {
             label: None,
             help: None,
             note: None,
-            k8s_type: None,
-            bad_value: None,
+            field_error: None,
             path: None,
             span_path: None,
             target: Target::Value,
@@ -228,7 +235,7 @@ impl Finding {
     /// Points at another path than the one reported (pod-relative, like `at`).
     #[must_use]
     pub fn pointing_at(mut self, path: FieldPath) -> Self {
-        self.span_path = Some(path);
+        self.span_path = Some(Box::new(path));
         self
     }
 
@@ -277,9 +284,21 @@ impl Finding {
     /// Marks the finding as mirroring API-server validation.
     #[must_use]
     pub fn k8s(mut self, k8s_type: &'static str, bad_value: Option<String>) -> Self {
-        self.k8s_type = Some(k8s_type);
-        self.bad_value = bad_value;
+        self.field_error = Some(Box::new(FieldError {
+            error_type: k8s_type,
+            bad_value,
+        }));
         self
+    }
+
+    /// The Kubernetes field-error type, for findings that mirror API-server validation.
+    pub fn k8s_type(&self) -> Option<&'static str> {
+        self.field_error.as_ref().map(|error| error.error_type)
+    }
+
+    /// The offending value, for API-validation findings.
+    pub fn bad_value(&self) -> Option<&str> {
+        self.field_error.as_ref()?.bad_value.as_deref()
     }
 
     /// The sort key: file order is kept by the caller; within a file, by position then rule.

@@ -552,15 +552,15 @@ fn drop_findings_on_removed_fields(findings: &mut Vec<Finding>, removed: &[Remov
     if gone.is_empty() {
         return;
     }
-    let inside = |path: &Option<FieldPath>| {
-        path.as_ref().is_some_and(|path| {
+    let inside = |path: Option<&FieldPath>| {
+        path.is_some_and(|path| {
             gone.iter()
                 .any(|prefix| path.strip_prefix(prefix).is_some())
         })
     };
     findings.retain(|finding| {
         matches!(finding.rule.code, "PL135" | "PL136")
-            || !(inside(&finding.path) || inside(&finding.span_path))
+            || !(inside(finding.path.as_ref()) || inside(finding.span_path.as_deref()))
     });
 }
 

@@ -69,7 +69,7 @@ pub fn locate(
     let span_path = finding.span_path.take();
     if let Some(pod_path) = finding.path.take() {
         if finding.span.is_none() {
-            let shown = span_path.as_ref().unwrap_or(&pod_path);
+            let shown = span_path.as_deref().unwrap_or(&pod_path);
             finding.span = root.and_then(|root| pod.span_of_pod_path(root, shown, finding.target));
         }
         finding.path = Some(pod.object_relative(&pod_path));

@@ -162,7 +162,7 @@ mod tests {
             found[0].path.as_ref().map(ToString::to_string).as_deref(),
             Some("spec.initContainers[0].ports[1].hostPort")
         );
-        assert_eq!(found[0].bad_value.as_deref(), Some("TCP//8080"));
+        assert_eq!(found[0].bad_value(), Some("TCP//8080"));
         let text = pod(
             "  initContainers:\n  - name: one\n    image: image\n    ports:\n    - {containerPort: 80, hostPort: 80, protocol: TCP}\n    - {containerPort: 80, hostPort: 80, protocol: UDP}\n  - name: two\n    image: image\n    ports:\n    - {containerPort: 80, hostPort: 80, protocol: TCP}\n    - {containerPort: 80, hostPort: 80, protocol: UDP}\n  containers:\n  - {name: app, image: nginx}\n",
         );
@@ -176,7 +176,7 @@ mod tests {
         );
         let found = findings(&RULE, &text, false);
         assert_eq!(found.len(), 1);
-        assert_eq!(found[0].bad_value.as_deref(), Some("TCP//8080"));
+        assert_eq!(found[0].bad_value(), Some("TCP//8080"));
         // The span points at the containerPort the user wrote, on the second container.
         assert_eq!(found[0].span.map(|s| s.start.line), Some(12));
         assert!(k8s_errors(&RULE, &text, true).is_empty());

@@ -106,7 +106,7 @@ mod tests {
                 .filter(|f| f.rule.code == RULE.id)
                 .collect();
             assert_eq!(found.len(), 1, "{policy}");
-            assert_eq!(found[0].bad_value.as_deref(), Some(value));
+            assert_eq!(found[0].bad_value(), Some(value));
             assert_eq!(
                 k8s_errors_in(&RULE, &text, gates(33, "")),
                 [(

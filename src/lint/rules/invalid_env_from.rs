@@ -148,7 +148,7 @@ mod tests {
         let mut errors: Vec<(String, &'static str)> = all_findings_in(&text, true, gates(minor, ""))
             .into_iter()
             .filter(|f| f.rule.code == "PL139")
-            .filter_map(|f| Some((f.path?.to_string().replace("spec.containers[0].envFrom", "field"), f.k8s_type?)))
+            .filter_map(|f| Some((f.path.as_ref()?.to_string().replace("spec.containers[0].envFrom", "field"), f.k8s_type()?)))
             .collect();
         errors.sort();
         errors

@@ -215,7 +215,7 @@ mod tests {
         let mut errors: Vec<(String, &'static str)> = all_findings_in(&pod(env), true, gates(minor, ""))
             .into_iter()
             .filter(|f| matches!(f.rule.code, "PL116" | "PL138"))
-            .filter_map(|f| Some((f.path?.to_string(), f.k8s_type?)))
+            .filter_map(|f| Some((f.path.as_ref()?.to_string(), f.k8s_type()?)))
             .map(|(path, kind)| (path.replace("spec.containers[0].env", "field"), kind))
             .collect();
         errors.sort();
@@ -329,7 +329,7 @@ mod tests {
             all_findings_in(text, true, gates(37, ""))
                 .into_iter()
                 .filter(|f| f.rule.code == "PL138")
-                .filter_map(|f| Some((f.path?.to_string().replace("spec.containers[0].env", "field"), f.k8s_type?)))
+                .filter_map(|f| Some((f.path.as_ref()?.to_string().replace("spec.containers[0].env", "field"), f.k8s_type()?)))
                 .collect::<std::collections::BTreeSet<_>>()
                 .into_iter()
                 .collect()

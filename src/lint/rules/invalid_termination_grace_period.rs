@@ -81,6 +81,6 @@ mod tests {
         );
         let negative = findings(&RULE, &pod("terminationGracePeriodSeconds: -5"), false);
         assert_eq!(negative.len(), 1);
-        assert_eq!(negative[0].k8s_type, None);
+        assert_eq!(negative[0].k8s_type(), None);
     }
 }

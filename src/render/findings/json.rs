@@ -117,8 +117,8 @@ fn json_finding(finding: &Finding) -> JsonFinding<'_> {
         end_line: span.end.line.max(span.start.line).max(1),
         end_column: span.end.column.max(1),
         path: finding.path.as_ref().map(ToString::to_string),
-        k8s_type: finding.k8s_type,
-        bad_value: finding.bad_value.as_deref(),
+        k8s_type: finding.k8s_type(),
+        bad_value: finding.bad_value(),
         pod: finding.object.as_deref(),
         fix: finding
             .fix

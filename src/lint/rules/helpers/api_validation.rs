@@ -441,8 +441,12 @@ pub mod testing {
             .filter(|finding| finding.rule.code == rule.id)
             .map(|finding| {
                 (
-                    finding.path.map(|p| p.to_string()).unwrap_or_default(),
-                    finding.k8s_type.unwrap_or(""),
+                    finding
+                        .path
+                        .as_ref()
+                        .map(ToString::to_string)
+                        .unwrap_or_default(),
+                    finding.k8s_type().unwrap_or(""),
                 )
             })
             .collect()
@@ -466,8 +470,12 @@ pub mod testing {
             .into_iter()
             .map(|finding| {
                 (
-                    finding.path.map(|p| p.to_string()).unwrap_or_default(),
-                    finding.k8s_type.unwrap_or(""),
+                    finding
+                        .path
+                        .as_ref()
+                        .map(ToString::to_string)
+                        .unwrap_or_default(),
+                    finding.k8s_type().unwrap_or(""),
                 )
             })
             .collect()
@@ -478,7 +486,7 @@ pub mod testing {
     pub fn all_k8s_errors(text: &str, no_defaulting: bool) -> Vec<(String, &'static str)> {
         let mut errors: Vec<(String, &'static str)> = all_findings(text, no_defaulting)
             .into_iter()
-            .filter_map(|finding| Some((finding.path?.to_string(), finding.k8s_type?)))
+            .filter_map(|finding| Some((finding.path.as_ref()?.to_string(), finding.k8s_type()?)))
             .collect();
         errors.sort();
         errors

@@ -19,7 +19,7 @@ fn unit_test_cluster() -> FeatureGates {
 fn errors_in(text: &str, cluster: FeatureGates) -> Vec<(String, &'static str)> {
     let mut errors: Vec<(String, &'static str)> = all_findings_in(text, true, cluster)
         .into_iter()
-        .filter_map(|finding| Some((finding.path?.to_string(), finding.k8s_type?)))
+        .filter_map(|finding| Some((finding.path.as_ref()?.to_string(), finding.k8s_type()?)))
         .collect();
     errors.sort();
     errors
