@@ -368,12 +368,15 @@ fn draw_finding(
     if let Some(path) = &finding.path
         && !path.is_root()
     {
-        out.push_str("  path: ");
+        // Written whole, then escaped: one check for the path, not one per piece.
+        display.clear();
         path.write_pieces(|piece| {
-            push_escaped_str(out, piece);
+            display.push_str(piece);
             Ok::<(), std::convert::Infallible>(())
         })
         .unwrap_or_else(|never| match never {});
+        out.push_str("  path: ");
+        push_escaped_str(out, display);
         out.push('\n');
     }
     out.push('\n');
