@@ -23,7 +23,7 @@ pub fn clip(text: &str) -> Cow<'_, str> {
 /// `text` with every control character but newline and tab written as `\u{…}`, so text from
 /// input cannot move the cursor, clear the screen or retitle the terminal (cf. CVE-2021-25743).
 pub fn escape_control(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(is_escaped) {
+    if !has_control_bytes(text.as_bytes()) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
@@ -31,6 +31,49 @@ pub fn escape_control(text: &str) -> Cow<'_, str> {
         push_escaped(&mut out, ch);
     }
     Cow::Owned(out)
+}
+
+/// Appends `text` to `out` as [`escape_control`] writes it, without a copy in between.
+pub fn push_escaped_str(out: &mut String, text: &str) {
+    if has_control_bytes(text.as_bytes()) {
+        for ch in text.chars() {
+            push_escaped(out, ch);
+        }
+    } else {
+        out.push_str(text);
+    }
+}
+
+/// Whether `bytes` hold the UTF-8 of a character [`is_escaped`]: a C0 control but newline and
+/// tab, DEL, or a C1 control (`C2 80`..`C2 9F`). Looked at 64 bytes at a time without branches,
+/// which the compiler vectorizes: most text output passes through here.
+// Bitwise on purpose: a loop without branches is one the compiler vectorizes.
+#[allow(clippy::needless_bitwise_bool)]
+pub fn has_control_bytes(bytes: &[u8]) -> bool {
+    const BLOCK: usize = 64;
+    let single = |byte: u8| ((byte < 0x20) & (byte != b'\n') & (byte != b'\t')) | (byte == 0x7f);
+    // A C1 control's second byte follows a `C2`; `byte & 0xe0 == 0x80` is 80..9F.
+    let pair = |first: u8, second: u8| (first == 0xc2) & (second & 0xe0 == 0x80);
+    let block_has = |block: &[u8]| {
+        let singles = block.iter().fold(false, |any, &byte| any | single(byte));
+        let pairs = block
+            .iter()
+            .zip(block.get(1..).unwrap_or_default())
+            .fold(false, |any, (&first, &second)| any | pair(first, second));
+        singles | pairs
+    };
+    let mut blocks = bytes.chunks_exact(BLOCK);
+    let mut last = 0u8;
+    for block in blocks.by_ref() {
+        // The pair that straddles the previous block and this one.
+        let first = block.first().copied().unwrap_or_default();
+        if pair(last, first) | block_has(block) {
+            return true;
+        }
+        last = block.last().copied().unwrap_or_default();
+    }
+    let rest = blocks.remainder();
+    pair(last, rest.first().copied().unwrap_or_default()) | block_has(rest)
 }
 
 /// Whether XML 1.0 can hold `ch` at all (its `Char` production: tab, newline, carriage return,
@@ -56,6 +99,26 @@ pub fn push_escaped(out: &mut String, ch: char) {
 /// The escape text output writes for the character with code `code`: `\u{1b}`.
 pub fn escape_code(code: u32) -> String {
     format!("\\u{{{code:x}}}")
+}
+
+/// `value` in decimal digits, written at the end of `buffer`: numbers in text output without
+/// the formatting machinery (a run writes several per finding).
+pub fn decimal(mut value: usize, buffer: &mut [u8; 20]) -> &str {
+    let mut start = buffer.len();
+    for slot in buffer.iter_mut().rev() {
+        *slot = b'0' + u8::try_from(value % 10).unwrap_or_default();
+        start -= 1;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(buffer.get(start..).unwrap_or_default()).unwrap_or_default()
+}
+
+/// Appends `value` in decimal digits to `out`.
+pub fn push_decimal(out: &mut String, value: usize) {
+    out.push_str(decimal(value, &mut [0; 20]));
 }
 
 /// The known name closest to `name`, if it is close enough to be a likely typo.
@@ -100,5 +163,78 @@ mod tests {
         assert_eq!(clip("short"), "short");
         assert_eq!(clip("a\nb"), "a…");
         assert_eq!(clip(&"x".repeat(50)).chars().count(), 41);
+    }
+
+    #[test]
+    fn decimals_are_written_as_display_writes_them() {
+        for value in [
+            0,
+            1,
+            9,
+            10,
+            99,
+            100,
+            12345,
+            usize::MAX / 10,
+            usize::MAX - 1,
+            usize::MAX,
+        ] {
+            let mut out = String::from("x");
+            push_decimal(&mut out, value);
+            assert_eq!(out, format!("x{value}"));
+        }
+    }
+
+    /// Every character that matters, at every place around the 64-byte blocks.
+    #[test]
+    fn the_byte_check_agrees_with_the_character_check() {
+        let specials = [
+            '\u{0}',
+            '\u{1b}',
+            '\u{1f}',
+            '\n',
+            '\t',
+            '\r',
+            ' ',
+            '~',
+            '\u{7f}',
+            '\u{80}',
+            '\u{85}',
+            '\u{9f}',
+            '\u{a0}',
+            '·',
+            '©',
+            '\u{100}',
+            '\u{2028}',
+            'é',
+            '漢',
+            '…',
+            '\u{10ffff}',
+        ];
+        for length in [0, 1, 2, 62, 63, 64, 65, 127, 128, 129, 200] {
+            for at in (0..length).chain([length]) {
+                for special in specials {
+                    let mut text: String = "a".repeat(at);
+                    text.push(special);
+                    text.push_str(&"b".repeat(length - at));
+                    let by_chars = text.chars().any(is_escaped);
+                    assert_eq!(has_control_bytes(text.as_bytes()), by_chars, "{text:?}");
+                    let mut pushed = String::new();
+                    push_escaped_str(&mut pushed, &text);
+                    assert_eq!(pushed, escape_control(&text), "{text:?}");
+                }
+            }
+        }
+        for code in 0..=0x2100u32 {
+            let Some(ch) = char::from_u32(code) else {
+                continue;
+            };
+            let text = format!("{}{ch}{}", "x".repeat(63), "y".repeat(70));
+            assert_eq!(
+                has_control_bytes(text.as_bytes()),
+                is_escaped(ch),
+                "{code:x}"
+            );
+        }
     }
 }

@@ -102,47 +102,11 @@ impl<W: Write> Drop for SafeOutput<W> {
 /// Whether `bytes` hold anything `escape_bytes` would change or keep back: a C0 control (but
 /// newline and tab), DEL, a C1 control (`C2 80`..`C2 9F`), or a `C2` at the very end, whose
 /// second byte comes with the next write. Other `C2` sequences (`·` is `C2 B7`, on every
-/// snippet) pass, so the common case stays a plain copy. Blocks without any such first byte
-/// are passed over by a loop the compiler vectorizes; only the others are looked at closely.
-// Bitwise on purpose: a loop without branches is one the compiler vectorizes.
-#[allow(clippy::needless_bitwise_bool)]
+/// snippet) pass, so the common case stays a plain copy; the check looks at each byte and the
+/// byte after it without branches ([`crate::text::has_control_bytes`]), which the compiler
+/// vectorizes, since every byte of output goes through it on one thread.
 fn needs_escaping(bytes: &[u8]) -> bool {
-    const BLOCK: usize = 64;
-    let mut start = 0;
-    for block in bytes.chunks(BLOCK) {
-        let suspect = block.iter().fold(false, |any, &byte| {
-            any | ((byte < 0x20) & (byte != b'\n') & (byte != b'\t'))
-                | (byte == 0x7f)
-                | (byte == 0xc2)
-        });
-        if suspect && needs_escaping_in(bytes.get(start..).unwrap_or_default(), block.len()) {
-            return true;
-        }
-        start += block.len();
-    }
-    false
-}
-
-/// Whether the first `length` bytes of `bytes` need escaping (see `needs_escaping`); the byte
-/// after a `C2` is looked up in all of `bytes`.
-fn needs_escaping_in(bytes: &[u8], length: usize) -> bool {
-    let mut rest = bytes;
-    for _ in 0..length {
-        let Some((&byte, tail)) = rest.split_first() else {
-            break;
-        };
-        match byte {
-            b'\n' | b'\t' => {}
-            0..0x20 | 0x7f => return true,
-            0xc2 => match tail.first() {
-                None | Some(0x80..=0x9f) => return true,
-                Some(_) => {}
-            },
-            _ => {}
-        }
-        rest = tail;
-    }
-    false
+    crate::text::has_control_bytes(bytes) || bytes.last() == Some(&0xc2)
 }
 
 /// Escapes `data`; returns the output and how many input bytes it covers (the rest is an

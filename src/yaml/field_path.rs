@@ -123,17 +123,37 @@ impl From<Vec<Segment>> for FieldPath {
     }
 }
 
-impl fmt::Display for FieldPath {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl FieldPath {
+    /// Gives the pieces of the path's text to `piece`, in order: the text [`fmt::Display`]
+    /// writes, for writers that escape or copy it without the formatting machinery.
+    pub fn write_pieces<E>(&self, mut piece: impl FnMut(&str) -> Result<(), E>) -> Result<(), E> {
         for (position, segment) in self.segments.iter().enumerate() {
             match segment {
-                Segment::Field(name) if position == 0 => f.write_str(name)?,
-                Segment::Field(name) => write!(f, ".{name}")?,
-                Segment::Index(index) => write!(f, "[{index}]")?,
-                Segment::Key(key) => write!(f, "[{key}]")?,
+                Segment::Field(name) => {
+                    if position > 0 {
+                        piece(".")?;
+                    }
+                    piece(name)?;
+                }
+                Segment::Index(index) => {
+                    piece("[")?;
+                    piece(crate::text::decimal(*index, &mut [0; 20]))?;
+                    piece("]")?;
+                }
+                Segment::Key(key) => {
+                    piece("[")?;
+                    piece(key)?;
+                    piece("]")?;
+                }
             }
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for FieldPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_pieces(|piece| f.write_str(piece))
     }
 }
 
@@ -166,5 +186,23 @@ mod tests {
         ] {
             assert_eq!(FieldPath::parse(text).to_string(), text);
         }
+    }
+
+    #[test]
+    fn the_pieces_make_the_displayed_text() {
+        let path = FieldPath::root()
+            .key("first")
+            .index(0)
+            .child("spec")
+            .index(12_345)
+            .key("a.b/c");
+        let mut text = String::new();
+        path.write_pieces(|piece| {
+            text.push_str(piece);
+            Ok::<(), ()>(())
+        })
+        .expect("infallible");
+        assert_eq!(text, "[first][0].spec[12345][a.b/c]");
+        assert_eq!(path.to_string(), text);
     }
 }

@@ -12,7 +12,7 @@ use super::human_wrap::WrappedParts;
 use super::in_parallel;
 
 use crate::lint::finding::{Finding, Severity};
-use crate::text::escape_control;
+use crate::text::{escape_control, has_control_bytes, push_decimal, push_escaped_str};
 use crate::yaml::line_index::LineIndex;
 
 /// How to render.
@@ -89,10 +89,11 @@ const WINDOW_CHARS: usize = 120;
 /// and two after (the second only tells miette whether the file goes on), each escaped, and
 /// each line too long to show clipped to a window around the finding.
 fn excerpt<'n>(
-    index: &LineIndex<'_>,
-    name: &'n str,
+    file: &SourceFile<'n>,
     span: crate::yaml::source::Span,
+    text: &'n mut String,
 ) -> (Excerpt<'n>, SourceSpan) {
+    let index = &file.index;
     let (start, end) = index.range(span);
     let line = index.line_of(start);
     let first = line.saturating_sub(1);
@@ -113,19 +114,19 @@ fn excerpt<'n>(
         let from = start_char.saturating_sub(WINDOW_BEFORE);
         (from, from + WINDOW_CHARS)
     });
-    let mut text = String::new();
+    text.clear();
     let mut label = (0, 0);
     for at in first..=last {
         let source = index.line(at);
         let target = (at == line).then_some((start_char, start_char + span_chars));
         let clip = window.filter(|_| too_long(source));
         let base = text.len();
-        if let Some((from, to)) = show_line(&mut text, source, clip, target) {
+        if let Some((from, to)) = show_line(text, source, clip, target, file.plain) {
             label = (base + from, base + to);
         }
     }
     let excerpt = Excerpt {
-        name,
+        name: file.name,
         text,
         first_line: first,
         label_start: label.0,
@@ -136,12 +137,13 @@ fn excerpt<'n>(
 
 /// One source line as shown, added to `out`: control characters escaped, cut to `window` (in
 /// characters) with `…` marks; `target` (a character range) comes back as a byte range in the
-/// shown line.
+/// shown line. `plain` says the line is known to hold no control character.
 fn show_line(
     out: &mut String,
     line: &str,
     window: Option<(usize, usize)>,
     target: Option<(usize, usize)>,
+    plain: bool,
 ) -> Option<(usize, usize)> {
     let (body, newline) = match line.strip_suffix("\r\n") {
         Some(body) => (body, "\r\n"),
@@ -150,7 +152,7 @@ fn show_line(
             None => (line, ""),
         },
     };
-    if window.is_none() && !body.chars().any(crate::text::is_escaped) {
+    if window.is_none() && (plain || !has_control_bytes(body.as_bytes())) {
         // Shown as it is: the target's characters are found where they are.
         let byte_at = |at: usize| body.char_indices().nth(at).map_or(body.len(), |(at, _)| at);
         let local = target.map(|(start, end)| {
@@ -211,7 +213,7 @@ fn show_line_escaped(
 /// real column (in bytes, as miette counts) for the finding's own position.
 struct Excerpt<'n> {
     name: &'n str,
-    text: String,
+    text: &'n str,
     /// The 0-based line number of the excerpt's first line.
     first_line: usize,
     /// Where the finding starts in `text`.
@@ -227,10 +229,9 @@ impl miette::SourceCode for Excerpt<'_> {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
-        let inner =
-            self.text
-                .as_str()
-                .read_span(span, context_lines_before, context_lines_after)?;
+        let inner = self
+            .text
+            .read_span(span, context_lines_before, context_lines_after)?;
         let column = if context_lines_before == 0 && span.offset() == self.label_start {
             self.column
         } else {
@@ -259,11 +260,7 @@ pub fn write_file_findings(
     if findings.is_empty() {
         return Ok(());
     }
-    let file = SourceFile {
-        name,
-        text,
-        index: LineIndex::new(text),
-    };
+    let file = SourceFile::new(name, text);
     // Without colour the common case is drawn directly, with miette's headers and helps
     // wrapped once per cache: one cache per drawing task, kept from window to window.
     let plain = !style.color;
@@ -283,6 +280,28 @@ struct SourceFile<'t> {
     name: &'t str,
     text: &'t str,
     index: LineIndex<'t>,
+    /// Whether the text holds no control character (looked at once, not per snippet line).
+    plain: bool,
+}
+
+impl<'t> SourceFile<'t> {
+    fn new(name: &'t str, text: &'t str) -> Self {
+        SourceFile {
+            name,
+            text,
+            index: LineIndex::new(text),
+            plain: !has_control_bytes(text.as_bytes()),
+        }
+    }
+}
+
+/// Buffers a drawing task reuses from finding to finding.
+#[derive(Default)]
+struct Scratch {
+    /// The lines of a snippet.
+    excerpt: String,
+    /// A header's text.
+    display: String,
 }
 
 /// `findings` drawn one after the other, each followed by a blank line: the common case
@@ -303,9 +322,10 @@ fn draw_findings(
     let handler = GraphicalReportHandler::new_themed(theme)
         .with_width(style.width)
         .with_links(false);
+    let mut scratch = Scratch::default();
     for finding in findings {
         let wrapped = wrapped.as_deref_mut().filter(|_| !style.color);
-        draw_finding(out, file, finding, &handler, wrapped);
+        draw_finding(out, file, finding, &handler, wrapped, &mut scratch);
     }
 }
 
@@ -315,30 +335,49 @@ fn draw_finding(
     finding: &Finding,
     handler: &GraphicalReportHandler,
     wrapped: Option<&mut WrappedParts>,
+    scratch: &mut Scratch,
 ) {
-    let SourceFile { name, text, index } = file;
+    let Scratch {
+        excerpt: lines,
+        display,
+    } = scratch;
+    let (name, text) = (file.name, file.text);
     let (source, span) = match finding.span.filter(|_| !text.is_empty()) {
         Some(span) => {
-            let (excerpt, label) = excerpt(index, name, span);
+            let (excerpt, label) = excerpt(file, span, lines);
             (Some(excerpt), Some(label))
         }
         None => (None, None),
     };
-    draw_diagnostic(out, finding, source, span, handler, wrapped);
+    draw_diagnostic(out, finding, source, span, handler, wrapped, display);
     if finding.span.is_some() && text.is_empty() {
         let span = finding.span.unwrap_or_default();
-        out.push_str(&format!(
-            "  at {name}:{}:{}\n",
-            span.start.line, span.start.column
-        ));
+        out.push_str("  at ");
+        out.push_str(name);
+        out.push(':');
+        push_decimal(out, span.start.line as usize);
+        out.push(':');
+        push_decimal(out, span.start.column as usize);
+        out.push('\n');
     }
     if let Some(note) = &finding.note {
-        out.push_str(&format!("  note: {}\n", escape_control(note)));
+        out.push_str("  note: ");
+        push_escaped_str(out, note);
+        out.push('\n');
     }
     if let Some(path) = &finding.path
         && !path.is_root()
     {
-        out.push_str(&format!("  path: {}\n", escape_control(&path.to_string())));
+        // Written whole, then escaped: one check for the path, not one per piece.
+        display.clear();
+        path.write_pieces(|piece| {
+            display.push_str(piece);
+            Ok::<(), std::convert::Infallible>(())
+        })
+        .unwrap_or_else(|never| match never {});
+        out.push_str("  path: ");
+        push_escaped_str(out, display);
+        out.push('\n');
     }
     out.push('\n');
 }
@@ -352,6 +391,7 @@ fn draw_diagnostic(
     span: Option<SourceSpan>,
     handler: &GraphicalReportHandler,
     wrapped: Option<&mut WrappedParts>,
+    display: &mut String,
 ) -> bool {
     let message = escape_control(&finding.message);
     let help = finding.help.as_deref().map(escape_control);
@@ -359,13 +399,21 @@ fn draw_diagnostic(
     let drawn = wrapped.is_some_and(|wrapped| {
         let snippet = source.as_ref().zip(span).map(|(excerpt, span)| Snippet {
             name: excerpt.name,
-            text: &excerpt.text,
+            text: excerpt.text,
             first_line: excerpt.first_line,
             column: excerpt.column,
             span: (span.offset(), span.offset() + span.len()),
             label: label.as_deref(),
         });
-        draw_plain(out, wrapped, finding, &message, help.as_deref(), snippet)
+        draw_plain(
+            out,
+            wrapped,
+            finding,
+            &message,
+            help.as_deref(),
+            snippet,
+            display,
+        )
     });
     if !drawn {
         let rendered = Rendered {
@@ -410,7 +458,7 @@ pub(super) fn draw_both_ways(
         excerpt.map(|e| {
             let source = Excerpt {
                 name: e.name,
-                text: e.text.to_string(),
+                text: e.text,
                 first_line: e.first_line,
                 label_start: e.span.0,
                 column: e.column,
@@ -430,6 +478,7 @@ pub(super) fn draw_both_ways(
         span_one,
         &handler,
         Some(&mut WrappedParts::new(width)),
+        &mut String::new(),
     );
     let mut reference = String::new();
     let (excerpt_two, span_two) = source().unzip();
@@ -440,6 +489,7 @@ pub(super) fn draw_both_ways(
         span_two,
         &handler,
         None,
+        &mut String::new(),
     );
     (plain, reference, taken)
 }
@@ -453,20 +503,18 @@ fn draw_plain(
     message: &str,
     help: Option<&str>,
     snippet: Option<Snippet<'_>>,
+    display: &mut String,
 ) -> bool {
     let start = out.len();
-    let display = format!("{}[{}]: {message}", finding.severity, finding.rule.code);
-    let drawn = wrapped
-        .header(miette_severity(finding.severity), &display)
-        .map(|header| out.push_str(header))
-        .is_some()
+    display.clear();
+    display.push_str(finding.severity.as_str());
+    display.push('[');
+    display.push_str(finding.rule.code);
+    display.push_str("]: ");
+    display.push_str(message);
+    let drawn = wrapped.write_header(out, miette_severity(finding.severity), display)
         && snippet.is_none_or(|snippet| human_snippet::write_plain(out, &snippet))
-        && help.is_none_or(|help| {
-            wrapped
-                .footer(help)
-                .map(|footer| out.push_str(footer))
-                .is_some()
-        });
+        && help.is_none_or(|help| wrapped.write_footer(out, help));
     if !drawn {
         out.truncate(start);
     }
@@ -592,11 +640,7 @@ mod snippet_tests {
     /// A file's findings drawn as `validate` draws them and all by miette.
     fn both_ways(text: &str, findings: &[Finding], width: usize) -> (String, String) {
         let references: Vec<&Finding> = findings.iter().collect();
-        let file = SourceFile {
-            name: "f.yaml",
-            text,
-            index: LineIndex::new(text),
-        };
+        let file = SourceFile::new("f.yaml", text);
         let style = HumanStyle {
             color: false,
             width,
@@ -636,11 +680,7 @@ mod snippet_tests {
             width: 100,
         };
         write_file_findings(&mut out, "f.yaml", &text, &references, style).expect("memory");
-        let file = SourceFile {
-            name: "f.yaml",
-            text: &text,
-            index: LineIndex::new(&text),
-        };
+        let file = SourceFile::new("f.yaml", &text);
         let mut reference = String::new();
         draw_findings(&mut reference, &file, &references, style, None);
         assert_eq!(String::from_utf8(out).expect("utf-8"), reference);
@@ -695,7 +735,11 @@ mod snippet_tests {
             let target = target.map(|(start, end)| (start, end.max(start)));
             let line = format!("{body}{newline}");
             let mut shown = String::new();
-            let local = show_line(&mut shown, &line, None, target);
+            let local = show_line(&mut shown, &line, None, target, false);
+            let mut known = String::new();
+            let plain = !body.chars().any(crate::text::is_escaped);
+            prop_assert_eq!(show_line(&mut known, &line, None, target, plain), local);
+            prop_assert_eq!(&known, &shown);
             prop_assert_eq!((shown, local), show_line_escaped(&body, newline, None, target));
         }
 

@@ -9,7 +9,7 @@
 //! as the last line number shown; the underline runs from the label's first to its last column,
 //! with `┬` (or `▲` for an empty label span) at its middle and the label text hung below it.
 
-use std::fmt::Write as _;
+use crate::text::push_decimal;
 
 /// An excerpt as `human::excerpt` cuts it: the lines shown, and where the label is in them.
 #[derive(Debug, Clone, Copy)]
@@ -124,6 +124,9 @@ fn plan<'s>(snippet: &Snippet<'s>) -> Option<Plan<'s>> {
 /// `…` that marks a clipped line); `None` for any other character, whose width miette judges
 /// by Unicode tables.
 fn one_column_chars(text: &str) -> Option<usize> {
+    if text.bytes().all(|byte| (b' '..=b'~').contains(&byte)) {
+        return Some(text.len());
+    }
     let mut columns = 0;
     for ch in text.chars() {
         if !(ch == ' ' || ch.is_ascii_graphic() || ch == '…') {
@@ -137,45 +140,71 @@ fn one_column_chars(text: &str) -> Option<usize> {
 fn draw(out: &mut String, snippet: &Snippet<'_>, plan: &Plan<'_>) {
     let (from, to) = plan.shown;
     let number = |index: usize| snippet.first_line + index + 1;
-    let width = number(to).to_string().len();
-    let margin = " ".repeat(width + 2);
-    let _ = writeln!(
-        out,
-        "{margin}╭─[{}:{}:{}]",
-        snippet.name,
-        number(plan.at),
-        snippet.column + 1
-    );
+    let mut digits = [0; 20];
+    // The gutter is as wide as the last line number shown.
+    let width = crate::text::decimal(number(to), &mut digits).len();
+    push_repeated(out, " ", width + 2);
+    out.push_str("╭─[");
+    out.push_str(snippet.name);
+    out.push(':');
+    push_decimal(out, number(plan.at));
+    out.push(':');
+    push_decimal(out, snippet.column + 1);
+    out.push_str("]\n");
     for (index, line) in plan.lines.iter().enumerate() {
         let Some(line) = line.filter(|_| (from..=to).contains(&index)) else {
             continue;
         };
-        let _ = writeln!(out, " {:width$} │ {}", number(index), line.body);
+        // ` {number:>width$} │ {body}`: a number is padded on the left.
+        let shown = crate::text::decimal(number(index), &mut digits);
+        out.push(' ');
+        push_repeated(out, " ", width.saturating_sub(shown.len()));
+        out.push_str(shown);
+        out.push_str(" │ ");
+        out.push_str(line.body);
+        out.push('\n');
         if index != plan.at {
             continue;
         }
         let (first, last) = plan.columns;
         let middle = usize::midpoint(first, last);
         let mark = if snippet.span.0 == snippet.span.1 {
-            '▲'
+            "▲"
         } else if snippet.label.is_some() {
-            '┬'
+            "┬"
         } else {
-            '─'
+            "─"
         };
-        let _ = writeln!(
-            out,
-            " {:width$} · {:first$}{}{mark}{}",
-            "",
-            "",
-            "─".repeat(middle - first),
-            "─".repeat(last - middle - 1),
-        );
+        push_gutter(out, width);
+        push_repeated(out, " ", first);
+        push_repeated(out, "─", middle - first);
+        out.push_str(mark);
+        push_repeated(out, "─", last - middle - 1);
+        out.push('\n');
         if let Some(label) = snippet.label {
-            let _ = writeln!(out, " {:width$} · {:middle$}╰── {label}", "", "");
+            push_gutter(out, width);
+            push_repeated(out, " ", middle);
+            out.push_str("╰── ");
+            out.push_str(label);
+            out.push('\n');
         }
     }
-    let _ = writeln!(out, "{margin}╰────");
+    push_repeated(out, " ", width + 2);
+    out.push_str("╰────\n");
+}
+
+/// The empty gutter of an underline or a label line: ` {"":width$} · `.
+fn push_gutter(out: &mut String, width: usize) {
+    out.push(' ');
+    push_repeated(out, " ", width);
+    out.push_str(" · ");
+}
+
+fn push_repeated(out: &mut String, piece: &str, count: usize) {
+    out.reserve(piece.len() * count);
+    for _ in 0..count {
+        out.push_str(piece);
+    }
 }
 
 #[cfg(test)]

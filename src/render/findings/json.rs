@@ -26,7 +26,7 @@ struct JsonFinding<'f> {
     end_line: u32,
     end_column: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
-    path: Option<String>,
+    path: Option<PathText<'f>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     k8s_type: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -35,6 +35,15 @@ struct JsonFinding<'f> {
     pod: Option<&'f ObjectRef>,
     #[serde(skip_serializing_if = "Option::is_none")]
     fix: Option<JsonFix<'f>>,
+}
+
+/// A field path as a JSON string, written from its pieces without an owned copy.
+struct PathText<'f>(&'f crate::yaml::field_path::FieldPath);
+
+impl Serialize for PathText<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self.0)
+    }
 }
 
 /// `fix: {applicability, edits: [{start, end, text}]}`: byte offsets into the file.
@@ -116,7 +125,7 @@ fn json_finding(finding: &Finding) -> JsonFinding<'_> {
         column: span.start.column.max(1),
         end_line: span.end.line.max(span.start.line).max(1),
         end_column: span.end.column.max(1),
-        path: finding.path.as_ref().map(ToString::to_string),
+        path: finding.path.as_ref().map(PathText),
         k8s_type: finding.k8s_type(),
         bad_value: finding.bad_value(),
         pod: finding.object.as_deref(),
@@ -203,6 +212,15 @@ mod tests {
             }
         }
         finding
+    }
+
+    #[test]
+    fn a_path_is_written_as_its_text_would_be() {
+        let path = FieldPath::parse("spec.containers[3].env[a\"b\\c\u{1b}\u{85}é].name");
+        assert_eq!(
+            serde_json::to_string(&PathText(&path)).expect("serializes"),
+            serde_json::to_string(&path.to_string()).expect("serializes")
+        );
     }
 
     #[test]

@@ -55,6 +55,7 @@ where
         .take_while(|&&byte| byte == b' ')
         .count();
     let item_start = format!("\n{}", " ".repeat(indent + 2));
+    let deeper = item_start.get(1..).unwrap_or_default().as_bytes();
     out.write_all(before)?;
     out.write_all(b"[")?;
     in_parallel::write_chunks(
@@ -62,21 +63,23 @@ where
         items,
         || (),
         |(), first, chunk, piece| {
+            // Each item is serialized straight into the chunk's buffer (as the bytes serde_json
+            // writes), every line of it one level deeper than the document's own layout puts it.
+            let mut bytes = std::mem::take(piece).into_bytes();
+            bytes.clear();
             for (offset, value) in chunk.iter().enumerate() {
                 if first + offset > 0 {
-                    piece.push(',');
+                    bytes.push(b',');
                 }
-                piece.push_str(&item_start);
-                let written = serde_json::to_string_pretty(&item(value))?;
-                // A newline inside a JSON string is written `\n`: every newline is the layout's,
-                // and each line goes one level deeper.
-                for (number, line) in written.split('\n').enumerate() {
-                    if number > 0 {
-                        piece.push_str(&item_start);
-                    }
-                    piece.push_str(line);
-                }
+                bytes.extend_from_slice(item_start.as_bytes());
+                let formatter = NestedLayout {
+                    layout: serde_json::ser::PrettyFormatter::new(),
+                    deeper,
+                };
+                let mut serializer = serde_json::Serializer::with_formatter(&mut bytes, formatter);
+                item(value).serialize(&mut serializer)?;
             }
+            *piece = String::from_utf8(bytes).map_err(std::io::Error::other)?;
             Ok(())
         },
     )?;
@@ -86,6 +89,99 @@ where
     }
     out.write_all(b"]")?;
     out.write_all(after)
+}
+
+/// serde_json's pretty layout with every line after the first `deeper` further in: the layout
+/// of a value that sits that deep in a document. Layout newlines are the only newlines written
+/// (a string's newline is written `\n`), so the indentation goes after each.
+struct NestedLayout<'d> {
+    layout: serde_json::ser::PrettyFormatter<'static>,
+    deeper: &'d [u8],
+}
+
+/// A writer that adds `deeper` after every write that ends a line.
+struct Deeper<'w, 'd, W: ?Sized> {
+    writer: &'w mut W,
+    deeper: &'d [u8],
+}
+
+impl<W: ?Sized + Write> Write for Deeper<'_, '_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.write_all(buf)?;
+        Ok(buf.len())
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        self.writer.write_all(buf)?;
+        if buf.ends_with(b"\n") {
+            self.writer.write_all(self.deeper)?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.writer.flush()
+    }
+}
+
+/// Every layout call of [`serde_json::ser::PrettyFormatter`] goes to it through [`Deeper`];
+/// values are written as the default formatter writes them, as `PrettyFormatter` does.
+impl serde_json::ser::Formatter for NestedLayout<'_> {
+    fn begin_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        let deeper = self.deeper;
+        self.layout.begin_array(&mut Deeper { writer, deeper })
+    }
+
+    fn end_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        let deeper = self.deeper;
+        self.layout.end_array(&mut Deeper { writer, deeper })
+    }
+
+    fn begin_array_value<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        let deeper = self.deeper;
+        self.layout
+            .begin_array_value(&mut Deeper { writer, deeper }, first)
+    }
+
+    fn end_array_value<W: ?Sized + Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        let deeper = self.deeper;
+        self.layout.end_array_value(&mut Deeper { writer, deeper })
+    }
+
+    fn begin_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        let deeper = self.deeper;
+        self.layout.begin_object(&mut Deeper { writer, deeper })
+    }
+
+    fn end_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        let deeper = self.deeper;
+        self.layout.end_object(&mut Deeper { writer, deeper })
+    }
+
+    fn begin_object_key<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        let deeper = self.deeper;
+        self.layout
+            .begin_object_key(&mut Deeper { writer, deeper }, first)
+    }
+
+    fn begin_object_value<W: ?Sized + Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        let deeper = self.deeper;
+        self.layout
+            .begin_object_value(&mut Deeper { writer, deeper })
+    }
+
+    fn end_object_value<W: ?Sized + Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        let deeper = self.deeper;
+        self.layout.end_object_value(&mut Deeper { writer, deeper })
+    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,8 @@
 //! given on the command line, or a `file://` URI for an absolute path) with a 1-based region.
 //! Columns count Unicode code points (`columnKind`), as podlife's spans do.
 
+use std::borrow::Cow;
+use std::collections::HashMap;
 use std::io::Write;
 
 use serde::Serialize;
@@ -64,7 +66,7 @@ struct NotificationLocation {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct NotificationPhysicalLocation {
-    artifact_location: ArtifactLocation,
+    artifact_location: ArtifactLocation<'static>,
 }
 
 #[derive(Serialize)]
@@ -124,16 +126,16 @@ struct SarifResult<'f> {
     message: Text,
     locations: [Location<'f>; 1],
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    fixes: Vec<SarifFix>,
+    fixes: Vec<SarifFix<'f>>,
 }
 
 /// A finding's fix as SARIF writes it: its region (and any other spans) replaced in its file.
-fn sarif_fix(
+fn sarif_fix<'u>(
     fix: &crate::lint::finding::Fix,
-    uri: &str,
+    uri: Cow<'u, str>,
     uri_base_id: Option<&'static str>,
     region: Region,
-) -> SarifFix {
+) -> SarifFix<'u> {
     let region_of = |span: crate::yaml::source::Span| Region {
         start_line: span.start.line.max(1),
         start_column: span.start.column.max(1),
@@ -164,10 +166,7 @@ fn sarif_fix(
             },
         },
         artifact_changes: [ArtifactChange {
-            artifact_location: ArtifactLocation {
-                uri: uri.to_string(),
-                uri_base_id,
-            },
+            artifact_location: ArtifactLocation { uri, uri_base_id },
             replacements,
         }],
     }
@@ -176,15 +175,15 @@ fn sarif_fix(
 /// SARIF `fix`: the finding's region replaced in its file.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct SarifFix {
+struct SarifFix<'u> {
     description: Text,
-    artifact_changes: [ArtifactChange; 1],
+    artifact_changes: [ArtifactChange<'u>; 1],
 }
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct ArtifactChange {
-    artifact_location: ArtifactLocation,
+struct ArtifactChange<'u> {
+    artifact_location: ArtifactLocation<'u>,
     replacements: Vec<Replacement>,
 }
 
@@ -198,22 +197,22 @@ struct Replacement {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Location<'f> {
-    physical_location: PhysicalLocation,
+    physical_location: PhysicalLocation<'f>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     logical_locations: Vec<LogicalLocation<'f>>,
 }
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct PhysicalLocation {
-    artifact_location: ArtifactLocation,
+struct PhysicalLocation<'u> {
+    artifact_location: ArtifactLocation<'u>,
     region: Region,
 }
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct ArtifactLocation {
-    uri: String,
+struct ArtifactLocation<'u> {
+    uri: Cow<'u, str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     uri_base_id: Option<&'static str>,
 }
@@ -306,6 +305,35 @@ pub fn file_uri(file: &str) -> (String, Option<&'static str>) {
     }
 }
 
+/// Each file's URI, made once: a file's findings are many, and they come one after another.
+fn file_uris<'f>(findings: &[&'f Finding]) -> HashMap<&'f str, (String, Option<&'static str>)> {
+    let mut uris = HashMap::new();
+    for same_file in findings.chunk_by(|one, other| one.file == other.file) {
+        if let Some(finding) = same_file.first() {
+            uris.entry(&*finding.file)
+                .or_insert_with(|| file_uri(&finding.file));
+        }
+    }
+    uris
+}
+
+/// A result's message: the finding's, then its help and its note on lines of their own.
+fn message_text(finding: &Finding) -> String {
+    let help = finding.help.as_deref().map_or(0, |help| help.len() + 7);
+    let note = finding.note.as_deref().map_or(0, |note| note.len() + 7);
+    let mut text = String::with_capacity(finding.message.len() + help + note);
+    text.push_str(&finding.message);
+    if let Some(help) = &finding.help {
+        text.push_str("\nhelp: ");
+        text.push_str(help);
+    }
+    if let Some(note) = &finding.note {
+        text.push_str("\nnote: ");
+        text.push_str(note);
+    }
+    text
+}
+
 /// A tool execution notification for an input that could not be read.
 fn notification(failed: &FailedInput) -> Notification {
     let (uri, uri_base_id) = file_uri(&failed.path);
@@ -316,7 +344,10 @@ fn notification(failed: &FailedInput) -> Notification {
         },
         locations: vec![NotificationLocation {
             physical_location: NotificationPhysicalLocation {
-                artifact_location: ArtifactLocation { uri, uri_base_id },
+                artifact_location: ArtifactLocation {
+                    uri: Cow::Owned(uri),
+                    uri_base_id,
+                },
             },
         }],
     }
@@ -334,6 +365,7 @@ pub fn write_findings(
         .enumerate()
         .map(|(index, rule)| (rule.id, index))
         .collect();
+    let uris = file_uris(findings);
     let result = |finding: &&Finding| {
         let span = finding.span.unwrap_or_default();
         let start_line = span.start.line.max(1);
@@ -345,14 +377,14 @@ pub fn write_findings(
         } else {
             (start_line, start_column + 1)
         };
-        let mut text = finding.message.clone();
-        if let Some(help) = &finding.help {
-            text.push_str(&format!("\nhelp: {help}"));
-        }
-        if let Some(note) = &finding.note {
-            text.push_str(&format!("\nnote: {note}"));
-        }
-        let (uri, uri_base_id) = file_uri(&finding.file);
+        let text = message_text(finding);
+        let (uri, uri_base_id) = match uris.get(&*finding.file) {
+            Some((uri, base)) => (Cow::Borrowed(uri.as_str()), *base),
+            None => {
+                let (uri, base) = file_uri(&finding.file);
+                (Cow::Owned(uri), base)
+            }
+        };
         let logical_locations = finding
             .object
             .as_ref()
@@ -388,7 +420,7 @@ pub fn write_findings(
             fixes: finding
                 .fix
                 .as_ref()
-                .map(|fix| sarif_fix(fix, &uri, uri_base_id, region()))
+                .map(|fix| sarif_fix(fix, uri.clone(), uri_base_id, region()))
                 .into_iter()
                 .collect(),
             locations: [Location {
