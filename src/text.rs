@@ -54,13 +54,17 @@ pub fn has_control_bytes(bytes: &[u8]) -> bool {
     let single = |byte: u8| ((byte < 0x20) & (byte != b'\n') & (byte != b'\t')) | (byte == 0x7f);
     // A C1 control's second byte follows a `C2`; `byte & 0xe0 == 0x80` is 80..9F.
     let pair = |first: u8, second: u8| (first == 0xc2) & (second & 0xe0 == 0x80);
+    // The pairs are looked at only in a block that holds a `C2` (most text holds none).
     let block_has = |block: &[u8]| {
-        let singles = block.iter().fold(false, |any, &byte| any | single(byte));
-        let pairs = block
-            .iter()
-            .zip(block.get(1..).unwrap_or_default())
-            .fold(false, |any, (&first, &second)| any | pair(first, second));
-        singles | pairs
+        let (singles, lead) = block.iter().fold((false, false), |(any, lead), &byte| {
+            (any | single(byte), lead | (byte == 0xc2))
+        });
+        singles
+            || (lead
+                && block
+                    .iter()
+                    .zip(block.get(1..).unwrap_or_default())
+                    .fold(false, |any, (&first, &second)| any | pair(first, second)))
     };
     let mut blocks = bytes.chunks_exact(BLOCK);
     let mut last = 0u8;

@@ -3,54 +3,103 @@
 use std::io::Write;
 
 use crate::lint::finding::{Finding, Severity};
+use crate::render::findings::in_parallel;
+use crate::text::push_decimal;
 
-/// Writes one `::error`/`::warning`/`::notice` command per finding.
+/// Writes one `::error`/`::warning`/`::notice` command per finding (drawn on every core).
 pub fn write_findings(out: &mut dyn Write, findings: &[&Finding]) -> std::io::Result<()> {
-    for finding in findings {
-        let command = match finding.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Info => "notice",
-        };
-        let mut properties = format!("file={}", escape_property(&finding.file));
-        if let Some(span) = finding.span {
-            properties.push_str(&format!(
-                ",line={},col={}",
-                span.start.line, span.start.column
-            ));
-            if span.end.line >= span.start.line {
-                properties.push_str(&format!(
-                    ",endLine={},endColumn={}",
-                    span.end.line, span.end.column
-                ));
+    in_parallel::write_chunks(
+        out,
+        findings,
+        || (),
+        |(), _, chunk, buffer| {
+            for finding in chunk {
+                write_command(buffer, finding);
             }
+            Ok(())
+        },
+    )
+}
+
+fn write_command(out: &mut String, finding: &Finding) {
+    out.push_str(match finding.severity {
+        Severity::Error => "::error file=",
+        Severity::Warning => "::warning file=",
+        Severity::Info => "::notice file=",
+    });
+    push_property(out, &finding.file);
+    if let Some(span) = finding.span {
+        out.push_str(",line=");
+        push_decimal(out, span.start.line as usize);
+        out.push_str(",col=");
+        push_decimal(out, span.start.column as usize);
+        if span.end.line >= span.start.line {
+            out.push_str(",endLine=");
+            push_decimal(out, span.end.line as usize);
+            out.push_str(",endColumn=");
+            push_decimal(out, span.end.column as usize);
         }
-        properties.push_str(&format!(
-            ",title={}",
-            escape_property(&format!("{} {}", finding.rule.code, finding.rule.name))
-        ));
-        let mut message = finding.message.clone();
-        if let Some(help) = &finding.help {
-            message.push_str(&format!("\nhelp: {help}"));
-        }
-        if let Some(note) = &finding.note {
-            message.push_str(&format!("\nnote: {note}"));
-        }
-        writeln!(out, "::{command} {properties}::{}", escape_data(&message))?;
     }
-    Ok(())
+    out.push_str(",title=");
+    push_property(out, finding.rule.code);
+    push_property(out, " ");
+    push_property(out, finding.rule.name);
+    out.push_str("::");
+    push_data(out, &finding.message);
+    if let Some(help) = &finding.help {
+        push_data(out, "\nhelp: ");
+        push_data(out, help);
+    }
+    if let Some(note) = &finding.note {
+        push_data(out, "\nnote: ");
+        push_data(out, note);
+    }
+    out.push('\n');
+}
+
+/// Appends a workflow command's message, escaped (`%`, CR, LF).
+fn push_data(out: &mut String, text: &str) {
+    push_escaped(out, text, false);
+}
+
+/// Appends a workflow command's property value, escaped (also `:` and `,`).
+fn push_property(out: &mut String, text: &str) {
+    push_escaped(out, text, true);
+}
+
+fn push_escaped(out: &mut String, text: &str, property: bool) {
+    let special = |byte: u8| {
+        matches!(byte, b'%' | b'\r' | b'\n') || (property && matches!(byte, b':' | b','))
+    };
+    let mut rest = text;
+    while let Some(at) = rest.bytes().position(special) {
+        out.push_str(rest.get(..at).unwrap_or_default());
+        out.push_str(match rest.as_bytes().get(at) {
+            Some(b'%') => "%25",
+            Some(b'\r') => "%0D",
+            Some(b'\n') => "%0A",
+            Some(b':') => "%3A",
+            _ => "%2C",
+        });
+        rest = rest.get(at + 1..).unwrap_or_default();
+    }
+    out.push_str(rest);
 }
 
 /// Escapes a workflow command's message (`%`, CR, LF).
+#[cfg(test)]
 fn escape_data(text: &str) -> String {
-    text.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
+    let mut out = String::new();
+    push_data(&mut out, text);
+    out
 }
 
 /// Escapes a workflow command's property value (also `:` and `,`).
+#[cfg(test)]
 fn escape_property(text: &str) -> String {
-    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+    let mut out = String::new();
+    push_property(&mut out, text);
+    out
 }
 
 #[cfg(test)]
@@ -61,5 +110,17 @@ mod tests {
     fn escapes_like_the_actions_toolkit() {
         assert_eq!(escape_data("50%\nnext"), "50%25%0Anext");
         assert_eq!(escape_property("a:b,c"), "a%3Ab%2Cc");
+        // The replacements in turn, as the toolkit makes them: nothing is escaped twice.
+        for text in ["", "%0A", "a%\r\n:,b", "é:漢,%\n", "::,,%%"] {
+            let data = text
+                .replace('%', "%25")
+                .replace('\r', "%0D")
+                .replace('\n', "%0A");
+            assert_eq!(escape_data(text), data);
+            assert_eq!(
+                escape_property(text),
+                data.replace(':', "%3A").replace(',', "%2C")
+            );
+        }
     }
 }

@@ -154,7 +154,15 @@ fn show_line(
     };
     if window.is_none() && (plain || !has_control_bytes(body.as_bytes())) {
         // Shown as it is: the target's characters are found where they are.
-        let byte_at = |at: usize| body.char_indices().nth(at).map_or(body.len(), |(at, _)| at);
+        // In ASCII a character is a byte.
+        let ascii = target.is_some() && body.is_ascii();
+        let byte_at = |at: usize| {
+            if ascii {
+                at.min(body.len())
+            } else {
+                body.char_indices().nth(at).map_or(body.len(), |(at, _)| at)
+            }
+        };
         let local = target.map(|(start, end)| {
             let begin = byte_at(start);
             (begin, byte_at(end).max(begin))
