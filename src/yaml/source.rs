@@ -214,12 +214,21 @@ impl<'a> Node<'a> {
     /// Follows a field path from this node. Returns the key node (for fields and map keys) and
     /// the value node of the last segment found, and whether the whole path was found.
     pub fn lookup(&self, path: &FieldPath) -> Lookup<'_, 'a> {
+        self.lookup_segments(path.segments())
+    }
+
+    /// [`Node::lookup`] of the path made of `segments`, which need not be one `FieldPath`
+    /// (an object's prefix then a pod-relative path, without joining them).
+    pub fn lookup_segments<'s>(
+        &self,
+        segments: impl IntoIterator<Item = &'s Segment>,
+    ) -> Lookup<'_, 'a> {
         let mut found = Lookup {
             key: None,
             value: self,
             complete: true,
         };
-        for segment in path.segments() {
+        for segment in segments {
             let next = match segment {
                 Segment::Field(name) => found
                     .value

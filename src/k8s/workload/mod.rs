@@ -260,35 +260,7 @@ impl PodObject {
 
 /// [`Node::lookup`] of the path made of `parts` one after another, without building it.
 fn lookup_parts<'n, 'a>(root: &'n Node<'a>, parts: &[&[Segment]]) -> Lookup<'n, 'a> {
-    let mut found = Lookup {
-        key: None,
-        value: root,
-        complete: true,
-    };
-    for segment in parts.iter().flat_map(|part| part.iter()) {
-        let next = match segment {
-            Segment::Field(name) => found
-                .value
-                .entry(name)
-                .map(|(key, value)| (Some(key), value)),
-            Segment::Key(name) => found
-                .value
-                .entry(name)
-                .map(|(key, value)| (Some(key), value)),
-            Segment::Index(index) => found.value.item(*index).map(|value| (None, value)),
-        };
-        match next {
-            Some((key, value)) => {
-                found.key = key;
-                found.value = value;
-            }
-            None => {
-                found.complete = false;
-                break;
-            }
-        }
-    }
-    found
+    root.lookup_segments(parts.iter().flat_map(|part| part.iter()))
 }
 
 /// `head` followed by `tail`, in one allocation.
