@@ -10,6 +10,7 @@ pub mod parse;
 pub mod pod_documents;
 pub mod read_ahead;
 pub mod run;
+pub mod written_as_they_come;
 pub mod yaml_output;
 
 use std::path::PathBuf;

@@ -4,6 +4,7 @@
 pub mod add_ignore;
 pub mod finding;
 pub mod fix;
+pub mod in_order;
 pub mod load;
 pub mod rules;
 pub mod settings;

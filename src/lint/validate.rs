@@ -7,12 +7,14 @@ use crate::k8s::cluster::dropped_fields::{Removal, RemovedField};
 use crate::k8s::workload::PodObject;
 use crate::k8s::workload::custom_resources::PodTemplateTable;
 use crate::lint::finding::{Finding, ObjectRef, Summary};
+use crate::lint::in_order::{Next, in_order};
 use crate::lint::load::template_markers::first_template_action;
 use crate::lint::load::{DocumentObjects, locate, read_document_with};
 use crate::lint::rules::helpers::disruption_budgets::DisruptionBudgets;
 use crate::lint::rules::{self, ContainerList, Origin, PodContext, REGISTRY};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::apply::{self, ObjectFacts};
+use crate::lint::settings::inline_comments::CommentSuppression;
 use crate::lint::settings::selection::Level;
 use rayon::prelude::*;
 
@@ -289,27 +291,99 @@ pub fn empty_directory(name: &str, files_read: usize, options: &CheckOptions) ->
         .help("check the path; `--hidden` and `--no-ignore` also read hidden and ignored files, and `exclude:` or `--exclude` may leave files out")
         .note(note);
     finding.file = source.name.clone();
-    finish(
-        &source,
-        &LineIndex::new(&source.text),
-        vec![finding],
-        &[],
-        Vec::new(),
-        Summary::default(),
+    let whole = Whole {
+        source: &source,
         options,
-    )
+        lines: &LineIndex::new(&source.text),
+        comments: &[],
+        dollars: false,
+    };
+    whole.finish(vec![finding], &[], &[], Vec::new(), Summary::default())
 }
 
 /// Sources at least this large are read in pieces on every core (smaller ones are not worth
 /// the split; many files already spread over the cores one file each).
 pub const PARALLEL_FROM_BYTES: usize = 1 << 20;
-/// Pieces per core: enough that a piece with slow documents does not hold the others up.
-const PIECES_PER_THREAD: usize = 4;
+/// Pieces worked past the oldest one not yet handed over, per core: enough that a piece with
+/// slow documents does not hold the cores up, few enough that what is held stays small.
+const AHEAD_PER_THREAD: usize = 4;
+
+impl FileReport {
+    /// The report of `source` before anything is added to it.
+    fn empty(source: &SourceText) -> Self {
+        FileReport {
+            name: source.name.clone(),
+            text: Arc::clone(&source.text),
+            findings: Vec::new(),
+            pods: Vec::new(),
+            summary: Summary::default(),
+            not_kubernetes: 0,
+        }
+    }
+
+    /// Adds the counts, pods and findings of the next piece of the same source.
+    fn append(&mut self, mut piece: FileReport) {
+        self.findings.append(&mut piece.findings);
+        self.pods.append(&mut piece.pods);
+        self.summary.add(&piece.summary);
+        self.not_kubernetes += piece.not_kubernetes;
+    }
+}
 
 /// Validates one source: loader findings plus every pod check, located and sorted. A large
 /// source is cut at document starts and its pieces are read and checked in parallel; the
 /// report is the same as reading it whole (document numbers and positions are the stream's).
 pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileReport {
+    let mut pieces = Vec::new();
+    validate_source_in_pieces(source, options, |_, _| (), |piece, ()| pieces.push(piece));
+    joined(source, pieces)
+}
+
+/// The pieces of a source's report as one: each list copied once, into one of the right size.
+fn joined(source: &SourceText, pieces: Vec<FileReport>) -> FileReport {
+    let mut report = FileReport::empty(source);
+    report
+        .findings
+        .reserve_exact(pieces.iter().map(|piece| piece.findings.len()).sum());
+    report
+        .pods
+        .reserve_exact(pieces.iter().map(|piece| piece.pods.len()).sum());
+    for piece in pieces {
+        report.append(piece);
+    }
+    report
+}
+
+/// Validates one source as [`validate_source`] does and hands its report over a piece at a
+/// time, so that a large source's findings need never be held at once: `draw` gets each
+/// piece's report on the core that checked it (document indexes there still count from the
+/// piece's start; it may take the findings, to draw them and let them go), and `emit` gets
+/// each piece in stream order, with what `draw` made, as soon as it and the pieces before it
+/// are done. The pieces add up to the source's report: counts, pods and findings in order,
+/// configuration applied. Call it from the main thread to overlap `emit` with the checking of
+/// later pieces; on a pool thread the pieces are checked first, then handed over.
+pub fn validate_source_in_pieces<D: Send>(
+    source: &SourceText,
+    options: &CheckOptions,
+    draw: impl Fn(&mut FileReport, &LineIndex<'_>) -> D + Sync,
+    emit: impl FnMut(FileReport, D),
+) {
+    let pieces = if source.text.len() >= PARALLEL_FROM_BYTES {
+        source.text.len() / STREAMED_PIECE_BYTES
+    } else {
+        1
+    };
+    validate_cut(source, options, pieces, draw, emit);
+}
+
+/// [`validate_source_in_pieces`] with the source cut into about `pieces` pieces.
+fn validate_cut<D: Send>(
+    source: &SourceText,
+    options: &CheckOptions,
+    pieces: usize,
+    draw: impl Fn(&mut FileReport, &LineIndex<'_>) -> D + Sync,
+    mut emit: impl FnMut(FileReport, D),
+) {
     let own_budgets;
     let options = match own_disruption_budgets(source, options) {
         Some(with_budgets) => {
@@ -318,105 +392,223 @@ pub fn validate_source(source: &SourceText, options: &CheckOptions) -> FileRepor
         }
         None => options,
     };
+    let lines = LineIndex::new(&source.text);
+    let comments = crate::lint::settings::inline_comments::read(&source.text);
+    let whole = Whole {
+        source,
+        options,
+        lines: &lines,
+        comments: &comments,
+        dollars: source.text.contains('$'),
+    };
     if let Some(finding) = source_problem(source) {
         let summary = Summary {
             files: 1,
             ..Summary::default()
         };
-        let lines = LineIndex::new(&source.text);
-        return finish(
-            source,
-            &lines,
-            vec![finding],
-            &[],
-            Vec::new(),
-            summary,
-            options,
-        );
+        let mut report = whole.finish(vec![finding], &[], &comments, Vec::new(), summary);
+        let drawn = draw(&mut report, &lines);
+        emit(report, drawn);
+        return;
     }
-    let pieces = if source.text.len() >= PARALLEL_FROM_BYTES {
-        (rayon::current_num_threads() * PIECES_PER_THREAD)
-            .min(source.text.len() / (PARALLEL_FROM_BYTES / 4))
-    } else {
-        1
-    };
-    validate_in_pieces(source, options, pieces)
+    whole.validate_in_pieces(pieces, &draw, &mut emit);
 }
 
-/// [`validate_source`] with the source cut into about `pieces` pieces.
-fn validate_in_pieces(source: &SourceText, options: &CheckOptions, pieces: usize) -> FileReport {
-    let mut findings = Vec::new();
-    let mut summary = Summary {
-        files: 1,
-        ..Summary::default()
-    };
-    // One index for every piece: positions are the stream's.
-    let lines = LineIndex::new(&source.text);
-    let chunks = split_stream(&source.text, pieces);
-    let mut checked: Vec<PieceReport> = if chunks.len() > 1 {
-        chunks
-            .par_iter()
-            .map(|chunk| check_piece(source, &lines, chunk, options))
-            .collect()
-    } else {
-        chunks
-            .iter()
-            .map(|chunk| check_piece(source, &lines, chunk, options))
-            .collect()
-    };
-    // A piece whose last document broke may read differently from the whole stream there
-    // (the parser can run past a `---` inside a flow collection): read the source whole.
-    let pieces_read = checked.len();
-    if checked
-        .iter()
-        .take(pieces_read.saturating_sub(1))
-        .any(|piece| piece.last_broken)
-    {
-        checked = vec![check_piece(
-            source,
-            &lines,
-            &Chunk::whole(&source.text),
-            options,
-        )];
-    }
-    // Sized once: appending piece by piece would regrow (and briefly double) the largest lists.
-    findings.reserve_exact(
-        checked
-            .iter()
-            .flat_map(|piece| &piece.findings)
-            .map(Vec::len)
-            .sum(),
-    );
-    let mut facts = Vec::with_capacity(checked.iter().map(|piece| piece.facts.len()).sum());
-    let mut pods = Vec::with_capacity(checked.iter().map(|piece| piece.pods.len()).sum());
-    let mut tally = Tally::default();
-    let mut documents_before = 0;
-    for mut piece in checked {
-        let renumber = |object: &mut ObjectRef| object.document += documents_before;
-        for document in &mut piece.findings {
-            crate::lint::finding::shift_documents(document, documents_before);
+/// A source being validated, with what every piece of it shares.
+struct Whole<'a> {
+    source: &'a SourceText,
+    options: &'a CheckOptions,
+    /// One index for every piece: positions are the stream's.
+    lines: &'a LineIndex<'a>,
+    /// The source's suppression comments, in order.
+    comments: &'a [CommentSuppression],
+    /// Whether the source holds a `$` (looked for once): only then can a finding be about a
+    /// placeholder.
+    dollars: bool,
+}
+
+/// One piece checked, configuration applied and drawn.
+struct Checked<D> {
+    report: FileReport,
+    drawn: D,
+    tally: Tally,
+    /// Whether the piece's last document had a syntax error.
+    last_broken: bool,
+}
+
+impl Whole<'_> {
+    /// [`validate_source_in_pieces`] with the source cut into about `pieces` pieces.
+    fn validate_in_pieces<D: Send>(
+        &self,
+        pieces: usize,
+        draw: &(impl Fn(&mut FileReport, &LineIndex<'_>) -> D + Sync),
+        emit: &mut impl FnMut(FileReport, D),
+    ) {
+        let text = &self.source.text;
+        let chunks = keep_comments_whole(text, split_stream(text, pieces), self.comments);
+        let work = |chunk: &Chunk<'_>| self.check(chunk, draw);
+        let mut handing = Handing {
+            documents_before: 0,
+            any_handed: false,
+            tally: Tally::default(),
+            held: Vec::new(),
+        };
+        let mut broken = None;
+        let ahead = rayon::current_num_threads() * AHEAD_PER_THREAD;
+        in_order(&chunks, ahead, work, |index, checked| {
+            // A piece whose last document broke may read differently from the whole stream
+            // (the parser can run past a `---` inside a flow collection): from its start on,
+            // the stream is read in one go.
+            if checked.last_broken && index + 1 < chunks.len() {
+                broken = Some(index);
+                return Next::Stop;
+            }
+            handing.take(checked, emit);
+            Next::Go
+        });
+        if let Some(rest) = broken.and_then(|index| chunks.get(index)) {
+            handing.take(work(&rest.to_end(text)), emit);
         }
-        piece
-            .facts
-            .iter_mut()
-            .map(|f| &mut f.object)
-            .for_each(renumber);
-        piece.pods.iter_mut().for_each(renumber);
-        documents_before += piece.summary.documents;
+        handing.finish(self, draw, emit);
+    }
+
+    /// Reads and checks one piece, applies configuration to its findings and draws them.
+    fn check<D>(
+        &self,
+        chunk: &Chunk<'_>,
+        draw: &impl Fn(&mut FileReport, &LineIndex<'_>) -> D,
+    ) -> Checked<D> {
+        let piece = check_piece(self.source, self.lines, chunk, self.options);
+        let mut findings = Vec::with_capacity(piece.findings.iter().map(Vec::len).sum());
         for mut document in piece.findings {
             findings.append(&mut document);
         }
-        facts.append(&mut piece.facts);
-        pods.append(&mut piece.pods);
-        summary.add(&piece.summary);
-        tally.merge(&piece.tally);
+        let comments = comments_in(self.comments, chunk);
+        let mut report = self.finish(findings, &piece.facts, comments, piece.pods, piece.summary);
+        report.not_kubernetes = piece.tally.not_kubernetes;
+        let drawn = draw(&mut report, self.lines);
+        Checked {
+            report,
+            drawn,
+            tally: piece.tally,
+            last_broken: piece.last_broken,
+        }
     }
-    if tally.objects_seen == 0 && !tally.any_problem {
-        findings.push(no_objects(source));
+}
+
+/// The pieces handed over so far: document numbers, and the pieces held back while no object
+/// and no problem has been seen (a source that turns out to hold none gets PL011, configured
+/// with the whole source's comments).
+struct Handing<D> {
+    documents_before: usize,
+    any_handed: bool,
+    tally: Tally,
+    held: Vec<(FileReport, D)>,
+}
+
+impl<D> Handing<D> {
+    fn take(&mut self, checked: Checked<D>, emit: &mut impl FnMut(FileReport, D)) {
+        let Checked {
+            mut report,
+            drawn,
+            tally,
+            ..
+        } = checked;
+        let documents_before = self.documents_before;
+        crate::lint::finding::shift_documents(&mut report.findings, documents_before);
+        for pod in &mut report.pods {
+            pod.document += documents_before;
+        }
+        self.documents_before += report.summary.documents;
+        if !std::mem::replace(&mut self.any_handed, true) {
+            report.summary.files = 1;
+        }
+        self.tally.merge(&tally);
+        if self.tally.objects_seen == 0 && !self.tally.any_problem {
+            self.held.push((report, drawn));
+            return;
+        }
+        for (held, drawn) in self.held.drain(..) {
+            emit(held, drawn);
+        }
+        emit(report, drawn);
     }
-    let mut report = finish(source, &lines, findings, &facts, pods, summary, options);
-    report.not_kubernetes = tally.not_kubernetes;
-    report
+
+    /// Hands over what is held: for a source with no objects and nothing wrong, its pieces
+    /// without findings and then PL011 with whatever the comments make of it.
+    fn finish(
+        &mut self,
+        whole: &Whole<'_>,
+        draw: &impl Fn(&mut FileReport, &LineIndex<'_>) -> D,
+        emit: &mut impl FnMut(FileReport, D),
+    ) {
+        if self.held.is_empty() {
+            return;
+        }
+        for (mut piece, _) in self.held.drain(..) {
+            piece.findings.clear();
+            let Summary {
+                errors,
+                warnings,
+                infos,
+                ..
+            } = &mut piece.summary;
+            (*errors, *warnings, *infos) = (0, 0, 0);
+            let drawn = draw(&mut piece, whole.lines);
+            emit(piece, drawn);
+        }
+        let findings = vec![no_objects(whole.source)];
+        let mut report = whole.finish(
+            findings,
+            &[],
+            whole.comments,
+            Vec::new(),
+            Summary::default(),
+        );
+        let drawn = draw(&mut report, whole.lines);
+        emit(report, drawn);
+    }
+}
+
+/// The pieces with no suppression comment covering lines on both sides of a cut: a piece whose
+/// comment covers the start of the next one is joined with it, so that each piece's
+/// configuration is the whole source's.
+fn keep_comments_whole<'a>(
+    text: &'a str,
+    chunks: Vec<Chunk<'a>>,
+    comments: &[CommentSuppression],
+) -> Vec<Chunk<'a>> {
+    if comments.is_empty() {
+        return chunks;
+    }
+    let crossed = |boundary: u32| {
+        comments
+            .iter()
+            .any(|comment| comment.span.start.line < boundary && boundary <= comment.lines.1)
+    };
+    let mut kept: Vec<Chunk<'a>> = Vec::with_capacity(chunks.len());
+    for chunk in chunks {
+        match kept.last_mut() {
+            Some(previous) if previous.boundary_line.is_some_and(crossed) => {
+                *previous = previous.joined(&chunk, text);
+            }
+            _ => kept.push(chunk),
+        }
+    }
+    kept
+}
+
+/// The comments written in `chunk`'s own lines (its next piece's `---` line is that piece's).
+fn comments_in<'c>(
+    comments: &'c [CommentSuppression],
+    chunk: &Chunk<'_>,
+) -> &'c [CommentSuppression] {
+    let line = |comment: &CommentSuppression| comment.span.start.line as usize;
+    let first = comments.partition_point(|comment| line(comment) <= chunk.lines_before);
+    let end = chunk.boundary_line.map_or(comments.len(), |boundary| {
+        comments.partition_point(|comment| line(comment) < boundary as usize)
+    });
+    comments.get(first..end.max(first)).unwrap_or_default()
 }
 
 /// What reading and checking one piece of a source found, document numbers counted from the
@@ -586,64 +778,71 @@ fn about_a_parameter(object: &PodObject, document: &Document<'_>, finding: &Find
     }
 }
 
-/// Configuration applied, findings sorted and counted: the report of one source.
-fn finish(
-    source: &SourceText,
-    index: &LineIndex<'_>,
-    mut findings: Vec<Finding>,
-    facts: &[ObjectFacts],
-    pods: Vec<ObjectRef>,
-    mut summary: Summary,
-    options: &CheckOptions,
-) -> FileReport {
-    // Only a file with a `$` can hold a placeholder: the others pay nothing.
-    if source.text.contains('$') {
-        findings = crate::lint::load::placeholders::replace_findings_on_placeholders(
-            &source.text,
-            index,
-            findings,
-        );
-    }
-    let comments = crate::lint::settings::inline_comments::read(&source.text);
-    apply::apply(
-        &mut findings,
-        facts,
-        &comments,
-        &options.settings,
-        &source.name,
-    );
-    if findings.iter().any(|finding| finding.fix.is_some()) {
-        for finding in &mut findings {
-            let span = finding.span;
-            let Some(fix) = finding.fix.as_mut() else {
-                continue;
-            };
-            let mut bytes = Vec::new();
-            if let (Some(replacement), Some(span)) = (&fix.replacement, span) {
-                let (start, end) = index.byte_range(span);
-                bytes.push((start, end, replacement.clone()));
-            }
-            for edit in &fix.elsewhere {
-                if let crate::lint::finding::PathEdit::At(span, text) = edit {
-                    let (start, end) = index.byte_range(*span);
-                    bytes.push((start, end, text.clone()));
-                }
-            }
-            bytes.sort();
-            fix.bytes = bytes;
+impl Whole<'_> {
+    /// Configuration applied, findings sorted and counted: the report of the source, or of a
+    /// piece of it holding `comments`.
+    fn finish(
+        &self,
+        mut findings: Vec<Finding>,
+        facts: &[ObjectFacts],
+        comments: &[CommentSuppression],
+        pods: Vec<ObjectRef>,
+        mut summary: Summary,
+    ) -> FileReport {
+        let Whole {
+            source,
+            options,
+            lines: index,
+            ..
+        } = *self;
+        // Only a file with a `$` can hold a placeholder: the others pay nothing.
+        if self.dollars {
+            findings = crate::lint::load::placeholders::replace_findings_on_placeholders(
+                &source.text,
+                index,
+                findings,
+            );
         }
-    }
-    findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-    for finding in &findings {
-        summary.count(finding.severity);
-    }
-    FileReport {
-        name: source.name.clone(),
-        text: Arc::clone(&source.text),
-        findings,
-        pods,
-        summary,
-        not_kubernetes: 0,
+        apply::apply(
+            &mut findings,
+            facts,
+            comments,
+            &options.settings,
+            &source.name,
+        );
+        if findings.iter().any(|finding| finding.fix.is_some()) {
+            for finding in &mut findings {
+                let span = finding.span;
+                let Some(fix) = finding.fix.as_mut() else {
+                    continue;
+                };
+                let mut bytes = Vec::new();
+                if let (Some(replacement), Some(span)) = (&fix.replacement, span) {
+                    let (start, end) = index.byte_range(span);
+                    bytes.push((start, end, replacement.clone()));
+                }
+                for edit in &fix.elsewhere {
+                    if let crate::lint::finding::PathEdit::At(span, text) = edit {
+                        let (start, end) = index.byte_range(*span);
+                        bytes.push((start, end, text.clone()));
+                    }
+                }
+                bytes.sort();
+                fix.bytes = bytes;
+            }
+        }
+        findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+        for finding in &findings {
+            summary.count(finding.severity);
+        }
+        FileReport {
+            name: source.name.clone(),
+            text: Arc::clone(&source.text),
+            findings,
+            pods,
+            summary,
+            not_kubernetes: 0,
+        }
     }
 }
 
@@ -731,6 +930,23 @@ pub fn check_pod(context: &PodContext<'_>, options: &CheckOptions, findings: &mu
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// [`validate_source`] with the source cut into about `pieces` pieces.
+    fn validate_in_pieces(
+        source: &SourceText,
+        options: &CheckOptions,
+        pieces: usize,
+    ) -> FileReport {
+        let mut found = Vec::new();
+        validate_cut(
+            source,
+            options,
+            pieces,
+            |_, _| (),
+            |piece, ()| found.push(piece),
+        );
+        joined(source, found)
+    }
 
     fn source(text: &str) -> SourceText {
         SourceText::new("test.yaml", text)
@@ -838,6 +1054,114 @@ mod tests {
         fn validating_arbitrary_text_never_panics(text in "\\PC{0,200}") {
             validate_source(&source(&text), &CheckOptions::default());
         }
+    }
+
+    /// The best-practice group on, with its settings as `config` gives them.
+    fn group_options(config: &str) -> CheckOptions {
+        let layer = crate::lint::settings::config_file::parse(config).expect("valid configuration");
+        CheckOptions {
+            settings: Arc::new(crate::lint::settings::selection::RuleSettings::resolve(&[
+                &layer,
+            ])),
+            ..CheckOptions::default()
+        }
+    }
+
+    /// Read in pieces, a stream gives the report read whole (findings in order, with their
+    /// document numbers, pods, counts), for every cut.
+    fn assert_pieces_read_as_whole(text: &str, options: &CheckOptions) {
+        let whole = validate_in_pieces(&source(text), options, 1);
+        assert!(!whole.findings.is_empty());
+        for pieces in 2..12 {
+            let split = validate_in_pieces(&source(text), options, pieces);
+            assert_eq!(
+                format!("{:?}", split.findings),
+                format!("{:?}", whole.findings),
+                "{pieces} pieces"
+            );
+            assert_eq!(split.pods, whole.pods);
+            assert_eq!(split.summary, whole.summary);
+            assert_eq!(split.not_kubernetes, whole.not_kubernetes);
+        }
+    }
+
+    /// Suppression comments apply to a piece as to the whole source: a comment at the end of
+    /// a line, one over a container, one that suppresses nothing (PL012), one on the last line
+    /// before a `---` that covers a flow document starting on that line, in a stream cut
+    /// everywhere.
+    #[test]
+    fn suppression_comments_in_pieces_apply_as_in_the_whole_source() {
+        let options = group_options("select: [best-practice, PL012]\n");
+        let mut text = String::new();
+        for n in 0..12 {
+            text.push_str(&format!(
+                "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p{n}\nspec:\n  containers:\n  # podlife: ignore[PL402] reviewed\n  - name: app\n    image: nginx:1.{n}  # podlife: ignore[PL442,PL999]\n    securityContext: {{privileged: true}}\n# podlife: ignore[ALL] the next flow document\n--- {{apiVersion: v1, kind: Pod, metadata: {{name: f{n}}}, spec: {{containers: [{{name: a, image: 'nginx:latest'}}]}}}}\n---\n"
+            ));
+        }
+        assert_pieces_read_as_whole(&text, &options);
+        let whole = validate_in_pieces(&source(&text), &options, 1);
+        let codes: Vec<&str> = whole.findings.iter().map(|f| f.rule.code).collect();
+        // The unused entry is reported, what the comments cover is not.
+        assert!(codes.contains(&"PL012"));
+        assert!(!codes.contains(&"PL442"));
+        assert!(whole.findings.iter().all(|f| f.span.is_some_and(|span| {
+            let line = text
+                .lines()
+                .nth(span.start.line as usize - 1)
+                .unwrap_or_default();
+            !line.starts_with("--- {")
+        })));
+    }
+
+    /// A stream with no object at all gets PL011 once, configured as the whole source is (a
+    /// comment can suppress it), however it is cut; its unused comments are reported around it.
+    #[test]
+    fn a_source_without_objects_gets_its_one_pl011_in_pieces_too() {
+        let options = group_options("select: [ALL]\n");
+        let empty = "# nothing here\n---\n# podlife: ignore[PL999]\n---\n".repeat(20);
+        assert_pieces_read_as_whole(&empty, &options);
+        let codes: Vec<&str> = validate_in_pieces(&source(&empty), &options, 5)
+            .findings
+            .iter()
+            .map(|f| f.rule.code)
+            .collect();
+        assert_eq!(codes.iter().filter(|c| **c == "PL011").count(), 1);
+        let suppressed = format!("--- # podlife: ignore[PL011] kept empty\n{empty}");
+        let report = validate_in_pieces(&source(&suppressed), &options, 5);
+        assert!(report.findings.iter().all(|f| f.rule.code != "PL011"));
+    }
+
+    /// Pieces reach `emit` in order with their document numbers counted from the stream's
+    /// start, having been drawn on the piece's core with the piece's own numbers.
+    #[test]
+    fn pieces_are_handed_over_in_order_and_renumbered() {
+        let text = crate::input::examples::EXAMPLES
+            .iter()
+            .map(|e| e.text)
+            .collect::<Vec<_>>()
+            .join("---\n")
+            .repeat(400);
+        assert!(text.len() >= PARALLEL_FROM_BYTES);
+        let options = group_options("select: [best-practice]\n");
+        let mut handed = Vec::new();
+        validate_source_in_pieces(
+            &source(&text),
+            &options,
+            |piece, _| std::mem::take(&mut piece.findings).len(),
+            |piece, drawn| handed.push((piece, drawn)),
+        );
+        let whole = validate_in_pieces(&source(&text), &options, 1);
+        assert!(handed.len() > 2);
+        assert!(handed.iter().all(|(piece, _)| piece.findings.is_empty()));
+        assert_eq!(
+            handed.iter().map(|(_, drawn)| drawn).sum::<usize>(),
+            whole.findings.len()
+        );
+        let pods: Vec<ObjectRef> = handed
+            .into_iter()
+            .flat_map(|(piece, _)| piece.pods)
+            .collect();
+        assert_eq!(pods, whole.pods);
     }
 
     #[test]

@@ -83,6 +83,22 @@ impl<'a> Chunk<'a> {
     }
 }
 
+impl<'a> Chunk<'a> {
+    /// This piece and the `next` one of the stream `text`, as one piece.
+    pub fn joined(&self, next: &Chunk<'a>, text: &'a str) -> Self {
+        let whole = Chunk::whole(text).text;
+        Chunk {
+            text: whole
+                .get(self.start..next.start + next.text.len())
+                .unwrap_or(self.text),
+            start: self.start,
+            lines_before: self.lines_before,
+            chars_before: self.chars_before,
+            boundary_line: next.boundary_line,
+        }
+    }
+}
+
 /// Cuts a stream into about `pieces` pieces at document starts, for reading in parallel. A
 /// piece whose documents all read cleanly reads exactly as in the whole stream, since a clean
 /// document ends at the `---` line. After a syntax error saphyr-parser may read past that line

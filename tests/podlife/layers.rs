@@ -69,11 +69,13 @@ pub const LAYERS: &[(&str, &[&str])] = &[
             "lint::rules",
             "lint::settings",
             "lint::load",
+            "lint::in_order",
             "input",
             "k8s",
             "yaml",
         ],
     ),
+    ("lint::in_order", &[]),
     (
         "lint::fix",
         &[

@@ -8,6 +8,7 @@ use clap::{Args, ValueEnum};
 use crate::cli::run::{
     EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, output_width, resolve_inputs, use_color,
 };
+use crate::cli::written_as_they_come::{Writing, write_extra_report, write_inputs};
 use crate::cli::{Cli, ClusterArgs, InputArgs};
 use crate::error::Error;
 use crate::input::display_path::display_path;
@@ -17,6 +18,7 @@ use crate::lint::finding::{FailedInput, Finding, Severity, Summary};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::config_file;
 use crate::lint::validate::{FileReport, validate_source};
+use crate::render::findings::as_they_come::{LineFormat, PieceDrawer};
 use crate::render::findings::{self, human::HumanStyle};
 
 /// Output formats of `validate`.
@@ -181,6 +183,22 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
         &mut configuration,
         cli.max_input_size,
     );
+    let style = HumanStyle {
+        color: use_color(cli.color),
+        width: output_width(),
+    };
+    if let Some(format) = line_format(args, style) {
+        return run_as_they_come(
+            cli,
+            args,
+            &inputs,
+            &configuration,
+            read_ahead,
+            format,
+            &progress,
+            out,
+        );
+    }
     let mut reports = match read_ahead {
         Some(read) => crate::cli::read_ahead::map_read(&inputs, read, |_, input, source| {
             let report = validate_source(&source, &configuration.options_for(input));
@@ -196,8 +214,9 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
     };
     progress.finish();
     let mut inputs = inputs;
+    let found: Vec<bool> = reports.iter().map(found_something).collect();
     for (directory, files_read) in
-        directories_without_objects(&args.input.all_paths(), &inputs, &reports)
+        directories_without_objects(&args.input.all_paths(), &inputs, &found)
     {
         let input = Input::File(directory.clone());
         let name = display_path(&directory);
@@ -243,35 +262,110 @@ fn show_settings(
 
 /// The directories among `paths` in which no Kubernetes object was found, with how many files
 /// were read there: none (none found, or all left out), or files holding only documents that
-/// are no Kubernetes object (a Compose file, a `Chart.yaml`) and nothing reported.
+/// are no Kubernetes object (a Compose file, a `Chart.yaml`) and nothing reported. `found`
+/// says, per input, whether it held an object or a finding (or failed, reported on its own).
 fn directories_without_objects(
     paths: &[std::path::PathBuf],
     inputs: &[Result<Input, Error>],
-    reports: &[InputReport],
+    found: &[bool],
 ) -> Vec<(std::path::PathBuf, usize)> {
-    let mut found = Vec::new();
+    let mut without = Vec::new();
     for directory in paths.iter().filter(|path| path.is_dir()) {
         let mut files_read = 0;
         let mut any_object_or_finding = false;
-        for (input, report) in inputs.iter().zip(reports) {
+        for (input, found) in inputs.iter().zip(found) {
             if !matches!(input, Ok(Input::Walked(file)) if file.starts_with(directory)) {
                 continue;
             }
             files_read += 1;
-            any_object_or_finding |= match report {
-                Ok(Ok(file)) => {
-                    !file.findings.is_empty()
-                        || file.summary.pods + file.summary.skipped_objects > file.not_kubernetes
-                }
-                // An input that failed is reported on its own.
-                _ => true,
-            };
+            any_object_or_finding |= found;
         }
         if !any_object_or_finding {
-            found.push((directory.clone(), files_read));
+            without.push((directory.clone(), files_read));
         }
     }
-    found
+    without
+}
+
+/// Whether an input held an object or a finding; an input that failed is reported on its own.
+fn found_something(report: &InputReport) -> bool {
+    match report {
+        Ok(Ok(file)) => {
+            !file.findings.is_empty()
+                || file.summary.pods + file.summary.skipped_objects > file.not_kubernetes
+        }
+        _ => true,
+    }
+}
+
+/// The line format `validate` writes as the findings come, if it writes one: `human`, `short`
+/// or `github`, without `--statistics`.
+fn line_format(args: &ValidateArgs, style: HumanStyle) -> Option<LineFormat> {
+    if args.statistics {
+        return None;
+    }
+    match args.format {
+        FindingFormat::Human => Some(LineFormat::Human(style)),
+        FindingFormat::Short => Some(LineFormat::Short),
+        FindingFormat::Github => Some(LineFormat::Github),
+        _ => None,
+    }
+}
+
+/// `validate` in a line format: each input, each piece of a large one, written as soon as it
+/// and those before it are checked; then the human summary. The same output as writing the
+/// whole report at the end, without holding it.
+#[allow(clippy::too_many_arguments)]
+fn run_as_they_come(
+    cli: &Cli,
+    args: &ValidateArgs,
+    inputs: &[Result<Input, Error>],
+    configuration: &config_file::ConfigResolver,
+    read_ahead: Option<Vec<crate::cli::read_ahead::ReadInput>>,
+    format: LineFormat,
+    progress: &crate::render::progress::Progress,
+    out: &mut dyn Write,
+) -> Result<u8, Error> {
+    let drawer = PieceDrawer::new(format);
+    let writing = Writing {
+        cli,
+        configuration,
+        drawer: &drawer,
+        progress,
+    };
+    let mut written = write_inputs(&writing, inputs, read_ahead, out)?;
+    progress.finish();
+    for (directory, files_read) in
+        directories_without_objects(&args.input.all_paths(), inputs, &written.found)
+    {
+        let name = display_path(&directory);
+        let options = configuration.options_for(&Input::File(directory.clone()));
+        let report = crate::lint::validate::empty_directory(&name, files_read, &options);
+        write_extra_report(&writing, report, &mut written, out)?;
+    }
+    let write_error = |e: std::io::Error| Error::io("writing output", e);
+    if args.format == FindingFormat::Human && !cli.quiet {
+        writeln!(out, "{}", written.summary).map_err(write_error)?;
+        if let Some(sentence) = written.fixable.sentence() {
+            writeln!(out, "{sentence}").map_err(write_error)?;
+        }
+    }
+    Ok(if written.failed {
+        EXIT_FAILURE
+    } else if !args.exit_zero && reaches(&written.summary, args.fail_on.threshold()) {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    })
+}
+
+/// Whether any finding counted in `summary` is at `threshold` or above.
+fn reaches(summary: &Summary, threshold: Severity) -> bool {
+    match threshold {
+        Severity::Error => summary.errors > 0,
+        Severity::Warning => summary.errors + summary.warnings > 0,
+        Severity::Info => summary.errors + summary.warnings + summary.infos > 0,
+    }
 }
 
 /// What reading and checking one input gave.
@@ -304,15 +398,7 @@ pub(crate) fn report(
             Ok(file) => {
                 summary.add(&file.summary);
                 if file.not_kubernetes > 0 && !cli.quiet && matches!(input, Ok(Input::File(_))) {
-                    let documents = if file.not_kubernetes == 1 {
-                        "a document".to_string()
-                    } else {
-                        format!("{} documents", file.not_kubernetes)
-                    };
-                    crate::cli::output::note(format_args!(
-                        "info: skipped {documents} of `{}`: plainly no Kubernetes object (no `kind`, nothing shaped like an object)",
-                        file.name
-                    ));
+                    note_skipped_documents(&file.name, file.not_kubernetes);
                 }
                 if args.format == FindingFormat::Human && !args.statistics {
                     let findings: Vec<&Finding> = file.findings.iter().collect();
@@ -365,6 +451,19 @@ pub(crate) fn report(
     } else {
         EXIT_CLEAN
     })
+}
+
+/// Says on stderr that `count` documents of the named file `name` were skipped as plainly no
+/// Kubernetes object.
+pub(crate) fn note_skipped_documents(name: &str, count: usize) {
+    let documents = if count == 1 {
+        "a document".to_string()
+    } else {
+        format!("{count} documents")
+    };
+    crate::cli::output::note(format_args!(
+        "info: skipped {documents} of `{name}`: plainly no Kubernetes object (no `kind`, nothing shaped like an object)"
+    ));
 }
 
 /// What the machine formats print: every finding, the counts, the inputs that could not be read.

@@ -15,14 +15,28 @@ pub struct Fixable {
 impl Fixable {
     /// Counts the fixes of `findings`.
     pub fn count(findings: &[&Finding]) -> Self {
+        Fixable::count_of(findings.iter().copied())
+    }
+
+    /// Counts the fixes of `findings`, however they are held.
+    pub fn count_of<'f>(findings: impl IntoIterator<Item = &'f Finding>) -> Self {
         let mut fixable = Fixable::default();
-        for fix in findings.iter().filter_map(|finding| finding.fix.as_ref()) {
+        for fix in findings
+            .into_iter()
+            .filter_map(|finding| finding.fix.as_ref())
+        {
             match fix.applicability {
                 Applicability::Safe => fixable.safe += 1,
                 Applicability::Unsafe => fixable.unsafe_only += 1,
             }
         }
         fixable
+    }
+
+    /// Adds the counts of `other`.
+    pub fn add(&mut self, other: Fixable) {
+        self.safe += other.safe;
+        self.unsafe_only += other.unsafe_only;
     }
 
     /// `3 fixable with --fix (1 more with --unsafe-fixes)`, `1 fixable with --fix

@@ -13,12 +13,17 @@ pub fn write_findings(out: &mut dyn Write, findings: &[&Finding]) -> std::io::Re
         findings,
         || (),
         |(), _, chunk, buffer| {
-            for finding in chunk {
-                write_command(buffer, finding);
-            }
+            draw_findings(buffer, chunk.iter().copied());
             Ok(())
         },
     )
+}
+
+/// Draws the command of each finding into `out`.
+pub fn draw_findings<'f>(out: &mut String, findings: impl IntoIterator<Item = &'f Finding>) {
+    for finding in findings {
+        write_command(out, finding);
+    }
 }
 
 fn write_command(out: &mut String, finding: &Finding) {

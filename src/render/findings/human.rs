@@ -8,7 +8,7 @@ use std::io::Write;
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceSpan};
 
 use super::human_snippet::{self, Snippet};
-use super::human_wrap::WrappedParts;
+pub use super::human_wrap::WrappedParts;
 use super::in_parallel;
 
 use crate::lint::finding::{Finding, Severity};
@@ -268,7 +268,8 @@ pub fn write_file_findings(
     if findings.is_empty() {
         return Ok(());
     }
-    let file = SourceFile::new(name, text);
+    let index = LineIndex::new(text);
+    let file = SourceFile::new(name, text, &index, !has_control_bytes(text.as_bytes()));
     // Without colour the common case is drawn directly, with miette's headers and helps
     // wrapped once per cache: one cache per drawing task, kept from window to window.
     let plain = !style.color;
@@ -284,23 +285,39 @@ pub fn write_file_findings(
 }
 
 /// The file the findings are in.
-struct SourceFile<'t> {
+pub struct SourceFile<'t> {
     name: &'t str,
     text: &'t str,
-    index: LineIndex<'t>,
+    index: &'t LineIndex<'t>,
     /// Whether the text holds no control character (looked at once, not per snippet line).
     plain: bool,
 }
 
 impl<'t> SourceFile<'t> {
-    fn new(name: &'t str, text: &'t str) -> Self {
+    /// The file `name` holding `text`, its lines indexed by `index`; `plain` when the text
+    /// holds no control character (`text::has_control_bytes`, looked at once per file).
+    pub fn new(name: &'t str, text: &'t str, index: &'t LineIndex<'t>, plain: bool) -> Self {
         SourceFile {
             name,
             text,
-            index: LineIndex::new(text),
-            plain: !has_control_bytes(text.as_bytes()),
+            index,
+            plain,
         }
     }
+}
+
+/// Draws `findings` of `file` into `out`, the bytes [`write_file_findings`] writes for them:
+/// for a piece of a file drawn on the core that checked it. `wrapped` is the drawing task's
+/// cache of wrapped headers and helps (for `style.width`), used without colour.
+pub fn draw_file_findings(
+    out: &mut String,
+    file: &SourceFile<'_>,
+    findings: &[Finding],
+    style: HumanStyle,
+    wrapped: Option<&mut WrappedParts>,
+) {
+    let findings: Vec<&Finding> = findings.iter().collect();
+    draw_findings(out, file, &findings, style, wrapped);
 }
 
 /// Buffers a drawing task reuses from finding to finding.
@@ -648,7 +665,8 @@ mod snippet_tests {
     /// A file's findings drawn as `validate` draws them and all by miette.
     fn both_ways(text: &str, findings: &[Finding], width: usize) -> (String, String) {
         let references: Vec<&Finding> = findings.iter().collect();
-        let file = SourceFile::new("f.yaml", text);
+        let index = LineIndex::new(text);
+        let file = SourceFile::new("f.yaml", text, &index, !has_control_bytes(text.as_bytes()));
         let style = HumanStyle {
             color: false,
             width,
@@ -688,7 +706,8 @@ mod snippet_tests {
             width: 100,
         };
         write_file_findings(&mut out, "f.yaml", &text, &references, style).expect("memory");
-        let file = SourceFile::new("f.yaml", &text);
+        let index = LineIndex::new(&text);
+        let file = SourceFile::new("f.yaml", &text, &index, true);
         let mut reference = String::new();
         draw_findings(&mut reference, &file, &references, style, None);
         assert_eq!(String::from_utf8(out).expect("utf-8"), reference);

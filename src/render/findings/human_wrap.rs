@@ -19,7 +19,7 @@ const HEADER_INDENT: usize = 4;
 const FOOTER_INDENT: usize = 8;
 
 /// Headers and footers drawn so far, for one width, without colour.
-pub(super) struct WrappedParts {
+pub struct WrappedParts {
     handler: GraphicalReportHandler,
     /// The width miette wraps at: two columns less than the terminal's.
     wrap_width: usize,
@@ -35,7 +35,7 @@ pub(super) struct WrappedParts {
 
 impl WrappedParts {
     /// A cache for diagnostics drawn `width` columns wide, without colour.
-    pub(super) fn new(width: usize) -> Self {
+    pub fn new(width: usize) -> Self {
         let theme = GraphicalTheme::unicode_nocolor();
         let characters = &theme.characters;
         let icons = [&characters.advice, &characters.warning, &characters.error]

@@ -1,5 +1,6 @@
 //! Renderers: one file per output format, all reading the same sorted findings.
 
+pub mod as_they_come;
 pub mod fixable;
 pub mod github;
 pub mod human;

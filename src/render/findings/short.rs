@@ -13,18 +13,23 @@ pub fn write_findings(out: &mut dyn Write, findings: &[&Finding]) -> std::io::Re
         findings,
         || (),
         |(), _, chunk, buffer| {
-            for finding in chunk {
-                let (line, column) = finding
-                    .span
-                    .map_or((1, 1), |span| (span.start.line, span.start.column));
-                writeln!(
-                    buffer,
-                    "{}:{line}:{column}: {}[{}] {}",
-                    finding.file, finding.severity, finding.rule.code, finding.message
-                )
-                .map_err(std::io::Error::other)?;
-            }
+            draw_findings(buffer, chunk.iter().copied());
             Ok(())
         },
     )
+}
+
+/// Draws the line of each finding into `out`.
+pub fn draw_findings<'f>(out: &mut String, findings: impl IntoIterator<Item = &'f Finding>) {
+    for finding in findings {
+        let (line, column) = finding
+            .span
+            .map_or((1, 1), |span| (span.start.line, span.start.column));
+        // Writing to a string cannot fail.
+        let _ = writeln!(
+            out,
+            "{}:{line}:{column}: {}[{}] {}",
+            finding.file, finding.severity, finding.rule.code, finding.message
+        );
+    }
 }

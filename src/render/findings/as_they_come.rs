@@ -1,0 +1,59 @@
+//! The line formats (`human`, `short`, `github`) drawn a piece of a file at a time, on the core that checked the piece, as `validate` hands its report over.
+
+use std::sync::Mutex;
+
+use super::human::{self, HumanStyle, SourceFile, WrappedParts};
+use super::{github, short};
+use crate::lint::finding::Finding;
+
+/// A format whose findings are drawn one after the other, each on its own.
+#[derive(Debug, Clone, Copy)]
+pub enum LineFormat {
+    /// Diagnostics with source snippets.
+    Human(HumanStyle),
+    /// `file:line:col: severity[ID] message`.
+    Short,
+    /// GitHub Actions workflow commands.
+    Github,
+}
+
+/// Draws the findings of pieces of files in a line format, on any core.
+pub struct PieceDrawer {
+    format: LineFormat,
+    /// The human format's caches of wrapped headers and helps: one per drawing under way,
+    /// kept from piece to piece.
+    caches: Mutex<Vec<WrappedParts>>,
+}
+
+impl PieceDrawer {
+    /// A drawer for `format`.
+    pub fn new(format: LineFormat) -> Self {
+        PieceDrawer {
+            format,
+            caches: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Draws `findings` of `file` into `out`: the bytes the format writes for them when a
+    /// report is written whole.
+    pub fn draw(&self, file: &SourceFile<'_>, findings: &[Finding], out: &mut String) {
+        if findings.is_empty() {
+            return;
+        }
+        match self.format {
+            LineFormat::Human(style) if style.color => {
+                human::draw_file_findings(out, file, findings, style, None);
+            }
+            LineFormat::Human(style) => {
+                let kept = self.caches.lock().ok().and_then(|mut caches| caches.pop());
+                let mut wrapped = kept.unwrap_or_else(|| WrappedParts::new(style.width));
+                human::draw_file_findings(out, file, findings, style, Some(&mut wrapped));
+                if let Ok(mut caches) = self.caches.lock() {
+                    caches.push(wrapped);
+                }
+            }
+            LineFormat::Short => short::draw_findings(out, findings),
+            LineFormat::Github => github::draw_findings(out, findings),
+        }
+    }
+}
