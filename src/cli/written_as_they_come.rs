@@ -44,7 +44,6 @@ pub(crate) struct Written {
 }
 
 /// Findings drawn, and what they were.
-#[derive(Default)]
 struct Drawn {
     text: String,
     findings: usize,
@@ -72,7 +71,7 @@ impl Added {
 /// One input read, and checked and drawn unless it is large.
 enum Outcome {
     /// A small input, whole: its counts and its findings drawn.
-    Drawn(Arc<str>, Added, Drawn),
+    Drawn(Arc<str>, Added, String),
     /// A large input, to be checked piece by piece as it is written, with its options.
     Large(SourceText, Arc<CheckOptions>),
     /// An input that could not be read.
@@ -161,17 +160,23 @@ fn outcome(
     }
     let plain = plain(&source.text);
     let mut added = Added::default();
-    let mut all = Drawn::default();
+    let mut all: Option<String> = None;
     validate_source_in_pieces(
         &source,
         &options,
         |piece, lines| draw(writing.drawer, piece, lines, plain),
         |piece, drawn| {
             added.add(&piece, &drawn);
-            all.text.push_str(&drawn.text);
+            match &mut all {
+                None => all = Some(drawn.text),
+                Some(text) => {
+                    text.push_str(&drawn.text);
+                    writing.drawer.give_back(drawn.text);
+                }
+            }
         },
     );
-    Outcome::Drawn(source.name.clone(), added, all)
+    Outcome::Drawn(source.name.clone(), added, all.unwrap_or_default())
 }
 
 /// Writes what an input gave, in its turn: a large input is checked here, its pieces written
@@ -185,9 +190,10 @@ fn take(
 ) -> Result<(), Error> {
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     let added = match outcome {
-        Outcome::Drawn(name, added, drawn) => {
+        Outcome::Drawn(name, added, text) => {
             note_skipped(writing.cli, input, &name, added.not_kubernetes);
-            out.write_all(drawn.text.as_bytes()).map_err(write_error)?;
+            out.write_all(text.as_bytes()).map_err(write_error)?;
+            writing.drawer.give_back(text);
             added
         }
         Outcome::Large(source, options) => {
@@ -205,6 +211,7 @@ fn take(
                     {
                         failed = Some(error);
                     }
+                    writing.drawer.give_back(drawn.text);
                 },
             );
             if let Some(error) = failed {
@@ -237,7 +244,7 @@ fn take(
 fn draw(drawer: &PieceDrawer, piece: &mut FileReport, lines: &LineIndex<'_>, plain: bool) -> Drawn {
     let findings = std::mem::take(&mut piece.findings);
     let mut drawn = Drawn {
-        text: String::new(),
+        text: drawer.buffer(),
         findings: findings.len(),
         fixable: Fixable::count_of(&findings),
     };
@@ -257,4 +264,107 @@ fn note_skipped(cli: &Cli, input: Option<&Input>, name: &str, not_kubernetes: us
         return;
     }
     crate::cli::commands::validate::note_skipped_documents(name, not_kubernetes);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::settings::config_file::{ConfigSource, command_line_layer};
+    use crate::lint::validate::validate_source;
+    use crate::render::findings::as_they_come::LineFormat;
+    use crate::render::findings::human::{HumanStyle, write_file_findings};
+    use crate::render::findings::{github, short};
+
+    fn piped(name: &str, text: &str) -> Input {
+        Input::Piped(
+            Arc::from(text.as_bytes()),
+            Some(std::path::PathBuf::from(name)),
+        )
+    }
+
+    /// Small inputs and a large one (checked in pieces, each written as it is done) give the
+    /// bytes, counts and fixes of their whole reports written one after the other.
+    #[test]
+    fn inputs_written_as_they_come_are_their_whole_reports_in_order() {
+        let examples: Vec<&str> = crate::input::examples::EXAMPLES
+            .iter()
+            .map(|example| example.text)
+            .collect();
+        let mut large = String::new();
+        while large.len() < PARALLEL_FROM_BYTES + (PARALLEL_FROM_BYTES >> 2) {
+            large.push_str(&examples.join("---\n"));
+            large.push_str("---\n# podlife: ignore[PL999] nothing to suppress\n");
+        }
+        let inputs: Vec<Result<Input, Error>> = vec![
+            Ok(piped("first.yaml", examples[0])),
+            Ok(piped("large.yaml", &large)),
+            Ok(piped("values.yaml", "name: x\n")),
+            Ok(piped("last.yaml", examples[examples.len() - 1])),
+        ];
+        let cli = crate::cli::parse::try_parse_from(["podlife", "validate", "-"]).expect("parses");
+        let extend = ["best-practice".to_string(), "PL012".to_string()];
+        let layer = command_line_layer(&[], &extend, &[], &[], false).expect("flags");
+        let configuration = ConfigResolver::prepare(
+            CheckOptions::default(),
+            ConfigSource::None,
+            layer,
+            &inputs,
+            cli.max_input_size,
+        )
+        .expect("configuration");
+        let reports: Vec<FileReport> = inputs
+            .iter()
+            .flatten()
+            .map(|input| {
+                let source = input::read(input, cli.max_input_size).expect("read");
+                validate_source(&source, &configuration.options_for(input))
+            })
+            .collect();
+        assert!(reports[1].findings.len() > 1000);
+        let style = HumanStyle {
+            color: false,
+            width: 100,
+        };
+        for format in [
+            LineFormat::Human(style),
+            LineFormat::Short,
+            LineFormat::Github,
+        ] {
+            let drawer = PieceDrawer::new(format);
+            let progress = Progress::new(inputs.len() as u64, "files", false);
+            let writing = Writing {
+                cli: &cli,
+                configuration: &configuration,
+                drawer: &drawer,
+                progress: &progress,
+            };
+            let mut out = Vec::new();
+            let written = write_inputs(&writing, &inputs, None, &mut out).expect("written");
+            let mut expected = Vec::new();
+            let mut summary = Summary::default();
+            let mut fixable = Fixable::default();
+            for report in &reports {
+                let findings: Vec<_> = report.findings.iter().collect();
+                match format {
+                    LineFormat::Human(style) => write_file_findings(
+                        &mut expected,
+                        &report.name,
+                        &report.text,
+                        &findings,
+                        style,
+                    ),
+                    LineFormat::Short => short::write_findings(&mut expected, &findings),
+                    LineFormat::Github => github::write_findings(&mut expected, &findings),
+                }
+                .expect("memory");
+                summary.add(&report.summary);
+                fixable.add(Fixable::count(&findings));
+            }
+            assert!(out == expected, "{format:?}");
+            assert_eq!(written.summary, summary);
+            assert_eq!(written.fixable, fixable);
+            assert_eq!(written.found, vec![true, true, false, true]);
+            assert!(!written.failed);
+        }
+    }
 }

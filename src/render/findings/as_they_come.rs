@@ -23,7 +23,14 @@ pub struct PieceDrawer {
     /// The human format's caches of wrapped headers and helps: one per drawing under way,
     /// kept from piece to piece.
     caches: Mutex<Vec<WrappedParts>>,
+    /// Buffers written and given back, for the next pieces: a piece's drawing (a megabyte of
+    /// text for a large file's piece) then reuses memory at hand rather than touching fresh
+    /// memory and growing to size again.
+    buffers: Mutex<Vec<String>>,
 }
+
+/// Buffers kept for reuse at most.
+const KEPT_BUFFERS: usize = 32;
 
 impl PieceDrawer {
     /// A drawer for `format`.
@@ -31,6 +38,27 @@ impl PieceDrawer {
         PieceDrawer {
             format,
             caches: Mutex::new(Vec::new()),
+            buffers: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// An empty buffer to draw into: one given back, else a new one.
+    pub fn buffer(&self) -> String {
+        let kept = self
+            .buffers
+            .lock()
+            .ok()
+            .and_then(|mut buffers| buffers.pop());
+        kept.unwrap_or_default()
+    }
+
+    /// Takes back a buffer once its text is written, for a later piece.
+    pub fn give_back(&self, mut buffer: String) {
+        buffer.clear();
+        if let Ok(mut buffers) = self.buffers.lock()
+            && buffers.len() < KEPT_BUFFERS
+        {
+            buffers.push(buffer);
         }
     }
 
