@@ -6,7 +6,9 @@ use std::sync::Arc;
 use crate::cli::Cli;
 use crate::cli::read_ahead::ReadInput;
 use crate::error::Error;
+use crate::input::display_path::display_path;
 use crate::input::{self, Input, SourceText};
+use crate::lint::finding::FailedInput;
 use crate::lint::finding::Summary;
 use crate::lint::in_order::{Next, in_order};
 use crate::lint::settings::CheckOptions;
@@ -15,8 +17,9 @@ use crate::lint::validate::{FileReport, PARALLEL_FROM_BYTES, validate_source_in_
 use crate::render::findings::as_they_come::PieceDrawer;
 use crate::render::findings::fixable::Fixable;
 use crate::render::findings::human::SourceFile;
+use crate::render::findings::json::DocumentNumber;
 use crate::render::progress::Progress;
-use crate::text::has_control_bytes;
+use crate::text::{decimal, has_control_bytes};
 use crate::yaml::line_index::LineIndex;
 
 /// Inputs read and checked ahead of the one being written, per core.
@@ -41,11 +44,19 @@ pub(crate) struct Written {
     pub found: Vec<bool>,
     /// Whether an input could not be read.
     pub failed: bool,
+    /// The inputs that could not be read, for the JSON document.
+    pub failed_inputs: Vec<FailedInput>,
+    /// Whether a JSON item was written (the next one goes after a comma).
+    pub any_item: bool,
 }
 
 /// Findings drawn, and what they were.
 struct Drawn {
     text: String,
+    /// Where JSON items name their pod's document, counted from the piece's start.
+    numbers: Vec<DocumentNumber>,
+    /// Why the findings could not be drawn, if they could not.
+    failure: Option<std::io::Error>,
     findings: usize,
     fixable: Fixable,
 }
@@ -70,8 +81,9 @@ impl Added {
 
 /// One input read, and checked and drawn unless it is large.
 enum Outcome {
-    /// A small input, whole: its counts and its findings drawn.
-    Drawn(Arc<str>, Added, String),
+    /// A small input, whole: its counts and its findings drawn (document numbers counted
+    /// from its start), or why they could not be.
+    Drawn(Arc<str>, Added, Result<String, std::io::Error>),
     /// A large input, to be checked piece by piece as it is written, with its options.
     Large(SourceText, Arc<CheckOptions>),
     /// An input that could not be read.
@@ -128,7 +140,8 @@ pub(crate) fn write_extra_report(
     let drawn = draw(writing.drawer, &mut report, &index, plain(&text));
     let mut added = Added::default();
     added.add(&report, &drawn);
-    out.write_all(drawn.text.as_bytes())
+    let json = writing.drawer.json().is_some();
+    write_drawn(out, &drawn, 0, json, &mut written.any_item)
         .map_err(|e| Error::io("writing output", e))?;
     written.summary.add(&added.summary);
     written.fixable.add(added.fixable);
@@ -159,24 +172,49 @@ fn outcome(
         return Outcome::Large(source, options);
     }
     let plain = plain(&source.text);
+    let json = writing.drawer.json().is_some();
     let mut added = Added::default();
-    let mut all: Option<String> = None;
+    let mut all: Option<Result<String, std::io::Error>> = None;
     validate_source_in_pieces(
         &source,
         &options,
         |piece, lines| draw(writing.drawer, piece, lines, plain),
-        |piece, drawn| {
+        |piece, mut drawn| {
+            let documents_before = added.summary.documents;
             added.add(&piece, &drawn);
+            if let Some(failure) = drawn.failure.take() {
+                all = Some(Err(failure));
+                return;
+            }
             match &mut all {
-                None => all = Some(drawn.text),
-                Some(text) => {
-                    text.push_str(&drawn.text);
+                // Counted from the input's start already: nothing to renumber.
+                None => all = Some(Ok(drawn.text)),
+                Some(Ok(text)) => {
+                    let mut bytes = std::mem::take(text).into_bytes();
+                    // Within an input every item keeps its comma.
+                    let mut keep_commas = true;
+                    let appended =
+                        write_drawn(&mut bytes, &drawn, documents_before, json, &mut keep_commas);
+                    *text = match appended
+                        .and_then(|()| String::from_utf8(bytes).map_err(std::io::Error::other))
+                    {
+                        Ok(text) => text,
+                        Err(failure) => {
+                            all = Some(Err(failure));
+                            return;
+                        }
+                    };
                     writing.drawer.give_back(drawn.text);
                 }
+                Some(Err(_)) => {}
             }
         },
     );
-    Outcome::Drawn(source.name.clone(), added, all.unwrap_or_default())
+    Outcome::Drawn(
+        source.name.clone(),
+        added,
+        all.unwrap_or_else(|| Ok(String::new())),
+    )
 }
 
 /// Writes what an input gave, in its turn: a large input is checked here, its pieces written
@@ -192,24 +230,36 @@ fn take(
     let added = match outcome {
         Outcome::Drawn(name, added, text) => {
             note_skipped(writing.cli, input, &name, added.not_kubernetes);
-            out.write_all(text.as_bytes()).map_err(write_error)?;
-            writing.drawer.give_back(text);
+            let text = text.map_err(write_error)?;
+            let drawn = Drawn {
+                text,
+                numbers: Vec::new(),
+                failure: None,
+                findings: 0,
+                fixable: Fixable::default(),
+            };
+            let json = writing.drawer.json().is_some();
+            write_drawn(out, &drawn, 0, json, &mut written.any_item).map_err(write_error)?;
+            writing.drawer.give_back(drawn.text);
             added
         }
         Outcome::Large(source, options) => {
             let plain = plain(&source.text);
+            let json = writing.drawer.json().is_some();
             let mut added = Added::default();
             let mut failed = None;
             validate_source_in_pieces(
                 &source,
                 &options,
                 |piece, lines| draw(writing.drawer, piece, lines, plain),
-                |piece, drawn| {
+                |piece, mut drawn| {
+                    let documents_before = added.summary.documents;
                     added.add(&piece, &drawn);
-                    if failed.is_none()
-                        && let Err(error) = out.write_all(drawn.text.as_bytes())
-                    {
-                        failed = Some(error);
+                    if failed.is_none() {
+                        failed = drawn.failure.take().or_else(|| {
+                            let any_item = &mut written.any_item;
+                            write_drawn(out, &drawn, documents_before, json, any_item).err()
+                        });
                     }
                     writing.drawer.give_back(drawn.text);
                 },
@@ -227,6 +277,13 @@ fn take(
             written.failed = true;
             written.summary.failed_inputs += 1;
             written.found.push(true);
+            written.failed_inputs.push(FailedInput {
+                path: input.map_or_else(
+                    || display_path(std::path::Path::new(&error.subject())),
+                    Input::display_name,
+                ),
+                error: error.to_string(),
+            });
             crate::cli::output::note(format_args!("error: {error}"));
             return Ok(());
         }
@@ -245,12 +302,45 @@ fn draw(drawer: &PieceDrawer, piece: &mut FileReport, lines: &LineIndex<'_>, pla
     let findings = std::mem::take(&mut piece.findings);
     let mut drawn = Drawn {
         text: drawer.buffer(),
+        numbers: Vec::new(),
+        failure: None,
         findings: findings.len(),
         fixable: Fixable::count_of(&findings),
     };
     let file = SourceFile::new(&piece.name, &piece.text, lines, plain);
-    drawer.draw(&file, &findings, &mut drawn.text);
+    match drawer.draw(&file, &findings, &mut drawn.text) {
+        Ok(numbers) => drawn.numbers = numbers,
+        Err(failure) => drawn.failure = Some(failure),
+    }
     drawn
+}
+
+/// Writes what was drawn for a piece whose file had `documents_before` documents before it:
+/// JSON items' document numbers counted from the file's start, and the array's first item
+/// without the comma before it (`any_item` says whether one was written).
+fn write_drawn(
+    out: &mut dyn Write,
+    drawn: &Drawn,
+    documents_before: usize,
+    json: bool,
+    any_item: &mut bool,
+) -> std::io::Result<()> {
+    let text = drawn.text.as_bytes();
+    if text.is_empty() {
+        return Ok(());
+    }
+    let mut from = 0;
+    if json && !std::mem::replace(any_item, true) {
+        // The array's first item: its comma left out.
+        from = usize::from(text.first() == Some(&b','));
+    }
+    let mut digits = [0; 20];
+    for number in &drawn.numbers {
+        out.write_all(text.get(from..number.at).unwrap_or_default())?;
+        out.write_all(decimal(number.drawn + documents_before, &mut digits).as_bytes())?;
+        from = number.at + number.length;
+    }
+    out.write_all(text.get(from..).unwrap_or_default())
 }
 
 /// Whether `text` holds no control character.
@@ -273,6 +363,7 @@ mod tests {
     use crate::lint::validate::validate_source;
     use crate::render::findings::as_they_come::LineFormat;
     use crate::render::findings::human::{HumanStyle, write_file_findings};
+    use crate::render::findings::json::JsonPieces;
     use crate::render::findings::{github, short};
 
     fn piped(name: &str, text: &str) -> Input {
@@ -325,11 +416,15 @@ mod tests {
             color: false,
             width: 100,
         };
-        for format in [
+        let gates = crate::k8s::cluster::FeatureGates::default();
+        let json = JsonPieces::new(&gates).expect("layout");
+        let formats = [
             LineFormat::Human(style),
             LineFormat::Short,
             LineFormat::Github,
-        ] {
+            LineFormat::Json(json),
+        ];
+        for format in formats {
             let drawer = PieceDrawer::new(format);
             let progress = Progress::new(inputs.len() as u64, "files", false);
             let writing = Writing {
@@ -339,28 +434,47 @@ mod tests {
                 progress: &progress,
             };
             let mut out = Vec::new();
+            if let Some(json) = drawer.json() {
+                out.extend(json.opening());
+            }
             let written = write_inputs(&writing, &inputs, None, &mut out).expect("written");
             let mut expected = Vec::new();
             let mut summary = Summary::default();
             let mut fixable = Fixable::default();
+            let all: Vec<_> = reports.iter().flat_map(|report| &report.findings).collect();
             for report in &reports {
                 let findings: Vec<_> = report.findings.iter().collect();
-                match format {
+                match drawer.format() {
                     LineFormat::Human(style) => write_file_findings(
                         &mut expected,
                         &report.name,
                         &report.text,
                         &findings,
-                        style,
+                        *style,
                     ),
                     LineFormat::Short => short::write_findings(&mut expected, &findings),
                     LineFormat::Github => github::write_findings(&mut expected, &findings),
+                    LineFormat::Json(_) => Ok(()),
                 }
                 .expect("memory");
                 summary.add(&report.summary);
                 fixable.add(Fixable::count(&findings));
             }
-            assert!(out == expected, "{format:?}");
+            if let Some(json) = drawer.json() {
+                // Every pod's document counted from its file's start, as the whole reports
+                // count them.
+                let closing = json.closing(written.any_item, &written.summary, &[], &gates);
+                out.extend(closing.expect("layout"));
+                crate::render::findings::json::write_findings(
+                    &mut expected,
+                    &all,
+                    &summary,
+                    &[],
+                    &gates,
+                )
+                .expect("memory");
+            }
+            assert!(out == expected, "{}", String::from_utf8_lossy(&out).len());
             assert_eq!(written.summary, summary);
             assert_eq!(written.fixable, fixable);
             assert_eq!(written.found, vec![true, true, false, true]);

@@ -187,7 +187,7 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
         color: use_color(cli.color),
         width: output_width(),
     };
-    if let Some(format) = line_format(args, style) {
+    if let Some(format) = line_format(args, style, &gates)? {
         return run_as_they_come(
             cli,
             args,
@@ -196,6 +196,7 @@ pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Er
             read_ahead,
             format,
             &progress,
+            &gates,
             out,
         );
     }
@@ -298,18 +299,25 @@ fn found_something(report: &InputReport) -> bool {
     }
 }
 
-/// The line format `validate` writes as the findings come, if it writes one: `human`, `short`
-/// or `github`, without `--statistics`.
-fn line_format(args: &ValidateArgs, style: HumanStyle) -> Option<LineFormat> {
+/// The format `validate` writes as the findings come, if it writes one: `human`, `short`,
+/// `github` or `json` (and so `yaml`), without `--statistics`.
+fn line_format(
+    args: &ValidateArgs,
+    style: HumanStyle,
+    gates: &FeatureGates,
+) -> Result<Option<LineFormat>, Error> {
     if args.statistics {
-        return None;
+        return Ok(None);
     }
-    match args.format {
+    Ok(match args.format {
         FindingFormat::Human => Some(LineFormat::Human(style)),
         FindingFormat::Short => Some(LineFormat::Short),
         FindingFormat::Github => Some(LineFormat::Github),
+        FindingFormat::Json => Some(LineFormat::Json(
+            findings::json::JsonPieces::new(gates).map_err(|e| Error::io("writing output", e))?,
+        )),
         _ => None,
-    }
+    })
 }
 
 /// `validate` in a line format: each input, each piece of a large one, written as soon as it
@@ -324,6 +332,7 @@ fn run_as_they_come(
     read_ahead: Option<Vec<crate::cli::read_ahead::ReadInput>>,
     format: LineFormat,
     progress: &crate::render::progress::Progress,
+    gates: &FeatureGates,
     out: &mut dyn Write,
 ) -> Result<u8, Error> {
     let drawer = PieceDrawer::new(format);
@@ -333,6 +342,10 @@ fn run_as_they_come(
         drawer: &drawer,
         progress,
     };
+    let write_error = |e: std::io::Error| Error::io("writing output", e);
+    if let Some(json) = drawer.json() {
+        out.write_all(&json.opening()).map_err(write_error)?;
+    }
     let mut written = write_inputs(&writing, inputs, read_ahead, out)?;
     progress.finish();
     for (directory, files_read) in
@@ -343,7 +356,17 @@ fn run_as_they_come(
         let report = crate::lint::validate::empty_directory(&name, files_read, &options);
         write_extra_report(&writing, report, &mut written, out)?;
     }
-    let write_error = |e: std::io::Error| Error::io("writing output", e);
+    if let Some(json) = drawer.json() {
+        let closing = json
+            .closing(
+                written.any_item,
+                &written.summary,
+                &written.failed_inputs,
+                gates,
+            )
+            .map_err(write_error)?;
+        out.write_all(&closing).map_err(write_error)?;
+    }
     if args.format == FindingFormat::Human && !cli.quiet {
         writeln!(out, "{}", written.summary).map_err(write_error)?;
         if let Some(sentence) = written.fixable.sentence() {

@@ -1,13 +1,13 @@
-//! The line formats (`human`, `short`, `github`) drawn a piece of a file at a time, on the core that checked the piece, as `validate` hands its report over.
+//! The formats with an item per finding (`human`, `short`, `github`, `json`) drawn a piece of a file at a time, on the core that checked the piece, as `validate` hands its report over.
 
 use std::sync::Mutex;
 
 use super::human::{self, HumanStyle, SourceFile, WrappedParts};
+use super::json::{DocumentNumber, JsonPieces};
 use super::{github, short};
 use crate::lint::finding::Finding;
 
 /// A format whose findings are drawn one after the other, each on its own.
-#[derive(Debug, Clone, Copy)]
 pub enum LineFormat {
     /// Diagnostics with source snippets.
     Human(HumanStyle),
@@ -15,6 +15,8 @@ pub enum LineFormat {
     Short,
     /// GitHub Actions workflow commands.
     Github,
+    /// The JSON document's items (its opening and closing are written apart).
+    Json(JsonPieces),
 }
 
 /// Draws the findings of pieces of files in a line format, on any core.
@@ -63,25 +65,52 @@ impl PieceDrawer {
     }
 
     /// Draws `findings` of `file` into `out`: the bytes the format writes for them when a
-    /// report is written whole.
-    pub fn draw(&self, file: &SourceFile<'_>, findings: &[Finding], out: &mut String) {
+    /// report is written whole (JSON items each after a comma). Returns where JSON items name
+    /// their pod's document, for the writer to count from the file's start.
+    pub fn draw(
+        &self,
+        file: &SourceFile<'_>,
+        findings: &[Finding],
+        out: &mut String,
+    ) -> std::io::Result<Vec<DocumentNumber>> {
         if findings.is_empty() {
-            return;
+            return Ok(Vec::new());
         }
-        match self.format {
+        match &self.format {
             LineFormat::Human(style) if style.color => {
-                human::draw_file_findings(out, file, findings, style, None);
+                human::draw_file_findings(out, file, findings, *style, None);
             }
             LineFormat::Human(style) => {
                 let kept = self.caches.lock().ok().and_then(|mut caches| caches.pop());
                 let mut wrapped = kept.unwrap_or_else(|| WrappedParts::new(style.width));
-                human::draw_file_findings(out, file, findings, style, Some(&mut wrapped));
+                human::draw_file_findings(out, file, findings, *style, Some(&mut wrapped));
                 if let Ok(mut caches) = self.caches.lock() {
                     caches.push(wrapped);
                 }
             }
             LineFormat::Short => short::draw_findings(out, findings),
             LineFormat::Github => github::draw_findings(out, findings),
+            LineFormat::Json(json) => {
+                let mut bytes = std::mem::take(out).into_bytes();
+                let mut numbers = Vec::new();
+                json.draw(findings, &mut bytes, &mut numbers)?;
+                *out = String::from_utf8(bytes).map_err(std::io::Error::other)?;
+                return Ok(numbers);
+            }
+        }
+        Ok(Vec::new())
+    }
+
+    /// The format drawn.
+    pub fn format(&self) -> &LineFormat {
+        &self.format
+    }
+
+    /// The JSON document's pieces, when the format is `json`.
+    pub fn json(&self) -> Option<&JsonPieces> {
+        match &self.format {
+            LineFormat::Json(json) => Some(json),
+            _ => None,
         }
     }
 }

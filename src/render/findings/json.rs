@@ -110,6 +110,101 @@ pub fn write_findings(
     writeln!(out)
 }
 
+/// Where a drawn item's pod names its document: the number's bytes in the drawn text (from
+/// `at`, `length` long) and the number as drawn, counted from the start of the piece of the
+/// file the item was drawn in; the writer adds the documents before the piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DocumentNumber {
+    /// Where the digits start.
+    pub at: usize,
+    /// How many digits.
+    pub length: usize,
+    /// The number drawn.
+    pub drawn: usize,
+}
+
+/// The JSON document written as the findings come: its opening, the items of each piece of a
+/// file (drawn on any core), then its closing with the counts known at the end. The same bytes
+/// as [`write_findings`] for the same findings.
+pub struct JsonPieces {
+    splice: pretty_json::Splice,
+}
+
+/// The key of an item's pod's document number, as serde_json writes it.
+const DOCUMENT_KEY: &str = "\"document\": ";
+
+impl JsonPieces {
+    /// The document's layout for the release and gates `gates`.
+    pub fn new(gates: &FeatureGates) -> std::io::Result<Self> {
+        let report = JsonReport {
+            findings: pretty_json::Items,
+            summary: &Summary::default(),
+            failed_inputs: &[],
+            kubernetes: JsonCluster::new(gates),
+        };
+        Ok(JsonPieces {
+            splice: pretty_json::Splice::of(&report)?,
+        })
+    }
+
+    /// The document up to the findings' array, and its `[`.
+    pub fn opening(&self) -> Vec<u8> {
+        self.splice.opening()
+    }
+
+    /// Appends the items of `findings` to `bytes`, each after a comma (the writer leaves out
+    /// the array's first), and the place of each pod's document number to `numbers`.
+    pub fn draw(
+        &self,
+        findings: &[Finding],
+        bytes: &mut Vec<u8>,
+        numbers: &mut Vec<DocumentNumber>,
+    ) -> std::io::Result<()> {
+        for finding in findings {
+            let start = bytes.len();
+            self.splice
+                .push_item(bytes, &json_finding(finding), false)?;
+            let Some(object) = &finding.object else {
+                continue;
+            };
+            // Inside a JSON string every quote is escaped: the key is found only as a key,
+            // and only the pod has it.
+            // Near the item's end: the pod comes last but for a fix.
+            let item = std::str::from_utf8(bytes.get(start..).unwrap_or_default())
+                .map_err(std::io::Error::other)?;
+            let key = item
+                .rfind(DOCUMENT_KEY)
+                .ok_or_else(|| std::io::Error::other("a pod drawn without its document"))?;
+            let at = start + key + DOCUMENT_KEY.len();
+            numbers.push(DocumentNumber {
+                at,
+                length: crate::text::decimal(object.document, &mut [0; 20]).len(),
+                drawn: object.document,
+            });
+        }
+        Ok(())
+    }
+
+    /// The array's end and the rest of the document, with the run's counts and failed inputs.
+    pub fn closing(
+        &self,
+        any_items: bool,
+        summary: &Summary,
+        failed_inputs: &[FailedInput],
+        gates: &FeatureGates,
+    ) -> std::io::Result<Vec<u8>> {
+        let report = JsonReport {
+            findings: pretty_json::Items,
+            summary,
+            failed_inputs,
+            kubernetes: JsonCluster::new(gates),
+        };
+        let mut closing = pretty_json::Splice::of(&report)?.closing(any_items);
+        closing.push(b'\n');
+        Ok(closing)
+    }
+}
+
 /// The JSON form of one finding.
 fn json_finding(finding: &Finding) -> JsonFinding<'_> {
     let span = finding.span.unwrap_or_default();

@@ -22,6 +22,97 @@ impl Serialize for Items {
     }
 }
 
+/// A pretty document cut where its [`Items`] marker is: what goes before the array, what goes
+/// after it, and how its items are laid out.
+pub struct Splice {
+    before: Vec<u8>,
+    after: Vec<u8>,
+    /// A newline and an item's indentation.
+    item_start: String,
+    /// The marker line's indentation.
+    indent: usize,
+}
+
+impl Splice {
+    /// `document` (which holds one [`Items`]) as `to_writer_pretty` writes it, cut at the
+    /// marker.
+    pub fn of<D: Serialize>(document: &D) -> std::io::Result<Self> {
+        let mut text = serde_json::to_vec_pretty(document)?;
+        let at = text
+            .windows(WRITTEN_MARKER.len())
+            .position(|window| window == WRITTEN_MARKER)
+            .ok_or_else(|| std::io::Error::other("the document holds no items marker"))?;
+        let after = text.split_off(at);
+        let after = after
+            .get(WRITTEN_MARKER.len()..)
+            .unwrap_or_default()
+            .to_vec();
+        // The items sit one level deeper than the line that holds the marker.
+        let line_start = text
+            .iter()
+            .rposition(|&byte| byte == b'\n')
+            .map_or(0, |newline| newline + 1);
+        let indent = text
+            .get(line_start..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&byte| byte == b' ')
+            .count();
+        Ok(Splice {
+            before: text,
+            after,
+            item_start: format!("\n{}", " ".repeat(indent + 2)),
+            indent,
+        })
+    }
+
+    /// The document up to the array, and its `[`.
+    pub fn opening(&self) -> Vec<u8> {
+        let mut opening = self.before.clone();
+        opening.push(b'[');
+        opening
+    }
+
+    /// Appends `value` as an item of the array to `bytes` (as the bytes serde_json writes,
+    /// every line of it one level deeper than the document's own layout puts it), after a
+    /// comma unless it is the array's `first`.
+    pub fn push_item<T: Serialize>(
+        &self,
+        bytes: &mut Vec<u8>,
+        value: &T,
+        first: bool,
+    ) -> std::io::Result<()> {
+        if !first {
+            bytes.push(b',');
+        }
+        bytes.extend_from_slice(self.item_start.as_bytes());
+        let formatter = NestedLayout {
+            layout: serde_json::ser::PrettyFormatter::new(),
+            deeper: self.item_start.get(1..).unwrap_or_default().as_bytes(),
+        };
+        let mut serializer = serde_json::Serializer::with_formatter(bytes, formatter);
+        value.serialize(&mut serializer)?;
+        Ok(())
+    }
+
+    /// The array's end and the rest of the document, for an array with or without items.
+    pub fn closing(&self, any_items: bool) -> Vec<u8> {
+        let mut closing = Vec::with_capacity(self.indent + 2 + self.after.len());
+        if any_items {
+            // A newline and the marker line's indentation.
+            closing.extend_from_slice(
+                self.item_start
+                    .get(..=self.indent)
+                    .unwrap_or_default()
+                    .as_bytes(),
+            );
+        }
+        closing.push(b']');
+        closing.extend_from_slice(&self.after);
+        closing
+    }
+}
+
 /// Writes `document` (which holds one [`Items`]) pretty, with the array of `item(x)` for every
 /// `x` of `items` where the marker is: the bytes `to_writer_pretty` would write for the
 /// document holding that array.
@@ -36,59 +127,23 @@ where
     F: Sync,
     T: Serialize,
 {
-    let text = serde_json::to_vec_pretty(document)?;
-    let at = text
-        .windows(WRITTEN_MARKER.len())
-        .position(|window| window == WRITTEN_MARKER)
-        .ok_or_else(|| std::io::Error::other("the document holds no items marker"))?;
-    let (before, after) = text.split_at(at);
-    let after = after.get(WRITTEN_MARKER.len()..).unwrap_or_default();
-    // The items sit one level deeper than the line that holds the marker.
-    let line_start = before
-        .iter()
-        .rposition(|&byte| byte == b'\n')
-        .map_or(0, |newline| newline + 1);
-    let indent = before
-        .get(line_start..)
-        .unwrap_or_default()
-        .iter()
-        .take_while(|&&byte| byte == b' ')
-        .count();
-    let item_start = format!("\n{}", " ".repeat(indent + 2));
-    let deeper = item_start.get(1..).unwrap_or_default().as_bytes();
-    out.write_all(before)?;
-    out.write_all(b"[")?;
+    let splice = Splice::of(document)?;
+    out.write_all(&splice.opening())?;
     in_parallel::write_chunks(
         out,
         items,
         || (),
         |(), first, chunk, piece| {
-            // Each item is serialized straight into the chunk's buffer (as the bytes serde_json
-            // writes), every line of it one level deeper than the document's own layout puts it.
             let mut bytes = std::mem::take(piece).into_bytes();
             bytes.clear();
             for (offset, value) in chunk.iter().enumerate() {
-                if first + offset > 0 {
-                    bytes.push(b',');
-                }
-                bytes.extend_from_slice(item_start.as_bytes());
-                let formatter = NestedLayout {
-                    layout: serde_json::ser::PrettyFormatter::new(),
-                    deeper,
-                };
-                let mut serializer = serde_json::Serializer::with_formatter(&mut bytes, formatter);
-                item(value).serialize(&mut serializer)?;
+                splice.push_item(&mut bytes, &item(value), first + offset == 0)?;
             }
             *piece = String::from_utf8(bytes).map_err(std::io::Error::other)?;
             Ok(())
         },
     )?;
-    if !items.is_empty() {
-        // A newline and the marker line's indentation.
-        out.write_all(item_start.get(..=indent).unwrap_or_default().as_bytes())?;
-    }
-    out.write_all(b"]")?;
-    out.write_all(after)
+    out.write_all(&splice.closing(!items.is_empty()))
 }
 
 /// serde_json's pretty layout with every line after the first `deeper` further in: the layout
