@@ -81,9 +81,9 @@ impl Added {
 
 /// One input read, and checked and drawn unless it is large.
 enum Outcome {
-    /// A small input, whole: its counts and its findings drawn (document numbers counted
-    /// from its start), or why they could not be.
-    Drawn(Arc<str>, Added, Result<String, std::io::Error>),
+    /// A small input, whole: its counts and its findings drawn (JSON items each after a
+    /// comma), or why they could not be drawn.
+    Drawn(Arc<str>, std::io::Result<(Added, Vec<u8>)>),
     /// A large input, to be checked piece by piece as it is written, with its options.
     Large(SourceText, Arc<CheckOptions>),
     /// An input that could not be read.
@@ -171,50 +171,47 @@ fn outcome(
     if source.text.len() >= PARALLEL_FROM_BYTES {
         return Outcome::Large(source, options);
     }
+    // Every item keeps its comma here: whether it is the array's first is known when the
+    // input's turn comes.
+    let mut bytes = Vec::new();
+    let added = check_and_write(writing, &source, &options, &mut bytes, &mut true);
+    Outcome::Drawn(source.name.clone(), added.map(|added| (added, bytes)))
+}
+
+/// Checks `source` a piece at a time, each drawn where it was checked and written to `out` in
+/// order (JSON document numbers counted from the source's start; `any_item` says whether the
+/// JSON array has an item yet).
+fn check_and_write(
+    writing: &Writing<'_>,
+    source: &SourceText,
+    options: &CheckOptions,
+    out: &mut dyn Write,
+    any_item: &mut bool,
+) -> std::io::Result<Added> {
     let plain = plain(&source.text);
     let json = writing.drawer.json().is_some();
     let mut added = Added::default();
-    let mut all: Option<Result<String, std::io::Error>> = None;
+    let mut failed = None;
     validate_source_in_pieces(
-        &source,
-        &options,
+        source,
+        options,
         |piece, lines| draw(writing.drawer, piece, lines, plain),
         |piece, mut drawn| {
             let documents_before = added.summary.documents;
             added.add(&piece, &drawn);
-            if let Some(failure) = drawn.failure.take() {
-                all = Some(Err(failure));
-                return;
+            if failed.is_none() {
+                failed = drawn
+                    .failure
+                    .take()
+                    .or_else(|| write_drawn(out, &drawn, documents_before, json, any_item).err());
             }
-            match &mut all {
-                // Counted from the input's start already: nothing to renumber.
-                None => all = Some(Ok(drawn.text)),
-                Some(Ok(text)) => {
-                    let mut bytes = std::mem::take(text).into_bytes();
-                    // Within an input every item keeps its comma.
-                    let mut keep_commas = true;
-                    let appended =
-                        write_drawn(&mut bytes, &drawn, documents_before, json, &mut keep_commas);
-                    *text = match appended
-                        .and_then(|()| String::from_utf8(bytes).map_err(std::io::Error::other))
-                    {
-                        Ok(text) => text,
-                        Err(failure) => {
-                            all = Some(Err(failure));
-                            return;
-                        }
-                    };
-                    writing.drawer.give_back(drawn.text);
-                }
-                Some(Err(_)) => {}
-            }
+            writing.drawer.give_back(drawn.text);
         },
     );
-    Outcome::Drawn(
-        source.name.clone(),
-        added,
-        all.unwrap_or_else(|| Ok(String::new())),
-    )
+    match failed {
+        Some(failure) => Err(failure),
+        None => Ok(added),
+    }
 }
 
 /// Writes what an input gave, in its turn: a large input is checked here, its pieces written
@@ -228,45 +225,23 @@ fn take(
 ) -> Result<(), Error> {
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     let added = match outcome {
-        Outcome::Drawn(name, added, text) => {
+        Outcome::Drawn(name, drawn) => {
+            let (added, bytes) = drawn.map_err(write_error)?;
             note_skipped(writing.cli, input, &name, added.not_kubernetes);
-            let text = text.map_err(write_error)?;
-            let drawn = Drawn {
-                text,
-                numbers: Vec::new(),
-                failure: None,
-                findings: 0,
-                fixable: Fixable::default(),
-            };
-            let json = writing.drawer.json().is_some();
-            write_drawn(out, &drawn, 0, json, &mut written.any_item).map_err(write_error)?;
-            writing.drawer.give_back(drawn.text);
+            let mut bytes = bytes.as_slice();
+            if writing.drawer.json().is_some()
+                && !bytes.is_empty()
+                && !std::mem::replace(&mut written.any_item, true)
+            {
+                // The array's first item: its comma left out.
+                bytes = bytes.strip_prefix(b",").unwrap_or(bytes);
+            }
+            out.write_all(bytes).map_err(write_error)?;
             added
         }
         Outcome::Large(source, options) => {
-            let plain = plain(&source.text);
-            let json = writing.drawer.json().is_some();
-            let mut added = Added::default();
-            let mut failed = None;
-            validate_source_in_pieces(
-                &source,
-                &options,
-                |piece, lines| draw(writing.drawer, piece, lines, plain),
-                |piece, mut drawn| {
-                    let documents_before = added.summary.documents;
-                    added.add(&piece, &drawn);
-                    if failed.is_none() {
-                        failed = drawn.failure.take().or_else(|| {
-                            let any_item = &mut written.any_item;
-                            write_drawn(out, &drawn, documents_before, json, any_item).err()
-                        });
-                    }
-                    writing.drawer.give_back(drawn.text);
-                },
-            );
-            if let Some(error) = failed {
-                return Err(write_error(error));
-            }
+            let added = check_and_write(writing, &source, &options, out, &mut written.any_item)
+                .map_err(write_error)?;
             note_skipped(writing.cli, input, &source.name, added.not_kubernetes);
             added
         }
