@@ -55,6 +55,16 @@ pub struct SourcePiece<P> {
 /// Pieces of this many bytes when a source is read in pieces: small, so that the window of
 /// pieces read at once (and what they give) holds a small part of a large file.
 const STREAMED_PIECE_BYTES: usize = 128 << 10;
+/// How many pieces a source is read in: one below [`PARALLEL_FROM_BYTES`], else pieces of
+/// about [`STREAMED_PIECE_BYTES`].
+fn pieces_of(source: &SourceText) -> usize {
+    if source.text.len() >= PARALLEL_FROM_BYTES {
+        source.text.len() / STREAMED_PIECE_BYTES
+    } else {
+        1
+    }
+}
+
 /// Pieces read at once per core: two, so that a core rarely waits for the window's slowest.
 const WINDOW_PER_THREAD: usize = 2;
 
@@ -74,11 +84,7 @@ pub fn read_source<P: Default + Send>(
     prepare: impl Fn(&mut P, usize) + Sync,
     emit: impl FnMut(SourcePiece<P>),
 ) {
-    let pieces = if source.text.len() >= PARALLEL_FROM_BYTES {
-        source.text.len() / STREAMED_PIECE_BYTES
-    } else {
-        1
-    };
+    let pieces = pieces_of(source);
     let window = rayon::current_num_threads() * WINDOW_PER_THREAD;
     let reading = Reading {
         source,
@@ -368,12 +374,7 @@ pub fn validate_source_in_pieces<D: Send>(
     draw: impl Fn(&mut FileReport, &LineIndex<'_>) -> D + Sync,
     emit: impl FnMut(FileReport, D),
 ) {
-    let pieces = if source.text.len() >= PARALLEL_FROM_BYTES {
-        source.text.len() / STREAMED_PIECE_BYTES
-    } else {
-        1
-    };
-    validate_cut(source, options, pieces, draw, emit);
+    validate_cut(source, options, pieces_of(source), draw, emit);
 }
 
 /// [`validate_source_in_pieces`] with the source cut into about `pieces` pieces.
