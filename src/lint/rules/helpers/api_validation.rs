@@ -439,17 +439,14 @@ pub mod testing {
         all_findings_in(text, false, gates)
             .into_iter()
             .filter(|finding| finding.rule.code == rule.id)
-            .map(|finding| {
-                (
-                    finding
-                        .path
-                        .as_ref()
-                        .map(ToString::to_string)
-                        .unwrap_or_default(),
-                    finding.k8s_type().unwrap_or(""),
-                )
-            })
+            .map(|finding| path_and_type(&finding))
             .collect()
+    }
+
+    /// A finding's `(path, k8sType)`.
+    fn path_and_type(finding: &Finding) -> (String, &'static str) {
+        let path = finding.path.as_ref().map(ToString::to_string);
+        (path.unwrap_or_default(), finding.k8s_type().unwrap_or(""))
     }
 
     /// The findings of one rule.
@@ -468,16 +465,7 @@ pub mod testing {
     ) -> Vec<(String, &'static str)> {
         findings(rule, text, no_defaulting)
             .into_iter()
-            .map(|finding| {
-                (
-                    finding
-                        .path
-                        .as_ref()
-                        .map(ToString::to_string)
-                        .unwrap_or_default(),
-                    finding.k8s_type().unwrap_or(""),
-                )
-            })
+            .map(|finding| path_and_type(&finding))
             .collect()
     }
 
