@@ -120,9 +120,20 @@ pub fn decimal(mut value: usize, buffer: &mut [u8; 20]) -> &str {
     std::str::from_utf8(buffer.get(start..).unwrap_or_default()).unwrap_or_default()
 }
 
-/// Appends `value` in decimal digits to `out`.
+/// Appends `value` in decimal digits to `out`, a digit at a time (no UTF-8 check of a buffer).
 pub fn push_decimal(out: &mut String, value: usize) {
-    out.push_str(decimal(value, &mut [0; 20]));
+    let width = decimal_width(value);
+    let mut power = 10usize.pow(u32::try_from(width - 1).unwrap_or_default());
+    while power > 0 {
+        let digit = (value / power) % 10;
+        out.push(char::from(b'0' + u8::try_from(digit).unwrap_or_default()));
+        power /= 10;
+    }
+}
+
+/// How many decimal digits `value` has.
+pub fn decimal_width(value: usize) -> usize {
+    value.checked_ilog10().map_or(1, |log| log as usize + 1)
 }
 
 /// The known name closest to `name`, if it is close enough to be a likely typo.
@@ -186,6 +197,7 @@ mod tests {
             let mut out = String::from("x");
             push_decimal(&mut out, value);
             assert_eq!(out, format!("x{value}"));
+            assert_eq!(decimal_width(value), value.to_string().len());
         }
     }
 

@@ -16,10 +16,10 @@ use crate::lint::settings::config_file::ConfigResolver;
 use crate::lint::validate::{FileReport, PARALLEL_FROM_BYTES, validate_source_in_pieces};
 use crate::render::findings::as_they_come::PieceDrawer;
 use crate::render::findings::fixable::Fixable;
-use crate::render::findings::human::SourceFile;
+use crate::render::findings::human::{SourceFile, TextTraits};
 use crate::render::findings::json::DocumentNumber;
 use crate::render::progress::Progress;
-use crate::text::{decimal, has_control_bytes};
+use crate::text::decimal;
 use crate::yaml::line_index::LineIndex;
 
 /// Inputs read and checked ahead of the one being written, per core.
@@ -137,7 +137,7 @@ pub(crate) fn write_extra_report(
 ) -> Result<(), Error> {
     let text = Arc::clone(&report.text);
     let index = LineIndex::new(&text);
-    let drawn = draw(writing.drawer, &mut report, &index, plain(&text));
+    let drawn = draw(writing.drawer, &mut report, &index, TextTraits::of(&text));
     let mut added = Added::default();
     added.add(&report, &drawn);
     let json = writing.drawer.json().is_some();
@@ -188,14 +188,14 @@ fn check_and_write(
     out: &mut dyn Write,
     any_item: &mut bool,
 ) -> std::io::Result<Added> {
-    let plain = plain(&source.text);
+    let traits = TextTraits::of(&source.text);
     let json = writing.drawer.json().is_some();
     let mut added = Added::default();
     let mut failed = None;
     validate_source_in_pieces(
         source,
         options,
-        |piece, lines| draw(writing.drawer, piece, lines, plain),
+        |piece, lines| draw(writing.drawer, piece, lines, traits),
         |piece, mut drawn| {
             let documents_before = added.summary.documents;
             added.add(&piece, &drawn);
@@ -273,7 +273,12 @@ fn take(
 }
 
 /// Draws a piece's findings and lets them go, on the core that checked it.
-fn draw(drawer: &PieceDrawer, piece: &mut FileReport, lines: &LineIndex<'_>, plain: bool) -> Drawn {
+fn draw(
+    drawer: &PieceDrawer,
+    piece: &mut FileReport,
+    lines: &LineIndex<'_>,
+    traits: TextTraits,
+) -> Drawn {
     let findings = std::mem::take(&mut piece.findings);
     let mut drawn = Drawn {
         text: drawer.buffer(),
@@ -282,7 +287,7 @@ fn draw(drawer: &PieceDrawer, piece: &mut FileReport, lines: &LineIndex<'_>, pla
         findings: findings.len(),
         fixable: Fixable::count_of(&findings),
     };
-    let file = SourceFile::new(&piece.name, &piece.text, lines, plain);
+    let file = SourceFile::new(&piece.name, &piece.text, lines, traits);
     match drawer.draw(&file, &findings, &mut drawn.text) {
         Ok(numbers) => drawn.numbers = numbers,
         Err(failure) => drawn.failure = Some(failure),
@@ -316,11 +321,6 @@ fn write_drawn(
         from = number.at + number.length;
     }
     out.write_all(text.get(from..).unwrap_or_default())
-}
-
-/// Whether `text` holds no control character.
-fn plain(text: &str) -> bool {
-    !has_control_bytes(text.as_bytes())
 }
 
 /// Says that documents of a named file were skipped as plainly no Kubernetes object.

@@ -25,10 +25,11 @@ impl<'t> LineIndex<'t> {
     fn starts(&self) -> &[usize] {
         self.starts.get_or_init(|| {
             // Sized exactly: growing by doubling would hold up to three times the index.
-            let newlines = self.text.bytes().filter(|&byte| byte == b'\n').count();
+            let bytes = self.text.as_bytes();
+            let newlines = memchr::memchr_iter(b'\n', bytes).count();
             let mut starts = Vec::with_capacity(newlines + 1);
             starts.push(0);
-            starts.extend(self.text.match_indices('\n').map(|(at, _)| at + 1));
+            starts.extend(memchr::memchr_iter(b'\n', bytes).map(|at| at + 1));
             starts
         })
     }
@@ -67,6 +68,15 @@ impl<'t> LineIndex<'t> {
         };
         let line_text = self.line(line);
         let column = (pos.column.max(1) - 1) as usize;
+        // Past ASCII alone, the column's character starts `column` bytes in.
+        if column < line_text.len()
+            && line_text
+                .as_bytes()
+                .get(..column)
+                .is_some_and(<[u8]>::is_ascii)
+        {
+            return start + column;
+        }
         start
             + line_text
                 .char_indices()
@@ -146,5 +156,29 @@ mod tests {
         assert_eq!(text.get(at..at + 3), Some("776"), "after `k776: é`");
         assert_eq!(index.line_of(at), 776);
         assert_eq!(index.line_count(), 1001);
+    }
+
+    /// Every column of every line, on and past its end, with characters of one to four bytes
+    /// before and after it: the byte offset is that of the column's character, else the end
+    /// of the line before its newline.
+    #[test]
+    fn a_column_is_counted_in_characters() {
+        let text = "ab: c\né: x\n  漢字: 😀z\n\nplain\nlast é";
+        let index = LineIndex::new(text);
+        for (number, line) in text.split_inclusive('\n').enumerate() {
+            let start = index.line_start(number).expect("a line");
+            for column in 1..=line.chars().count() as u32 + 3 {
+                let expected = line
+                    .char_indices()
+                    .nth(column as usize - 1)
+                    .map_or(line.trim_end_matches('\n').len(), |(at, _)| at);
+                let pos = Pos {
+                    index: 0,
+                    line: number as u32 + 1,
+                    column,
+                };
+                assert_eq!(index.offset(pos), start + expected, "{line:?} {column}");
+            }
+        }
     }
 }

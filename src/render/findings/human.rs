@@ -2,6 +2,7 @@
 //! Without colour, the common case is drawn from miette's cached headers and footers and a
 //! snippet drawn directly (`human_wrap`, `human_snippet`), to the byte what miette draws.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::io::Write;
 
@@ -95,7 +96,11 @@ fn excerpt<'n>(
 ) -> (Excerpt<'n>, SourceSpan) {
     let index = &file.index;
     let (start, end) = index.range(span);
-    let line = index.line_of(start);
+    // The span's own line, unless the span points past the text (then the line it lands on).
+    let own = span.start.line.saturating_sub(1) as usize;
+    let on_own = index.line_start(own).is_some_and(|from| from <= start)
+        && index.line_start(own + 1).is_none_or(|next| start < next);
+    let line = if on_own { own } else { index.line_of(start) };
     let first = line.saturating_sub(1);
     let last = (line + 2).min(index.line_count().saturating_sub(1));
     let line_start = index.line_start(line).unwrap_or(0);
@@ -116,18 +121,23 @@ fn excerpt<'n>(
     });
     text.clear();
     let mut label = (0, 0);
+    let mut ends = LineEnds::default();
     for at in first..=last {
         let source = index.line(at);
         let target = (at == line).then_some((start_char, start_char + span_chars));
         let clip = window.filter(|_| too_long(source));
         let base = text.len();
-        if let Some((from, to)) = show_line(text, source, clip, target, file.plain) {
+        if let Some((from, to)) = show_line(text, source, clip, target, file.traits.plain) {
             label = (base + from, base + to);
         }
+        ends.push(text.len());
     }
     let excerpt = Excerpt {
         name: file.name,
         text,
+        ends,
+        // No control character to escape (a carriage return is one), and no tab.
+        clean: file.traits.plain && file.traits.tabless,
         first_line: first,
         label_start: label.0,
         column: start - line_start,
@@ -222,6 +232,10 @@ fn show_line_escaped(
 struct Excerpt<'n> {
     name: &'n str,
     text: &'n str,
+    /// Where each line of `text` ends.
+    ends: LineEnds,
+    /// Whether `text` is known to hold no tab and no carriage return.
+    clean: bool,
     /// The 0-based line number of the excerpt's first line.
     first_line: usize,
     /// Where the finding starts in `text`.
@@ -269,7 +283,7 @@ pub fn write_file_findings(
         return Ok(());
     }
     let index = LineIndex::new(text);
-    let file = SourceFile::new(name, text, &index, !has_control_bytes(text.as_bytes()));
+    let file = SourceFile::new(name, text, &index, TextTraits::of(text));
     // Without colour the common case is drawn directly, with miette's headers and helps
     // wrapped once per cache: one cache per drawing task, kept from window to window.
     let plain = !style.color;
@@ -289,20 +303,59 @@ pub struct SourceFile<'t> {
     name: &'t str,
     text: &'t str,
     index: &'t LineIndex<'t>,
-    /// Whether the text holds no control character (looked at once, not per snippet line).
-    plain: bool,
+    traits: TextTraits,
 }
 
 impl<'t> SourceFile<'t> {
-    /// The file `name` holding `text`, its lines indexed by `index`; `plain` when the text
-    /// holds no control character (`text::has_control_bytes`, looked at once per file).
-    pub fn new(name: &'t str, text: &'t str, index: &'t LineIndex<'t>, plain: bool) -> Self {
+    /// The file `name` holding `text`, its lines indexed by `index`, with `traits` looked at
+    /// once per file.
+    pub fn new(name: &'t str, text: &'t str, index: &'t LineIndex<'t>, traits: TextTraits) -> Self {
         SourceFile {
             name,
             text,
             index,
-            plain,
+            traits,
         }
+    }
+}
+
+/// What a file's text holds that changes how its lines are shown: looked at once per file,
+/// not per snippet line.
+#[derive(Debug, Clone, Copy)]
+pub struct TextTraits {
+    /// No control character (`text::has_control_bytes`): lines are shown as they are.
+    pub plain: bool,
+    /// No tab: columns are counted a character each.
+    pub tabless: bool,
+}
+
+impl TextTraits {
+    /// The traits of `text`.
+    pub fn of(text: &str) -> Self {
+        TextTraits {
+            plain: !has_control_bytes(text.as_bytes()),
+            tabless: !text.as_bytes().contains(&b'\t'),
+        }
+    }
+}
+
+/// Where each line of an excerpt ends in its text, after its newline if it has one.
+#[derive(Debug, Default, Clone, Copy)]
+struct LineEnds {
+    ends: [usize; human_snippet::MAX_LINES],
+    count: usize,
+}
+
+impl LineEnds {
+    fn push(&mut self, end: usize) {
+        if let Some(slot) = self.ends.get_mut(self.count) {
+            *slot = end;
+            self.count += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[usize] {
+        self.ends.get(..self.count).unwrap_or_default()
     }
 }
 
@@ -419,12 +472,14 @@ fn draw_diagnostic(
     display: &mut String,
 ) -> bool {
     let message = escape_control(&finding.message);
-    let help = finding.help.as_deref().map(escape_control);
-    let label = finding.label.as_deref().map(escape_control);
+    let help = finding.help.as_ref().map(escaped);
+    let label = finding.label.as_ref().map(escaped);
     let drawn = wrapped.is_some_and(|wrapped| {
         let snippet = source.as_ref().zip(span).map(|(excerpt, span)| Snippet {
             name: excerpt.name,
             text: excerpt.text,
+            ends: excerpt.ends.as_slice(),
+            clean: excerpt.clean,
             first_line: excerpt.first_line,
             column: excerpt.column,
             span: (span.offset(), span.offset() + span.len()),
@@ -481,9 +536,17 @@ pub(super) fn draw_both_ways(
         .with_links(false);
     let source = || {
         excerpt.map(|e| {
+            let mut ends = LineEnds::default();
+            let mut end = 0;
+            for line in e.text.split_inclusive('\n') {
+                end += line.len();
+                ends.push(end);
+            }
             let source = Excerpt {
                 name: e.name,
                 text: e.text,
+                ends,
+                clean: !e.text.contains(['\t', '\r']),
                 first_line: e.first_line,
                 label_start: e.span.0,
                 column: e.column,
@@ -544,6 +607,20 @@ fn draw_plain(
         out.truncate(start);
     }
     drawn
+}
+
+/// `text` as shown: a text the code spells (a `'static` string, no input in it) as it is,
+/// any other with its control characters escaped.
+// The `Cow` itself is asked: its variant says whether the text is the code's own.
+#[allow(clippy::ptr_arg)]
+fn escaped<'t>(text: &'t Cow<'static, str>) -> Cow<'t, str> {
+    match text {
+        Cow::Borrowed(own) => {
+            debug_assert!(!has_control_bytes(own.as_bytes()), "{own:?}");
+            Cow::Borrowed(own)
+        }
+        Cow::Owned(text) => escape_control(text),
+    }
 }
 
 fn miette_severity(severity: Severity) -> miette::Severity {
@@ -666,7 +743,7 @@ mod snippet_tests {
     fn both_ways(text: &str, findings: &[Finding], width: usize) -> (String, String) {
         let references: Vec<&Finding> = findings.iter().collect();
         let index = LineIndex::new(text);
-        let file = SourceFile::new("f.yaml", text, &index, !has_control_bytes(text.as_bytes()));
+        let file = SourceFile::new("f.yaml", text, &index, TextTraits::of(text));
         let style = HumanStyle {
             color: false,
             width,
@@ -707,7 +784,7 @@ mod snippet_tests {
         };
         write_file_findings(&mut out, "f.yaml", &text, &references, style).expect("memory");
         let index = LineIndex::new(&text);
-        let file = SourceFile::new("f.yaml", &text, &index, true);
+        let file = SourceFile::new("f.yaml", &text, &index, TextTraits::of(&text));
         let mut reference = String::new();
         draw_findings(&mut reference, &file, &references, style, None);
         assert_eq!(String::from_utf8(out).expect("utf-8"), reference);

@@ -9,7 +9,7 @@
 //! as the last line number shown; the underline runs from the label's first to its last column,
 //! with `┬` (or `▲` for an empty label span) at its middle and the label text hung below it.
 
-use crate::text::push_decimal;
+use crate::text::{decimal_width, push_decimal};
 
 /// An excerpt as `human::excerpt` cuts it: the lines shown, and where the label is in them.
 #[derive(Debug, Clone, Copy)]
@@ -18,6 +18,10 @@ pub(super) struct Snippet<'s> {
     pub name: &'s str,
     /// The excerpt's lines, each ending in `\n` but perhaps the last.
     pub text: &'s str,
+    /// Where each line ends in `text` (an empty last line ends where the one before does).
+    pub ends: &'s [usize],
+    /// Whether `text` is known to hold no tab and no carriage return.
+    pub clean: bool,
     /// The 0-based line number of the excerpt's first line in the file.
     pub first_line: usize,
     /// The finding's column in its source line, 0-based, in bytes (shown in the top line).
@@ -45,7 +49,7 @@ impl Line<'_> {
 }
 
 /// Most lines an excerpt holds (the line before, the finding's, two after).
-const MAX_LINES: usize = 4;
+pub(super) const MAX_LINES: usize = 4;
 
 /// Writes the snippet miette would draw for `snippet` without colour and returns true, or
 /// writes nothing and returns false when the snippet is outside the common case.
@@ -70,7 +74,7 @@ struct Plan<'s> {
 
 fn plan<'s>(snippet: &Snippet<'s>) -> Option<Plan<'s>> {
     let text = snippet.text;
-    if text.bytes().any(|byte| byte == b'\r' || byte == b'\t')
+    if !snippet.clean && (text.as_bytes().contains(&b'\r') || text.as_bytes().contains(&b'\t'))
         || snippet.label.is_some_and(|label| label.contains('\n'))
     {
         return None;
@@ -78,7 +82,11 @@ fn plan<'s>(snippet: &Snippet<'s>) -> Option<Plan<'s>> {
     let mut lines = [None; MAX_LINES];
     let mut count = 0;
     let mut offset = 0;
-    for piece in text.split_inclusive('\n') {
+    // The lines as `str::split_inclusive` would cut them: an empty last line is none.
+    for &end in snippet.ends {
+        let Some(piece) = text.get(offset..end).filter(|piece| !piece.is_empty()) else {
+            continue;
+        };
         let slot = lines.get_mut(count)?;
         let body = piece.strip_suffix('\n');
         *slot = Some(Line {
@@ -140,10 +148,9 @@ fn one_column_chars(text: &str) -> Option<usize> {
 fn draw(out: &mut String, snippet: &Snippet<'_>, plan: &Plan<'_>) {
     let (from, to) = plan.shown;
     let number = |index: usize| snippet.first_line + index + 1;
-    let mut digits = [0; 20];
     // The gutter is as wide as the last line number shown.
-    let width = crate::text::decimal(number(to), &mut digits).len();
-    push_repeated(out, " ", width + 2);
+    let width = decimal_width(number(to));
+    push_spaces(out, width + 2);
     out.push_str("╭─[");
     out.push_str(snippet.name);
     out.push(':');
@@ -156,10 +163,10 @@ fn draw(out: &mut String, snippet: &Snippet<'_>, plan: &Plan<'_>) {
             continue;
         };
         // ` {number:>width$} │ {body}`: a number is padded on the left.
-        let shown = crate::text::decimal(number(index), &mut digits);
+        let shown = number(index);
         out.push(' ');
-        push_repeated(out, " ", width.saturating_sub(shown.len()));
-        out.push_str(shown);
+        push_spaces(out, width.saturating_sub(decimal_width(shown)));
+        push_decimal(out, shown);
         out.push_str(" │ ");
         out.push_str(line.body);
         out.push('\n');
@@ -176,34 +183,51 @@ fn draw(out: &mut String, snippet: &Snippet<'_>, plan: &Plan<'_>) {
             "─"
         };
         push_gutter(out, width);
-        push_repeated(out, " ", first);
-        push_repeated(out, "─", middle - first);
+        push_spaces(out, first);
+        push_rules(out, middle - first);
         out.push_str(mark);
-        push_repeated(out, "─", last - middle - 1);
+        push_rules(out, last - middle - 1);
         out.push('\n');
         if let Some(label) = snippet.label {
             push_gutter(out, width);
-            push_repeated(out, " ", middle);
+            push_spaces(out, middle);
             out.push_str("╰── ");
             out.push_str(label);
             out.push('\n');
         }
     }
-    push_repeated(out, " ", width + 2);
+    push_spaces(out, width + 2);
     out.push_str("╰────\n");
 }
 
 /// The empty gutter of an underline or a label line: ` {"":width$} · `.
 fn push_gutter(out: &mut String, width: usize) {
     out.push(' ');
-    push_repeated(out, " ", width);
+    push_spaces(out, width);
     out.push_str(" · ");
 }
 
-fn push_repeated(out: &mut String, piece: &str, count: usize) {
-    out.reserve(piece.len() * count);
-    for _ in 0..count {
-        out.push_str(piece);
+/// Sixteen spaces and sixteen `─`: the runs gutters, indents and underlines are cut from.
+const SPACES: &str = "                ";
+const RULES: &str = "────────────────";
+
+fn push_spaces(out: &mut String, count: usize) {
+    push_repeated(out, SPACES, 1, count);
+}
+
+fn push_rules(out: &mut String, count: usize) {
+    push_repeated(out, RULES, '─'.len_utf8(), count);
+}
+
+/// `count` copies of the piece `run` holds sixteen of, each `width` bytes long, added a run at
+/// a time.
+fn push_repeated(out: &mut String, run: &str, width: usize, count: usize) {
+    out.reserve(width * count);
+    let mut left = count;
+    while left > 0 {
+        let take = left.min(16);
+        out.push_str(run.get(..take * width).unwrap_or_default());
+        left -= take;
     }
 }
 

@@ -1,8 +1,16 @@
 //! The human format's wrapped header (`⚠ warning[PL…]: message`) and `help:` footer, drawn by
-//! miette once per distinct text and reused: miette draws each from its text, the severity and
-//! the width alone, and a run with many findings repeats few distinct ones, while wrapping
-//! (Unicode line breaking) is the dearest part of a diagnostic. A text miette would leave on
-//! one line (printable ASCII that fits the width: most of them) is drawn without asking it.
+//! miette once per distinct shape of text and reused: miette draws each from its text, the
+//! severity and the width alone, and a run with many findings repeats few distinct ones, while
+//! wrapping (Unicode line breaking) is the dearest part of a diagnostic. A text miette would
+//! leave on one line (printable ASCII that fits the width: most of them) is drawn without
+//! asking it.
+//!
+//! Texts that differ only in which ASCII letters and digits they hold (a message naming
+//! `svc-00001` and one naming `svc-00002`) wrap alike: every ASCII letter is one column wide
+//! and of one line-breaking class, every ASCII digit likewise, and hyphens split words between
+//! any two of them. So a text's drawing is its shape's (each ASCII letter made `a`, each digit
+//! `0`), with the text's own letters and digits put back in order; a drawing whose letters and
+//! digits do not match the text's one for one is not used, and the text is drawn itself.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -20,17 +28,33 @@ const FOOTER_INDENT: usize = 8;
 
 /// Headers and footers drawn so far, for one width, without colour.
 pub struct WrappedParts {
-    handler: GraphicalReportHandler,
+    drawer: Drawer,
     /// The width miette wraps at: two columns less than the terminal's.
     wrap_width: usize,
     /// The header's first indent by severity (advice, warning, error): `  ⚠ `.
     icons: [String; 3],
-    /// Headers by severity (advice, warning, error), then by text.
-    headers: [HashMap<String, String>; 3],
-    footers: HashMap<String, String>,
+    /// Headers by severity (advice, warning, error).
+    headers: [Drawings; 3],
+    footers: Drawings,
+    /// The shape of the text being looked up.
+    shape: String,
+}
+
+/// What miette is asked to draw with.
+struct Drawer {
+    handler: GraphicalReportHandler,
     /// What miette draws for an empty message with no help: the part of a footer-only
     /// drawing that is not the footer.
     empty_header: Option<String>,
+}
+
+/// Drawings of one kind (a severity's headers, or footers) kept for reuse.
+#[derive(Default)]
+struct Drawings {
+    /// By the text drawn: a text met again is copied whole.
+    texts: HashMap<String, String>,
+    /// By the shape of the text drawn, for texts of that shape met later.
+    shapes: HashMap<String, String>,
 }
 
 impl WrappedParts {
@@ -41,14 +65,17 @@ impl WrappedParts {
         let icons = [&characters.advice, &characters.warning, &characters.error]
             .map(|icon| format!("  {icon} "));
         WrappedParts {
-            handler: GraphicalReportHandler::new_themed(theme)
-                .with_width(width)
-                .with_links(false),
+            drawer: Drawer {
+                handler: GraphicalReportHandler::new_themed(theme)
+                    .with_width(width)
+                    .with_links(false),
+                empty_header: None,
+            },
             wrap_width: width.saturating_sub(2),
             icons,
             headers: Default::default(),
-            footers: HashMap::new(),
-            empty_header: None,
+            footers: Drawings::default(),
+            shape: String::new(),
         }
     }
 
@@ -69,23 +96,28 @@ impl WrappedParts {
             out.push('\n');
             return true;
         }
-        self.header(index, severity, text)
-            .map(|header| out.push_str(header))
-            .is_some()
+        let Some(headers) = self.headers.get_mut(index) else {
+            return false;
+        };
+        headers.write(out, text, "", &mut self.shape, |text| {
+            self.drawer.draw(severity, text, None)
+        })
     }
 
     /// Writes the footer miette draws for `help`; false, with nothing written, if miette could
     /// not draw it.
     pub(super) fn write_footer(&mut self, out: &mut String, help: &str) -> bool {
         if self.fits_one_line(help, FOOTER_INDENT) {
-            out.push_str("  help: ");
+            out.push_str(FOOTER_START);
             out.push_str(help);
             out.push('\n');
             return true;
         }
-        self.footer(help)
-            .map(|footer| out.push_str(footer))
-            .is_some()
+        // The footer's own word (`help:`) is no letter of the help.
+        self.footers
+            .write(out, help, FOOTER_START, &mut self.shape, |help| {
+                self.drawer.draw_footer(help)
+            })
     }
 
     /// Whether textwrap, as miette calls it, leaves `text` as it is on one line after an
@@ -99,36 +131,81 @@ impl WrappedParts {
             && text.bytes().all(|byte| (b' '..=b'~').contains(&byte))
     }
 
-    /// The header miette draws for `text` at `severity` (whose index in `headers` is `index`).
-    fn header(&mut self, index: usize, severity: miette::Severity, text: &str) -> Option<&str> {
-        let known = self.headers.get(index)?.contains_key(text);
-        if !known {
-            let drawn = self.draw(severity, text, None)?;
-            let headers = self.headers.get_mut(index)?;
-            if headers.len() >= MAX_ENTRIES {
-                headers.clear();
-            }
-            headers.insert(text.to_string(), drawn);
-        }
-        self.headers.get(index)?.get(text).map(String::as_str)
+    #[cfg(test)]
+    fn draw(&self, severity: miette::Severity, text: &str, help: Option<&str>) -> Option<String> {
+        self.drawer.draw(severity, text, help)
     }
 
-    /// The footer miette draws for `help`.
-    fn footer(&mut self, help: &str) -> Option<&str> {
-        if !self.footers.contains_key(help) {
-            if self.empty_header.is_none() {
-                self.empty_header = Some(self.draw(miette::Severity::Warning, "", None)?);
-            }
-            let whole = self.draw(miette::Severity::Warning, "", Some(help))?;
-            let footer = whole
-                .strip_prefix(self.empty_header.as_deref()?)?
-                .to_string();
-            if self.footers.len() >= MAX_ENTRIES {
-                self.footers.clear();
-            }
-            self.footers.insert(help.to_string(), footer);
+    #[cfg(test)]
+    fn draw_footer(&mut self, help: &str) -> Option<String> {
+        self.drawer.draw_footer(help)
+    }
+}
+
+impl Drawings {
+    /// Writes the drawing of `text`: the one kept for it, else its shape's with its own
+    /// letters and digits (after `prefix`, the drawing's start that is not the text's), else
+    /// `draw`'s of the text itself. False, with nothing written, if `draw` could not draw.
+    fn write(
+        &mut self,
+        out: &mut String,
+        text: &str,
+        prefix: &str,
+        shape: &mut String,
+        mut draw: impl FnMut(&str) -> Option<String>,
+    ) -> bool {
+        if let Some(drawn) = self.texts.get(text) {
+            out.push_str(drawn);
+            return true;
         }
-        self.footers.get(help).map(String::as_str)
+        shape_of(text, shape);
+        if !self.shapes.contains_key(shape.as_str()) {
+            let Some(drawn) = draw(shape) else {
+                return false;
+            };
+            insert_bounded(&mut self.shapes, shape.clone(), drawn);
+        }
+        let start = out.len();
+        let filled = self
+            .shapes
+            .get(shape.as_str())
+            .and_then(|drawn| drawn.strip_prefix(prefix))
+            .is_some_and(|rest| {
+                out.push_str(prefix);
+                fill_in(out, rest, text)
+            });
+        if !filled {
+            out.truncate(start);
+            let Some(drawn) = draw(text) else {
+                return false;
+            };
+            out.push_str(&drawn);
+        }
+        let drawn = out.get(start..).unwrap_or_default().to_string();
+        insert_bounded(&mut self.texts, text.to_string(), drawn);
+        true
+    }
+}
+
+/// Adds an entry to `map`, emptied first when full: memory stays bounded whatever the input.
+fn insert_bounded(map: &mut HashMap<String, String>, key: String, value: String) {
+    if map.len() >= MAX_ENTRIES {
+        map.clear();
+    }
+    map.insert(key, value);
+}
+
+impl Drawer {
+    /// The footer miette draws for `help`: its drawing of a diagnostic with an empty message
+    /// and that help, less its drawing of the empty message alone.
+    fn draw_footer(&mut self, help: &str) -> Option<String> {
+        if self.empty_header.is_none() {
+            self.empty_header = Some(self.draw(miette::Severity::Warning, "", None)?);
+        }
+        let whole = self.draw(miette::Severity::Warning, "", Some(help))?;
+        whole
+            .strip_prefix(self.empty_header.as_deref()?)
+            .map(str::to_string)
     }
 
     fn draw(&self, severity: miette::Severity, text: &str, help: Option<&str>) -> Option<String> {
@@ -145,6 +222,41 @@ impl WrappedParts {
             .ok()?;
         Some(drawn)
     }
+}
+
+/// How a footer starts: miette's `help:` and a space.
+const FOOTER_START: &str = "  help: ";
+
+/// Writes `text`'s shape to `shape`: each ASCII letter made `a`, each ASCII digit `0`.
+fn shape_of(text: &str, shape: &mut String) {
+    shape.clear();
+    shape.extend(text.chars().map(|ch| match ch {
+        'a'..='z' | 'A'..='Z' => 'a',
+        '0'..='9' => '0',
+        other => other,
+    }));
+}
+
+/// Adds `drawn` (a drawing of `text`'s shape) to `out` with `text`'s own ASCII letters and
+/// digits in place of the shape's, in order; false, with `out` part written, unless they
+/// match one for one (each letter for an `a`, each digit for a `0`, none left over).
+fn fill_in(out: &mut String, drawn: &str, text: &str) -> bool {
+    let mut own = text.chars().filter(char::is_ascii_alphanumeric);
+    let mut from = 0;
+    for (at, placeholder) in drawn
+        .char_indices()
+        .filter(|(_, ch)| ch.is_ascii_alphanumeric())
+    {
+        out.push_str(drawn.get(from..at).unwrap_or_default());
+        match own.next() {
+            Some(letter) if letter.is_ascii_alphabetic() && placeholder == 'a' => out.push(letter),
+            Some(digit) if digit.is_ascii_digit() && placeholder == '0' => out.push(digit),
+            _ => return false,
+        }
+        from = at + 1;
+    }
+    out.push_str(drawn.get(from..).unwrap_or_default());
+    own.next().is_none()
 }
 
 fn severity_index(severity: miette::Severity) -> usize {
@@ -234,5 +346,62 @@ mod tests {
             }
         }
         assert!(taken > 200, "one line taken {taken} times");
+    }
+
+    /// `text` with each ASCII letter and digit replaced by another of its kind, as `pick`
+    /// chooses: the same shape, other letters.
+    fn relettered(text: &str, pick: &[u8]) -> String {
+        text.chars()
+            .zip(pick.iter().cycle())
+            .map(|(ch, &pick)| match ch {
+                'a'..='z' => char::from(b'a' + pick % 26),
+                'A'..='Z' => char::from(b'A' + pick % 26),
+                '0'..='9' => char::from(b'0' + pick % 10),
+                other => other,
+            })
+            .collect()
+    }
+
+    /// Texts of one shape drawn from one cache, each against miette's drawing of the text
+    /// itself: hyphens between letters and digits (`svc-00001`), brackets, backticks, runs of
+    /// spaces, words longer than the line, and characters outside ASCII.
+    #[test]
+    fn texts_of_one_shape_are_drawn_as_miette_draws_each() {
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config, TestRunner};
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let text = "[a-zA-Z0-9 `\\-]{0,30}( |-|`|\\(|\\)|/|:|é|漢|--|[a-z]{30,45})[a-zA-Z0-9 `.,\\-]{0,90}";
+        let strategy = (
+            text,
+            proptest::collection::vec(any::<u8>(), 1..8),
+            30usize..100,
+        );
+        let shaped = AtomicUsize::new(0);
+        TestRunner::new(Config::with_cases(400))
+            .run(&strategy, |(text, pick, width)| {
+                let mut parts = WrappedParts::new(width);
+                let other = relettered(&text, &pick);
+                for text in [&text, &other] {
+                    for severity in [miette::Severity::Warning, miette::Severity::Error] {
+                        let mut drawn = String::new();
+                        prop_assert!(parts.write_header(&mut drawn, severity, text));
+                        prop_assert_eq!(&drawn, &parts.draw(severity, text, None).expect("draws"));
+                    }
+                    let mut drawn = String::new();
+                    let wrote = parts.write_footer(&mut drawn, text);
+                    prop_assert_eq!(wrote.then_some(drawn), parts.draw_footer(text));
+                }
+                // The second text's header came from the first one's shape.
+                if !parts.fits_one_line(&text, HEADER_INDENT) {
+                    shaped.fetch_add(1, Ordering::Relaxed);
+                }
+                Ok(())
+            })
+            .expect("drawn alike");
+        let shaped = shaped.load(Ordering::Relaxed);
+        assert!(
+            shaped > 100,
+            "a shape drawn once served two texts {shaped} times"
+        );
     }
 }
