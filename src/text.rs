@@ -122,18 +122,33 @@ pub fn decimal(mut value: usize, buffer: &mut [u8; 20]) -> &str {
 
 /// Appends `value` in decimal digits to `out`, a digit at a time (no UTF-8 check of a buffer).
 pub fn push_decimal(out: &mut String, value: usize) {
-    let width = decimal_width(value);
-    let mut power = 10usize.pow(u32::try_from(width - 1).unwrap_or_default());
-    while power > 0 {
-        let digit = (value / power) % 10;
-        out.push(char::from(b'0' + u8::try_from(digit).unwrap_or_default()));
-        power /= 10;
+    let mut digits = [0u8; 20];
+    let mut count = 0;
+    let mut rest = value;
+    loop {
+        if let Some(slot) = digits.get_mut(count) {
+            *slot = b'0' + u8::try_from(rest % 10).unwrap_or_default();
+        }
+        count += 1;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for &digit in digits.get(..count).unwrap_or_default().iter().rev() {
+        out.push(char::from(digit));
     }
 }
 
 /// How many decimal digits `value` has.
 pub fn decimal_width(value: usize) -> usize {
-    value.checked_ilog10().map_or(1, |log| log as usize + 1)
+    let mut width = 1;
+    let mut rest = value;
+    while rest >= 10 {
+        rest /= 10;
+        width += 1;
+    }
+    width
 }
 
 /// The known name closest to `name`, if it is close enough to be a likely typo.
