@@ -601,7 +601,16 @@ impl ContainerList {
     /// "init container `migrate`", or "init container #2" without a name.
     pub fn describe_container(self, container: &Container, index: usize) -> String {
         match container.name.as_deref() {
-            Some(name) if !name.is_empty() => format!("{} `{name}`", self.noun()),
+            // Pushed, not formatted: most findings start with this, and a pod has many.
+            Some(name) if !name.is_empty() => {
+                let noun = self.noun();
+                let mut described = String::with_capacity(noun.len() + name.len() + 3);
+                described.push_str(noun);
+                described.push_str(" `");
+                described.push_str(name);
+                described.push('`');
+                described
+            }
             _ => self.describe_nth(index),
         }
     }
