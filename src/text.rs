@@ -107,35 +107,13 @@ pub fn escape_code(code: u32) -> String {
 
 /// `value` in decimal digits, written at the end of `buffer`: numbers in text output without
 /// the formatting machinery (a run writes several per finding).
-pub fn decimal(mut value: usize, buffer: &mut [u8; 20]) -> &str {
-    let mut start = buffer.len();
-    for slot in buffer.iter_mut().rev() {
-        *slot = b'0' + u8::try_from(value % 10).unwrap_or_default();
-        start -= 1;
-        value /= 10;
-        if value == 0 {
-            break;
-        }
-    }
-    std::str::from_utf8(buffer.get(start..).unwrap_or_default()).unwrap_or_default()
+pub fn decimal(value: usize, buffer: &mut [u8; 20]) -> &str {
+    std::str::from_utf8(digits(value, buffer)).unwrap_or_default()
 }
 
 /// Appends `value` in decimal digits to `out`, a digit at a time (no UTF-8 check of a buffer).
 pub fn push_decimal(out: &mut String, value: usize) {
-    let mut digits = [0u8; 20];
-    let mut count = 0;
-    let mut rest = value;
-    loop {
-        if let Some(slot) = digits.get_mut(count) {
-            *slot = b'0' + u8::try_from(rest % 10).unwrap_or_default();
-        }
-        count += 1;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    for &digit in digits.get(..count).unwrap_or_default().iter().rev() {
+    for &digit in digits(value, &mut [0; 20]) {
         out.push(char::from(digit));
     }
 }
@@ -149,6 +127,20 @@ pub fn decimal_width(value: usize) -> usize {
         width += 1;
     }
     width
+}
+
+/// The ASCII digits of `value`, written at the end of `buffer`.
+fn digits(mut value: usize, buffer: &mut [u8; 20]) -> &[u8] {
+    let mut start = buffer.len();
+    for slot in buffer.iter_mut().rev() {
+        *slot = b'0' + u8::try_from(value % 10).unwrap_or_default();
+        start -= 1;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    buffer.get(start..).unwrap_or_default()
 }
 
 /// The known name closest to `name`, if it is close enough to be a likely typo.

@@ -391,7 +391,8 @@ mod tests {
                     let wrote = parts.write_footer(&mut drawn, text);
                     prop_assert_eq!(wrote.then_some(drawn), parts.draw_footer(text));
                 }
-                // The second text's header came from the first one's shape.
+                // Neither header fits one line: both were drawn from one shape's drawing
+                // (the second from the exact-text cache if relettering left it unchanged).
                 if !parts.fits_one_line(&text, HEADER_INDENT) {
                     shaped.fetch_add(1, Ordering::Relaxed);
                 }
