@@ -44,6 +44,22 @@ pub fn push_escaped_str(out: &mut String, text: &str) {
     }
 }
 
+/// Whether every byte of `bytes` is printable ASCII (a space to `~`). Looked at 32 bytes at a
+/// time without branches, which the compiler vectorizes: every header and help is asked.
+// Bitwise on purpose: a loop without branches is one the compiler vectorizes.
+#[allow(clippy::needless_bitwise_bool)]
+pub fn is_printable_ascii(bytes: &[u8]) -> bool {
+    const BLOCK: usize = 32;
+    let printable = |byte: u8| byte.wrapping_sub(b' ') <= b'~' - b' ';
+    let mut blocks = bytes.chunks_exact(BLOCK);
+    for block in blocks.by_ref() {
+        if !block.iter().fold(true, |all, &byte| all & printable(byte)) {
+            return false;
+        }
+    }
+    blocks.remainder().iter().all(|&byte| printable(byte))
+}
+
 /// Whether `bytes` hold the UTF-8 of a character [`is_escaped`]: a C0 control but newline and
 /// tab, DEL, or a C1 control (`C2 80`..`C2 9F`). Looked at 64 bytes at a time without branches,
 /// which the compiler vectorizes: most text output passes through here.
@@ -208,7 +224,7 @@ mod tests {
         }
     }
 
-    /// Every character that matters, at every place around the 64-byte blocks.
+    /// Every character that matters, at every place around the 32- and 64-byte blocks.
     #[test]
     fn the_byte_check_agrees_with_the_character_check() {
         let specials = [
@@ -234,7 +250,7 @@ mod tests {
             '…',
             '\u{10ffff}',
         ];
-        for length in [0, 1, 2, 62, 63, 64, 65, 127, 128, 129, 200] {
+        for length in [0, 1, 2, 31, 32, 33, 62, 63, 64, 65, 127, 128, 129, 200] {
             for at in (0..length).chain([length]) {
                 for special in specials {
                     let mut text: String = "a".repeat(at);
@@ -245,6 +261,8 @@ mod tests {
                     let mut pushed = String::new();
                     push_escaped_str(&mut pushed, &text);
                     assert_eq!(pushed, escape_control(&text), "{text:?}");
+                    let printable = text.bytes().all(|byte| (b' '..=b'~').contains(&byte));
+                    assert_eq!(is_printable_ascii(text.as_bytes()), printable, "{text:?}");
                 }
             }
         }

@@ -30,6 +30,16 @@ impl FieldPath {
     ///
     /// Bracketed digits are indices; any other bracketed text is a map key.
     pub fn parse(text: &str) -> Self {
+        Self::parse_with(text, |field| Cow::Owned(field.to_string()))
+    }
+
+    /// [`FieldPath::parse`] of a path the code spells: its fields borrow the text, so the
+    /// path and its copies cost no allocation per field.
+    pub fn parse_static(text: &'static str) -> Self {
+        Self::parse_with(text, Cow::Borrowed)
+    }
+
+    fn parse_with<'t>(text: &'t str, field: impl Fn(&'t str) -> Cow<'static, str>) -> Self {
         let mut path = Self::root();
         let mut rest = text;
         while !rest.is_empty() {
@@ -45,7 +55,7 @@ impl FieldPath {
                 let rest_trimmed = rest.strip_prefix('.').unwrap_or(rest);
                 let end = rest_trimmed.find(['.', '[']).unwrap_or(rest_trimmed.len());
                 if end > 0 {
-                    path = path.child(rest_trimmed[..end].to_string());
+                    path = path.child(field(&rest_trimmed[..end]));
                 }
                 rest = &rest_trimmed[end..];
             }
@@ -185,6 +195,7 @@ mod tests {
             "",
         ] {
             assert_eq!(FieldPath::parse(text).to_string(), text);
+            assert_eq!(FieldPath::parse_static(text), FieldPath::parse(text));
         }
     }
 

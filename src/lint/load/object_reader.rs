@@ -156,8 +156,8 @@ impl ObjectReader<'_, '_> {
             object_path,
             kind,
             api_version,
-            FieldPath::parse(spec_path),
-            FieldPath::parse(metadata_path),
+            FieldPath::parse_static(spec_path),
+            FieldPath::parse_static(metadata_path),
             None,
             runs_as_job,
         );

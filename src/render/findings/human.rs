@@ -8,6 +8,7 @@ use std::io::Write;
 
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceSpan};
 
+use super::human_recent::{Place, RecentSnippets};
 use super::human_snippet::{self, Snippet};
 pub use super::human_wrap::WrappedParts;
 use super::in_parallel;
@@ -380,6 +381,8 @@ struct Scratch {
     excerpt: String,
     /// A header's text.
     display: String,
+    /// The snippets drawn lately in the common case.
+    recent: RecentSnippets,
 }
 
 /// `findings` drawn one after the other, each followed by a blank line: the common case
@@ -418,16 +421,19 @@ fn draw_finding(
     let Scratch {
         excerpt: lines,
         display,
+        recent,
     } = scratch;
     let (name, text) = (file.name, file.text);
-    let (source, span) = match finding.span.filter(|_| !text.is_empty()) {
-        Some(span) => {
-            let (excerpt, label) = excerpt(file, span, lines);
-            (Some(excerpt), Some(label))
-        }
-        None => (None, None),
+    let source = match finding.span.filter(|_| !text.is_empty()) {
+        Some(span) => SnippetSource::Place {
+            file,
+            span,
+            lines,
+            recent,
+        },
+        None => SnippetSource::None,
     };
-    draw_diagnostic(out, finding, source, span, handler, wrapped, display);
+    draw_diagnostic(out, finding, source, handler, wrapped, display);
     if finding.span.is_some() && text.is_empty() {
         let span = finding.span.unwrap_or_default();
         out.push_str("  at ");
@@ -460,13 +466,29 @@ fn draw_finding(
     out.push('\n');
 }
 
+/// Where a diagnostic's snippet comes from.
+enum SnippetSource<'f, 'n> {
+    /// No snippet.
+    None,
+    /// An excerpt already cut, and the label's span in it (the tests').
+    #[cfg(test)]
+    Cut(Excerpt<'n>, SourceSpan),
+    /// A place in a file: its lines are cut when drawn, and in the common case a snippet
+    /// drawn lately at the same place is copied from `recent`.
+    Place {
+        file: &'f SourceFile<'n>,
+        span: crate::yaml::source::Span,
+        lines: &'n mut String,
+        recent: &'f mut RecentSnippets,
+    },
+}
+
 /// The diagnostic of `finding` (header, snippet of `source`, footer): drawn here in the common
 /// case when `wrapped` is given, else by miette.
 fn draw_diagnostic(
     out: &mut String,
     finding: &Finding,
-    source: Option<Excerpt<'_>>,
-    span: Option<SourceSpan>,
+    mut source: SnippetSource<'_, '_>,
     handler: &GraphicalReportHandler,
     wrapped: Option<&mut WrappedParts>,
     display: &mut String,
@@ -475,16 +497,7 @@ fn draw_diagnostic(
     let help = finding.help.as_ref().map(escaped);
     let label = finding.label.as_ref().map(escaped);
     let drawn = wrapped.is_some_and(|wrapped| {
-        let snippet = source.as_ref().zip(span).map(|(excerpt, span)| Snippet {
-            name: excerpt.name,
-            text: excerpt.text,
-            ends: excerpt.ends.as_slice(),
-            clean: excerpt.clean,
-            first_line: excerpt.first_line,
-            column: excerpt.column,
-            span: (span.offset(), span.offset() + span.len()),
-            label: label.as_deref(),
-        });
+        let snippet = |out: &mut String| write_plain_snippet(out, &mut source, label.as_deref());
         draw_plain(
             out,
             wrapped,
@@ -496,6 +509,17 @@ fn draw_diagnostic(
         )
     });
     if !drawn {
+        let (source, span) = match source {
+            SnippetSource::None => (None, None),
+            #[cfg(test)]
+            SnippetSource::Cut(excerpt, span) => (Some(excerpt), Some(span)),
+            SnippetSource::Place {
+                file, span, lines, ..
+            } => {
+                let (excerpt, span) = excerpt(file, span, lines);
+                (Some(excerpt), Some(span))
+            }
+        };
         let rendered = Rendered {
             finding,
             source,
@@ -511,6 +535,51 @@ fn draw_diagnostic(
         }
     }
     drawn
+}
+
+/// Writes the snippet of `source` with `label` as miette would draw it without colour and
+/// returns true (nothing to write without a snippet), or writes nothing and returns false
+/// outside the common case. A place's drawing is kept for the next finding there.
+fn write_plain_snippet(
+    out: &mut String,
+    source: &mut SnippetSource<'_, '_>,
+    label: Option<&str>,
+) -> bool {
+    match source {
+        SnippetSource::None => true,
+        #[cfg(test)]
+        SnippetSource::Cut(excerpt, span) => {
+            human_snippet::write_plain(out, &snippet_of(excerpt, *span, label)).is_some()
+        }
+        SnippetSource::Place {
+            file,
+            span,
+            lines,
+            recent,
+        } => {
+            // A label of several lines is never the common case.
+            let one_line = label.is_none_or(|label| !label.contains('\n'));
+            let place = Place {
+                span: *span,
+                labelled: label.is_some(),
+            };
+            if one_line && recent.write(out, place, label) {
+                return true;
+            }
+            let (excerpt, label_span) = excerpt(file, *span, lines);
+            let start = out.len();
+            let Some(drawn) =
+                human_snippet::write_plain(out, &snippet_of(&excerpt, label_span, label))
+            else {
+                return false;
+            };
+            let label = drawn
+                .label
+                .map(|label| label.start - start..label.end - start);
+            recent.keep(place, out.get(start..).unwrap_or_default(), label);
+            true
+        }
+    }
 }
 
 /// A snippet as `excerpt` would cut it, for the tests that compare both ways of drawing.
@@ -557,29 +626,47 @@ pub(super) fn draw_both_ways(
             )
         })
     };
+    let cut = || match source() {
+        Some((excerpt, span)) => SnippetSource::Cut(excerpt, span),
+        None => SnippetSource::None,
+    };
     let mut plain = String::new();
-    let (excerpt_one, span_one) = source().unzip();
     let taken = draw_diagnostic(
         &mut plain,
         finding,
-        excerpt_one,
-        span_one,
+        cut(),
         &handler,
         Some(&mut WrappedParts::new(width)),
         &mut String::new(),
     );
     let mut reference = String::new();
-    let (excerpt_two, span_two) = source().unzip();
     draw_diagnostic(
         &mut reference,
         finding,
-        excerpt_two,
-        span_two,
+        cut(),
         &handler,
         None,
         &mut String::new(),
     );
     (plain, reference, taken)
+}
+
+/// The snippet of `excerpt` with `label` on `span`.
+fn snippet_of<'s>(
+    excerpt: &'s Excerpt<'_>,
+    span: SourceSpan,
+    label: Option<&'s str>,
+) -> Snippet<'s> {
+    Snippet {
+        name: excerpt.name,
+        text: excerpt.text,
+        ends: excerpt.ends.as_slice(),
+        clean: excerpt.clean,
+        first_line: excerpt.first_line,
+        column: excerpt.column,
+        span: (span.offset(), span.offset() + span.len()),
+        label,
+    }
 }
 
 /// Draws the diagnostic miette would draw without colour from the cached header and footer
@@ -590,7 +677,7 @@ fn draw_plain(
     finding: &Finding,
     message: &str,
     help: Option<&str>,
-    snippet: Option<Snippet<'_>>,
+    snippet: impl FnOnce(&mut String) -> bool,
     display: &mut String,
 ) -> bool {
     let start = out.len();
@@ -601,7 +688,7 @@ fn draw_plain(
     display.push_str("]: ");
     display.push_str(message);
     let drawn = wrapped.write_header(out, miette_severity(finding.severity), display)
-        && snippet.is_none_or(|snippet| human_snippet::write_plain(out, &snippet))
+        && snippet(out)
         && help.is_none_or(|help| wrapped.write_footer(out, help));
     if !drawn {
         out.truncate(start);
@@ -827,6 +914,32 @@ mod snippet_tests {
                 })
                 .collect();
             let (drawn, reference) = both_ways(&text, &findings, width);
+            prop_assert_eq!(drawn, reference);
+        }
+
+        /// Many findings at a few places, each with its own label or none: the snippets copied
+        /// from a place drawn before are the ones miette draws.
+        #[test]
+        fn findings_at_few_places_with_their_own_labels_draw_as_miette_draws_them(
+            lines in proptest::collection::vec("[a-z0-9 :\"-]{0,30}|[a-z é]{0,12}", 1..8),
+            places in proptest::collection::vec((0u32..9, 0u32..30, 0u32..12), 1..4),
+            findings in proptest::collection::vec(
+                (0usize..4, proptest::option::of("[a-z `\u{1b}]{0,20}|[a-z]{0,5}\n[a-z]{0,5}")),
+                1..40,
+            ),
+        ) {
+            let text = lines.join("\n");
+            let findings: Vec<Finding> = findings
+                .into_iter()
+                .map(|(place, label)| {
+                    let (line, column, length) = places[place % places.len()];
+                    let mut finding = Finding::new(RULE, Severity::Warning, "a finding")
+                        .spanned(at(line, column, length));
+                    finding.label = label.map(Into::into);
+                    finding
+                })
+                .collect();
+            let (drawn, reference) = both_ways(&text, &findings, 100);
             prop_assert_eq!(drawn, reference);
         }
 

@@ -9,6 +9,8 @@
 //! as the last line number shown; the underline runs from the label's first to its last column,
 //! with `┬` (or `▲` for an empty label span) at its middle and the label text hung below it.
 
+use std::ops::Range;
+
 use crate::text::{decimal_width, push_decimal};
 
 /// An excerpt as `human::excerpt` cuts it: the lines shown, and where the label is in them.
@@ -51,14 +53,20 @@ impl Line<'_> {
 /// Most lines an excerpt holds (the line before, the finding's, two after).
 pub(super) const MAX_LINES: usize = 4;
 
-/// Writes the snippet miette would draw for `snippet` without colour and returns true, or
-/// writes nothing and returns false when the snippet is outside the common case.
-pub(super) fn write_plain(out: &mut String, snippet: &Snippet<'_>) -> bool {
-    let Some(plan) = plan(snippet) else {
-        return false;
-    };
-    draw(out, snippet, &plan);
-    true
+/// A snippet [`write_plain`] wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct DrawnSnippet {
+    /// Where the label's text went in the output, if the snippet has a label.
+    pub label: Option<Range<usize>>,
+}
+
+/// Writes the snippet miette would draw for `snippet` without colour, or writes nothing and
+/// returns `None` when the snippet is outside the common case.
+pub(super) fn write_plain(out: &mut String, snippet: &Snippet<'_>) -> Option<DrawnSnippet> {
+    let plan = plan(snippet)?;
+    Some(DrawnSnippet {
+        label: draw(out, snippet, &plan),
+    })
 }
 
 /// What `draw` needs once the case is known to be common.
@@ -132,7 +140,7 @@ fn plan<'s>(snippet: &Snippet<'s>) -> Option<Plan<'s>> {
 /// `…` that marks a clipped line); `None` for any other character, whose width miette judges
 /// by Unicode tables.
 fn one_column_chars(text: &str) -> Option<usize> {
-    if text.bytes().all(|byte| (b' '..=b'~').contains(&byte)) {
+    if crate::text::is_printable_ascii(text.as_bytes()) {
         return Some(text.len());
     }
     let mut columns = 0;
@@ -145,7 +153,9 @@ fn one_column_chars(text: &str) -> Option<usize> {
     Some(columns)
 }
 
-fn draw(out: &mut String, snippet: &Snippet<'_>, plan: &Plan<'_>) {
+/// Draws the snippet; returns where the label's text went in `out`.
+fn draw(out: &mut String, snippet: &Snippet<'_>, plan: &Plan<'_>) -> Option<Range<usize>> {
+    let mut label_text = None;
     let (from, to) = plan.shown;
     let number = |index: usize| snippet.first_line + index + 1;
     // The gutter is as wide as the last line number shown.
@@ -192,12 +202,14 @@ fn draw(out: &mut String, snippet: &Snippet<'_>, plan: &Plan<'_>) {
             push_gutter(out, width);
             push_spaces(out, middle);
             out.push_str("╰── ");
+            label_text = Some(out.len()..out.len() + label.len());
             out.push_str(label);
             out.push('\n');
         }
     }
     push_spaces(out, width + 2);
     out.push_str("╰────\n");
+    label_text
 }
 
 /// The empty gutter of an underline or a label line: ` {"":width$} · `.

@@ -128,7 +128,7 @@ impl WrappedParts {
             && text.len() <= self.wrap_width.saturating_sub(indent)
             && !text.starts_with(' ')
             && !text.ends_with(' ')
-            && text.bytes().all(|byte| (b' '..=b'~').contains(&byte))
+            && crate::text::is_printable_ascii(text.as_bytes())
     }
 
     #[cfg(test)]

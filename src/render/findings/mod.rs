@@ -4,6 +4,7 @@ pub mod as_they_come;
 pub mod fixable;
 pub mod github;
 pub mod human;
+mod human_recent;
 mod human_snippet;
 mod human_wrap;
 pub mod in_parallel;
