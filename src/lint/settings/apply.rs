@@ -73,10 +73,13 @@ pub fn apply(
     findings.append(&mut unused);
     findings.retain_mut(|finding| {
         // Every finding names a registered rule (the registry's tests hold every rule file to it).
-        let Some(rule) = rules::rule(finding.rule) else {
+        // Its place in the registry is looked up once, for the rule and its level alike.
+        let Some((position, rule)) = rules::position(finding.rule.code)
+            .and_then(|position| Some((position, *rules::REGISTRY.get(position)?)))
+        else {
             return true;
         };
-        match settings.level(rule) {
+        match settings.level_at(position, rule) {
             Level::Off => false,
             Level::On(severity) => {
                 if severity != rule.severity {
