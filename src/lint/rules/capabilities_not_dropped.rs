@@ -60,10 +60,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         }
         let path = security.container_field("capabilities").child("drop");
         let finding = RULE
-            .finding(format!(
-                "{} does not drop `ALL` capabilities",
-                list.describe_container(container, index)
-            ))
+            .finding(list.describe_container(container, index) + " does not drop `ALL` capabilities")
             .at(path)
             .label("the runtime's default capabilities stay")
             .help("set `capabilities.drop: [ALL]` and add back only what it needs");

@@ -58,10 +58,9 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             continue;
         }
         let path = context.container_path(list, index);
-        let finding = RULE.finding(format!(
-            "{} pulls its image with `{policy}`, not `Always`",
-            describe(list, index, container)
-        ));
+        let finding = RULE.finding(
+            describe(list, index, container) + " pulls its image with `" + policy + "`, not `Always`",
+        );
         findings.push(if written {
             finding.at(path.child("imagePullPolicy")).label("credentials are not checked on every start")
         } else {

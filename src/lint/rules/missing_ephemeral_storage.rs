@@ -56,10 +56,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         };
         let path = context.container_path(list, index);
         findings.push(
-            RULE.finding(format!(
-                "{} has no `{STORAGE}` {missing}",
-                describe(list, index, container)
-            ))
+            RULE.finding(describe(list, index, container) + " has no `" + STORAGE + "` " + missing)
             .at(path.child("resources"))
             .pointing_at(path.child("name"))
             .label("local disk use unaccounted")

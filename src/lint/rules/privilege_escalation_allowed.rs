@@ -47,15 +47,13 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         match security.own().and_then(|own| own.allow_privilege_escalation) {
             Some(false) => {}
             Some(true) => findings.push(
-                RULE.finding(format!("{who} allows privilege escalation"))
+                RULE.finding(who + " allows privilege escalation")
                     .at(security.container_field("allowPrivilegeEscalation"))
                     .label("setuid binaries may raise the process to root")
                     .help("set `allowPrivilegeEscalation: false`"),
             ),
             None => findings.push(
-                RULE.finding(format!(
-                    "{who} does not set `allowPrivilegeEscalation: false`"
-                ))
+                RULE.finding(who + " does not set `allowPrivilegeEscalation: false`")
                 .at(security.container_field("allowPrivilegeEscalation"))
                 .pointing_at(security.name_path())
                 .label("privilege escalation allowed by default")

@@ -71,9 +71,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             continue;
         }
         findings.push(
-            RULE.finding(format!(
-                "{who} may run as root: no `runAsNonRoot: true` and no `runAsUser`"
-            ))
+            RULE.finding(who + " may run as root: no `runAsNonRoot: true` and no `runAsUser`")
             .at(security.container_field("runAsNonRoot"))
             .pointing_at(security.name_path())
             .label("the image's `USER` decides")

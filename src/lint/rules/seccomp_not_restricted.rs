@@ -52,7 +52,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         let who = list.describe_container(container, index);
         match security.seccomp_profile() {
             None => findings.push(
-                RULE.finding(format!("{who} has no seccomp profile"))
+                RULE.finding(who + " has no seccomp profile")
                     .at(security.container_field("seccompProfile"))
                     .pointing_at(security.name_path())
                     .label("unconfined unless the kubelet defaults it")

@@ -45,15 +45,13 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         match security.own().and_then(|own| own.read_only_root_filesystem) {
             Some(true) => {}
             Some(false) => findings.push(
-                RULE.finding(format!("{who} has a writable root filesystem"))
+                RULE.finding(who + " has a writable root filesystem")
                     .at(security.container_field("readOnlyRootFilesystem"))
                     .label("writable")
                     .help("set `readOnlyRootFilesystem: true` and mount an `emptyDir` where it writes"),
             ),
             None => findings.push(
-                RULE.finding(format!(
-                    "{who} does not set `readOnlyRootFilesystem: true`"
-                ))
+                RULE.finding(who + " does not set `readOnlyRootFilesystem: true`")
                 .at(security.container_field("readOnlyRootFilesystem"))
                 .pointing_at(security.name_path())
                 .label("writable root filesystem by default")

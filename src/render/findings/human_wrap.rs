@@ -227,36 +227,51 @@ impl Drawer {
 /// How a footer starts: miette's `help:` and a space.
 const FOOTER_START: &str = "  help: ";
 
-/// Writes `text`'s shape to `shape`: each ASCII letter made `a`, each ASCII digit `0`.
+/// Writes `text`'s shape to `shape`: each ASCII letter made `a`, each ASCII digit `0`. Byte by
+/// byte: an ASCII byte in UTF-8 is always its own character.
 fn shape_of(text: &str, shape: &mut String) {
-    shape.clear();
-    shape.extend(text.chars().map(|ch| match ch {
-        'a'..='z' | 'A'..='Z' => 'a',
-        '0'..='9' => '0',
+    let mut bytes = std::mem::take(shape).into_bytes();
+    bytes.clear();
+    bytes.extend(text.bytes().map(|byte| match byte {
+        b'a'..=b'z' | b'A'..=b'Z' => b'a',
+        b'0'..=b'9' => b'0',
         other => other,
     }));
+    // ASCII put for ASCII leaves UTF-8 as it was.
+    *shape = String::from_utf8(bytes)
+        .unwrap_or_else(|not_utf8| String::from_utf8_lossy(not_utf8.as_bytes()).into_owned());
 }
 
 /// Adds `drawn` (a drawing of `text`'s shape) to `out` with `text`'s own ASCII letters and
-/// digits in place of the shape's, in order; false, with `out` part written, unless they
-/// match one for one (each letter for an `a`, each digit for a `0`, none left over).
+/// digits in place of the shape's, in order; false, with nothing written, unless they match one
+/// for one (each letter for an `a`, each digit for a `0`, none left over). Byte by byte, as
+/// [`shape_of`] made the shape.
 fn fill_in(out: &mut String, drawn: &str, text: &str) -> bool {
-    let mut own = text.chars().filter(char::is_ascii_alphanumeric);
-    let mut from = 0;
-    for (at, placeholder) in drawn
-        .char_indices()
-        .filter(|(_, ch)| ch.is_ascii_alphanumeric())
-    {
-        out.push_str(drawn.get(from..at).unwrap_or_default());
+    let mut own = text.bytes().filter(u8::is_ascii_alphanumeric);
+    let mut filled = Vec::with_capacity(drawn.len());
+    for placeholder in drawn.bytes() {
+        if !placeholder.is_ascii_alphanumeric() {
+            filled.push(placeholder);
+            continue;
+        }
         match own.next() {
-            Some(letter) if letter.is_ascii_alphabetic() && placeholder == 'a' => out.push(letter),
-            Some(digit) if digit.is_ascii_digit() && placeholder == '0' => out.push(digit),
+            Some(letter) if letter.is_ascii_alphabetic() && placeholder == b'a' => {
+                filled.push(letter);
+            }
+            Some(digit) if digit.is_ascii_digit() && placeholder == b'0' => filled.push(digit),
             _ => return false,
         }
-        from = at + 1;
     }
-    out.push_str(drawn.get(from..).unwrap_or_default());
-    own.next().is_none()
+    if own.next().is_some() {
+        return false;
+    }
+    match String::from_utf8(filled) {
+        Ok(filled) => {
+            out.push_str(&filled);
+            true
+        }
+        Err(_) => false,
+    }
 }
 
 fn severity_index(severity: miette::Severity) -> usize {
