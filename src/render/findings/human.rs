@@ -689,7 +689,12 @@ fn draw_plain(
     display.push_str(message);
     let drawn = wrapped.write_header(out, miette_severity(finding.severity), display)
         && snippet(out)
-        && help.is_none_or(|help| wrapped.write_footer(out, help));
+        && match (&finding.help, help) {
+            // A help the code spells is drawn once per place it is spelt.
+            (Some(Cow::Borrowed(own)), _) => wrapped.write_static_footer(out, own),
+            (_, Some(help)) => wrapped.write_footer(out, help),
+            (_, None) => true,
+        };
     if !drawn {
         out.truncate(start);
     }

@@ -12,7 +12,7 @@
 //! `0`), with the text's own letters and digits put back in order; a drawing whose letters and
 //! digits do not match the text's one for one is not used, and the text is drawn itself.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
@@ -36,6 +36,10 @@ pub struct WrappedParts {
     /// Headers by severity (advice, warning, error).
     headers: [Drawings; 3],
     footers: Drawings,
+    /// Footers of helps the code spells, by the help's address and length: a `'static` text
+    /// never moves or changes, so where it is names it, and no byte of it need be read again.
+    /// Ordered, not hashed: a few dozen numbers are found in a few comparisons.
+    static_footers: BTreeMap<(usize, usize), String>,
     /// The shape of the text being looked up.
     shape: String,
 }
@@ -75,6 +79,7 @@ impl WrappedParts {
             icons,
             headers: Default::default(),
             footers: Drawings::default(),
+            static_footers: BTreeMap::new(),
             shape: String::new(),
         }
     }
@@ -118,6 +123,26 @@ impl WrappedParts {
             .write(out, help, FOOTER_START, &mut self.shape, |help| {
                 self.drawer.draw_footer(help)
             })
+    }
+
+    /// [`WrappedParts::write_footer`] of a help the code spells (most helps): its drawing is
+    /// kept by where the text is, so a help met again is one lookup of its address.
+    pub(super) fn write_static_footer(&mut self, out: &mut String, help: &'static str) -> bool {
+        let address = (help.as_ptr().addr(), help.len());
+        if let Some(drawn) = self.static_footers.get(&address) {
+            out.push_str(drawn);
+            return true;
+        }
+        let start = out.len();
+        if !self.write_footer(out, help) {
+            return false;
+        }
+        if self.static_footers.len() >= MAX_ENTRIES {
+            self.static_footers.clear();
+        }
+        let drawn = out.get(start..).unwrap_or_default().to_string();
+        self.static_footers.insert(address, drawn);
+        true
     }
 
     /// Whether textwrap, as miette calls it, leaves `text` as it is on one line after an
@@ -361,6 +386,31 @@ mod tests {
             }
         }
         assert!(taken > 200, "one line taken {taken} times");
+    }
+
+    /// A help the code spells is drawn as any help is, the first time and when met again.
+    #[test]
+    fn a_help_the_code_spells_is_drawn_as_any_help_is_each_time() {
+        const HELPS: [&str; 4] = [
+            "set `imagePullPolicy: Always`",
+            "add `topologySpreadConstraints` over `kubernetes.io/hostname`, or a preferred \
+             `podAntiAffinity` term on the template's labels",
+            "  spaced  ",
+            "x",
+        ];
+        for width in [30, 60, 100] {
+            let mut parts = WrappedParts::new(width);
+            let mut reference = WrappedParts::new(width);
+            for _ in 0..2 {
+                for help in HELPS {
+                    let (mut drawn, mut expected) = (String::new(), String::new());
+                    assert!(parts.write_static_footer(&mut drawn, help));
+                    assert!(reference.write_footer(&mut expected, help));
+                    assert_eq!(drawn, expected, "{width} {help:?}");
+                }
+            }
+            assert_eq!(parts.static_footers.len(), HELPS.len());
+        }
     }
 
     /// `text` with each ASCII letter and digit replaced by another of its kind, as `pick`
