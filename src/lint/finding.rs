@@ -163,6 +163,15 @@ pub struct Finding {
     pub related: Vec<Related>,
 }
 
+/// The file of a finding not yet placed in one: one empty name per thread, shared, so making a
+/// finding allocates no name it is about to replace.
+fn no_file() -> Arc<str> {
+    thread_local! {
+        static NO_FILE: Arc<str> = Arc::from("");
+    }
+    NO_FILE.with(Arc::clone)
+}
+
 impl Finding {
     /// A finding of `rule` at `severity` (a rule's findings start at its default severity:
     /// `Rule::finding`).
@@ -179,7 +188,7 @@ impl Finding {
             span_path: None,
             target: Target::Value,
             span: None,
-            file: Arc::from(""),
+            file: no_file(),
             object: None,
             fix: None,
             related: Vec::new(),

@@ -9,7 +9,7 @@ use crate::k8s::workload::custom_resources::PodTemplateTable;
 use crate::lint::finding::{Finding, ObjectRef, Summary};
 use crate::lint::in_order::{Next, in_order};
 use crate::lint::load::template_markers::first_template_action;
-use crate::lint::load::{DocumentObjects, locate, read_document_with};
+use crate::lint::load::{DocumentObjects, locate_from, read_document_with};
 use crate::lint::rules::helpers::disruption_budgets::DisruptionBudgets;
 use crate::lint::rules::{self, ContainerList, Origin, PodContext, REGISTRY};
 use crate::lint::settings::CheckOptions;
@@ -723,10 +723,12 @@ fn check_object_with(
     let parameterised = object.flavour.is_some_and(Flavour::substitutes_parameters);
     let object_ref = Arc::new(object.object_ref());
     let mut located = Vec::with_capacity(scratch.len());
+    let root = document.root.as_ref();
+    let spec = root.map(|root| object.spec_lookup(root));
     located.extend(
         scratch
             .drain(..)
-            .map(|f| locate(object, &object_ref, document.root.as_ref(), f))
+            .map(|f| locate_from(object, &object_ref, root, spec, f))
             .filter(|f| !(parameterised && about_a_parameter(object, document, f))),
     );
     located

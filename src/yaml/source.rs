@@ -223,35 +223,12 @@ impl<'a> Node<'a> {
         &self,
         segments: impl IntoIterator<Item = &'s Segment>,
     ) -> Lookup<'_, 'a> {
-        let mut found = Lookup {
+        Lookup {
             key: None,
             value: self,
             complete: true,
-        };
-        for segment in segments {
-            let next = match segment {
-                Segment::Field(name) => found
-                    .value
-                    .entry(name)
-                    .map(|(key, value)| (Some(key), value)),
-                Segment::Key(name) => found
-                    .value
-                    .entry(name)
-                    .map(|(key, value)| (Some(key), value)),
-                Segment::Index(index) => found.value.item(*index).map(|value| (None, value)),
-            };
-            match next {
-                Some((key, value)) => {
-                    found.key = key;
-                    found.value = value;
-                }
-                None => {
-                    found.complete = false;
-                    break;
-                }
-            }
         }
-        found
+        .then(segments)
     }
 
     /// This tree with every string owned, so it can outlive its source text.
@@ -297,6 +274,42 @@ pub struct Lookup<'n, 'a> {
     pub value: &'n Node<'a>,
     /// Whether every segment was found.
     pub complete: bool,
+}
+
+impl Lookup<'_, '_> {
+    /// The lookup of this one's path followed by `segments`: walked on from where this one
+    /// ended, as if the whole path had been looked up at once (nothing further when this one
+    /// stopped short).
+    pub fn then<'s>(self, segments: impl IntoIterator<Item = &'s Segment>) -> Self {
+        let mut found = self;
+        if !found.complete {
+            return found;
+        }
+        for segment in segments {
+            let next = match segment {
+                Segment::Field(name) => found
+                    .value
+                    .entry(name)
+                    .map(|(key, value)| (Some(key), value)),
+                Segment::Key(name) => found
+                    .value
+                    .entry(name)
+                    .map(|(key, value)| (Some(key), value)),
+                Segment::Index(index) => found.value.item(*index).map(|value| (None, value)),
+            };
+            match next {
+                Some((key, value)) => {
+                    found.key = key;
+                    found.value = value;
+                }
+                None => {
+                    found.complete = false;
+                    break;
+                }
+            }
+        }
+        found
+    }
 }
 
 /// A problem found while building the tree, at a place.
@@ -384,6 +397,36 @@ mod tests {
             (4, 12)
         );
         assert_eq!(found.value.span.end.column, 17);
+    }
+
+    /// Walking on from a lookup of a path's start finds what the whole path's lookup finds,
+    /// whether or not either part is there.
+    #[test]
+    fn a_lookup_walked_on_equals_the_whole_paths() {
+        let text = "spec:\n  template:\n    spec:\n      containers:\n      - name: app\n";
+        let tree = root(text);
+        let places = |found: Lookup<'_, '_>| {
+            (
+                found.complete,
+                found.key.map(|key| key.span),
+                found.value.span,
+            )
+        };
+        for (head, tail) in [
+            ("spec.template.spec", "containers[0].name"),
+            ("spec.template.spec", "containers[0].image"),
+            ("spec.template.spec", "containers[3]"),
+            ("spec.template.spec", ""),
+            ("spec.template.missing", "containers[0].name"),
+            ("spec.missing", "template.spec"),
+            ("spec", "template.spec.containers"),
+            ("", "spec.template"),
+        ] {
+            let (head, tail) = (FieldPath::parse(head), FieldPath::parse(tail));
+            let whole = tree.lookup(&head.join(&tail));
+            let walked_on = tree.lookup(&head).then(tail.segments());
+            assert_eq!(places(walked_on), places(whole), "{head} + {tail}");
+        }
     }
 }
 

@@ -227,10 +227,36 @@ impl PodObject {
         pod_path: &FieldPath,
         target: Target,
     ) -> Option<Span> {
+        self.span_of_pod_path_from(root, None, pod_path, target)
+    }
+
+    /// Where the pod's spec is in its document: looked up once, [`PodObject::span_of_pod_path_from`]
+    /// walks on from it for each of the pod's findings (most are under the spec).
+    pub fn spec_lookup<'n, 'a>(&self, root: &'n Node<'a>) -> Lookup<'n, 'a> {
+        lookup_parts(
+            root,
+            &[self.object_path.segments(), self.spec_path.segments()],
+        )
+    }
+
+    /// [`PodObject::span_of_pod_path`], a path under the spec walked on from `spec` (the pod's
+    /// [`PodObject::spec_lookup`] in `root`) rather than from the document's root.
+    pub fn span_of_pod_path_from(
+        &self,
+        root: &Node<'_>,
+        spec: Option<Lookup<'_, '_>>,
+        pod_path: &FieldPath,
+        target: Target,
+    ) -> Option<Span> {
         if !self.annotation_trees.is_empty() {
             return self.span_of(root, &self.object_relative(pod_path), target);
         }
         let (prefix, rest) = self.object_relative_parts(pod_path);
+        if let Some(spec) = spec
+            && std::ptr::eq(prefix, self.spec_path.segments())
+        {
+            return Some(span_from(spec.then(rest), target));
+        }
         let parts = [self.object_path.segments(), prefix, rest];
         Some(span_from(lookup_parts(root, &parts), target))
     }

@@ -17,7 +17,7 @@ use crate::lint::finding::{Finding, ObjectRef, PathEdit};
 use crate::lint::rules;
 use crate::yaml::field_path::FieldPath;
 use crate::yaml::line_index::LineIndex;
-use crate::yaml::source::{Document, Node, NodeKind, Pos, Span, TreeProblemKind};
+use crate::yaml::source::{Document, Lookup, Node, NodeKind, Pos, Span, TreeProblemKind};
 
 pub(crate) use object_reader::ObjectReader;
 
@@ -45,6 +45,19 @@ pub fn locate(
     pod: &PodObject,
     object: &Arc<ObjectRef>,
     root: Option<&Node<'_>>,
+    finding: Finding,
+) -> Finding {
+    let spec = root.map(|root| pod.spec_lookup(root));
+    locate_from(pod, object, root, spec, finding)
+}
+
+/// [`locate`] with the pod's spec already found in `root` (`PodObject::spec_lookup`): a pod's
+/// findings are placed without walking from the document's root to its spec for each.
+pub fn locate_from(
+    pod: &PodObject,
+    object: &Arc<ObjectRef>,
+    root: Option<&Node<'_>>,
+    spec: Option<Lookup<'_, '_>>,
     mut finding: Finding,
 ) -> Finding {
     finding.file = pod.file.clone();
@@ -70,7 +83,8 @@ pub fn locate(
     if let Some(pod_path) = finding.path.take() {
         if finding.span.is_none() {
             let shown = span_path.as_deref().unwrap_or(&pod_path);
-            finding.span = root.and_then(|root| pod.span_of_pod_path(root, shown, finding.target));
+            finding.span =
+                root.and_then(|root| pod.span_of_pod_path_from(root, spec, shown, finding.target));
         }
         finding.path = Some(pod.object_relative(&pod_path));
     }
