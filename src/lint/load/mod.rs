@@ -47,12 +47,11 @@ pub fn locate(
     root: Option<&Node<'_>>,
     finding: Finding,
 ) -> Finding {
-    let spec = root.map(|root| pod.spec_lookup(root));
-    locate_from(pod, object, root, spec, finding)
+    locate_from(pod, object, root, None, finding)
 }
 
-/// [`locate`] with the pod's spec already found in `root` (`PodObject::spec_lookup`): a pod's
-/// findings are placed without walking from the document's root to its spec for each.
+/// [`locate`], with the pod's spec found in `root` once for all its findings when `spec` is
+/// given (`PodObject::spec_lookup`): each is placed without walking from the document's root.
 pub fn locate_from(
     pod: &PodObject,
     object: &Arc<ObjectRef>,
