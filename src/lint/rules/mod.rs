@@ -699,17 +699,31 @@ impl<'p> PodContext<'p> {
 
     /// The path of a container in the pod (`spec.initContainers[1]`, or the legacy annotation).
     pub fn container_path(&self, list: ContainerList, index: usize) -> FieldPath {
+        self.container_field_path(list, index, &[])
+    }
+
+    /// [`PodContext::container_path`] followed by `fields`, made in one allocation.
+    pub fn container_field_path(
+        &self,
+        list: ContainerList,
+        index: usize,
+        fields: &[&'static str],
+    ) -> FieldPath {
         match (&self.object.init_source, list) {
             (InitContainerSource::Annotation { key }, ContainerList::Init) => FieldPath::root()
                 .child("metadata")
                 .child("annotations")
                 .key(key)
-                .index(index),
-            _ => FieldPath::from(vec![
-                Segment::Field("spec".into()),
-                Segment::Field(list.field().into()),
-                Segment::Index(index),
-            ]),
+                .index(index)
+                .children(fields),
+            _ => {
+                let mut segments = Vec::with_capacity(3 + fields.len());
+                segments.push(Segment::Field("spec".into()));
+                segments.push(Segment::Field(list.field().into()));
+                segments.push(Segment::Index(index));
+                segments.extend(fields.iter().map(|&field| Segment::Field(field.into())));
+                FieldPath::from(segments)
+            }
         }
     }
 

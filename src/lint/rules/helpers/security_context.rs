@@ -20,13 +20,16 @@ pub struct Setting<T> {
 pub struct ContainerSecurity<'p> {
     pod: &'p Pod,
     container: &'p Container,
-    container_path: FieldPath,
+    /// Where the container is: its paths are made only for a finding.
+    context: &'p PodContext<'p>,
+    list: ContainerList,
+    index: usize,
 }
 
 impl<'p> ContainerSecurity<'p> {
     /// The settings of the container at `index` of `list`.
     pub fn of(
-        context: &PodContext<'p>,
+        context: &'p PodContext<'p>,
         list: ContainerList,
         index: usize,
         container: &'p Container,
@@ -34,13 +37,16 @@ impl<'p> ContainerSecurity<'p> {
         ContainerSecurity {
             pod: context.pod,
             container,
-            container_path: context.container_path(list, index),
+            context,
+            list,
+            index,
         }
     }
 
     /// The path of a field of the container's `securityContext`.
     pub fn container_field(&self, field: &'static str) -> FieldPath {
-        self.container_path.children(&["securityContext", field])
+        self.context
+            .container_field_path(self.list, self.index, &["securityContext", field])
     }
 
     /// The path of a field of the pod's `securityContext`.
@@ -50,7 +56,8 @@ impl<'p> ContainerSecurity<'p> {
 
     /// Where a finding about the container as a whole points: its `name`.
     pub fn name_path(&self) -> FieldPath {
-        self.container_path.child("name")
+        self.context
+            .container_field_path(self.list, self.index, &["name"])
     }
 
     /// The container's value of a field, else the pod's.
