@@ -452,15 +452,22 @@ fn draw_finding(
     if let Some(path) = &finding.path
         && !path.is_root()
     {
-        // Written whole, then escaped: one check for the path, not one per piece.
-        display.clear();
+        // Written whole, then checked once: escaped again only if it holds a control character.
+        out.push_str("  path: ");
+        let start = out.len();
         path.write_pieces(|piece| {
-            display.push_str(piece);
+            out.push_str(piece);
             Ok::<(), std::convert::Infallible>(())
         })
         .unwrap_or_else(|never| match never {});
-        out.push_str("  path: ");
-        push_escaped_str(out, display);
+        if let Some(written) = out.get(start..)
+            && has_control_bytes(written.as_bytes())
+        {
+            display.clear();
+            display.push_str(written);
+            out.truncate(start);
+            push_escaped_str(out, display);
+        }
         out.push('\n');
     }
     out.push('\n');
@@ -829,6 +836,33 @@ mod snippet_tests {
         let shown = render("name: \"c\u{1b}[2J\"\n", &[at(1, 7, 6)]);
         assert!(shown.contains("c\\u{1b}[2J"), "{shown}");
         assert!(!shown.contains('\u{1b}'), "{shown}");
+    }
+
+    #[test]
+    fn control_characters_in_the_path_are_escaped() {
+        let text = "metadata: {}\n";
+        let index = LineIndex::new(text);
+        let file = SourceFile::new("f.yaml", text, &index, TextTraits::of(text));
+        let mut finding =
+            Finding::new(RULE, Severity::Warning, "unknown field").spanned(at(1, 1, 8));
+        finding.path = Some(
+            crate::yaml::field_path::FieldPath::root()
+                .child("metadata")
+                .key("a\u{1b}[2Jb"),
+        );
+        let style = HumanStyle {
+            color: false,
+            width: 100,
+        };
+        for wrapped in [Some(&mut WrappedParts::new(100)), None] {
+            let mut shown = String::new();
+            draw_findings(&mut shown, &file, &[&finding], style, wrapped);
+            assert!(
+                shown.contains("  path: metadata[a\\u{1b}[2Jb]\n"),
+                "{shown}"
+            );
+            assert!(!shown.contains('\u{1b}'), "{shown}");
+        }
     }
 
     /// A file's findings drawn as `validate` draws them and all by miette.
