@@ -48,10 +48,14 @@ impl RecentSnippets {
     pub fn write(&self, out: &mut String, place: Place, label: Option<&str>) -> bool {
         debug_assert_eq!(label.is_some(), place.labelled);
         debug_assert!(label.is_none_or(|label| !label.contains('\n')));
-        let Some(kept) = self.kept.iter().find(|kept| kept.place == place) else {
+        let Some((before, after)) = self
+            .kept
+            .iter()
+            .find(|kept| kept.place == place)
+            .and_then(|kept| kept.drawn.split_at_checked(kept.label_at))
+        else {
             return false;
         };
-        let (before, after) = kept.drawn.split_at(kept.label_at);
         out.push_str(before);
         out.push_str(label.unwrap_or_default());
         out.push_str(after);
