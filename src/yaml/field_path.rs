@@ -46,16 +46,17 @@ impl FieldPath {
             if let Some(after) = rest.strip_prefix('[') {
                 let end = after.find(']').unwrap_or(after.len());
                 let inner = &after[..end];
-                path = match inner.parse::<usize>() {
-                    Ok(index) => path.index(index),
-                    Err(_) => path.key(inner),
-                };
+                path.segments.push(match inner.parse::<usize>() {
+                    Ok(index) => Segment::Index(index),
+                    Err(_) => Segment::Key(inner.to_string()),
+                });
                 rest = after.get(end + 1..).unwrap_or("");
             } else {
                 let rest_trimmed = rest.strip_prefix('.').unwrap_or(rest);
                 let end = rest_trimmed.find(['.', '[']).unwrap_or(rest_trimmed.len());
                 if end > 0 {
-                    path = path.child(field(&rest_trimmed[..end]));
+                    path.segments
+                        .push(Segment::Field(field(&rest_trimmed[..end])));
                 }
                 rest = &rest_trimmed[end..];
             }

@@ -810,8 +810,8 @@ fn read_job(node: &Node<'_>, kind: &str) -> Option<crate::k8s::workload::job::Jo
 }
 
 fn read_scale(node: &Node<'_>) -> Scale {
-    let int = |path: &str| {
-        let found = node.lookup(&FieldPath::parse(path));
+    let int = |path: &'static str| {
+        let found = node.lookup(&FieldPath::parse_static(path));
         match (found.value.kind(), found.complete) {
             (NodeKind::Scalar(text, ScalarForm::Plain), true) => match resolve_plain(text) {
                 Resolved::Int(value) => Some(value),

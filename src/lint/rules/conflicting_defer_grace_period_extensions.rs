@@ -51,7 +51,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         RULE.finding(format!(
             "`{field}` is set with `deferContainerGracePeriodExtension: true`"
         ))
-        .at(context.pod_path(&format!("spec.{field}")))
+        .at(context.pod_path("spec").child(field))
         .on_key()
         .label("second kind of grace-period extension")
         .help("keep either the liveness-driven extension or the interval and count, not both")

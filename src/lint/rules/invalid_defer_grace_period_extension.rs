@@ -41,7 +41,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     if let Some(seconds) = interval.filter(|seconds| *seconds < 1) {
         findings.push(
             RULE.finding(format!("`{INTERVAL}` is {seconds}"))
-                .at(context.pod_path(&format!("spec.{INTERVAL}")))
+                .at(context.pod_path("spec").child(INTERVAL))
                 .label("must be at least 1 (seconds)")
                 .help("set the number of seconds each extension adds, at least 1")
                 .k8s("FieldValueInvalid", Some(seconds.to_string())),
@@ -50,7 +50,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     if let Some(times) = count.filter(|times| *times < 0) {
         findings.push(
             RULE.finding(format!("`{COUNT}` is {times}"))
-                .at(context.pod_path(&format!("spec.{COUNT}")))
+                .at(context.pod_path("spec").child(COUNT))
                 .label("must be greater than or equal to 0")
                 .help("set how many times the grace period may be extended (0 turns it off)")
                 .k8s("FieldValueInvalid", Some(times.to_string())),
@@ -64,7 +64,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     if let Some((absent, present)) = missing {
         findings.push(
             RULE.finding(format!("`{present}` is set without `{absent}`"))
-                .at(context.pod_path(&format!("spec.{present}")))
+                .at(context.pod_path("spec").child(present))
                 .on_key()
                 .label(format!("needs `{absent}`"))
                 .help(format!(

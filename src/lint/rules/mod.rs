@@ -686,15 +686,15 @@ impl<'p> PodContext<'p> {
     }
 
     /// A pod-relative path (`spec.containers`), as Kubernetes' pod validation names it.
-    pub fn pod_path(&self, path: &str) -> FieldPath {
-        FieldPath::parse(path)
+    pub fn pod_path(&self, path: &'static str) -> FieldPath {
+        FieldPath::parse_static(path)
     }
 
     /// A path in the object itself, outside its pod (`spec.replicas` of a Deployment).
-    pub fn object_path(&self, path: &str) -> FieldPath {
+    pub fn object_path(&self, path: &'static str) -> FieldPath {
         FieldPath::root()
             .child(crate::k8s::workload::OBJECT_ROOT)
-            .join(&FieldPath::parse(path))
+            .join(&FieldPath::parse_static(path))
     }
 
     /// The path of a container in the pod (`spec.initContainers[1]`, or the legacy annotation).

@@ -63,7 +63,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             RULE.finding(format!(
                 "`{field}` is set, but the pod has no `deferContainers`"
             ))
-            .at(context.pod_path(&format!("spec.{field}")))
+            .at(context.pod_path("spec").child(field))
             .on_key()
             .label("has no effect")
             .help(format!(
