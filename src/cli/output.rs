@@ -2,7 +2,9 @@
 //! escaped (`\u{1b}`), and a reader that goes away (`| head`) ends output quietly without
 //! changing the exit code.
 //!
-//! Escaping happens on the byte stream, after rendering, so no renderer can forget it: every
+//! Escaping happens on the byte stream, after rendering, so no renderer can forget it (but the
+//! human findings without colour, which escape their input themselves and are handed over
+//! with [`EscapingWrite::write_escaped`], not looked over twice): every
 //! C0 control (but newline and tab), DEL and every C1 control (U+0080–U+009F) is written as
 //! `\u{…}`. With colour on, complete SGR colour sequences (`ESC [ digits ; m`) pass, since the
 //! renderers' own colours are made of them; the human renderer escapes input text itself, so
@@ -89,6 +91,40 @@ impl<W: Write> Write for SafeOutput<W> {
             }
             other => other,
         }
+    }
+}
+
+/// A writer that escapes control characters (cf. [`SafeOutput`]) and can be handed bytes a
+/// renderer escaped itself, which it writes without looking at them again.
+pub trait EscapingWrite: Write {
+    /// Writes `bytes`, which hold no control character (but newline and tab): drawn by a
+    /// renderer that escapes every text it takes from input itself.
+    fn write_escaped(&mut self, bytes: &[u8]) -> io::Result<()>;
+}
+
+impl<W: Write> EscapingWrite for SafeOutput<W> {
+    fn write_escaped(&mut self, bytes: &[u8]) -> io::Result<()> {
+        debug_assert!(
+            !crate::text::has_control_bytes(bytes),
+            "a renderer left a control character unescaped: {:?}",
+            String::from_utf8_lossy(bytes)
+        );
+        if self.pending.is_empty() {
+            self.forward(bytes)
+        } else {
+            // An incomplete sequence held from the last write comes first, escaped.
+            self.write_all(bytes)
+        }
+    }
+}
+
+/// A buffer keeps what it is given as it is; whoever writes the buffer on says how (validate's
+/// small inputs are drawn into one and written on with `write_escaped` only when their
+/// renderer escapes its input).
+impl EscapingWrite for Vec<u8> {
+    fn write_escaped(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.extend_from_slice(bytes);
+        Ok(())
     }
 }
 
@@ -283,6 +319,19 @@ mod tests {
             "· a\\u{85}b"
         );
         assert_eq!(through(&[b"x \xc2", b"\xb7 y"], false), "x · y");
+    }
+
+    #[test]
+    fn bytes_handed_over_escaped_pass_as_they_are_after_a_held_sequence() {
+        let mut out = SafeOutput::new(Vec::new(), false);
+        out.write_escaped("  · ╰── here\n".as_bytes())
+            .expect("write");
+        out.write_all(b"a\xc2").expect("write");
+        // The C2 held back is finished by the next bytes, whoever drew them.
+        out.write_escaped(b"\x85 b\n").expect("write");
+        out.flush().expect("flush");
+        let written = String::from_utf8(std::mem::take(&mut out.inner)).expect("utf-8");
+        assert_eq!(written, "  · ╰── here\na\\u{85} b\n");
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::cli::commands;
 use crate::cli::object_name_hint;
-use crate::cli::output;
+use crate::cli::output::{self, EscapingWrite};
 use crate::cli::{Cli, ClusterArgs, ColorChoice, Command, InputArgs};
 use crate::error::Error;
 use crate::input::examples;
@@ -48,7 +48,7 @@ pub fn run(cli: &Cli) -> u8 {
     }
 }
 
-fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<u8, Error> {
+fn dispatch(cli: &Cli, out: &mut dyn EscapingWrite) -> Result<u8, Error> {
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     match &cli.command {
         Command::Validate(args) => commands::validate::run(cli, args, out),

@@ -1,9 +1,9 @@
 //! `validate`'s line formats (`human`, `short`, `github`) written as the findings come: each input, and each piece of a large one, is drawn on the core that checked it and written in input order, so a run never holds its findings.
 
-use std::io::Write;
 use std::sync::Arc;
 
 use crate::cli::Cli;
+use crate::cli::output::EscapingWrite;
 use crate::cli::read_ahead::ReadInput;
 use crate::error::Error;
 use crate::input::display_path::display_path;
@@ -96,7 +96,7 @@ pub(crate) fn write_inputs(
     writing: &Writing<'_>,
     inputs: &[Result<Input, Error>],
     read: Option<Vec<ReadInput>>,
-    out: &mut dyn Write,
+    out: &mut dyn EscapingWrite,
 ) -> Result<Written, Error> {
     let mut read = read.map(Vec::into_iter);
     let items: Vec<(&Result<Input, Error>, Option<ReadInput>)> = inputs
@@ -133,7 +133,7 @@ pub(crate) fn write_extra_report(
     writing: &Writing<'_>,
     mut report: FileReport,
     written: &mut Written,
-    out: &mut dyn Write,
+    out: &mut dyn EscapingWrite,
 ) -> Result<(), Error> {
     let text = Arc::clone(&report.text);
     let index = LineIndex::new(&text);
@@ -141,8 +141,15 @@ pub(crate) fn write_extra_report(
     let mut added = Added::default();
     added.add(&report, &drawn);
     let json = writing.drawer.json().is_some();
-    write_drawn(out, &drawn, 0, json, &mut written.any_item)
-        .map_err(|e| Error::io("writing output", e))?;
+    write_drawn(
+        out,
+        &drawn,
+        0,
+        json,
+        writing.drawer.escapes_its_input(),
+        &mut written.any_item,
+    )
+    .map_err(|e| Error::io("writing output", e))?;
     written.summary.add(&added.summary);
     written.fixable.add(added.fixable);
     Ok(())
@@ -185,11 +192,12 @@ fn check_and_write(
     writing: &Writing<'_>,
     source: &SourceText,
     options: &CheckOptions,
-    out: &mut dyn Write,
+    out: &mut dyn EscapingWrite,
     any_item: &mut bool,
 ) -> std::io::Result<Added> {
     let traits = TextTraits::of(&source.text);
     let json = writing.drawer.json().is_some();
+    let escaped = writing.drawer.escapes_its_input();
     let mut added = Added::default();
     let mut failed = None;
     validate_source_in_pieces(
@@ -200,10 +208,9 @@ fn check_and_write(
             let documents_before = added.summary.documents;
             added.add(&piece, &drawn);
             if failed.is_none() {
-                failed = drawn
-                    .failure
-                    .take()
-                    .or_else(|| write_drawn(out, &drawn, documents_before, json, any_item).err());
+                failed = drawn.failure.take().or_else(|| {
+                    write_drawn(out, &drawn, documents_before, json, escaped, any_item).err()
+                });
             }
             writing.drawer.give_back(drawn.text);
         },
@@ -221,7 +228,7 @@ fn take(
     input: Option<&Input>,
     outcome: Outcome,
     written: &mut Written,
-    out: &mut dyn Write,
+    out: &mut dyn EscapingWrite,
 ) -> Result<(), Error> {
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     let added = match outcome {
@@ -236,7 +243,7 @@ fn take(
                 // The array's first item: its comma left out.
                 bytes = bytes.strip_prefix(b",").unwrap_or(bytes);
             }
-            out.write_all(bytes).map_err(write_error)?;
+            write_piece(out, bytes, writing.drawer.escapes_its_input()).map_err(write_error)?;
             added
         }
         Outcome::Large(source, options) => {
@@ -299,10 +306,11 @@ fn draw(
 /// JSON items' document numbers counted from the file's start, and the array's first item
 /// without the comma before it (`any_item` says whether one was written).
 fn write_drawn(
-    out: &mut dyn Write,
+    out: &mut dyn EscapingWrite,
     drawn: &Drawn,
     documents_before: usize,
     json: bool,
+    escaped: bool,
     any_item: &mut bool,
 ) -> std::io::Result<()> {
     let text = drawn.text.as_bytes();
@@ -320,7 +328,16 @@ fn write_drawn(
         out.write_all(decimal(number.drawn + documents_before, &mut digits).as_bytes())?;
         from = number.at + number.length;
     }
-    out.write_all(text.get(from..).unwrap_or_default())
+    write_piece(out, text.get(from..).unwrap_or_default(), escaped)
+}
+
+/// Writes drawn `bytes`; `escaped` when their renderer escaped its input itself.
+fn write_piece(out: &mut dyn EscapingWrite, bytes: &[u8], escaped: bool) -> std::io::Result<()> {
+    if escaped {
+        out.write_escaped(bytes)
+    } else {
+        out.write_all(bytes)
+    }
 }
 
 /// Says that documents of a named file were skipped as plainly no Kubernetes object.

@@ -3,12 +3,13 @@
 
 use std::io::Write;
 
+use crate::cli::output::EscapingWrite;
 use crate::error::Error;
 
 /// Runs `run_json` (the command with `-o json`) and writes what it printed as YAML.
 pub fn run_as_yaml(
     out: &mut dyn Write,
-    run_json: impl FnOnce(&mut dyn Write) -> Result<u8, Error>,
+    run_json: impl FnOnce(&mut dyn EscapingWrite) -> Result<u8, Error>,
 ) -> Result<u8, Error> {
     let mut buffer = Vec::new();
     let code = run_json(&mut buffer);

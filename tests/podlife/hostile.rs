@@ -446,7 +446,20 @@ fn control_characters_from_input_never_reach_the_terminal() {
     let text = format!(
         "apiVersion: v1\nkind: Pod\nmetadata: {{name: \"p\\e[31m\", creationTimestamp: \"2026-01-01T00:00:00Z\"}}\nspec:\n  containers: [{{name: \"{hostile}\", image: i, bogus: 1}}]\nstatus:\n  phase: Running\n  containerStatuses: [{{name: \"{hostile}\", ready: true, restartCount: 0, image: i, imageID: \"\", state: {{running: {{}}}}}}]\n"
     );
-    let path = scratch.file("escape.yaml", text);
+    let path = scratch.file("escape.yaml", &text);
+    // A file's name is input too: it heads every snippet of the human format.
+    let named = scratch.file("named\u{1b}[2J\u{9b}.yaml", &text);
+    let run = bounded("escaping: a file's name", command(&["validate", &named]));
+    assert!(
+        !run.stdout.contains('\u{1b}') && !run.stdout.contains('\u{9b}'),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("named\\u{1b}[2J\\u{9b}.yaml:"),
+        "{}",
+        run.stdout
+    );
     for args in [
         vec!["validate", &path],
         vec!["validate", "--format", "short", &path],

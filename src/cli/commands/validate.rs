@@ -5,6 +5,7 @@ use std::io::Write;
 
 use clap::{Args, ValueEnum};
 
+use crate::cli::output::EscapingWrite;
 use crate::cli::run::{
     EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, output_width, resolve_inputs, use_color,
 };
@@ -132,7 +133,7 @@ pub struct ValidateArgs {
 }
 
 /// Runs `podlife validate`.
-pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, Error> {
+pub fn run(cli: &Cli, args: &ValidateArgs, out: &mut dyn EscapingWrite) -> Result<u8, Error> {
     // Before `-o yaml` becomes `-o json`, so that errors name the format given.
     check_flags(args)?;
     if args.format == FindingFormat::Yaml {
@@ -333,7 +334,7 @@ fn run_as_they_come(
     format: LineFormat,
     progress: &crate::render::progress::Progress,
     gates: &FeatureGates,
-    out: &mut dyn Write,
+    out: &mut dyn EscapingWrite,
 ) -> Result<u8, Error> {
     let drawer = PieceDrawer::new(format);
     let writing = Writing {

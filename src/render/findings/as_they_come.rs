@@ -101,6 +101,14 @@ impl PieceDrawer {
         Ok(Vec::new())
     }
 
+    /// Whether what it draws holds no control character from input, so that the writer need
+    /// not look for one again: the human format without colour escapes every text it takes
+    /// from input itself (the file's name and lines, messages, labels, helps, notes and paths;
+    /// `human.rs` tests it with control characters in each).
+    pub fn escapes_its_input(&self) -> bool {
+        matches!(&self.format, LineFormat::Human(style) if !style.color)
+    }
+
     /// The format drawn.
     pub fn format(&self) -> &LineFormat {
         &self.format

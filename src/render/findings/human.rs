@@ -37,7 +37,7 @@ struct Rendered<'f> {
 
 impl fmt::Debug for Rendered<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.finding.message)
+        f.write_str(&self.message)
     }
 }
 
@@ -261,7 +261,7 @@ impl miette::SourceCode for Excerpt<'_> {
             inner.column()
         };
         Ok(Box::new(miette::MietteSpanContents::new_named(
-            self.name.to_string(),
+            escape_control(self.name).into_owned(),
             inner.data(),
             *inner.span(),
             inner.line() + self.first_line,
@@ -437,7 +437,7 @@ fn draw_finding(
     if finding.span.is_some() && text.is_empty() {
         let span = finding.span.unwrap_or_default();
         out.push_str("  at ");
-        out.push_str(name);
+        push_escaped_str(out, name);
         out.push(':');
         push_decimal(out, span.start.line as usize);
         out.push(':');
@@ -1008,6 +1008,52 @@ mod snippet_tests {
             let spans: Vec<Span> = spans.into_iter().map(|(l, c, n)| at(l, c, n)).collect();
             let shown = render(&text, &spans);
             prop_assert_eq!(shown.matches("warning[PL006]").count(), spans.len());
+        }
+
+        /// What the writer takes without looking again (`PieceDrawer::escapes_its_input`):
+        /// control characters in the file's name, its lines, a finding's message, label, help,
+        /// note and path all come out escaped, drawn directly and by miette, with a snippet
+        /// and without one (an empty file names the place on an `at` line).
+        #[test]
+        fn no_control_character_from_input_is_drawn_unescaped(
+            name in "[a-z.\u{1b}\u{7}\u{85}\u{9b}]{1,12}",
+            lines in proptest::collection::vec("[a-z: é\u{1b}\u{0}\u{7f}\u{85}\u{9b}\t\r]{0,60}", 0..5),
+            field in "[a-z \u{1b}\u{8}\u{7f}\u{9b}\n\t]{0,30}",
+            which in 0usize..6,
+            span in (0u32..6, 0u32..70, 0u32..20),
+            width in 40usize..=120,
+        ) {
+            let text = lines.join("\n");
+            let mut finding = Finding::new(RULE, Severity::Warning, "a finding")
+                .spanned(at(span.0, span.1, span.2))
+                .label("here")
+                .help("a help");
+            let hostile = field.clone();
+            match which {
+                0 => finding.message = hostile,
+                1 => finding.label = Some(hostile.into()),
+                2 => finding.help = Some(hostile.into()),
+                3 => finding.note = Some(hostile.into()),
+                4 => finding.path = Some(crate::yaml::field_path::FieldPath::root().child("spec").key(&field)),
+                _ => finding.span = None,
+            }
+            let index = LineIndex::new(&text);
+            let file = SourceFile::new(&name, &text, &index, TextTraits::of(&text));
+            let style = HumanStyle { color: false, width };
+            for wrapped in [Some(&mut WrappedParts::new(width)), None] {
+                let mut shown = String::new();
+                draw_findings(&mut shown, &file, &[&finding, &finding], style, wrapped);
+                prop_assert!(!has_control_bytes(shown.as_bytes()), "{:?}", shown);
+            }
+            let drawer = super::super::as_they_come::PieceDrawer::new(
+                super::super::as_they_come::LineFormat::Human(style),
+            );
+            prop_assert!(drawer.escapes_its_input());
+            let mut shown = String::new();
+            drawer
+                .draw(&file, &[finding.clone(), finding], &mut shown)
+                .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert!(!has_control_bytes(shown.as_bytes()), "{:?}", shown);
         }
     }
 }

@@ -11,7 +11,7 @@
 
 use std::ops::Range;
 
-use crate::text::{decimal_width, push_decimal};
+use crate::text::{decimal_width, push_decimal, push_escaped_str};
 
 /// An excerpt as `human::excerpt` cuts it: the lines shown, and where the label is in them.
 #[derive(Debug, Clone, Copy)]
@@ -162,7 +162,7 @@ fn draw(out: &mut String, snippet: &Snippet<'_>, plan: &Plan<'_>) -> Option<Rang
     let width = decimal_width(number(to));
     push_spaces(out, width + 2);
     out.push_str("╭─[");
-    out.push_str(snippet.name);
+    push_escaped_str(out, snippet.name);
     out.push(':');
     push_decimal(out, number(plan.at));
     out.push(':');
