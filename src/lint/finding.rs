@@ -310,12 +310,26 @@ impl Finding {
         self.field_error.as_ref()?.bad_value.as_deref()
     }
 
-    /// The sort key: file order is kept by the caller; within a file, by position then rule.
-    pub fn sort_key(&self) -> (u32, u32, &'static str, &str) {
-        let (line, column) = self
-            .span
-            .map_or((0, 0), |span| (span.start.line, span.start.column));
-        (line, column, self.rule.code, &self.message)
+    /// The order of findings within a file (file order is kept by the caller): by position,
+    /// then rule, then message; a finding without a span first. Findings at one place are
+    /// common (a pod's findings point at its spec), so the rule's code is compared as text
+    /// only when the two are not the same rule's.
+    pub fn cmp_in_file(&self, other: &Finding) -> std::cmp::Ordering {
+        let position = |finding: &Finding| {
+            finding.span.map_or(0, |span| {
+                (u64::from(span.start.line) << 32) | u64::from(span.start.column)
+            })
+        };
+        position(self)
+            .cmp(&position(other))
+            .then_with(|| {
+                if std::ptr::eq(self.rule.code, other.rule.code) {
+                    std::cmp::Ordering::Equal
+                } else {
+                    self.rule.code.cmp(other.rule.code)
+                }
+            })
+            .then_with(|| self.message.cmp(&other.message))
     }
 }
 

@@ -675,7 +675,7 @@ fn check_piece(
         // documents follow each other in the file, so the report's own sort then finds the
         // findings already in order.
         if !found.is_empty() {
-            found.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+            found.sort_by(Finding::cmp_in_file);
             piece.findings.push(found);
         }
     });
@@ -834,7 +834,7 @@ impl Whole<'_> {
                 fix.bytes = bytes;
             }
         }
-        findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+        findings.sort_by(Finding::cmp_in_file);
         for finding in &findings {
             summary.count(finding.severity);
         }

@@ -191,7 +191,7 @@ fn analyse(
     // The documents' errors first, then the source's, as they were found; sorted stably.
     document_errors.append(&mut errors);
     document_errors.retain(|f| f.severity == Severity::Error);
-    document_errors.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    document_errors.sort_by(Finding::cmp_in_file);
     document_errors
 }
 

@@ -246,7 +246,7 @@ fn read_rows(source: &SourceText, now: EpochMillis, templates: &PodTemplateTable
     );
     source_findings.append(&mut document_findings);
     source_findings.retain(|finding| finding.severity == Severity::Error);
-    source_findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    source_findings.sort_by(Finding::cmp_in_file);
     read.errors = source_findings;
     read
 }

@@ -71,11 +71,22 @@ pub fn apply(
     unused.extend(suppress_by_comments(findings, comments, settings, file));
     suppress_by_peers(findings, objects);
     findings.append(&mut unused);
+    // A rule's findings mostly come one after another: its place is kept from the last.
+    let mut last: Option<(&'static str, Option<usize>)> = None;
     findings.retain_mut(|finding| {
         // Every finding names a registered rule (the registry's tests hold every rule file to it).
         // Its place in the registry is looked up once, for the rule and its level alike.
-        let Some((position, rule)) = rules::position(finding.rule.code)
-            .and_then(|position| Some((position, *rules::REGISTRY.get(position)?)))
+        let code = finding.rule.code;
+        let position = match last {
+            Some((last_code, position)) if std::ptr::eq(last_code, code) => position,
+            _ => {
+                let position = rules::position(code);
+                last = Some((code, position));
+                position
+            }
+        };
+        let Some((position, rule)) =
+            position.and_then(|position| Some((position, *rules::REGISTRY.get(position)?)))
         else {
             return true;
         };
