@@ -722,15 +722,17 @@ fn check_object_with(
     drop_findings_on_removed_fields(scratch, &removed);
     let parameterised = object.flavour.is_some_and(Flavour::substitutes_parameters);
     let object_ref = Arc::new(object.object_ref());
-    let mut located = Vec::with_capacity(scratch.len());
     let root = document.root.as_ref();
     let spec = root.map(|root| object.spec_lookup(root));
-    located.extend(
-        scratch
-            .drain(..)
-            .map(|f| locate_from(object, &object_ref, root, spec, f))
-            .filter(|f| !(parameterised && about_a_parameter(object, document, f))),
-    );
+    for finding in scratch.iter_mut() {
+        locate_from(object, &object_ref, root, spec, finding);
+    }
+    if parameterised {
+        scratch.retain(|f| !about_a_parameter(object, document, f));
+    }
+    // Moved out in one copy, into a list of their own size.
+    let mut located = Vec::with_capacity(scratch.len());
+    located.append(scratch);
     located
 }
 

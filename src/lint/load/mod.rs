@@ -45,20 +45,23 @@ pub fn locate(
     pod: &PodObject,
     object: &Arc<ObjectRef>,
     root: Option<&Node<'_>>,
-    finding: Finding,
+    mut finding: Finding,
 ) -> Finding {
-    locate_from(pod, object, root, None, finding)
+    locate_from(pod, object, root, None, &mut finding);
+    finding
 }
 
-/// [`locate`], with the pod's spec found in `root` once for all its findings when `spec` is
-/// given (`PodObject::spec_lookup`): each is placed without walking from the document's root.
+/// [`locate`] in place (a finding is a few hundred bytes, and a pod's findings are located
+/// where its checks put them), with the pod's spec found in `root` once for all its findings
+/// when `spec` is given (`PodObject::spec_lookup`): each is placed without walking from the
+/// document's root.
 pub fn locate_from(
     pod: &PodObject,
     object: &Arc<ObjectRef>,
     root: Option<&Node<'_>>,
     spec: Option<Lookup<'_, '_>>,
-    mut finding: Finding,
-) -> Finding {
+    finding: &mut Finding,
+) {
     finding.file = pod.file.clone();
     finding.object = Some(Arc::clone(object));
     if let Some(fix) = finding.fix.as_mut()
@@ -87,7 +90,6 @@ pub fn locate_from(
         }
         finding.path = Some(pod.object_relative(&pod_path));
     }
-    finding
 }
 
 /// Places a fix's path edits in the document: each becomes an edit of a span; `None` when
