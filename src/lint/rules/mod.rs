@@ -601,10 +601,13 @@ impl ContainerList {
     /// "init container `migrate`", or "init container #2" without a name.
     pub fn describe_container(self, container: &Container, index: usize) -> String {
         match container.name.as_deref() {
-            // Pushed, not formatted: most findings start with this, and a pod has many.
+            // Pushed, not formatted: most findings start with this, and a pod has many. The
+            // room after it takes the rest of a message (`who + " does not …"`) without
+            // moving the text to a larger allocation.
             Some(name) if !name.is_empty() => {
                 let noun = self.noun();
-                let mut described = String::with_capacity(noun.len() + name.len() + 3);
+                let mut described =
+                    String::with_capacity(noun.len() + name.len() + 3 + MESSAGE_TAIL_ROOM);
                 described.push_str(noun);
                 described.push_str(" `");
                 described.push_str(name);
@@ -615,6 +618,9 @@ impl ContainerList {
         }
     }
 }
+
+/// Bytes left free after a container's description for the message it begins.
+pub const MESSAGE_TAIL_ROOM: usize = 64;
 
 /// What a pod check sees: the pod, where it came from, and how strictly to judge it.
 pub struct PodContext<'p> {

@@ -224,10 +224,19 @@ pub fn decided(pod: &Pod, side: Side, resource: &str) -> Option<Decided> {
 /// sidecar, else as its list does.
 pub fn describe(list: ContainerList, index: usize, container: &Container) -> String {
     if list == ContainerList::Init && container.is_sidecar() {
-        return match container.name.as_deref() {
-            Some(name) if !name.is_empty() => format!("sidecar `{name}`"),
-            _ => format!("sidecar #{}", index + 1),
-        };
+        let mut described = String::with_capacity(32 + crate::lint::rules::MESSAGE_TAIL_ROOM);
+        match container.name.as_deref() {
+            Some(name) if !name.is_empty() => {
+                described.push_str("sidecar `");
+                described.push_str(name);
+                described.push('`');
+            }
+            _ => {
+                described.push_str("sidecar #");
+                crate::text::push_decimal(&mut described, index + 1);
+            }
+        }
+        return described;
     }
     list.describe_container(container, index)
 }
