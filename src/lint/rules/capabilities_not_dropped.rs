@@ -58,7 +58,8 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         if drops_all {
             continue;
         }
-        let path = security.container_field("capabilities").child("drop");
+        let path =
+            context.container_field_path(list, index, &["securityContext", "capabilities", "drop"]);
         let finding = RULE
             .finding(list.describe_container(container, index) + " does not drop `ALL` capabilities")
             .at(path)

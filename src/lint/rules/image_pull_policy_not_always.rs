@@ -57,16 +57,15 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         if policy == "Always" || container.image.as_deref().is_none_or(|image| image.trim().is_empty()) {
             continue;
         }
-        let path = context.container_path(list, index);
         let finding = RULE.finding(
             describe(list, index, container) + " pulls its image with `" + policy + "`, not `Always`",
         );
         findings.push(if written {
-            finding.at(path.child("imagePullPolicy")).label("credentials are not checked on every start")
+            finding.at(context.container_field_path(list, index, &["imagePullPolicy"])).label("credentials are not checked on every start")
         } else {
             finding
-                .at(path.child("imagePullPolicy"))
-                .pointing_at(path.child("image"))
+                .at(context.container_field_path(list, index, &["imagePullPolicy"]))
+                .pointing_at(context.container_field_path(list, index, &["image"]))
                 .label(format!("`imagePullPolicy` defaults to `{policy}` for this image"))
         }
         .help("set `imagePullPolicy: Always`"));

@@ -63,7 +63,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 "{} requests {request} of memory but may use up to {limit}",
                 describe(list, index, container)
             ))
-            .at(context.container_path(list, index).children(&["resources", "limits"]).key("memory"))
+            .at(context.container_field_path(list, index, &["resources", "limits"]).key("memory"))
             .label("not reserved on the node")
             .help(format!("set the request and the limit to the same value (the container's peak); the request is {request}")),
         );

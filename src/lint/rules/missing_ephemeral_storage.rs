@@ -54,11 +54,10 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             (false, true) => "request",
             (false, false) => "request or limit",
         };
-        let path = context.container_path(list, index);
         findings.push(
             RULE.finding(describe(list, index, container) + " has no `" + STORAGE + "` " + missing)
-            .at(path.child("resources"))
-            .pointing_at(path.child("name"))
+            .at(context.container_field_path(list, index, &["resources"]))
+            .pointing_at(context.container_field_path(list, index, &["name"]))
             .label("local disk use unaccounted")
             .help("set `resources.requests.ephemeral-storage` and `resources.limits.ephemeral-storage`"),
         );

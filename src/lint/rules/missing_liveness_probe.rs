@@ -45,14 +45,13 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         if container.liveness_probe.is_some() {
             continue;
         }
-        let path = context.container_path(list, index);
         findings.push(
             RULE.finding(format!(
                 "{} has no `livenessProbe`",
                 describe(list, index, container)
             ))
-            .at(path.child("livenessProbe"))
-            .pointing_at(path.child("name"))
+            .at(context.container_field_path(list, index, &["livenessProbe"]))
+            .pointing_at(context.container_field_path(list, index, &["name"]))
             .label("a hang is never restarted")
             .help("add a `livenessProbe` that checks only that the process makes progress, with more slack than readiness"),
         );

@@ -47,14 +47,13 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         if container.readiness_probe.is_some() {
             continue;
         }
-        let path = context.container_path(list, index);
         findings.push(
             RULE.finding(format!(
                 "{} has no `readinessProbe`",
                 describe(list, index, container)
             ))
-            .at(path.child("readinessProbe"))
-            .pointing_at(path.child("name"))
+            .at(context.container_field_path(list, index, &["readinessProbe"]))
+            .pointing_at(context.container_field_path(list, index, &["name"]))
             .label("ready as soon as its process starts")
             .help("add a `readinessProbe` that succeeds only when the container can serve requests"),
         );
