@@ -1,6 +1,7 @@
 //! Work on every core, results in order: a bounded pipeline that hands each item's result over as soon as it and every earlier one are done.
 
 use std::collections::BTreeMap;
+use std::panic::AssertUnwindSafe;
 use std::sync::mpsc;
 
 /// What the consumer of [`in_order`] wants next.
@@ -29,7 +30,9 @@ pub fn in_order<T: Sync, R: Send>(
         return in_order_here(items, &work, take);
     }
     let ahead = ahead.max(1);
-    let (sender, receiver) = mpsc::channel::<(usize, R)>();
+    // A result, or the panic that ended its work: handed over to be raised on this thread, which
+    // would otherwise wait for the result forever (a bug would hang the run, not end it).
+    let (sender, receiver) = mpsc::channel::<(usize, std::thread::Result<R>)>();
     let work = &work;
     rayon::in_place_scope_fifo(|scope| {
         let mut started = 0;
@@ -39,7 +42,8 @@ pub fn in_order<T: Sync, R: Send>(
                 scope.spawn_fifo(move |_| {
                     // The receiver outlives the scope: a send fails only once it stopped
                     // listening, and then the result is not wanted.
-                    let _ = sender.send((index, work(item)));
+                    let result = std::panic::catch_unwind(AssertUnwindSafe(|| work(item)));
+                    let _ = sender.send((index, result));
                 });
             }
         };
@@ -53,6 +57,7 @@ pub fn in_order<T: Sync, R: Send>(
             let Ok((index, result)) = receiver.recv() else {
                 break;
             };
+            let result = result.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
             done.insert(index, result);
             while let Some(result) = done.remove(&handed) {
                 handed += 1;
@@ -120,6 +125,30 @@ mod tests {
             let expected: Vec<(usize, usize)> = items.iter().map(|&i| (i, i * 2)).collect();
             assert_eq!(seen, expected);
         }
+    }
+
+    #[test]
+    fn a_panic_in_the_work_is_raised_here_rather_than_waited_on() {
+        let (done, finished) = mpsc::channel();
+        std::thread::spawn(move || {
+            let outcome = std::panic::catch_unwind(|| {
+                let items: Vec<usize> = (0..20).collect();
+                in_order(
+                    &items,
+                    4,
+                    |&item| {
+                        assert!(item != 3, "a bug in the work");
+                        item
+                    },
+                    |_, _| Next::Go,
+                )
+            });
+            let _ = done.send(outcome.is_err());
+        });
+        let panicked = finished
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("in_order returned or panicked instead of waiting forever");
+        assert!(panicked);
     }
 
     #[test]
