@@ -46,11 +46,12 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     let (mut pod_user_reported, mut pod_group_reported) = (false, false);
     for (list, index, container) in context.all_containers() {
         let security = ContainerSecurity::of(context, list, index, container);
-        let who = list.describe_container(container, index);
+        // Described only for a finding.
+        let who = || list.describe_container(container, index);
         let user = security.run_as_user();
         if user.is_none() {
             findings.push(
-                RULE.finding(format!("{who} sets no `runAsUser`: the image decides its user"))
+                RULE.finding(format!("{} sets no `runAsUser`: the image decides its user", who()))
                     .at(security.container_field("runAsUser"))
                     .pointing_at(security.name_path())
                     .label("no `runAsUser` here or in the pod's `securityContext`")
@@ -72,7 +73,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 *pod_reported = true;
                 "the pod".to_string()
             } else {
-                who.clone()
+                who()
             };
             findings.push(
                 RULE.finding(format!(

@@ -43,17 +43,18 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     }
     for (list, index, container) in context.all_containers() {
         let security = ContainerSecurity::of(context, list, index, container);
-        let who = list.describe_container(container, index);
+        // Described only for a finding.
+        let who = || list.describe_container(container, index);
         match security.own().and_then(|own| own.allow_privilege_escalation) {
             Some(false) => {}
             Some(true) => findings.push(
-                RULE.finding(who + " allows privilege escalation")
+                RULE.finding(who() + " allows privilege escalation")
                     .at(security.container_field("allowPrivilegeEscalation"))
                     .label("setuid binaries may raise the process to root")
                     .help("set `allowPrivilegeEscalation: false`"),
             ),
             None => findings.push(
-                RULE.finding(who + " does not set `allowPrivilegeEscalation: false`")
+                RULE.finding(who() + " does not set `allowPrivilegeEscalation: false`")
                 .at(security.container_field("allowPrivilegeEscalation"))
                 .pointing_at(security.name_path())
                 .label("privilege escalation allowed by default")

@@ -48,7 +48,8 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     let mut pod_root_reported = false;
     for (list, index, container) in context.all_containers() {
         let security = ContainerSecurity::of(context, list, index, container);
-        let who = list.describe_container(container, index);
+        // Described only for a finding.
+        let who = || list.describe_container(container, index);
         let user = security.run_as_user();
         if let Some(root) = user.as_ref().filter(|user| user.value == 0) {
             if root.from_pod {
@@ -57,7 +58,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 }
                 pod_root_reported = true;
             }
-            let subject = if root.from_pod { "the pod".to_string() } else { who };
+            let subject = if root.from_pod { "the pod".to_string() } else { who() };
             findings.push(
                 RULE.finding(format!("{subject} runs as root (`runAsUser: 0`)"))
                     .at(root.path.clone())
@@ -71,7 +72,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             continue;
         }
         findings.push(
-            RULE.finding(who + " may run as root: no `runAsNonRoot: true` and no `runAsUser`")
+            RULE.finding(who() + " may run as root: no `runAsNonRoot: true` and no `runAsUser`")
             .at(security.container_field("runAsNonRoot"))
             .pointing_at(security.name_path())
             .label("the image's `USER` decides")

@@ -49,10 +49,11 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     let mut pod_reported = false;
     for (list, index, container) in context.all_containers() {
         let security = ContainerSecurity::of(context, list, index, container);
-        let who = list.describe_container(container, index);
+        // Described only for a finding.
+        let who = || list.describe_container(container, index);
         match security.seccomp_profile() {
             None => findings.push(
-                RULE.finding(who + " has no seccomp profile")
+                RULE.finding(who() + " has no seccomp profile")
                     .at(security.container_field("seccompProfile"))
                     .pointing_at(security.name_path())
                     .label("unconfined unless the kubelet defaults it")
@@ -69,7 +70,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                     }
                     pod_reported = true;
                 }
-                let subject = if profile.from_pod { "the pod".to_string() } else { who };
+                let subject = if profile.from_pod { "the pod".to_string() } else { who() };
                 findings.push(
                     RULE.finding(format!("{subject} runs with the seccomp profile `{kind}`"))
                         .at(profile.path.child("type"))

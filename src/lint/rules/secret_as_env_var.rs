@@ -47,8 +47,9 @@ Kubernetes docs "Secrets" (using Secrets as files, and as environment variables)
 
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     for (list, index, container) in context.all_containers() {
-        let who = list.describe_container(container, index);
-        let path = context.container_path(list, index);
+        // Described only for a finding.
+        let who = || list.describe_container(container, index);
+        let path = || context.container_path(list, index);
         for (position, variable) in container.env.iter().flatten().enumerate() {
             let Some(reference) = variable
                 .value_from
@@ -61,9 +62,10 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             let secret = reference.name.as_deref().unwrap_or("");
             findings.push(
                 RULE.finding(format!(
-                    "{who} reads Secret `{secret}` into the variable `{name}`"
+                    "{} reads Secret `{secret}` into the variable `{name}`",
+                    who()
                 ))
-                .at(path
+                .at(path()
                     .child("env")
                     .index(position)
                     .child("valueFrom")
@@ -80,9 +82,10 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             let secret = reference.name.as_deref().unwrap_or("");
             findings.push(
                 RULE.finding(format!(
-                    "{who} reads every key of Secret `{secret}` into variables"
+                    "{} reads every key of Secret `{secret}` into variables",
+                    who()
                 ))
-                .at(path.child("envFrom").index(position).child("secretRef"))
+                .at(path().child("envFrom").index(position).child("secretRef"))
                 .on_key()
                 .label("a whole Secret in the environment")
                 .help("mount the Secret as a volume and read its files"),

@@ -41,17 +41,18 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     }
     for (list, index, container) in context.all_containers() {
         let security = ContainerSecurity::of(context, list, index, container);
-        let who = list.describe_container(container, index);
+        // Described only for a finding.
+        let who = || list.describe_container(container, index);
         match security.own().and_then(|own| own.read_only_root_filesystem) {
             Some(true) => {}
             Some(false) => findings.push(
-                RULE.finding(who + " has a writable root filesystem")
+                RULE.finding(who() + " has a writable root filesystem")
                     .at(security.container_field("readOnlyRootFilesystem"))
                     .label("writable")
                     .help("set `readOnlyRootFilesystem: true` and mount an `emptyDir` where it writes"),
             ),
             None => findings.push(
-                RULE.finding(who + " does not set `readOnlyRootFilesystem: true`")
+                RULE.finding(who() + " does not set `readOnlyRootFilesystem: true`")
                 .at(security.container_field("readOnlyRootFilesystem"))
                 .pointing_at(security.name_path())
                 .label("writable root filesystem by default")
