@@ -14,9 +14,9 @@ use corpus::{PODS, corpus, corpus_files};
 use divan::Bencher;
 use divan::counter::{BytesCount, ItemsCount};
 use podlife::input::SourceText;
-use podlife::lint::load::read_document;
 use podlife::lint::settings::CheckOptions;
 use podlife::lint::validate::validate_source;
+use podlife::objects::read_document;
 use podlife::yaml::line_index::LineIndex;
 use podlife::yaml::source::for_each_document;
 

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use podlife::k8s::model::Pod;
-use podlife::lint::load::read_document;
+use podlife::objects::read_document;
 use podlife::yaml::line_index::LineIndex;
 use podlife::yaml::source::parse_stream;
 

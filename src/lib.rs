@@ -23,9 +23,11 @@
 
 pub mod cli;
 pub mod error;
+pub mod finding;
 pub mod input;
 pub mod k8s;
 pub mod lint;
+pub mod objects;
 pub mod render;
 pub mod resources;
 pub mod rollout;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use libfuzzer_sys::fuzz_target;
 use podlife::input::SourceText;
 use podlife::k8s::cluster::FeatureGates;
-use podlife::lint::finding::{FailedInput, Finding, RuleId, Severity, Summary};
+use podlife::finding::{FailedInput, Finding, RuleId, Severity, Summary};
 use podlife::lint::settings::CheckOptions;
 use podlife::lint::validate::validate_source;
 use podlife::render::findings::{github, human, json, junit, sarif, short};

@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use podlife::k8s::defaults;
-use podlife::lint::load::read_document;
+use podlife::objects::read_document;
 use podlife::render::simulate::{RunContext, RunDescription};
 use podlife::render::simulate::{events, json, summary, timeline, trace, watch};
 use podlife::sim::engine::time::SimDuration;

@@ -222,7 +222,7 @@ pub fn stderr() -> SafeOutput<io::StderrLock<'static>> {
 
 /// Writes findings on stderr as the commands that are not `validate` report them: the `short`
 /// format, each followed by its help. If stderr itself is gone there is nowhere to say so.
-pub fn report_findings(findings: &[&crate::lint::finding::Finding]) {
+pub fn report_findings(findings: &[&crate::finding::Finding]) {
     let mut err = stderr();
     for finding in findings {
         let _ = crate::render::findings::short::write_findings(&mut err, &[finding]);

@@ -6,12 +6,12 @@ use std::sync::Arc;
 use crate::cli::Cli;
 use crate::cli::run::{EXIT_FAILURE, EXIT_FINDINGS};
 use crate::error::Error;
+use crate::finding::{Finding, Severity};
 use crate::input::{self, Input};
-use crate::lint::finding::{Finding, Severity};
-use crate::lint::load::{DocumentObjects, read_document_with};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::config_file::ConfigResolver;
 use crate::lint::settings::inline_comments::{self, CommentSuppression};
+use crate::objects::{DocumentObjects, read_document_with};
 use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::{Document, for_each_document};
 

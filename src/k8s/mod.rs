@@ -2,6 +2,7 @@
 //! quantities, names, timestamps and where each kind keeps its pod.
 
 pub mod cluster;
+pub mod container_list;
 pub mod declared_durations;
 pub mod decode;
 pub mod defaults;

@@ -11,8 +11,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::finding::Finding;
 use crate::input::SourceText;
-use crate::lint::finding::Finding;
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::inline_comments::MARKER;
 use crate::lint::validate::{FileReport, validate_source};

@@ -9,8 +9,8 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use crate::finding::{Applicability, Finding, Severity};
 use crate::input::SourceText;
-use crate::lint::finding::{Applicability, Finding, Severity};
 use crate::lint::settings::CheckOptions;
 use crate::lint::validate::{FileReport, validate_source};
 

@@ -2,27 +2,25 @@
 
 use std::sync::Arc;
 
-use crate::input::{SourceOrigin, SourceText};
+use crate::finding::{Finding, ObjectRef, Summary};
+use crate::input::SourceText;
 use crate::k8s::cluster::dropped_fields::{Removal, RemovedField};
 use crate::k8s::workload::PodObject;
-use crate::k8s::workload::custom_resources::PodTemplateTable;
-use crate::lint::finding::{Finding, ObjectRef, Summary};
-use crate::lint::in_order::{Next, in_order};
-use crate::lint::load::template_markers::first_template_action;
-use crate::lint::load::{DocumentObjects, locate_from, read_document_with};
+use crate::k8s::workload::custom_resources::Flavour;
 use crate::lint::rules::helpers::disruption_budgets::DisruptionBudgets;
-use crate::lint::rules::{self, ContainerList, Origin, PodContext, REGISTRY};
+use crate::lint::rules::{ContainerList, Origin, PodContext, REGISTRY};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::apply::{self, ObjectFacts};
 use crate::lint::settings::inline_comments::CommentSuppression;
 use crate::lint::settings::selection::Level;
-use rayon::prelude::*;
-
-use crate::k8s::workload::custom_resources::Flavour;
+use crate::objects::in_order::{Next, in_order};
+use crate::objects::read_source::{Tally, no_objects, pieces_of, skip_if_foreign, source_problem};
+use crate::objects::{DocumentObjects, locate_from, read_document_with};
 use crate::yaml::field_path::FieldPath;
 use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::{Document, NodeKind, Pos, Span};
 use crate::yaml::stream::{Chunk, for_each_document_of, split_stream};
+use rayon::prelude::*;
 
 /// What validating one source found.
 #[derive(Debug, Clone)]
@@ -42,240 +40,6 @@ pub struct FileReport {
     pub not_kubernetes: usize,
 }
 
-/// One piece of a source as [`read_source`] hands it over: what its documents gave the
-/// visitor, document indexes counted from the piece's start.
-#[derive(Debug)]
-pub struct SourcePiece<P> {
-    /// Documents of the source before this piece (add it to each document index).
-    pub documents_before: usize,
-    /// What the visitor gathered.
-    pub value: P,
-}
-
-/// Pieces of this many bytes when a source is read in pieces: small, so that the window of
-/// pieces read at once (and what they give) holds a small part of a large file.
-const STREAMED_PIECE_BYTES: usize = 128 << 10;
-/// How many pieces a source is read in: one below [`PARALLEL_FROM_BYTES`], else pieces of
-/// about [`STREAMED_PIECE_BYTES`].
-fn pieces_of(source: &SourceText) -> usize {
-    if source.text.len() >= PARALLEL_FROM_BYTES {
-        source.text.len() / STREAMED_PIECE_BYTES
-    } else {
-        1
-    }
-}
-
-/// Pieces read at once per core: two, so that a core rarely waits for the window's slowest.
-const WINDOW_PER_THREAD: usize = 2;
-
-/// Reads every document of a source with its objects, as `validate` does: a large source is cut
-/// at document starts and read a window of pieces at a time on every core. `visit` gathers a
-/// piece's documents into a fresh `P` (document indexes counted from the piece's start);
-/// `prepare` then gets it with the number of documents before the piece, still on the piece's
-/// core (to renumber, to draw output); `emit` gets the pieces in stream order as each window
-/// is done, so at most a window's results are held however large the file. Reports text that
-/// is not UTF-8 and a source with no objects as findings in `findings`.
-pub fn read_source<P: Default + Send>(
-    source: &SourceText,
-    templates: &PodTemplateTable,
-    findings: &mut Vec<Finding>,
-    summary: &mut Summary,
-    visit: impl Fn(&mut P, &Document<'_>, DocumentObjects) + Sync,
-    prepare: impl Fn(&mut P, usize) + Sync,
-    emit: impl FnMut(SourcePiece<P>),
-) {
-    let pieces = pieces_of(source);
-    let window = rayon::current_num_threads() * WINDOW_PER_THREAD;
-    let reading = Reading {
-        source,
-        templates,
-        pieces,
-        window,
-    };
-    read_in_pieces(&reading, findings, summary, visit, prepare, emit);
-}
-
-/// A source to read and how: in about `pieces` pieces, `window` at a time.
-struct Reading<'a> {
-    source: &'a SourceText,
-    templates: &'a PodTemplateTable,
-    pieces: usize,
-    window: usize,
-}
-
-/// [`read_source`] with the pieces and the window given.
-fn read_in_pieces<P: Default + Send>(
-    reading: &Reading<'_>,
-    findings: &mut Vec<Finding>,
-    summary: &mut Summary,
-    visit: impl Fn(&mut P, &Document<'_>, DocumentObjects) + Sync,
-    prepare: impl Fn(&mut P, usize) + Sync,
-    mut emit: impl FnMut(SourcePiece<P>),
-) {
-    let Reading {
-        source, templates, ..
-    } = *reading;
-    summary.files += 1;
-    if let Some(finding) = source_problem(source) {
-        findings.push(finding);
-        return;
-    }
-    let lines = LineIndex::new(&source.text);
-    let chunks = split_stream(&source.text, reading.pieces);
-    let window = reading.window.max(1);
-    let read = |chunk: &Chunk<'_>| {
-        let mut piece = (P::default(), Summary::default(), Tally::default());
-        let last_broken = for_each_document_of(chunk, |document| {
-            let mut objects = read_document_with(&source.name, &lines, &document, templates);
-            skip_if_foreign(&mut objects);
-            piece.2.add(&mut piece.1, &document, &objects);
-            visit(&mut piece.0, &document, objects);
-        });
-        (piece, last_broken)
-    };
-    let mut tally = Tally::default();
-    let mut documents_before = 0;
-    for (window_index, batch) in chunks.chunks(window).enumerate() {
-        let mut pieces_read: Vec<_> = if batch.len() > 1 {
-            batch.par_iter().map(read).collect()
-        } else {
-            batch.iter().map(read).collect()
-        };
-        // A piece whose last document broke may read differently from the whole stream (the
-        // parser can run past a `---` inside a flow collection): from its start on, the stream
-        // is read in one go.
-        let broken = pieces_read
-            .iter()
-            .enumerate()
-            .position(|(offset, (_, last_broken))| {
-                *last_broken && window_index * window + offset + 1 < chunks.len()
-            });
-        if let Some(offset) = broken {
-            pieces_read.truncate(offset);
-            let rest = chunks
-                .get(window_index * window + offset)
-                .map(|chunk| chunk.to_end(&source.text));
-            pieces_read.extend(rest.map(|rest| read(&rest)));
-        }
-        let mut placed = Vec::with_capacity(pieces_read.len());
-        for ((value, piece_summary, piece_tally), _) in pieces_read {
-            summary.add(&piece_summary);
-            tally.merge(&piece_tally);
-            placed.push(SourcePiece {
-                documents_before,
-                value,
-            });
-            documents_before += piece_summary.documents;
-        }
-        placed
-            .par_iter_mut()
-            .for_each(|piece| prepare(&mut piece.value, piece.documents_before));
-        placed.into_iter().for_each(&mut emit);
-        if broken.is_some() {
-            break;
-        }
-    }
-    finish_reading(source, findings, &tally);
-}
-
-/// PL011 on a source that held no objects, once all of it was read.
-fn finish_reading(source: &SourceText, findings: &mut Vec<Finding>, tally: &Tally) {
-    if tally.objects_seen == 0 && !tally.any_problem && findings.is_empty() {
-        findings.push(no_objects(source));
-    }
-}
-
-/// A problem with a source as a whole, found before its documents are read: text that is not
-/// UTF-8, or a template (`{{ … }}`) rather than a manifest. Either is the source's one finding.
-fn source_problem(source: &SourceText) -> Option<Finding> {
-    let mut finding = if let Some((line, column, byte)) = source.not_utf8 {
-        let pos = Pos {
-            index: 0,
-            line,
-            column,
-        };
-        rules::INVALID_YAML
-            .finding(format!("file is not valid UTF-8 (byte 0x{byte:02x})"))
-            .spanned(Span::at(pos))
-            .help("save the file as UTF-8")
-    } else {
-        let pos = first_template_action(&source.text)?;
-        rules::UNRENDERED_TEMPLATE
-            .finding("this is a template (`{{ … }}`), not a manifest: render it, then check the output")
-            .spanned(Span::at(pos))
-            .label("a template action")
-            .help("`helm template <release> <chart> | podlife validate -`; when walking a chart, `--exclude 'templates/**'`")
-    };
-    finding.file = source.name.clone();
-    Some(finding)
-}
-
-/// A document that is plainly no Kubernetes object (a workflow, a values file, a Compose file)
-/// is a skipped object, not a finding, whether a walk found its file or it was named (pre-commit
-/// and editors name every `*.yaml`). One that looks like an object but lost its `kind` keeps
-/// its PL004.
-fn skip_if_foreign(objects: &mut DocumentObjects) {
-    if objects.not_kubernetes {
-        let not_an_object = rules::NOT_AN_OBJECT.id();
-        objects
-            .findings
-            .retain(|finding| finding.rule != not_an_object);
-        objects.skipped += 1;
-    }
-}
-
-/// What a source's documents add up to, beyond the summary's counts: whether any object was
-/// seen and any problem found, which decide PL011 (no objects).
-#[derive(Debug, Default)]
-struct Tally {
-    objects_seen: usize,
-    any_problem: bool,
-    not_kubernetes: usize,
-}
-
-impl Tally {
-    /// Counts one document and its objects into `summary` and the tally.
-    fn add(&mut self, summary: &mut Summary, document: &Document<'_>, objects: &DocumentObjects) {
-        summary.documents += 1;
-        if objects.empty {
-            summary.empty_documents += 1;
-        }
-        self.any_problem |= !document.problems.is_empty() || !objects.findings.is_empty();
-        self.objects_seen += objects.pods.len() + objects.skipped;
-        self.not_kubernetes += usize::from(objects.not_kubernetes);
-        summary.pods += objects.pods.len();
-        summary.skipped_objects += objects.skipped;
-    }
-
-    fn merge(&mut self, other: &Tally) {
-        self.objects_seen += other.objects_seen;
-        self.not_kubernetes += other.not_kubernetes;
-        self.any_problem |= other.any_problem;
-    }
-}
-
-/// PL011 on a source with no objects and nothing else wrong: a warning for a file (an empty
-/// file is worth noticing), an error for standard input (the step that feeds it failed, and a
-/// CI step must not pass on nothing).
-fn no_objects(source: &SourceText) -> Finding {
-    let mut finding = rules::NO_OBJECTS
-        .finding("no Kubernetes objects in this input")
-        .spanned(Span::at(Pos {
-            index: 0,
-            line: 1,
-            column: 1,
-        }))
-        .help("remove the empty file, or fix the step that generates it");
-    if source.origin == SourceOrigin::Stdin {
-        finding.severity = crate::lint::finding::Severity::Error;
-        finding.note =
-            Some("standard input held no object: did the command that feeds it fail?".into());
-    }
-    finding.file = source.name.clone();
-    finding.object = None;
-    finding
-}
-
 /// PL011 for a directory given as input in which no Kubernetes object was found (`files_read`
 /// files were read there, holding none): an existing directory with no manifests is said, not
 /// passed as a clean run (a warning, as for an empty file; `--severity PL011=error` makes it
@@ -287,7 +51,7 @@ pub fn empty_directory(name: &str, files_read: usize, options: &CheckOptions) ->
         files => format!("the {files} files read there hold no Kubernetes object"),
     };
     let source = SourceText::new(name, "");
-    let mut finding = rules::NO_OBJECTS
+    let mut finding = crate::objects::reading_findings::NO_OBJECTS
         .finding(format!("no Kubernetes objects under `{name}`"))
         .spanned(Span::at(Pos {
             index: 0,
@@ -307,9 +71,6 @@ pub fn empty_directory(name: &str, files_read: usize, options: &CheckOptions) ->
     whole.finish(vec![finding], &[], &[], Vec::new(), Summary::default())
 }
 
-/// Sources at least this large are read in pieces on every core (smaller ones are not worth
-/// the split; many files already spread over the cores one file each).
-pub const PARALLEL_FROM_BYTES: usize = 1 << 20;
 /// Pieces worked past the oldest one not yet handed over, per core: enough that a piece with
 /// slow documents does not hold the cores up, few enough that what is held stays small.
 const AHEAD_PER_THREAD: usize = 4;
@@ -516,7 +277,7 @@ impl<D> Handing<D> {
             ..
         } = checked;
         let documents_before = self.documents_before;
-        crate::lint::finding::shift_documents(&mut report.findings, documents_before);
+        crate::finding::shift_documents(&mut report.findings, documents_before);
         for pod in &mut report.pods {
             pod.document += documents_before;
         }
@@ -802,7 +563,7 @@ impl Whole<'_> {
         } = *self;
         // Only a file with a `$` can hold a placeholder: the others pay nothing.
         if self.dollars {
-            findings = crate::lint::load::placeholders::replace_findings_on_placeholders(
+            findings = crate::objects::placeholders::replace_findings_on_placeholders(
                 &source.text,
                 index,
                 findings,
@@ -827,7 +588,7 @@ impl Whole<'_> {
                     bytes.push((start, end, replacement.clone()));
                 }
                 for edit in &fix.elsewhere {
-                    if let crate::lint::finding::PathEdit::At(span, text) = edit {
+                    if let crate::finding::PathEdit::At(span, text) = edit {
                         let (start, end) = index.byte_range(*span);
                         bytes.push((start, end, text.clone()));
                     }
@@ -857,7 +618,7 @@ fn own_disruption_budgets(source: &SourceText, options: &CheckOptions) -> Option
     if options.disruption_budgets.is_some()
         || !options
             .settings
-            .enabled(&rules::MISSING_POD_DISRUPTION_BUDGET)
+            .enabled(&crate::lint::rules::MISSING_POD_DISRUPTION_BUDGET)
     {
         return None;
     }
@@ -912,7 +673,7 @@ pub fn strict_findings(
     validate_source(&source, &options)
         .findings
         .iter()
-        .filter(|f| f.severity == crate::lint::finding::Severity::Error)
+        .filter(|f| f.severity == crate::finding::Severity::Error)
         .map(|f| match &f.path {
             Some(path) => format!("{path}: {} ({})", f.message, f.rule.code),
             None => format!("{} ({})", f.message, f.rule.code),
@@ -934,6 +695,8 @@ pub fn check_pod(context: &PodContext<'_>, options: &CheckOptions, findings: &mu
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::k8s::workload::custom_resources::PodTemplateTable;
+    use crate::objects::read_source::{PARALLEL_FROM_BYTES, Reading, read_in_pieces};
     use proptest::prelude::*;
 
     /// [`validate_source`] with the source cut into about `pieces` pieces.
@@ -1038,7 +801,7 @@ mod tests {
                     |piece| {
                         for (index, mut objects) in piece.value {
                             let shift = |object: &mut ObjectRef| object.document += piece.documents_before;
-                            crate::lint::finding::shift_documents(&mut objects.findings, piece.documents_before);
+                            crate::finding::shift_documents(&mut objects.findings, piece.documents_before);
                             let pods: Vec<ObjectRef> = objects.pods.iter().map(|pod| {
                                 let mut object = pod.object_ref();
                                 shift(&mut object);

@@ -26,7 +26,7 @@ pub fn rule_doc(rule: &rules::Rule) -> String {
         Some((applicability, what)) => format!(
             " Fix ({}, `--fix{}`): {what}.",
             applicability.as_str(),
-            if applicability == crate::lint::finding::Applicability::Unsafe {
+            if applicability == crate::finding::Applicability::Unsafe {
                 " --unsafe-fixes"
             } else {
                 ""

@@ -5,9 +5,9 @@ use std::sync::Arc;
 
 use lsp_types::Uri;
 
+use crate::finding::Finding;
 use crate::input::{Input, SourceOrigin, SourceText};
 use crate::k8s::workload::custom_resources::PodTemplateTable;
-use crate::lint::finding::Finding;
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::config_file::{ConfigResolver, ConfigSource};
 use crate::lint::settings::selection::SettingsLayer;

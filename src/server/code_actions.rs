@@ -9,7 +9,7 @@ use lsp_types::{
 
 use super::State;
 use super::documents::{Encoding, position, range};
-use crate::lint::finding::{Applicability, Finding, PathEdit};
+use crate::finding::{Applicability, Finding, PathEdit};
 use crate::lint::settings::suppression::IGNORE_ANNOTATION;
 use crate::yaml::line_index::LineIndex;
 use crate::yaml::lines::comment_start;

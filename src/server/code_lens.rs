@@ -8,7 +8,7 @@ use lsp_types::{CodeLens, Command, Position, Range};
 
 use super::documents::{Encoding, position};
 use crate::k8s::workload::custom_resources::PodTemplateTable;
-use crate::lint::load::read_document_with;
+use crate::objects::read_document_with;
 use crate::sim::engine::time::SimDuration;
 use crate::sim::kubelet::model::{DEFAULT_MAX_EVENTS, SimConfig, simulate};
 use crate::sim::plan::behaviour::Behaviour;

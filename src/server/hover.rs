@@ -7,7 +7,7 @@ use lsp_types::{Hover, HoverContents, HoverParams, MarkupContent, MarkupKind};
 use super::State;
 use super::documents::{Encoding, offset, range};
 use crate::k8s::workload::custom_resources::PodTemplateTable;
-use crate::lint::load::read_document_with;
+use crate::objects::read_document_with;
 use crate::resources::report::{Settings, analyse_pod};
 use crate::yaml::field_path::FieldPath;
 use crate::yaml::line_index::LineIndex;
@@ -41,7 +41,7 @@ pub fn hover(params: &HoverParams, state: &State, encoding: Encoding) -> Option<
 }
 
 /// A finding with its rule's explanation.
-fn explain(finding: &crate::lint::finding::Finding) -> Option<String> {
+fn explain(finding: &crate::finding::Finding) -> Option<String> {
     let rule = crate::lint::rules::rule(finding.rule)?;
     Some(format!(
         "**{}[{}]** {}\n\n{}",

@@ -28,7 +28,7 @@ use lsp_types::{
     Uri,
 };
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::yaml::line_index::LineIndex;
 use analysis::Analysis;
 use documents::{Document, Documents, Encoding};

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use crate::k8s::model::Pod;
-use crate::lint::load::read_document;
+use crate::objects::read_document;
 use crate::sim::engine::time::SimDuration;
 use crate::sim::kubelet::model::{SimConfig, simulate};
 use crate::sim::plan::behaviour::Behaviour;

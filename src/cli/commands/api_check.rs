@@ -5,8 +5,8 @@
 
 use std::sync::Arc;
 
+use crate::finding::{Finding, Severity};
 use crate::k8s::workload::PodObject;
-use crate::lint::finding::{Finding, Severity};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::apply::{self, ObjectFacts};
 use crate::lint::settings::inline_comments::CommentSuppression;

@@ -16,12 +16,12 @@ use crate::cli::run::{
     resolve_inputs,
 };
 use crate::error::Error;
+use crate::finding::{Finding, Severity, Summary};
 use crate::input::{self, SourceText};
 use crate::k8s::cluster::FeatureGates;
 use crate::k8s::workload::custom_resources::PodTemplateTable;
-use crate::lint::finding::{Finding, Severity, Summary};
 use crate::lint::settings::CheckOptions;
-use crate::lint::validate::read_source;
+use crate::objects::read_source::read_source;
 use crate::render::resources::{human, json};
 use crate::resources::report::{PodReport, Settings, analyse_pod};
 
@@ -173,10 +173,10 @@ fn analyse(
             );
         },
         |(report, drawn), documents_before| {
-            crate::lint::finding::shift_documents(&mut report.errors, documents_before);
+            crate::finding::shift_documents(&mut report.errors, documents_before);
             for (pod, findings) in report.pods.iter_mut().zip(&mut report.checks) {
                 pod.document += documents_before;
-                crate::lint::finding::shift_documents(findings, documents_before);
+                crate::finding::shift_documents(findings, documents_before);
                 drawn.push(draw(pod, findings));
             }
         },
@@ -330,7 +330,7 @@ fn report(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, Er
     for inputs in inputs.chunks(batch) {
         let read = input::map_inputs(inputs, |input| {
             input::read(input, cli.max_input_size).map(|source| {
-                if source.text.len() >= crate::lint::validate::PARALLEL_FROM_BYTES {
+                if source.text.len() >= crate::objects::read_source::PARALLEL_FROM_BYTES {
                     return ReadInput::Large(source);
                 }
                 let options = configuration.options_for(input);

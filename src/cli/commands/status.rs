@@ -14,14 +14,14 @@ use crate::cli::run::{
     EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, input_configuration, resolve_inputs,
 };
 use crate::error::Error;
+use crate::finding::{Finding, Severity, Summary};
 use crate::input::{self, SourceText};
 use crate::k8s::timestamp::{EpochMillis, parse_rfc3339};
 use crate::k8s::workload::PodObject;
 use crate::k8s::workload::custom_resources::PodTemplateTable;
-use crate::lint::finding::{Finding, Severity, Summary};
-use crate::lint::load::locate;
 use crate::lint::rules;
-use crate::lint::validate::read_source;
+use crate::objects::locate;
+use crate::objects::read_source::read_source;
 use crate::yaml::field_path::FieldPath;
 use crate::yaml::source::Document;
 
@@ -238,7 +238,7 @@ fn read_rows(source: &SourceText, now: EpochMillis, templates: &PodTemplateTable
         |_, _| {},
         |piece| {
             let mut value = piece.value;
-            crate::lint::finding::shift_documents(&mut value.errors, piece.documents_before);
+            crate::finding::shift_documents(&mut value.errors, piece.documents_before);
             read.rows.append(&mut value.rows);
             read.without_status += value.without_status;
             document_findings.append(&mut value.errors);

@@ -12,10 +12,10 @@ use crate::cli::run::{
 use crate::cli::written_as_they_come::{Writing, write_extra_report, write_inputs};
 use crate::cli::{Cli, ClusterArgs, InputArgs};
 use crate::error::Error;
+use crate::finding::{FailedInput, Finding, Severity, Summary};
 use crate::input::display_path::display_path;
 use crate::input::{self, Input};
 use crate::k8s::cluster::FeatureGates;
-use crate::lint::finding::{FailedInput, Finding, Severity, Summary};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::config_file;
 use crate::lint::validate::{FileReport, validate_source};

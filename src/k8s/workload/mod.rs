@@ -1,7 +1,7 @@
 //! Pod-bearing objects: which kinds hold a pod, where its template is, and reading them from a document.
 //!
 //! A document yields zero or more [`PodObject`]s (a `List` yields one per item; the reader is
-//! `lint::load`, which also reports what it cannot read). Each pod remembers the paths of its
+//! `objects`, which also reports what it cannot read). Each pod remembers the paths of its
 //! spec and metadata in the file, so a rule's pod-relative path (`spec.initContainers[1].name`)
 //! becomes the object's real path and line.
 
@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::k8s::container_list::ContainerList;
 use crate::k8s::model::{Container, Pod};
 use crate::yaml::field_path::{FieldPath, Segment};
 use crate::yaml::source::{Lookup, Node, Span, Target};
@@ -150,6 +151,32 @@ pub struct PodObject {
 }
 
 impl PodObject {
+    /// The path of a container of the pod followed by `fields` (`spec.initContainers[1].image`,
+    /// or where the legacy annotation holds it), made in one allocation.
+    pub fn container_field_path(
+        &self,
+        list: ContainerList,
+        index: usize,
+        fields: &[&'static str],
+    ) -> FieldPath {
+        match (&self.init_source, list) {
+            (InitContainerSource::Annotation { key }, ContainerList::Init) => FieldPath::root()
+                .child("metadata")
+                .child("annotations")
+                .key(key)
+                .index(index)
+                .children(fields),
+            _ => {
+                let mut segments = Vec::with_capacity(3 + fields.len());
+                segments.push(Segment::Field("spec".into()));
+                segments.push(Segment::Field(list.field().into()));
+                segments.push(Segment::Index(index));
+                segments.extend(fields.iter().map(|&field| Segment::Field(field.into())));
+                FieldPath::from(segments)
+            }
+        }
+    }
+
     /// The object reference findings carry.
     pub fn object_ref(&self) -> ObjectRef {
         ObjectRef {

@@ -1,7 +1,7 @@
 //! PL304 `active-deadline-shorter-than-startup`: `activeDeadlineSeconds` passes before the declared startup (or run) time.
 
 use crate::k8s::declared_durations::{ProbeTiming, container_seconds};
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// `activeDeadlineSeconds` passes before the declared startup (or run) time.

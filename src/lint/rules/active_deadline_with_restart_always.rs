@@ -1,6 +1,6 @@
 //! PL303 `active-deadline-with-restart-always`: a Pod with `restartPolicy: Always` has an `activeDeadlineSeconds`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// a Pod with `restartPolicy: Always` has an `activeDeadlineSeconds`.

@@ -1,7 +1,7 @@
 //! PL106 `app-container-restart-policy`: an app container sets a container-level `restartPolicy`.
 
 use crate::k8s::cluster::Gate;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::CONTAINER_RESTART_POLICIES;
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};

@@ -1,6 +1,6 @@
 //! PL408 `apparmor-unconfined`: a container whose AppArmor profile is `Unconfined`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::security_context::{ContainerSecurity, is_windows};
 use crate::lint::rules::{Origin, PodContext, Rule};
 use crate::yaml::field_path::FieldPath;

@@ -1,6 +1,6 @@
 //! PL405 `capabilities-not-dropped`: a container that does not drop `ALL` capabilities.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::capabilities::normalize;
 use crate::lint::rules::helpers::security_context::{ContainerSecurity, is_windows};
 use crate::lint::rules::{Origin, PodContext, Rule};

@@ -1,6 +1,6 @@
 //! PL204 `conflicting-defer-grace-period-extensions`: both kinds of grace-period extension are set.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// both kinds of grace-period extension are set.

@@ -1,6 +1,6 @@
 //! PL010 `container-image-required`: a container has no image.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// a container has no image.

@@ -1,6 +1,6 @@
 //! PL009 `container-name-required`: a container has no name.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// a container has no name.

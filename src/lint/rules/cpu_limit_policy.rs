@@ -1,6 +1,6 @@
 //! PL438 `cpu-limit-policy`: a container's CPU limit goes against the team's `cpuLimits` policy (best practice, an option).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::best_practice::{
     CpuLimitPolicy, Side, describe, pod_level_sets, resource_candidates, runs_for_life, sets,
 };

@@ -1,6 +1,6 @@
 //! PL406 `dangerous-capability-added`: a container that adds a capability beyond the runtime's default set.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::capabilities::{RUNTIME_DEFAULT, normalize};
 use crate::lint::rules::helpers::security_context::{ContainerSecurity, is_windows};
 use crate::lint::rules::{Origin, PodContext, Rule};

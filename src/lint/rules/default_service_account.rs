@@ -1,6 +1,6 @@
 //! PL417 `default-service-account`: a pod that runs as its namespace's `default` service account.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// A pod that runs as the `default` service account.

@@ -1,6 +1,6 @@
 //! PL201 `defer-container-forbidden-field`: a defer container has a readiness or startup probe or lifecycle hooks.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 
 /// a defer container has a readiness or startup probe or lifecycle hooks.

@@ -1,6 +1,6 @@
 //! PL200 `defer-container-restart-policy`: a defer container's `restartPolicy` is not `Never` or `Always`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 
 /// a defer container's `restartPolicy` is not `Never` or `Always`.
@@ -61,7 +61,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             .k8s("FieldValueNotSupported", Some(policy.to_string()));
         if let Some(fixed) = fixed {
             finding = finding.fixed_by(
-                crate::lint::finding::Applicability::Safe,
+                crate::finding::Applicability::Safe,
                 crate::yaml::writer::string(fixed),
             );
         }

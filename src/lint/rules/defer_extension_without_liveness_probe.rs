@@ -1,6 +1,6 @@
 //! PL205 `defer-extension-without-liveness-probe`: the liveness-driven extension is on, but a defer container has no liveness probe.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 
 /// the liveness-driven extension is on, but a defer container has no liveness probe.

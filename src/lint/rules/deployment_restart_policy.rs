@@ -1,6 +1,6 @@
 //! PL131 `deployment-restart-policy`: a Deployment's (StatefulSet's, DaemonSet's, ReplicaSet's, ReplicationController's) pod template does not restart `Always`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

@@ -1,6 +1,6 @@
 //! PL422 `deprecated-service-account-field`: a pod that uses `serviceAccount`, the deprecated alias of `serviceAccountName`.
 
-use crate::lint::finding::{Applicability, Finding, Severity};
+use crate::finding::{Applicability, Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// A pod that uses `serviceAccount`.

@@ -1,6 +1,6 @@
 //! PL414 `docker-socket-mount`: a `hostPath` volume of a container runtime's socket.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::host_paths::{host_path_volumes, is_runtime_socket};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

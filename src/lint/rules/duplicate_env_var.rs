@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::best_practice::describe;
 use crate::lint::rules::{Origin, PodContext, Rule};
 

@@ -1,6 +1,6 @@
 //! PL002 `duplicate-key`: a mapping has the same key twice.
 
-use crate::lint::finding::Severity;
+use crate::finding::Severity;
 use crate::lint::rules::Rule;
 
 /// a mapping has the same key twice.

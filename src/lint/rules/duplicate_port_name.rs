@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use crate::k8s::names;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

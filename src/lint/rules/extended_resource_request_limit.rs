@@ -1,7 +1,7 @@
 //! PL124 `extended-resource-request-limit`: an extended resource or hugepages request differs from its limit.
 
 use crate::k8s::resource_names;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
 use crate::lint::rules::helpers::resource_scope::{ResourceScope, resource_scopes};
 use crate::lint::rules::{Origin, PodContext, Rule};

@@ -3,7 +3,7 @@
 
 use crate::k8s::cluster::dropped_fields::Removal;
 use crate::k8s::cluster::feature_gates;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// the API server clears a field because its feature gate is off.

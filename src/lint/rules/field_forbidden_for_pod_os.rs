@@ -2,7 +2,7 @@
 //! options in a Linux pod; Linux-only security settings and host namespaces in a Windows pod).
 
 use crate::k8s::model::{PodSecurityContext, SecurityContext};
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
 use crate::lint::rules::{Origin, PodContext, Rule};
 use crate::yaml::field_path::FieldPath;

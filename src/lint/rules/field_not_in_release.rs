@@ -1,7 +1,7 @@
 //! PL135 `field-not-in-release`: a field the chosen Kubernetes release's API does not have.
 
 use crate::k8s::cluster::dropped_fields::Removal;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// a field the chosen Kubernetes release's API does not have.

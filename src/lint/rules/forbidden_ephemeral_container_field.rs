@@ -1,6 +1,6 @@
 //! PL133 `forbidden-ephemeral-container-field`: an ephemeral container sets a field it may not, or a pod template or new pod has ephemeral containers.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 

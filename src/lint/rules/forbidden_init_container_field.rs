@@ -1,6 +1,6 @@
 //! PL107 `forbidden-init-container-field`: a regular init container has a probe or lifecycle hooks.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 

@@ -1,6 +1,6 @@
 //! PL411 `host-ipc`: a pod with `hostIPC: true`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// A pod with `hostIPC: true`.

@@ -1,6 +1,6 @@
 //! PL409 `host-network`: a pod with `hostNetwork: true`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// A pod with `hostNetwork: true`.

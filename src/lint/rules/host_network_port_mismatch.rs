@@ -1,7 +1,7 @@
 //! PL141 `host-network-port-mismatch`: with `hostNetwork: true`, a container's `hostPort`
 //! differs from its `containerPort`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 

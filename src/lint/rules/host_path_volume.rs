@@ -1,6 +1,6 @@
 //! PL413 `host-path-volume`: a pod that mounts a directory or file of the node (`hostPath`).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::host_paths::host_path_volumes;
 use crate::lint::rules::{Origin, PodContext, Rule};
 

@@ -1,6 +1,6 @@
 //! PL410 `host-pid`: a pod with `hostPID: true`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// A pod with `hostPID: true`.

@@ -1,6 +1,6 @@
 //! PL412 `host-port`: a container port bound to a port of the node (`hostPort`).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// A container port with a `hostPort`.

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use crate::k8s::model::Container;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, as_written, k8s_type};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 

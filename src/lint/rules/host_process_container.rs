@@ -1,6 +1,6 @@
 //! PL426 `host-process-container`: a Windows `hostProcess` container (`windowsOptions.hostProcess: true`).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// A Windows `hostProcess` container.

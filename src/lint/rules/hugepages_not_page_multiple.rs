@@ -1,7 +1,7 @@
 //! PL126 `hugepages-not-page-multiple`: a hugepages amount is not a whole number of pages.
 
 use crate::k8s::resource_names;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
 use crate::lint::rules::helpers::resource_scope::resource_scopes;
 use crate::lint::rules::{Origin, PodContext, Rule};

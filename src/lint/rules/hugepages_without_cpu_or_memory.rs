@@ -1,7 +1,7 @@
 //! PL125 `hugepages-without-cpu-or-memory`: hugepages are asked for without cpu or memory.
 
 use crate::k8s::resource_names;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
 use crate::lint::rules::helpers::resource_scope::{ResourceOwner, resource_scopes};
 use crate::lint::rules::{Origin, PodContext, Rule};

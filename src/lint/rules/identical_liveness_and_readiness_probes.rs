@@ -1,6 +1,6 @@
 //! PL306 `identical-liveness-and-readiness-probes`: the liveness and readiness probes are the same (off by default).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// the liveness and readiness probes are the same.

@@ -1,6 +1,6 @@
 //! PL442 `image-pull-policy-not-always`: a container's image pull policy is not `Always` (best practice).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::best_practice::describe;
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 

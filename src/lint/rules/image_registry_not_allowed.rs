@@ -1,6 +1,6 @@
 //! PL443 `image-registry-not-allowed`: an image comes from a registry outside `bestPractice.allowedRegistries` (best practice, an option).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::best_practice::describe;
 use crate::lint::rules::{Origin, PodContext, Rule};
 

@@ -1,6 +1,6 @@
 //! PL441 `image-tag-not-pinned`: an image has no tag or the tag `latest`, and no digest (best practice).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::best_practice::describe;
 use crate::lint::rules::{Origin, PodContext, Rule};
 

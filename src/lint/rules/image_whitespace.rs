@@ -1,6 +1,6 @@
 //! PL134 `image-whitespace`: a Pod's container image has leading or trailing whitespace.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 

@@ -1,7 +1,7 @@
 //! PL307 `init-container-decides-requests`: an init container requests more than the running pod, so it sets the pod's request.
 
 use crate::lint::rules::helpers::container_requests::{Quantities, add_into, effective_requests};
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 
 /// an init container requests more than the running pod, so it sets the pod's request.

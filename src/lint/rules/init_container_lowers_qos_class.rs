@@ -2,7 +2,7 @@
 
 use crate::k8s::model::Container;
 use crate::k8s::quantity::Quantity;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 
 /// an init container without full resources makes a Guaranteed pod Burstable.

@@ -1,7 +1,7 @@
 //! PL105 `init-container-restart-policy`: an init container's `restartPolicy` is not `Always`.
 
 use crate::k8s::cluster::Gate;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::CONTAINER_RESTART_POLICIES;
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};

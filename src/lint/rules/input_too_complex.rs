@@ -1,6 +1,6 @@
 //! PL003 `input-too-complex`: a document nests too deeply or its aliases expand too far.
 
-use crate::lint::finding::Severity;
+use crate::finding::Severity;
 use crate::lint::rules::Rule;
 
 /// a document nests too deeply or its aliases expand too far.

@@ -1,6 +1,6 @@
 //! PL129 `invalid-active-deadline`: the pod's `activeDeadlineSeconds` is below 1 or above 2147483647.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

@@ -1,7 +1,7 @@
 //! PL100 `invalid-container-name`: a container name is not a DNS-1123 label.
 
 use crate::k8s::names;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

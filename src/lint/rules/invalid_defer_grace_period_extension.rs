@@ -1,6 +1,6 @@
 //! PL203 `invalid-defer-grace-period-extension`: the interval/count extension settings are out of range or incomplete.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// the interval/count extension settings are out of range or incomplete.

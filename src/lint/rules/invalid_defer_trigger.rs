@@ -1,6 +1,6 @@
 //! PL202 `invalid-defer-trigger`: `spec.deferTrigger` is not `PreExit` or `PostExit`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// `spec.deferTrigger` is not `PreExit` or `PostExit`.

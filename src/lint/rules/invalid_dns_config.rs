@@ -1,7 +1,7 @@
 //! PL140 `invalid-dns-config`: a pod's `dnsPolicy` or `dnsConfig` the API server rejects.
 
 use crate::k8s::cluster::Gate;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
 use crate::lint::rules::{Origin, PodContext, Rule};
 use crate::yaml::field_path::FieldPath;

@@ -1,6 +1,6 @@
 //! PL139 `invalid-env-from`: an `envFrom[]` entry the API server rejects.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
 use crate::lint::rules::invalid_env_var_name::env_var_name_problems;
 use crate::lint::rules::{Origin, PodContext, Rule};

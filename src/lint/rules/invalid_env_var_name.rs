@@ -1,7 +1,7 @@
 //! PL116 `invalid-env-var-name`: an environment variable has no name or an invalid one.
 
 use crate::k8s::names;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

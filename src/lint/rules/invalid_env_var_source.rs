@@ -3,7 +3,7 @@
 use crate::k8s::model::{EnvVar, KeySelector};
 use crate::lint::rules::helpers::downward_api::{Consumer, field_ref_problems, resource_field_problems};
 use crate::k8s::names;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type, required_field as required};
 use crate::lint::rules::{Origin, PodContext, Rule};
 use crate::yaml::field_path::FieldPath;

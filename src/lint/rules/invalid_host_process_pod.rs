@@ -1,7 +1,7 @@
 //! PL152 `invalid-host-process-pod`: a Windows host-process pod that mixes host-process and
 //! ordinary containers, disagrees with itself, or is not on the host network.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
 use crate::lint::rules::{Origin, PodContext, Rule};
 use crate::yaml::field_path::FieldPath;

@@ -1,6 +1,6 @@
 //! PL102 `invalid-image-pull-policy`: `imagePullPolicy` is missing or not `Always`, `IfNotPresent` or `Never`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{EnumField, Who};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

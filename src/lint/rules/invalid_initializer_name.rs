@@ -1,6 +1,6 @@
 //! PL209 `invalid-initializer-name`: a pending initializer's name is not a valid (fully qualified) name.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// a pending initializer's name is not a valid (fully qualified) name.

@@ -1,7 +1,7 @@
 //! PL112 `invalid-lifecycle-handler`: a `postStart` or `preStop` hook does not have exactly one valid handler.
 
 use crate::k8s::cluster::Gate;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{describe_field, lifecycle_is_validated};
 use crate::lint::rules::helpers::handler_checks::{Handler, handler_problems};
 use crate::lint::rules::{Origin, PodContext, Rule};

@@ -4,7 +4,7 @@
 
 use crate::k8s::names;
 use crate::k8s::scheduling::{NodeSelectorTerm, SelectorRequirement};
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
 use crate::lint::rules::helpers::label_selector::{Operators, requirement_problems};
 use crate::lint::rules::{Origin, PodContext, Rule};

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use crate::k8s::names;
 use crate::k8s::scheduling::{PodAffinity, PodAffinityTerm};
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
 use crate::lint::rules::helpers::label_selector::{
     label_key_problems, match_label_keys_problems, selector_problems, with_label_keys,

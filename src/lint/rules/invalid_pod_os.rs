@@ -1,6 +1,6 @@
 //! PL145 `invalid-pod-os`: `spec.os` without a name, or with one Kubernetes does not know.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type, not_supported};
 use crate::lint::rules::{Origin, PodContext, Rule};
 use crate::yaml::field_path::FieldPath;

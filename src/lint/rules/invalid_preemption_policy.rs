@@ -1,7 +1,7 @@
 //! PL177 `invalid-preemption-policy`: a `preemptionPolicy` other than `PreemptLowerPriority`
 //! or `Never`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::EnumField;
 use crate::lint::rules::{Origin, PodContext, Rule};
 

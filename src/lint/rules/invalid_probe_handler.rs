@@ -1,6 +1,6 @@
 //! PL108 `invalid-probe-handler`: a probe does not have exactly one valid handler.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::validated_probes;
 use crate::lint::rules::helpers::handler_checks::{Handler, handler_problems};
 use crate::lint::rules::{Origin, PodContext, Rule};

@@ -1,6 +1,6 @@
 //! PL109 `invalid-probe-threshold`: a probe has a negative delay, timeout, period or threshold, or a non-positive grace period.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type, validated_probes};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

@@ -1,6 +1,6 @@
 //! PL007 `invalid-quantity`: a resource quantity is not valid.
 
-use crate::lint::finding::Severity;
+use crate::finding::Severity;
 use crate::lint::rules::Rule;
 
 /// a resource quantity is not valid.

@@ -1,7 +1,7 @@
 //! PL160 `invalid-recursive-read-only`: a volume mount's `recursiveReadOnly` is not a known mode,
 //! or asks for a recursive read-only mount on a writable or propagating mount.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type, not_supported};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 

@@ -4,7 +4,7 @@
 use crate::k8s::cluster::Gate;
 use crate::k8s::model::{PodResourceClaim, ResourceClaim};
 use crate::k8s::names;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
 use crate::lint::rules::{Origin, PodContext, Rule};
 use crate::yaml::field_path::FieldPath;

@@ -1,6 +1,6 @@
 //! PL104 `invalid-restart-policy`: the pod's `restartPolicy` is missing or not `Always`, `OnFailure` or `Never`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::EnumField;
 use crate::lint::rules::{Origin, PodContext, Rule};
 

@@ -5,7 +5,7 @@
 use crate::k8s::cluster::feature_gates::Gate;
 use crate::k8s::model::{SecurityProfile, WindowsSecurityContextOptions};
 use crate::k8s::names;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type, not_supported};
 use crate::lint::rules::{Origin, PodContext, Rule};
 use crate::yaml::field_path::FieldPath;

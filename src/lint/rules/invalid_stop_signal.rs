@@ -2,7 +2,7 @@
 //! or a signal the pod's operating system does not support.
 
 use crate::k8s::stop_signals;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type, lifecycle_is_validated};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

@@ -1,6 +1,6 @@
 //! PL149 `invalid-sysctl`: a pod `securityContext.sysctls` entry the API server rejects.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
 use crate::lint::rules::{Origin, PodContext, Rule};
 use crate::yaml::field_path::FieldPath;

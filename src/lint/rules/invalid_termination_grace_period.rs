@@ -1,6 +1,6 @@
 //! PL128 `invalid-termination-grace-period`: the pod's `terminationGracePeriodSeconds` is negative (or, without defaulting, unset).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

@@ -1,6 +1,6 @@
 //! PL103 `invalid-termination-message-policy`: `terminationMessagePolicy` is missing or not `File` or `FallbackToLogsOnError`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{EnumField, Who};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

@@ -2,7 +2,7 @@
 //! effect, or `tolerationSeconds` without `NoExecute`.
 
 use crate::k8s::scheduling::Toleration;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type, not_supported};
 use crate::lint::rules::helpers::label_selector::label_key_problems;
 use crate::lint::rules::{Origin, PodContext, Rule};

@@ -4,7 +4,7 @@
 
 use crate::k8s::cluster::Gate;
 use crate::k8s::scheduling::{LabelSelector, TopologySpreadConstraint};
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type, not_supported};
 use crate::lint::rules::helpers::label_selector::{
     label_key_problems, match_label_keys_problems, selector_problems, with_label_keys,

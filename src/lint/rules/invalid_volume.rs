@@ -4,7 +4,7 @@
 
 use crate::k8s::names;
 use crate::k8s::volume_source::{DownwardApiFile, KeyToPath, ProjectedSource, Projection, VolumeSource};
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type, not_supported};
 use crate::lint::rules::helpers::certificate_projections::{cluster_trust_bundle_problems, pod_certificate_paths, pod_certificate_problems};
 use crate::lint::rules::helpers::claim_template::claim_template_problems;

@@ -1,7 +1,7 @@
 //! PL151 `invalid-volume-device`: a container's `volumeDevices` entry the API server rejects
 //! (its volume, its path, or a clash with the container's mounts).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

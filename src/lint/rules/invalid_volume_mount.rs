@@ -1,7 +1,7 @@
 //! PL119 `invalid-volume-mount`: a volume mount has no `mountPath`, or a `subPath` that leaves its volume.
 
 use crate::k8s::names;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

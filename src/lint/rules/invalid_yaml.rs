@@ -1,6 +1,6 @@
 //! PL001 `invalid-yaml`: the input is not valid YAML or JSON.
 
-use crate::lint::finding::Severity;
+use crate::finding::Severity;
 use crate::lint::rules::Rule;
 
 /// the input is not valid YAML or JSON.

@@ -1,6 +1,6 @@
 //! PL130 `job-restart-policy`: a pod template a Job runs (a Job's, a CronJob's, a Job-like custom resource's) restarts `Always`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

@@ -1,6 +1,6 @@
 //! PL207 `legacy-init-containers-annotation`: init containers in the deprecated alpha/beta annotation.
 
-use crate::lint::finding::{Applicability, Finding, PathEdit, Severity};
+use crate::finding::{Applicability, Finding, PathEdit, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 use crate::yaml::source::{NodeKind, parse_stream};
 use crate::yaml::writer::to_yaml;

@@ -1,7 +1,7 @@
 //! PL208 `legacy-init-containers-conflict`: the legacy annotation and `spec.initContainers` declare different init containers.
 
 use crate::k8s::model::{Container, Pod};
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// the legacy annotation and `spec.initContainers` declare different init containers.

@@ -1,7 +1,7 @@
 //! PL309 `liveness-kill-cuts-pre-stop`: the liveness probe's grace period is shorter than the `preStop` hook.
 
 use crate::k8s::declared_durations::pre_stop_seconds;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// the liveness probe's grace period is shorter than the `preStop` hook.

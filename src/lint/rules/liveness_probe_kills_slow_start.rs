@@ -1,7 +1,7 @@
 //! PL305 `liveness-probe-kills-slow-start`: a liveness probe gives up before the container is declared to be ready.
 
 use crate::k8s::declared_durations::ProbeTiming;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// a liveness probe gives up before the container is declared to be ready.

@@ -1,6 +1,6 @@
 //! PL433 `liveness-probe-single-failure`: a liveness probe restarts the container after one failed check (best practice).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::best_practice::describe;
 use crate::lint::rules::{Origin, PodContext, Rule};
 

@@ -1,7 +1,7 @@
 //! PL432 `liveness-stricter-than-readiness`: liveness and readiness probe the same endpoint and liveness gives up no later than readiness (best practice).
 
 use crate::k8s::model::Probe;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::best_practice::describe;
 use crate::lint::rules::{Origin, PodContext, Rule};
 

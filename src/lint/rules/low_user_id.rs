@@ -1,6 +1,6 @@
 //! PL403 `low-user-id`: a container that runs as a user (or group) ID below `bestPractice.minUserId`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::security_context::{ContainerSecurity, is_windows};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

@@ -1,6 +1,6 @@
 //! PL439 `memory-limit-not-equal-request`: a container's memory limit differs from its request (best practice).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::best_practice::{
     Side, describe, pod_level_sets, resource_candidates, runs_for_life, value,
 };

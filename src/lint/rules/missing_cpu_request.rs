@@ -1,6 +1,6 @@
 //! PL435 `missing-cpu-request`: a container that runs beside others sets no CPU request (best practice).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::best_practice::missing_request;
 use crate::lint::rules::{Origin, PodContext, Rule};
 

@@ -1,6 +1,6 @@
 //! PL440 `missing-ephemeral-storage`: a container that runs beside others sets no ephemeral-storage request or limit (best practice).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::best_practice::{
     Side, describe, resource_candidates, runs_for_life, sets,
 };

@@ -1,6 +1,6 @@
 //! PL437 `missing-memory-limit`: a container has no memory limit, so the pod's memory is unbounded (best practice).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::best_practice::{
     Side, describe, pod_level_sets, resource_candidates, runs_for_life, sets,
 };

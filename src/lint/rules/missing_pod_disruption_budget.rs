@@ -1,6 +1,6 @@
 //! PL447 `missing-pod-disruption-budget`: no PodDisruptionBudget of the run selects a replicated workload's pods (best practice, a policy option).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::best_practice::{describe_object, replicated};
 use crate::lint::rules::helpers::disruption_budgets::{IgnoredBudget, KIND};
 use crate::lint::rules::{Origin, PodContext, Rule};

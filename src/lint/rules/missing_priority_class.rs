@@ -1,6 +1,6 @@
 //! PL448 `missing-priority-class`: a pod sets no priority class (best practice, a policy option).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::best_practice::describe_object;
 use crate::lint::rules::{Origin, PodContext, Rule};
 

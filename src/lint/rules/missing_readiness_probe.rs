@@ -1,6 +1,6 @@
 //! PL430 `missing-readiness-probe`: an app container, or a sidecar that serves traffic, has no readiness probe (best practice).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::best_practice::{describe, probe_candidates};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

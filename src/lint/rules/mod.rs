@@ -6,14 +6,15 @@
 
 pub mod helpers;
 
+use crate::finding::{Finding, RuleId, Severity};
 use crate::k8s::cluster::dropped_fields::RemovedField;
 use crate::k8s::cluster::{FeatureGates, Gate};
+pub use crate::k8s::container_list::{ContainerList, MESSAGE_TAIL_ROOM};
 use crate::k8s::model::{Container, Pod};
-use crate::k8s::workload::{InitContainerSource, PodObject};
-use crate::lint::finding::{Finding, RuleId, Severity};
+use crate::k8s::workload::PodObject;
 use crate::lint::rules::helpers::best_practice::{BestPracticeSettings, DEFAULT_SETTINGS};
 use crate::lint::rules::helpers::disruption_budgets::DisruptionBudgets;
-use crate::yaml::field_path::{FieldPath, Segment};
+use crate::yaml::field_path::FieldPath;
 
 /// Declares every rule file, re-exports its `RULE` under a constant name and builds
 /// [`REGISTRY`] in the order given (by ID): adding a rule is its file plus one line here.
@@ -354,8 +355,8 @@ pub enum Origin {
 
 /// What `--fix` does for a rule's findings, for the rules whose findings may carry a fix:
 /// how safe it is and what it does. A finding carries one only when the repair is certain.
-pub fn fix_of(rule: &Rule) -> Option<(crate::lint::finding::Applicability, &'static str)> {
-    use crate::lint::finding::Applicability::{Safe, Unsafe};
+pub fn fix_of(rule: &Rule) -> Option<(crate::finding::Applicability, &'static str)> {
+    use crate::finding::Applicability::{Safe, Unsafe};
     match rule.id {
         "PL002" => Some((
             Unsafe,
@@ -549,79 +550,6 @@ pub fn search(query: &str) -> Vec<&'static Rule> {
         .collect()
 }
 
-/// The container lists of a pod.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum ContainerList {
-    /// `initContainers` (regular and sidecars).
-    Init,
-    /// `containers`.
-    App,
-    /// `ephemeralContainers`.
-    Ephemeral,
-    /// `deferContainers` (seed).
-    Defer,
-}
-
-impl ContainerList {
-    /// The list a pod-spec field names (`initContainers` → `Init`; anything else is `App`).
-    pub fn from_field(field: &str) -> ContainerList {
-        match field {
-            "initContainers" => ContainerList::Init,
-            "ephemeralContainers" => ContainerList::Ephemeral,
-            "deferContainers" => ContainerList::Defer,
-            _ => ContainerList::App,
-        }
-    }
-
-    /// The field name in the pod spec.
-    pub fn field(self) -> &'static str {
-        match self {
-            ContainerList::Init => "initContainers",
-            ContainerList::App => "containers",
-            ContainerList::Ephemeral => "ephemeralContainers",
-            ContainerList::Defer => "deferContainers",
-        }
-    }
-
-    /// "init container", "container", …
-    pub fn noun(self) -> &'static str {
-        match self {
-            ContainerList::Init => "init container",
-            ContainerList::App => "container",
-            ContainerList::Ephemeral => "ephemeral container",
-            ContainerList::Defer => "defer container",
-        }
-    }
-
-    /// "init container #2" (1-based), for containers without a usable name.
-    pub fn describe_nth(self, index: usize) -> String {
-        format!("{} #{}", self.noun(), index + 1)
-    }
-
-    /// "init container `migrate`", or "init container #2" without a name.
-    pub fn describe_container(self, container: &Container, index: usize) -> String {
-        match container.name.as_deref() {
-            // Pushed, not formatted: most findings start with this, and a pod has many. The
-            // room after it takes the rest of a message (`who + " does not …"`) without
-            // moving the text to a larger allocation.
-            Some(name) if !name.is_empty() => {
-                let noun = self.noun();
-                let mut described =
-                    String::with_capacity(noun.len() + name.len() + 3 + MESSAGE_TAIL_ROOM);
-                described.push_str(noun);
-                described.push_str(" `");
-                described.push_str(name);
-                described.push('`');
-                described
-            }
-            _ => self.describe_nth(index),
-        }
-    }
-}
-
-/// Bytes left free after a container's description for the message it begins.
-pub const MESSAGE_TAIL_ROOM: usize = 64;
-
 /// What a pod check sees: the pod, where it came from, and how strictly to judge it.
 pub struct PodContext<'p> {
     /// The pod-bearing object.
@@ -715,22 +643,7 @@ impl<'p> PodContext<'p> {
         index: usize,
         fields: &[&'static str],
     ) -> FieldPath {
-        match (&self.object.init_source, list) {
-            (InitContainerSource::Annotation { key }, ContainerList::Init) => FieldPath::root()
-                .child("metadata")
-                .child("annotations")
-                .key(key)
-                .index(index)
-                .children(fields),
-            _ => {
-                let mut segments = Vec::with_capacity(3 + fields.len());
-                segments.push(Segment::Field("spec".into()));
-                segments.push(Segment::Field(list.field().into()));
-                segments.push(Segment::Index(index));
-                segments.extend(fields.iter().map(|&field| Segment::Field(field.into())));
-                FieldPath::from(segments)
-            }
-        }
+        self.object.container_field_path(list, index, fields)
     }
 
     /// The containers that run beside the app, with their list and index: native sidecars (in
@@ -860,6 +773,22 @@ mod tests {
             REGISTRY.len(),
             "rule files and registry differ"
         );
+    }
+
+    /// Reading (`objects`) makes the findings of the loader rules and knows only their IDs and
+    /// severities: the two lists are the same, in the same order.
+    #[test]
+    fn reading_findings_are_the_loader_rules() {
+        let loader: Vec<(&str, &str, Severity)> = REGISTRY
+            .iter()
+            .filter(|rule| matches!(rule.origin, Origin::Loader))
+            .map(|rule| (rule.id, rule.name, rule.severity))
+            .collect();
+        let reading: Vec<(&str, &str, Severity)> = crate::objects::reading_findings::ALL
+            .iter()
+            .map(|finding| (finding.id.code, finding.id.name, finding.severity))
+            .collect();
+        assert_eq!(reading, loader);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! PL311 `mutable-image-tag-with-if-not-present`: a `:latest` or untagged image with `imagePullPolicy: IfNotPresent`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 
 /// a `:latest` or untagged image with `imagePullPolicy: IfNotPresent`.

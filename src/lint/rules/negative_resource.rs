@@ -1,6 +1,6 @@
 //! PL121 `negative-resource`: a resource request or limit is negative.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
 use crate::lint::rules::helpers::resource_scope::resource_scopes;
 use crate::lint::rules::{Origin, PodContext, Rule};

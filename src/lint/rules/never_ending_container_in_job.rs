@@ -2,7 +2,7 @@
 
 use crate::k8s::declared_durations::{container_argv, script_of};
 use crate::k8s::model::Container;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 
 /// a run-to-completion pod has an app container that never exits.

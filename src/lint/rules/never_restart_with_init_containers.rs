@@ -1,6 +1,6 @@
 //! PL310 `never-restart-with-init-containers`: a bare Pod with `restartPolicy: Never` has init containers.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 
 /// a bare Pod with `restartPolicy: Never` has init containers.

@@ -1,6 +1,6 @@
 //! PL008 `no-containers`: a pod has no app containers.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// a pod has no app containers.

@@ -1,6 +1,6 @@
 //! PL011 `no-objects`: an input holds no Kubernetes objects.
 
-use crate::lint::finding::Severity;
+use crate::finding::Severity;
 use crate::lint::rules::Rule;
 
 /// an input holds no Kubernetes objects.

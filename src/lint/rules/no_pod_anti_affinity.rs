@@ -1,6 +1,6 @@
 //! PL445 `no-pod-anti-affinity`: a replicated workload neither anti-affines nor spreads its pods (best practice).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::best_practice::{
     describe_object, has_pod_anti_affinity, has_topology_spread, replicated,
 };

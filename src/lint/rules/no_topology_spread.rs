@@ -1,6 +1,6 @@
 //! PL446 `no-topology-spread`: a replicated workload has no topology spread constraints (best practice).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::best_practice::{describe_object, has_topology_spread, replicated};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

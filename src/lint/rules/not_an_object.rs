@@ -1,6 +1,6 @@
 //! PL004 `not-an-object`: a document is not a Kubernetes object.
 
-use crate::lint::finding::Severity;
+use crate::finding::Severity;
 use crate::lint::rules::Rule;
 
 /// a document is not a Kubernetes object.

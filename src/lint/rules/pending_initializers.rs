@@ -1,6 +1,6 @@
 //! PL210 `pending-initializers`: the pod is not initialized yet, so its validation is loosened.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// the pod is not initialized yet, so its validation is loosened.

@@ -2,7 +2,7 @@
 //! containers together, or a container limit above the pod's.
 
 use crate::k8s::cluster::Gate;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
 use crate::lint::rules::helpers::container_requests::aggregate_requests;
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};

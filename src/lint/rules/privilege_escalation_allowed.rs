@@ -1,6 +1,6 @@
 //! PL401 `privilege-escalation-allowed`: a container that does not set `allowPrivilegeEscalation: false`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::security_context::{ContainerSecurity, is_windows};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

@@ -1,6 +1,6 @@
 //! PL400 `privileged-container`: a container with `securityContext.privileged: true`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// A container with `securityContext.privileged: true`.

@@ -1,6 +1,6 @@
 //! PL423 `privileged-port`: a container that declares a `containerPort` below 1024.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::security_context::is_windows;
 use crate::lint::rules::{Origin, PodContext, Rule};
 

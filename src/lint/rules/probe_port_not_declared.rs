@@ -1,7 +1,7 @@
 //! PL312 `probe-port-not-declared`: a probe or hook uses a named port the container does not declare.
 
 use crate::k8s::model::{Container, HttpGetAction, IntOrString, TcpSocketAction};
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 use crate::yaml::field_path::FieldPath;
 

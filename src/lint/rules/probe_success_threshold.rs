@@ -1,6 +1,6 @@
 //! PL110 `probe-success-threshold`: a liveness or startup probe's `successThreshold` is not 1.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{ProbeKind, Problem, k8s_type, validated_probes};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

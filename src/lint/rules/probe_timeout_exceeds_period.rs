@@ -1,7 +1,7 @@
 //! PL313 `probe-timeout-exceeds-period`: a probe's timeout is longer than its period.
 
 use crate::k8s::declared_durations::ProbeTiming;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// a probe's timeout is longer than its period.

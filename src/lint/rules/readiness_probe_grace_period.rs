@@ -1,6 +1,6 @@
 //! PL111 `readiness-probe-grace-period`: a readiness probe sets `terminationGracePeriodSeconds`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{ProbeKind, Problem, k8s_type, validated_probes};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

@@ -1,6 +1,6 @@
 //! PL402 `run-as-root-allowed`: a container that may run as root (no `runAsNonRoot: true`, no non-zero `runAsUser`).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::security_context::{ContainerSecurity, is_windows};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

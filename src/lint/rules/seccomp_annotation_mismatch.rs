@@ -2,7 +2,7 @@
 //! `seccompProfile` field say different things.
 
 use crate::k8s::model::SecurityProfile;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
 use crate::lint::rules::invalid_seccomp_annotation::{CONTAINER_PREFIX, POD_KEY};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};

@@ -1,6 +1,6 @@
 //! PL407 `seccomp-not-restricted`: a container whose seccomp profile is unset or `Unconfined`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::security_context::{ContainerSecurity, is_windows};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

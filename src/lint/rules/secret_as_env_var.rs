@@ -1,6 +1,6 @@
 //! PL424 `secret-as-env-var`: a container that reads a Secret into environment variables (`secretKeyRef`, `envFrom.secretRef`).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// A container that reads a Secret into environment variables.

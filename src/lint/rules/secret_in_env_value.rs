@@ -1,6 +1,6 @@
 //! PL418 `secret-in-env-value`: an environment variable whose name says secret and whose value is written in the manifest.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// Words in a variable's name that say it holds a secret.

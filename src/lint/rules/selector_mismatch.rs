@@ -1,7 +1,7 @@
 //! PL449 `selector-mismatch`: a workload's selector does not select its own pod template (best practice).
 
 use crate::k8s::workload::WorkloadSelector;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::best_practice::describe_object;
 use crate::lint::rules::{Origin, PodContext, Rule};
 

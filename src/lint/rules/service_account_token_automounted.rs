@@ -1,6 +1,6 @@
 //! PL416 `service-account-token-automounted`: a pod that does not set `automountServiceAccountToken: false`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// A pod that does not set `automountServiceAccountToken: false`.

@@ -1,6 +1,6 @@
 //! PL300 `sidecar-without-startup-probe`: a sidecar without a startup probe is followed by a regular init container.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 
 /// a sidecar without a startup probe is followed by a regular init container.

@@ -1,6 +1,6 @@
 //! PL451 `single-replica`: a workload runs one replica (best practice).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::best_practice::describe_object;
 use crate::lint::rules::{Origin, PodContext, Rule};
 

@@ -1,6 +1,6 @@
 //! PL419 `ssh-port-exposed`: a container that declares port 22 (SSH).
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// A container that declares port 22.

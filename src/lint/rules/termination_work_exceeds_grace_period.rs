@@ -1,7 +1,7 @@
 //! PL301 `termination-work-exceeds-grace-period`: declared `preStop` sleeps or defer-container sleeps do not fit the grace period.
 
 use crate::k8s::declared_durations::{container_seconds, pre_stop_seconds};
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// declared `preStop` sleeps or defer-container sleeps do not fit the grace period.

@@ -1,7 +1,7 @@
 //! PL117 `undeclared-volume-mount`: a volume mount names no volume of the pod.
 
 use crate::text::closest;
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

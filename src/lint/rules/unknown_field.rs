@@ -1,6 +1,6 @@
 //! PL006 `unknown-field`: a field that Kubernetes does not know.
 
-use crate::lint::finding::Severity;
+use crate::finding::Severity;
 use crate::lint::rules::Rule;
 
 /// a field that Kubernetes does not know.

@@ -1,7 +1,7 @@
 //! PL143 `unknown-target-container`: an ephemeral container's `targetContainerName` names no
 //! app or init container of the pod.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 

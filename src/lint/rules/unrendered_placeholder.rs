@@ -1,7 +1,7 @@
 //! PL014 `unrendered-placeholder`: a value that is an environment-variable placeholder
 //! (`$NAME`, `${NAME}`, as `envsubst` fills in), so a check on it was skipped.
 
-use crate::lint::finding::Severity;
+use crate::finding::Severity;
 use crate::lint::rules::Rule;
 
 /// a value holds an unrendered `$NAME` placeholder.

@@ -1,6 +1,6 @@
 //! PL013 `unrendered-template`: an input is a template (`{{ … }}`), not a manifest.
 
-use crate::lint::finding::Severity;
+use crate::finding::Severity;
 use crate::lint::rules::Rule;
 
 /// an input is a Helm or Go template, not a rendered manifest.

@@ -1,6 +1,6 @@
 //! PL420 `unsafe-proc-mount`: a container with `procMount: Unmasked`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// A container with `procMount: Unmasked`.

@@ -1,6 +1,6 @@
 //! PL421 `unsafe-sysctl`: a pod sysctl outside the kubelet's safe set.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// The sysctls the kubelet allows without `--allowed-unsafe-sysctls` (the newest release's set).

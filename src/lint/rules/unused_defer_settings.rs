@@ -1,6 +1,6 @@
 //! PL206 `unused-defer-settings`: defer-container settings on a pod without defer containers.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// defer-container settings on a pod without defer containers.

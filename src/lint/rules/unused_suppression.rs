@@ -1,6 +1,6 @@
 //! PL012 `unused-suppression`: a suppression entry (annotation or comment) that suppressed nothing.
 
-use crate::lint::finding::Severity;
+use crate::finding::Severity;
 use crate::lint::rules::{Origin, Rule};
 
 /// a suppression entry that suppressed nothing.

@@ -1,6 +1,6 @@
 //! PL132 `workload-active-deadline`: a long-running workload's pod template sets `activeDeadlineSeconds`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, k8s_type};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

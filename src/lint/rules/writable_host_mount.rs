@@ -1,6 +1,6 @@
 //! PL425 `writable-host-mount`: a container that mounts a `hostPath` volume without `readOnly: true`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::host_paths::host_path_volumes;
 use crate::lint::rules::{Origin, PodContext, Rule};
 

@@ -1,6 +1,6 @@
 //! PL404 `writable-root-filesystem`: a container without `readOnlyRootFilesystem: true`.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::security_context::{ContainerSecurity, is_windows};
 use crate::lint::rules::{Origin, PodContext, Rule};
 

@@ -1,6 +1,6 @@
 //! PL005 `wrong-type`: a field has a value of the wrong type.
 
-use crate::lint::finding::Severity;
+use crate::finding::Severity;
 use crate::lint::rules::Rule;
 
 /// a field has a value of the wrong type.

@@ -1,6 +1,6 @@
 //! PL302 `zero-grace-period-with-termination-work`: `terminationGracePeriodSeconds: 0` with `preStop` hooks or defer containers.
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::lint::rules::{Origin, PodContext, Rule};
 
 /// `terminationGracePeriodSeconds: 0` with `preStop` hooks or defer containers.

@@ -9,8 +9,8 @@
 
 use std::sync::Arc;
 
+use crate::finding::{Finding, ObjectRef, RuleId, Severity};
 use crate::k8s::workload::PodObject;
-use crate::lint::finding::{Finding, ObjectRef, RuleId, Severity};
 use crate::lint::rules::{self, Origin};
 use crate::lint::settings::inline_comments::CommentSuppression;
 use crate::lint::settings::peer_annotations;

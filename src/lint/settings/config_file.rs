@@ -852,7 +852,7 @@ fn start_directory(input: &Input) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::finding::Severity;
+    use crate::finding::Severity;
     use crate::lint::rules;
 
     #[test]

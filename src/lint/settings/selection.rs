@@ -10,9 +10,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::finding::{RuleId, Severity};
 use crate::k8s::cluster::{GateSettings, KubernetesVersion};
 use crate::k8s::workload::custom_resources::CustomPodTemplates;
-use crate::lint::finding::{RuleId, Severity};
 use crate::lint::rules::helpers::best_practice::{self, BestPracticeLayer, BestPracticeSettings};
 use crate::lint::rules::{self, Group, Rule};
 

@@ -5,7 +5,7 @@ use std::sync::Mutex;
 use super::human::{self, HumanStyle, SourceFile, WrappedParts};
 use super::json::{DocumentNumber, JsonPieces};
 use super::{github, short};
-use crate::lint::finding::Finding;
+use crate::finding::Finding;
 
 /// A format whose findings are drawn one after the other, each on its own.
 pub enum LineFormat {

@@ -1,7 +1,7 @@
 //! How many findings `--fix` would repair, and how many more `--unsafe-fixes` would: the line
 //! under the human summary (ruff's "[*] 3 fixable with the `--fix` option").
 
-use crate::lint::finding::{Applicability, Finding};
+use crate::finding::{Applicability, Finding};
 
 /// Findings that carry a fix, by applicability.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -56,7 +56,7 @@ impl Fixable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::finding::{RuleId, Severity};
+    use crate::finding::{RuleId, Severity};
 
     fn finding(fix: Option<Applicability>) -> Finding {
         let rule = RuleId {

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::render::findings::in_parallel;
 use crate::text::push_decimal;
 

@@ -13,7 +13,7 @@ use super::human_snippet::{self, Snippet};
 pub use super::human_wrap::WrappedParts;
 use super::in_parallel;
 
-use crate::lint::finding::{Finding, Severity};
+use crate::finding::{Finding, Severity};
 use crate::text::{escape_control, has_control_bytes, push_decimal, push_escaped_str};
 use crate::yaml::line_index::LineIndex;
 
@@ -769,7 +769,7 @@ mod tests {
 #[cfg(test)]
 mod snippet_tests {
     use super::*;
-    use crate::lint::finding::RuleId;
+    use crate::finding::RuleId;
     use crate::yaml::source::Pos;
     use crate::yaml::source::Span;
     use proptest::prelude::*;

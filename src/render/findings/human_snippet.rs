@@ -251,7 +251,7 @@ mod tests {
     use proptest::test_runner::{Config, TestRunner};
 
     use super::super::human::{TestExcerpt, draw_both_ways};
-    use crate::lint::finding::{Finding, RuleId, Severity};
+    use crate::finding::{Finding, RuleId, Severity};
 
     const RULE: RuleId = RuleId {
         code: "PL416",

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::k8s::cluster::FeatureGates;
 
-use crate::lint::finding::{FailedInput, Finding, ObjectRef, Summary};
+use crate::finding::{FailedInput, Finding, ObjectRef, Summary};
 use crate::render::findings::pretty_json;
 
 #[derive(Serialize)]
@@ -246,7 +246,7 @@ fn json_finding(finding: &Finding) -> JsonFinding<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::finding::{Applicability, RuleId, Severity};
+    use crate::finding::{Applicability, RuleId, Severity};
     use crate::yaml::field_path::FieldPath;
     use crate::yaml::source::{Pos, Span};
     use std::sync::Arc;

@@ -7,7 +7,7 @@
 
 use std::io::Write;
 
-use crate::lint::finding::{FailedInput, Finding, ObjectRef, Severity};
+use crate::finding::{FailedInput, Finding, ObjectRef, Severity};
 use crate::lint::validate::FileReport;
 
 /// One test case: a name and its findings.

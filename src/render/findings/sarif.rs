@@ -11,7 +11,7 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use crate::lint::finding::{FailedInput, Finding, Severity};
+use crate::finding::{FailedInput, Finding, Severity};
 use crate::lint::rules::{self, Rule};
 use crate::render::findings::pretty_json;
 
@@ -131,7 +131,7 @@ struct SarifResult<'f> {
 
 /// A finding's fix as SARIF writes it: its region (and any other spans) replaced in its file.
 fn sarif_fix<'u>(
-    fix: &crate::lint::finding::Fix,
+    fix: &crate::finding::Fix,
     uri: Cow<'u, str>,
     uri_base_id: Option<&'static str>,
     region: Region,
@@ -151,7 +151,7 @@ fn sarif_fix<'u>(
         })
         .collect();
     for edit in &fix.elsewhere {
-        if let crate::lint::finding::PathEdit::At(span, text) = edit {
+        if let crate::finding::PathEdit::At(span, text) = edit {
             replacements.push(Replacement {
                 deleted_region: region_of(*span),
                 inserted_content: Text { text: text.clone() },

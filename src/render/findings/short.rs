@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use crate::lint::finding::Finding;
+use crate::finding::Finding;
 use crate::render::findings::in_parallel;
 
 /// Writes `file:line:col: severity[ID] message` for each finding (drawn on every core).

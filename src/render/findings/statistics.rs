@@ -6,7 +6,7 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use crate::lint::finding::{Finding, RuleId};
+use crate::finding::{Finding, RuleId};
 
 /// One rule's count.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -59,7 +59,7 @@ pub fn write_json(out: &mut dyn Write, rows: &[RuleCount]) -> std::io::Result<()
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::finding::Severity;
+    use crate::finding::Severity;
 
     #[test]
     fn most_frequent_rule_first_then_by_code() {

@@ -355,7 +355,7 @@ mod tests {
         let lines = crate::yaml::line_index::LineIndex::new(text);
         let objects: Vec<_> = crate::yaml::source::parse_stream(text)
             .iter()
-            .flat_map(|document| crate::lint::load::read_document(&file, &lines, document).pods)
+            .flat_map(|document| crate::objects::read_document(&file, &lines, document).pods)
             .collect();
         for settings in [
             Settings::default(),

@@ -5,8 +5,8 @@
 //! Without defaulting (`--no-defaulting`), an unset field is read as Go's zero value (`""`, `0`),
 //! exactly as Kubernetes' validation unit tests see it.
 
+use crate::finding::Finding;
 use crate::k8s::model::{Container, Probe};
-use crate::lint::finding::Finding;
 use crate::lint::rules::{ContainerList, PodContext, Rule};
 use crate::yaml::field_path::FieldPath;
 
@@ -110,7 +110,7 @@ impl Problem {
         }
         if let Some(replacement) = self.replacement {
             finding = finding.fixed_by(
-                crate::lint::finding::Applicability::Safe,
+                crate::finding::Applicability::Safe,
                 crate::yaml::writer::string(&replacement),
             );
         }
@@ -397,9 +397,9 @@ pub fn describe_field<'c>(
 #[cfg(test)]
 pub mod testing {
 
+    use crate::finding::Finding;
     use crate::input::SourceText;
     use crate::k8s::cluster::{FeatureGates, GateSettings, KubernetesVersion};
-    use crate::lint::finding::Finding;
     use crate::lint::rules::Rule;
     use crate::lint::settings::CheckOptions;
     use crate::lint::validate::validate_source;

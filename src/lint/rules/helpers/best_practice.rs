@@ -2,9 +2,9 @@
 //! (`bestPractice:` in `.podlife.yaml`), which containers a rule judges by their role, and
 //! which container decides a pod's effective request or limit for one resource.
 
+use crate::finding::Finding;
 use crate::k8s::model::{Container, Pod, ResourceList};
 use crate::k8s::quantity::Quantity;
-use crate::lint::finding::Finding;
 use crate::lint::rules::{ContainerList, PodContext, Rule};
 
 /// Rules of the group that run only when named by ID or name (or `ALL`): policies a team

@@ -7,8 +7,8 @@ use crate::k8s::workload::{
     InitContainerSource, LEGACY_INIT_ANNOTATIONS, LEGACY_INIT_STATUS_ANNOTATIONS,
     LegacyInitContainers, PodObject,
 };
-use crate::lint::load::ObjectReader;
-use crate::lint::rules;
+use crate::objects::ObjectReader;
+use crate::objects::reading_findings;
 use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::{Node, Pos, TreeProblemKind};
 
@@ -108,7 +108,9 @@ impl ObjectReader<'_, '_> {
                 "in annotation `{key}`: invalid JSON: {}",
                 json_error_message(&error)
             );
-            let mut finding = rules::INVALID_YAML.finding(message).spanned(span);
+            let mut finding = reading_findings::INVALID_YAML
+                .finding(message)
+                .spanned(span);
             finding.path = Some(annotation_path);
             finding.file = self.file.clone();
             finding.object = Some(object.object_ref().into());
@@ -127,9 +129,9 @@ impl ObjectReader<'_, '_> {
         for problem in &document.problems {
             let rule = match problem.kind {
                 TreeProblemKind::DuplicateKey | TreeProblemKind::ComplexKey => {
-                    &rules::DUPLICATE_KEY
+                    &reading_findings::DUPLICATE_KEY
                 }
-                _ => &rules::INVALID_YAML,
+                _ => &reading_findings::INVALID_YAML,
             };
             let message = format!("in annotation `{key}`: {}", problem.message);
             let mut finding = rule
@@ -202,7 +204,7 @@ fn json_error_message(error: &serde_json::Error) -> String {
 mod tests {
     use std::sync::Arc;
 
-    use crate::lint::load::read_document;
+    use crate::objects::read_document;
     use crate::yaml::line_index::LineIndex;
     use crate::yaml::source::parse_stream;
 

@@ -1,20 +1,23 @@
-//! Reading a document's objects: the pods in it and the loader's findings (syntax, duplicate
-//! keys, not an object, wrong types, unknown fields, invalid quantities and annotation JSON).
+//! Reading sources into objects: a document's pods and the reading findings (PL0xx: syntax,
+//! duplicate keys, not an object, wrong types, unknown fields, invalid quantities and annotation
+//! JSON), and a source's documents a piece per core in order. Every command reads through here.
 
 mod argo_template_defaults;
 mod argo_workflows;
+pub mod in_order;
 mod legacy_annotations;
 mod object_reader;
 mod operator_defaults;
 pub mod placeholders;
+pub mod read_source;
+pub mod reading_findings;
 pub mod template_markers;
 
 use std::sync::Arc;
 
+use crate::finding::{Finding, ObjectRef, PathEdit};
 use crate::k8s::workload::PodObject;
 use crate::k8s::workload::custom_resources::PodTemplateTable;
-use crate::lint::finding::{Finding, ObjectRef, PathEdit};
-use crate::lint::rules;
 use crate::yaml::field_path::FieldPath;
 use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::{Document, Lookup, Node, NodeKind, Pos, Span, TreeProblemKind};
@@ -187,11 +190,13 @@ pub fn read_document_with(
     let mut objects = DocumentObjects::default();
     for problem in &document.problems {
         let rule = match problem.kind {
-            TreeProblemKind::Syntax | TreeProblemKind::BadMerge => &rules::INVALID_YAML,
-            TreeProblemKind::DuplicateKey | TreeProblemKind::ComplexKey => &rules::DUPLICATE_KEY,
+            TreeProblemKind::Syntax | TreeProblemKind::BadMerge => &reading_findings::INVALID_YAML,
+            TreeProblemKind::DuplicateKey | TreeProblemKind::ComplexKey => {
+                &reading_findings::DUPLICATE_KEY
+            }
             TreeProblemKind::TooDeep
             | TreeProblemKind::AliasBomb
-            | TreeProblemKind::UnknownAnchor => &rules::INPUT_TOO_COMPLEX,
+            | TreeProblemKind::UnknownAnchor => &reading_findings::INPUT_TOO_COMPLEX,
         };
         let mut finding = rule.finding(problem.message.clone()).spanned(problem.span);
         let prefix = |pos: Pos| -> String {
@@ -227,7 +232,7 @@ pub fn read_document_with(
                 end,
             };
             finding = finding.fixed_elsewhere(
-                crate::lint::finding::Applicability::Unsafe,
+                crate::finding::Applicability::Unsafe,
                 vec![PathEdit::At(lines, String::new())],
             );
         }
@@ -434,7 +439,7 @@ mod tests {
             }
         );
         assert_eq!(pod.pod.init_containers()[0].name(), "install");
-        let finding = rules::CONTAINER_IMAGE_REQUIRED
+        let finding = crate::lint::rules::CONTAINER_IMAGE_REQUIRED
             .finding("probe")
             .at(FieldPath::root()
                 .child("metadata")

@@ -4,14 +4,15 @@
 use std::sync::Arc;
 
 use super::{DocumentObjects, argo_workflows, locate, operator_defaults};
+use crate::finding::{Applicability, Finding, ObjectRef};
+use crate::k8s::container_list::ContainerList;
 use crate::k8s::decode::{DecodeError, DecodeProblem, DecodeProblemKind, decode};
 use crate::k8s::model::{ObjectMeta, Pod, PodSpec, PodStatus, QuantityValue};
 use crate::k8s::workload::custom_resources::{CustomPodTemplates, Flavour, PodTemplateTable};
 use crate::k8s::workload::{
     InitContainerSource, PodObject, Scale, WorkloadSelector, pod_template_paths,
 };
-use crate::lint::finding::{Applicability, Finding, ObjectRef};
-use crate::lint::rules;
+use crate::objects::reading_findings;
 use crate::text::closest;
 use crate::yaml::field_path::FieldPath;
 use crate::yaml::line_index::LineIndex;
@@ -40,7 +41,7 @@ const LIST_FIELDS: [&str; 4] = ["apiVersion", "kind", "metadata", "items"];
 impl ObjectReader<'_, '_> {
     fn loader_finding(
         &mut self,
-        rule: &'static rules::Rule,
+        rule: &'static reading_findings::ReadingFinding,
         message: String,
         span: crate::yaml::source::Span,
         path: Option<FieldPath>,
@@ -69,7 +70,7 @@ impl ObjectReader<'_, '_> {
                 node.describe()
             );
             self.loader_finding(
-                &rules::NOT_AN_OBJECT,
+                &reading_findings::NOT_AN_OBJECT,
                 message,
                 node.span,
                 Some(object_path.clone()),
@@ -101,7 +102,7 @@ impl ObjectReader<'_, '_> {
                 ["apiVersion"] => "add `apiVersion:` (e.g. `apiVersion: v1` for a Pod)",
                 _ => "add `apiVersion:` and `kind:` (e.g. `apiVersion: v1` and `kind: Pod`)",
             };
-            let finding = rules::NOT_AN_OBJECT
+            let finding = reading_findings::NOT_AN_OBJECT
                 .finding(message)
                 .spanned(crate::yaml::source::Span::at(node.span.start))
                 .help(help)
@@ -124,7 +125,7 @@ impl ObjectReader<'_, '_> {
                 Some(items) => {
                     let message = format!("expected a list, found {}", items.describe());
                     self.loader_finding(
-                        &rules::WRONG_TYPE,
+                        &reading_findings::WRONG_TYPE,
                         message,
                         items.span,
                         Some(object_path.child("items")),
@@ -193,7 +194,7 @@ impl ObjectReader<'_, '_> {
                  {MAX_TEMPLATES_PER_OBJECT} are checked"
             );
             self.loader_finding(
-                &rules::INPUT_TOO_COMPLEX,
+                &reading_findings::INPUT_TOO_COMPLEX,
                 message,
                 crate::yaml::source::Span::at(node.span.start),
                 Some(object_path.clone()),
@@ -244,7 +245,7 @@ impl ObjectReader<'_, '_> {
                 if !known.contains(&name) {
                     let suggestion = closest(name, known);
                     let help = suggestion.map(|field| format!("did you mean `{field}`?"));
-                    let mut finding = rules::UNKNOWN_FIELD
+                    let mut finding = reading_findings::UNKNOWN_FIELD
                         .finding(format!("unknown field `{}`", crate::text::clip(name)))
                         .spanned(key.span)
                         .maybe_help(help);
@@ -377,7 +378,9 @@ impl ObjectReader<'_, '_> {
         object_ref: &ObjectRef,
     ) {
         let (path, span) = error.location.clone().unwrap_or_default();
-        let mut finding = rules::WRONG_TYPE.finding(error.message).spanned(span);
+        let mut finding = reading_findings::WRONG_TYPE
+            .finding(error.message)
+            .spanned(span);
         finding.path = Some(path.strip_prefix(object_path).unwrap_or(path));
         finding.file = self.file.clone();
         finding.object = Some(object_ref.clone().into());
@@ -393,9 +396,11 @@ impl ObjectReader<'_, '_> {
     ) {
         let (rule, applicability) = match problem.kind {
             // A field name one edit away is a guess: the author may have meant another field.
-            DecodeProblemKind::UnknownField => (&rules::UNKNOWN_FIELD, Applicability::Unsafe),
+            DecodeProblemKind::UnknownField => {
+                (&reading_findings::UNKNOWN_FIELD, Applicability::Unsafe)
+            }
             // Quotes added or removed: the value as written, in the type the field has.
-            DecodeProblemKind::WrongType => (&rules::WRONG_TYPE, Applicability::Safe),
+            DecodeProblemKind::WrongType => (&reading_findings::WRONG_TYPE, Applicability::Safe),
         };
         let mut finding = rule
             .finding(problem.message)
@@ -478,7 +483,6 @@ impl ObjectReader<'_, '_> {
     }
 
     fn quantity_findings(&mut self, object: &PodObject) {
-        let context = rules::PodContext::new(object);
         let mut findings = Vec::new();
         let mut check =
             |base: FieldPath, resources: Option<&crate::k8s::model::ResourceRequirements>| {
@@ -498,11 +502,19 @@ impl ObjectReader<'_, '_> {
                     }
                 }
             };
-        for (list, index, container) in context.all_containers() {
-            check(
-                context.container_path(list, index),
-                container.resources.as_ref(),
-            );
+        let pod = &object.pod;
+        for (list, containers) in [
+            (ContainerList::Init, pod.init_containers()),
+            (ContainerList::App, pod.containers()),
+            (ContainerList::Ephemeral, pod.ephemeral_containers()),
+            (ContainerList::Defer, pod.defer_containers()),
+        ] {
+            for (index, container) in containers.iter().enumerate() {
+                check(
+                    object.container_field_path(list, index, &[]),
+                    container.resources.as_ref(),
+                );
+            }
         }
         check(
             FieldPath::root().child("spec"),
@@ -564,7 +576,7 @@ fn invalid_quantity(
     path: FieldPath,
 ) -> Finding {
     let suggestion = crate::k8s::quantity::suggestion(text);
-    let mut finding = rules::INVALID_QUANTITY
+    let mut finding = reading_findings::INVALID_QUANTITY
         .finding(format!("`{text}` is not a valid quantity"))
         .at(path)
         .label(error.to_string())

@@ -3,8 +3,8 @@
 //! Argo's `{{…}}` parameters are another matter (`validate.rs`): the operator fills them in
 //! from the object as applied, so the object is right as written and nothing is reported.
 
-use crate::lint::finding::{Finding, Severity};
-use crate::lint::rules::UNRENDERED_PLACEHOLDER;
+use crate::finding::{Finding, Severity};
+use crate::objects::reading_findings::UNRENDERED_PLACEHOLDER;
 use crate::yaml::line_index::LineIndex;
 
 /// The first placeholder in `text`: `$NAME` or `${…}` (`envsubst`'s forms), not Kubernetes'
@@ -84,7 +84,7 @@ pub fn replace_findings_on_placeholders(
         let skipped = format!("{}[{}]", finding.rule.code, finding.rule.name);
         if let Some(earlier) = out
             .iter_mut()
-            .find(|f| f.rule.code == UNRENDERED_PLACEHOLDER.id && f.span == finding.span)
+            .find(|f| f.rule.code == UNRENDERED_PLACEHOLDER.id.code && f.span == finding.span)
         {
             let note = earlier.note.get_or_insert_with(Default::default);
             note.to_mut().push_str(&format!(", {skipped}"));

@@ -1,0 +1,266 @@
+//! Reading a source into its documents' objects, a piece per core in stream order: what
+//! `validate`, `resources` and `status` all read, with the reading findings of a source as a
+//! whole (not UTF-8, a template, no objects).
+
+use rayon::prelude::*;
+
+use crate::finding::{Finding, Summary};
+use crate::input::{SourceOrigin, SourceText};
+use crate::k8s::workload::custom_resources::PodTemplateTable;
+use crate::objects::reading_findings;
+use crate::objects::template_markers::first_template_action;
+use crate::objects::{DocumentObjects, read_document_with};
+use crate::yaml::line_index::LineIndex;
+use crate::yaml::source::{Document, Pos, Span};
+use crate::yaml::stream::{Chunk, for_each_document_of, split_stream};
+
+/// One piece of a source as [`read_source`] hands it over: what its documents gave the
+/// visitor, document indexes counted from the piece's start.
+#[derive(Debug)]
+pub struct SourcePiece<P> {
+    /// Documents of the source before this piece (add it to each document index).
+    pub documents_before: usize,
+    /// What the visitor gathered.
+    pub value: P,
+}
+
+/// Pieces of this many bytes when a source is read in pieces: small, so that the window of
+/// pieces read at once (and what they give) holds a small part of a large file.
+const STREAMED_PIECE_BYTES: usize = 128 << 10;
+/// How many pieces a source is read in: one below [`PARALLEL_FROM_BYTES`], else pieces of
+/// about [`STREAMED_PIECE_BYTES`].
+pub fn pieces_of(source: &SourceText) -> usize {
+    if source.text.len() >= PARALLEL_FROM_BYTES {
+        source.text.len() / STREAMED_PIECE_BYTES
+    } else {
+        1
+    }
+}
+
+/// Pieces read at once per core: two, so that a core rarely waits for the window's slowest.
+const WINDOW_PER_THREAD: usize = 2;
+
+/// Reads every document of a source with its objects, as `validate` does: a large source is cut
+/// at document starts and read a window of pieces at a time on every core. `visit` gathers a
+/// piece's documents into a fresh `P` (document indexes counted from the piece's start);
+/// `prepare` then gets it with the number of documents before the piece, still on the piece's
+/// core (to renumber, to draw output); `emit` gets the pieces in stream order as each window
+/// is done, so at most a window's results are held however large the file. Reports text that
+/// is not UTF-8 and a source with no objects as findings in `findings`.
+pub fn read_source<P: Default + Send>(
+    source: &SourceText,
+    templates: &PodTemplateTable,
+    findings: &mut Vec<Finding>,
+    summary: &mut Summary,
+    visit: impl Fn(&mut P, &Document<'_>, DocumentObjects) + Sync,
+    prepare: impl Fn(&mut P, usize) + Sync,
+    emit: impl FnMut(SourcePiece<P>),
+) {
+    let pieces = pieces_of(source);
+    let window = rayon::current_num_threads() * WINDOW_PER_THREAD;
+    let reading = Reading {
+        source,
+        templates,
+        pieces,
+        window,
+    };
+    read_in_pieces(&reading, findings, summary, visit, prepare, emit);
+}
+
+/// A source to read and how: in about `pieces` pieces, `window` at a time.
+pub struct Reading<'a> {
+    /// The source.
+    pub source: &'a SourceText,
+    /// The pod templates of custom resources.
+    pub templates: &'a PodTemplateTable,
+    /// About how many pieces.
+    pub pieces: usize,
+    /// How many pieces at once.
+    pub window: usize,
+}
+
+/// [`read_source`] with the pieces and the window given.
+pub fn read_in_pieces<P: Default + Send>(
+    reading: &Reading<'_>,
+    findings: &mut Vec<Finding>,
+    summary: &mut Summary,
+    visit: impl Fn(&mut P, &Document<'_>, DocumentObjects) + Sync,
+    prepare: impl Fn(&mut P, usize) + Sync,
+    mut emit: impl FnMut(SourcePiece<P>),
+) {
+    let Reading {
+        source, templates, ..
+    } = *reading;
+    summary.files += 1;
+    if let Some(finding) = source_problem(source) {
+        findings.push(finding);
+        return;
+    }
+    let lines = LineIndex::new(&source.text);
+    let chunks = split_stream(&source.text, reading.pieces);
+    let window = reading.window.max(1);
+    let read = |chunk: &Chunk<'_>| {
+        let mut piece = (P::default(), Summary::default(), Tally::default());
+        let last_broken = for_each_document_of(chunk, |document| {
+            let mut objects = read_document_with(&source.name, &lines, &document, templates);
+            skip_if_foreign(&mut objects);
+            piece.2.add(&mut piece.1, &document, &objects);
+            visit(&mut piece.0, &document, objects);
+        });
+        (piece, last_broken)
+    };
+    let mut tally = Tally::default();
+    let mut documents_before = 0;
+    for (window_index, batch) in chunks.chunks(window).enumerate() {
+        let mut pieces_read: Vec<_> = if batch.len() > 1 {
+            batch.par_iter().map(read).collect()
+        } else {
+            batch.iter().map(read).collect()
+        };
+        // A piece whose last document broke may read differently from the whole stream (the
+        // parser can run past a `---` inside a flow collection): from its start on, the stream
+        // is read in one go.
+        let broken = pieces_read
+            .iter()
+            .enumerate()
+            .position(|(offset, (_, last_broken))| {
+                *last_broken && window_index * window + offset + 1 < chunks.len()
+            });
+        if let Some(offset) = broken {
+            pieces_read.truncate(offset);
+            let rest = chunks
+                .get(window_index * window + offset)
+                .map(|chunk| chunk.to_end(&source.text));
+            pieces_read.extend(rest.map(|rest| read(&rest)));
+        }
+        let mut placed = Vec::with_capacity(pieces_read.len());
+        for ((value, piece_summary, piece_tally), _) in pieces_read {
+            summary.add(&piece_summary);
+            tally.merge(&piece_tally);
+            placed.push(SourcePiece {
+                documents_before,
+                value,
+            });
+            documents_before += piece_summary.documents;
+        }
+        placed
+            .par_iter_mut()
+            .for_each(|piece| prepare(&mut piece.value, piece.documents_before));
+        placed.into_iter().for_each(&mut emit);
+        if broken.is_some() {
+            break;
+        }
+    }
+    finish_reading(source, findings, &tally);
+}
+
+/// PL011 on a source that held no objects, once all of it was read.
+pub fn finish_reading(source: &SourceText, findings: &mut Vec<Finding>, tally: &Tally) {
+    if tally.objects_seen == 0 && !tally.any_problem && findings.is_empty() {
+        findings.push(no_objects(source));
+    }
+}
+
+/// A problem with a source as a whole, found before its documents are read: text that is not
+/// UTF-8, or a template (`{{ … }}`) rather than a manifest. Either is the source's one finding.
+pub fn source_problem(source: &SourceText) -> Option<Finding> {
+    let mut finding = if let Some((line, column, byte)) = source.not_utf8 {
+        let pos = Pos {
+            index: 0,
+            line,
+            column,
+        };
+        reading_findings::INVALID_YAML
+            .finding(format!("file is not valid UTF-8 (byte 0x{byte:02x})"))
+            .spanned(Span::at(pos))
+            .help("save the file as UTF-8")
+    } else {
+        let pos = first_template_action(&source.text)?;
+        reading_findings::UNRENDERED_TEMPLATE
+            .finding("this is a template (`{{ … }}`), not a manifest: render it, then check the output")
+            .spanned(Span::at(pos))
+            .label("a template action")
+            .help("`helm template <release> <chart> | podlife validate -`; when walking a chart, `--exclude 'templates/**'`")
+    };
+    finding.file = source.name.clone();
+    Some(finding)
+}
+
+/// A document that is plainly no Kubernetes object (a workflow, a values file, a Compose file)
+/// is a skipped object, not a finding, whether a walk found its file or it was named (pre-commit
+/// and editors name every `*.yaml`). One that looks like an object but lost its `kind` keeps
+/// its PL004.
+pub fn skip_if_foreign(objects: &mut DocumentObjects) {
+    if objects.not_kubernetes {
+        let not_an_object = reading_findings::NOT_AN_OBJECT.id();
+        objects
+            .findings
+            .retain(|finding| finding.rule != not_an_object);
+        objects.skipped += 1;
+    }
+}
+
+/// What a source's documents add up to, beyond the summary's counts: whether any object was
+/// seen and any problem found, which decide PL011 (no objects).
+#[derive(Debug, Default)]
+pub struct Tally {
+    /// Objects seen, pods and skipped ones.
+    pub objects_seen: usize,
+    /// Whether any document had a problem or a reading finding.
+    pub any_problem: bool,
+    /// Documents that are plainly no Kubernetes object.
+    pub not_kubernetes: usize,
+}
+
+impl Tally {
+    /// Counts one document and its objects into `summary` and the tally.
+    pub fn add(
+        &mut self,
+        summary: &mut Summary,
+        document: &Document<'_>,
+        objects: &DocumentObjects,
+    ) {
+        summary.documents += 1;
+        if objects.empty {
+            summary.empty_documents += 1;
+        }
+        self.any_problem |= !document.problems.is_empty() || !objects.findings.is_empty();
+        self.objects_seen += objects.pods.len() + objects.skipped;
+        self.not_kubernetes += usize::from(objects.not_kubernetes);
+        summary.pods += objects.pods.len();
+        summary.skipped_objects += objects.skipped;
+    }
+
+    /// Adds another piece's tally.
+    pub fn merge(&mut self, other: &Tally) {
+        self.objects_seen += other.objects_seen;
+        self.not_kubernetes += other.not_kubernetes;
+        self.any_problem |= other.any_problem;
+    }
+}
+
+/// PL011 on a source with no objects and nothing else wrong: a warning for a file (an empty
+/// file is worth noticing), an error for standard input (the step that feeds it failed, and a
+/// CI step must not pass on nothing).
+pub fn no_objects(source: &SourceText) -> Finding {
+    let mut finding = reading_findings::NO_OBJECTS
+        .finding("no Kubernetes objects in this input")
+        .spanned(Span::at(Pos {
+            index: 0,
+            line: 1,
+            column: 1,
+        }))
+        .help("remove the empty file, or fix the step that generates it");
+    if source.origin == SourceOrigin::Stdin {
+        finding.severity = crate::finding::Severity::Error;
+        finding.note =
+            Some("standard input held no object: did the command that feeds it fail?".into());
+    }
+    finding.file = source.name.clone();
+    finding.object = None;
+    finding
+}
+
+/// Sources at least this large are read in pieces on every core (smaller ones are not worth
+/// the split; many files already spread over the cores one file each).
+pub const PARALLEL_FROM_BYTES: usize = 1 << 20;
