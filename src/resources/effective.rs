@@ -199,10 +199,52 @@ fn contributors_of(contributors: &Contributors, resource: &str) -> Vec<String> {
 
 /// Walks the containers of one side (K5.1, K5.2, D16).
 pub fn aggregate_containers(pod: &Pod, side: Side) -> ContainerAggregate {
+    aggregate_by(pod, |container| side.of(container))
+}
+
+/// A container's requests as the API server stores them: an unset request takes its limit
+/// (the defaulting of `resources`), so a pod read without defaulting is judged as stored.
+pub fn stored_requests(container: &Container) -> Quantities {
+    let resources = container.resources.as_ref();
+    let mut requests = Side::Limits.of_requirements(resources);
+    requests.extend(Side::Requests.of_requirements(resources));
+    requests
+}
+
+/// [`aggregate_containers`] over the requests as stored ([`stored_requests`]): what the API
+/// server's validation and the scheduler's `AggregateContainerRequests` walk.
+pub fn aggregate_stored_requests(pod: &Pod) -> ContainerAggregate {
+    aggregate_by(pod, stored_requests)
+}
+
+impl ContainerAggregate {
+    /// The running pod's step: app containers and every sidecar.
+    pub fn steady_state(&self, pod: &Pod) -> Option<&Quantities> {
+        self.steps.get(pod.init_containers().len())
+    }
+
+    /// `AggregateContainerRequests`/`…Limits` as Kubernetes computes them, without podlife's
+    /// defer term (the API server knows no defer containers): per resource, the largest of the
+    /// init containers' steps and the steady state (`maxResourceList`: a tie keeps the first).
+    pub fn without_defer_term(&self, pod: &Pod) -> Quantities {
+        let mut values = Quantities::new();
+        for step in self.steps.iter().take(pod.init_containers().len() + 1) {
+            for (resource, quantity) in step {
+                if exceeds(&values, resource, quantity) {
+                    values.insert(resource.clone(), *quantity);
+                }
+            }
+        }
+        values
+    }
+}
+
+/// The walk of [`aggregate_containers`] over the values `of` gives each container.
+fn aggregate_by(pod: &Pod, of: impl Fn(&Container) -> Quantities) -> ContainerAggregate {
     let mut steady = Quantities::new();
     let mut apps = Contributors::new();
     for container in pod.containers() {
-        let values = side.of(container);
+        let values = of(container);
         note_contributors(&mut apps, &values, label(container));
         add_into(&mut steady, &values);
     }
@@ -213,7 +255,7 @@ pub fn aggregate_containers(pod: &Pod, side: Side) -> ContainerAggregate {
     let mut init_origins: BTreeMap<String, Origin> = BTreeMap::new();
     let mut steps = Vec::new();
     for container in pod.init_containers() {
-        let values = side.of(container);
+        let values = of(container);
         let step = if container.is_sidecar() {
             add_into(&mut steady, &values);
             add_into(&mut sidecar_sum, &values);
@@ -268,7 +310,7 @@ pub fn aggregate_containers(pod: &Pod, side: Side) -> ContainerAggregate {
     let mut defer_peak = Quantities::new();
     let mut defer_names: BTreeMap<String, String> = BTreeMap::new();
     for container in pod.defer_containers() {
-        let values = side.of(container);
+        let values = of(container);
         let mut step = steady.clone();
         add_into(&mut step, &values);
         steps.push(step);

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::effective::{ContainerKind, Side, containers_with_kinds};
 use super::pod_level;
 use super::quantities::{Quantities, add_into};
-use crate::k8s::model::Pod;
+use crate::k8s::model::{Container, Pod};
 
 /// A QoS class.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -134,13 +134,25 @@ fn pod_level_qos(pod: &Pod) -> Qos {
 }
 
 fn container_qos(pod: &Pod) -> Qos {
+    containers_qos(containers_with_kinds(pod), |container| {
+        Side::Requests.of(container)
+    })
+}
+
+/// The class the containers' own resources give a pod of just these containers (pod-level
+/// resources aside), with the reason: `requests_of` reads a container's requests (as written,
+/// or as stored: `effective::stored_requests`), `kind` names a container in the reason.
+pub fn containers_qos<'c>(
+    containers: impl IntoIterator<Item = (&'c Container, ContainerKind)>,
+    requests_of: impl Fn(&Container) -> Quantities,
+) -> Qos {
     let mut requests = Quantities::new();
     let mut limits = Quantities::new();
     let mut first_unlimited: Option<(ContainerKind, String, &'static str)> = None;
     // Kubernetes walks app containers before init containers; the class does not depend on the
     // order, so podlife walks in pod order and names the first unlimited container in that order.
-    for (container, kind) in containers_with_kinds(pod) {
-        add_into(&mut requests, &positive(Side::Requests.of(container)));
+    for (container, kind) in containers {
+        add_into(&mut requests, &positive(requests_of(container)));
         let container_limits = positive(Side::Limits.of(container));
         add_into(&mut limits, &container_limits);
         if let Some(missing) = missing_limits(&container_limits) {

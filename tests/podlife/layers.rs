@@ -52,7 +52,7 @@ pub const LAYERS: &[(&str, &[&str])] = &[
         "lint",
         &["objects", "finding", "input", "k8s", "yaml", "error"],
     ),
-    ("lint::rules", &["finding", "k8s", "yaml"]),
+    ("lint::rules", &["finding", "resources", "k8s", "yaml"]),
     (
         "lint::settings",
         &["finding", "lint::rules", "input", "k8s", "yaml", "error"],

@@ -1,6 +1,6 @@
 //! PL307 `init-container-decides-requests`: an init container requests more than the running pod, so it sets the pod's request.
 
-use crate::lint::rules::helpers::container_requests::{Quantities, add_into, effective_requests};
+use crate::resources::effective::{aggregate_stored_requests, stored_requests};
 use crate::finding::{Finding, Severity};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 
@@ -48,26 +48,23 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         .and_then(|resources| resources.requests.as_ref())
         .map(|requests| requests.keys().collect())
         .unwrap_or_default();
-    let mut steady = Quantities::new();
-    for container in context.pod.containers() {
-        add_into(&mut steady, &effective_requests(container));
+    let init_containers = context.pod.init_containers();
+    if init_containers.iter().all(crate::k8s::model::Container::is_sidecar) {
+        return;
     }
-    let mut sidecars = Quantities::new();
-    let mut peaks = Vec::new();
-    for (index, container) in context.pod.init_containers().iter().enumerate() {
-        let requests = effective_requests(container);
-        if container.is_sidecar() {
-            add_into(&mut sidecars, &requests);
-            continue;
-        }
-        let mut peak = sidecars.clone();
-        add_into(&mut peak, &requests);
-        peaks.push((index, container, requests, peak));
-    }
-    add_into(&mut steady, &sidecars);
+    let aggregate = aggregate_stored_requests(context.pod);
+    let Some(steady) = aggregate.steady_state(context.pod) else {
+        return;
+    };
+    let peaks = init_containers
+        .iter()
+        .zip(&aggregate.steps)
+        .enumerate()
+        .filter(|(_, (container, _))| !container.is_sidecar())
+        .map(|(index, (container, peak))| (index, container, stored_requests(container), peak));
     for (index, container, own, peak) in peaks {
         let mut excess = Vec::new();
-        for (name, value) in &peak {
+        for (name, value) in peak {
             if !own.contains_key(name) || pod_level.contains(&name) {
                 continue;
             }

@@ -1,7 +1,8 @@
 //! PL308 `init-container-lowers-qos-class`: an init container without full resources makes a Guaranteed pod Burstable.
 
 use crate::k8s::model::Container;
-use crate::k8s::quantity::Quantity;
+use crate::resources::effective::{ContainerKind, stored_requests};
+use crate::resources::qos::{QosClass, containers_qos};
 use crate::finding::{Finding, Severity};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 
@@ -47,7 +48,12 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         .resources
         .as_ref()
         .is_some_and(|resources| resources.limits.is_some() || resources.requests.is_some());
-    let apps: Vec<&Container> = context.pod.containers().iter().collect();
+    let apps: Vec<(&Container, ContainerKind)> = context
+        .pod
+        .containers()
+        .iter()
+        .map(|container| (container, ContainerKind::App))
+        .collect();
     if pod_level || apps.is_empty() || !guaranteed(&apps) {
         return;
     }
@@ -67,7 +73,12 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         );
     for (list, index, container) in others {
         let mut with = apps.clone();
-        with.push(container);
+        let kind = match list {
+            ContainerList::Defer => ContainerKind::Defer,
+            _ if container.is_sidecar() => ContainerKind::Sidecar,
+            _ => ContainerKind::Init,
+        };
+        with.push((container, kind));
         if guaranteed(&with) {
             continue;
         }
@@ -107,32 +118,57 @@ fn shortfall(container: &Container) -> String {
     }
 }
 
-/// SEMANTICS K6.2: every container has cpu and memory limits, and the summed requests (an
-/// unset request taking its limit) equal the summed limits.
-fn guaranteed(containers: &[&Container]) -> bool {
-    for name in COMPUTE {
-        let mut requests = Quantity::default();
-        let mut limits = Quantity::default();
-        for container in containers {
-            let resources = container.resources.as_ref();
-            let Some(limit) = resources
-                .and_then(|r| r.limits.as_ref())
-                .and_then(|l| l.get(name))
-                .and_then(|q| q.valid())
-            else {
-                return false;
-            };
-            let request = resources
-                .and_then(|r| r.requests.as_ref())
-                .and_then(|r| r.get(name))
-                .and_then(|q| q.valid())
-                .unwrap_or(limit);
-            limits += *limit;
-            requests += *request;
-        }
-        if requests != limits {
-            return false;
-        }
+/// Whether a pod of just these containers is Guaranteed (SEMANTICS K6.2), as `podlife
+/// resources` computes the class, requests read as the API server stores them.
+fn guaranteed(containers: &[(&Container, ContainerKind)]) -> bool {
+    containers_qos(containers.iter().copied(), stored_requests).class == QosClass::Guaranteed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::rules::helpers::api_validation::testing::all_findings;
+
+    fn fires(init: &str, no_defaulting: bool) -> bool {
+        let text = format!(
+            "apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n  initContainers: [{init}]\n  containers: [{{name: app, image: i, resources: {{limits: {{cpu: \"1\", memory: 1Gi}}}}}}]\n"
+        );
+        all_findings(&text, no_defaulting)
+            .iter()
+            .any(|finding| finding.rule.code == RULE.id)
     }
-    true
+
+    #[test]
+    fn an_init_container_without_limits_makes_the_pod_burstable() {
+        assert!(fires("{name: init, image: i}", false));
+        assert!(!fires(
+            "{name: init, image: i, resources: {limits: {cpu: 500m, memory: 1Gi}}}",
+            false
+        ));
+    }
+
+    /// `ComputePodQOS` counts only positive quantities: a zero limit is no limit, so the pod is
+    /// Burstable, as `podlife resources` says (the rule judges with the same function).
+    #[test]
+    fn a_zero_limit_is_no_limit_as_compute_pod_qos_counts() {
+        assert!(fires(
+            "{name: init, image: i, resources: {limits: {cpu: \"0\", memory: 1Gi}}}",
+            false
+        ));
+        let text = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  initContainers: [{name: init, image: i, resources: {limits: {cpu: \"0\", memory: 1Gi}}}]\n  containers: [{name: app, image: i, resources: {limits: {cpu: \"1\", memory: 1Gi}}}]\n";
+        let mut pod = crate::sim::testing::pod_from_yaml(text);
+        crate::resources::defaulting::apply(&mut pod, crate::k8s::cluster::FeatureGates::default());
+        let qos = crate::resources::compute_qos(&pod, true);
+        assert_eq!(qos.class, QosClass::Burstable, "{qos}");
+    }
+
+    /// Without defaulting the requests are still read as stored: a limit stands for its unset
+    /// request, so limits alone keep the pod Guaranteed.
+    #[test]
+    fn requests_are_read_as_stored_without_defaulting() {
+        assert!(!fires(
+            "{name: init, image: i, resources: {limits: {cpu: 500m, memory: 1Gi}}}",
+            true
+        ));
+    }
 }

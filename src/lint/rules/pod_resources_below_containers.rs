@@ -4,7 +4,7 @@
 use crate::k8s::cluster::Gate;
 use crate::finding::{Finding, Severity};
 use crate::lint::rules::helpers::api_validation::{Problem, Who, k8s_type};
-use crate::lint::rules::helpers::container_requests::aggregate_requests;
+use crate::resources::effective::aggregate_stored_requests;
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 use crate::yaml::field_path::FieldPath;
 
@@ -55,7 +55,8 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     let base = FieldPath::root().child("spec").child("resources");
     let mut problems = Vec::new();
     if let Some(requests) = resources.requests.as_ref() {
-        for (name, aggregate) in aggregate_requests(context.pod) {
+        let aggregate = aggregate_stored_requests(context.pod).without_defer_term(context.pod);
+        for (name, aggregate) in aggregate {
             let Some(pod) = requests.get(&name).and_then(|q| q.valid()) else {
                 continue;
             };

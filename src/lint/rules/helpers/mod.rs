@@ -1,5 +1,5 @@
 //! What several rules share: API-server validation helpers, the best-practice group's settings,
-//! claim templates, containers' requests, the run's PodDisruptionBudgets, handler checks,
+//! claim templates, the run's PodDisruptionBudgets, handler checks,
 //! resource scopes.
 
 pub mod api_validation;
@@ -7,7 +7,6 @@ pub mod best_practice;
 pub mod capabilities;
 pub mod certificate_projections;
 pub mod claim_template;
-pub mod container_requests;
 pub mod disruption_budgets;
 pub mod downward_api;
 pub mod handler_checks;
