@@ -130,7 +130,7 @@ mod tests {
         // web, db, api, cache select pods; worker's selector is rejected.
         assert_eq!(
             read_budgets
-                .map(crate::lint::rules::helpers::disruption_budgets::DisruptionBudgets::len),
+                .map(crate::lint::rules::best_practice::helpers::disruption_budgets::DisruptionBudgets::len),
             Some(4)
         );
     }

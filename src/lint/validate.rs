@@ -7,7 +7,7 @@ use crate::input::SourceText;
 use crate::k8s::cluster::dropped_fields::{Removal, RemovedField};
 use crate::k8s::workload::PodObject;
 use crate::k8s::workload::custom_resources::Flavour;
-use crate::lint::rules::helpers::disruption_budgets::DisruptionBudgets;
+use crate::lint::rules::best_practice::helpers::disruption_budgets::DisruptionBudgets;
 use crate::lint::rules::{ContainerList, Origin, PodContext, REGISTRY};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::apply::{self, ObjectFacts};

@@ -17,7 +17,7 @@ pub fn rule_doc(rule: &rules::Rule) -> String {
     };
     let group = if rules::Group::of(rule) != rules::Group::BestPractice {
         String::new()
-    } else if crate::lint::rules::helpers::best_practice::is_option(rule) {
+    } else if crate::lint::rules::best_practice::helpers::settings::is_option(rule) {
         " In the `best-practice` group as an option: enabled only when named (`--extend-select ID`), not by `--select best-practice`.".to_string()
     } else {
         " In the `best-practice` group (`--extend-select best-practice`).".to_string()

@@ -4,187 +4,209 @@
 //! that look at a pod, a `check` function. Loader rules (syntax, types, unknown fields) are
 //! reported while reading; their files hold the docs so `explain` and the registry know them.
 
-pub mod helpers;
-
 use crate::finding::{Finding, RuleId, Severity};
 use crate::k8s::cluster::dropped_fields::RemovedField;
 use crate::k8s::cluster::{FeatureGates, Gate};
 pub use crate::k8s::container_list::{ContainerList, MESSAGE_TAIL_ROOM};
 use crate::k8s::model::{Container, Pod};
 use crate::k8s::workload::PodObject;
-use crate::lint::rules::helpers::best_practice::{BestPracticeSettings, DEFAULT_SETTINGS};
-use crate::lint::rules::helpers::disruption_budgets::DisruptionBudgets;
+use crate::lint::rules::best_practice::helpers::disruption_budgets::DisruptionBudgets;
+use crate::lint::rules::best_practice::helpers::settings::{
+    BestPracticeSettings, DEFAULT_SETTINGS,
+};
 use crate::yaml::field_path::FieldPath;
 
-/// Declares every rule file, re-exports its `RULE` under a constant name and builds
-/// [`REGISTRY`] in the order given (by ID): adding a rule is its file plus one line here.
+/// Declares every rule file in its family's folder (`lint/rules/<family>/<rule>.rs`, with the
+/// family's shared code in `<family>/helpers/` where it has any), re-exports its `RULE` under a
+/// constant name and builds [`REGISTRY`] in the order given (by ID): adding a rule is its file
+/// plus one line here, in its family's block.
 macro_rules! rules {
-    ($($id:ident $file:ident => $name:ident,)*) => {
-        $(mod $file;)*
-        $(pub use $file::RULE as $name;)*
+    ($($family:ident $(($helpers:ident))? {
+        $($id:ident $file:ident => $name:ident,)*
+    })*) => {
+        $(
+            #[doc = concat!("The `", stringify!($family), "` family's rules.")]
+            pub mod $family {
+                $(pub mod $helpers;)?
+                $(pub(in crate::lint::rules) mod $file;)*
+            }
+            $(pub use $family::$file::RULE as $name;)*
+        )*
 
         /// Every rule, sorted by ID.
-        pub static REGISTRY: &[&Rule] = &[$(&$name),*];
+        pub static REGISTRY: &[&Rule] = &[$($(&$name,)*)*];
 
-        /// The ID each registry line names, to check it against the rule file's own.
+        /// The family and ID each registry line names, to check them against the rule file's
+        /// own ID and its group.
         #[cfg(test)]
-        static REGISTERED_IDS: &[&str] = &[$(stringify!($id)),*];
+        static REGISTERED: &[(&str, &str, &str)] =
+            &[$($((stringify!($family), stringify!($id), stringify!($file)),)*)*];
     };
 }
 
 rules! {
-    PL001 invalid_yaml => INVALID_YAML,
-    PL002 duplicate_key => DUPLICATE_KEY,
-    PL003 input_too_complex => INPUT_TOO_COMPLEX,
-    PL004 not_an_object => NOT_AN_OBJECT,
-    PL005 wrong_type => WRONG_TYPE,
-    PL006 unknown_field => UNKNOWN_FIELD,
-    PL007 invalid_quantity => INVALID_QUANTITY,
-    PL008 no_containers => NO_CONTAINERS,
-    PL009 container_name_required => CONTAINER_NAME_REQUIRED,
-    PL010 container_image_required => CONTAINER_IMAGE_REQUIRED,
-    PL011 no_objects => NO_OBJECTS,
-    PL012 unused_suppression => UNUSED_SUPPRESSION,
-    PL013 unrendered_template => UNRENDERED_TEMPLATE,
-    PL014 unrendered_placeholder => UNRENDERED_PLACEHOLDER,
-    PL100 invalid_container_name => INVALID_CONTAINER_NAME,
-    PL101 duplicate_container_name => DUPLICATE_CONTAINER_NAME,
-    PL102 invalid_image_pull_policy => INVALID_IMAGE_PULL_POLICY,
-    PL103 invalid_termination_message_policy => INVALID_TERMINATION_MESSAGE_POLICY,
-    PL104 invalid_restart_policy => INVALID_RESTART_POLICY,
-    PL105 init_container_restart_policy => INIT_CONTAINER_RESTART_POLICY,
-    PL106 app_container_restart_policy => APP_CONTAINER_RESTART_POLICY,
-    PL107 forbidden_init_container_field => FORBIDDEN_INIT_CONTAINER_FIELD,
-    PL108 invalid_probe_handler => INVALID_PROBE_HANDLER,
-    PL109 invalid_probe_threshold => INVALID_PROBE_THRESHOLD,
-    PL110 probe_success_threshold => PROBE_SUCCESS_THRESHOLD,
-    PL111 readiness_probe_grace_period => READINESS_PROBE_GRACE_PERIOD,
-    PL112 invalid_lifecycle_handler => INVALID_LIFECYCLE_HANDLER,
-    PL113 invalid_port => INVALID_PORT,
-    PL114 duplicate_port_name => DUPLICATE_PORT_NAME,
-    PL115 host_port_conflict => HOST_PORT_CONFLICT,
-    PL116 invalid_env_var_name => INVALID_ENV_VAR_NAME,
-    PL117 undeclared_volume_mount => UNDECLARED_VOLUME_MOUNT,
-    PL118 duplicate_mount_path => DUPLICATE_MOUNT_PATH,
-    PL119 invalid_volume_mount => INVALID_VOLUME_MOUNT,
-    PL120 invalid_resource_name => INVALID_RESOURCE_NAME,
-    PL121 negative_resource => NEGATIVE_RESOURCE,
-    PL122 limit_below_request => LIMIT_BELOW_REQUEST,
-    PL123 extended_resource_not_integral => EXTENDED_RESOURCE_NOT_INTEGRAL,
-    PL124 extended_resource_request_limit => EXTENDED_RESOURCE_REQUEST_LIMIT,
-    PL125 hugepages_without_cpu_or_memory => HUGEPAGES_WITHOUT_CPU_OR_MEMORY,
-    PL126 hugepages_not_page_multiple => HUGEPAGES_NOT_PAGE_MULTIPLE,
-    PL127 invalid_resize_policy => INVALID_RESIZE_POLICY,
-    PL128 invalid_termination_grace_period => INVALID_TERMINATION_GRACE_PERIOD,
-    PL129 invalid_active_deadline => INVALID_ACTIVE_DEADLINE,
-    PL130 job_restart_policy => JOB_RESTART_POLICY,
-    PL131 deployment_restart_policy => DEPLOYMENT_RESTART_POLICY,
-    PL132 workload_active_deadline => WORKLOAD_ACTIVE_DEADLINE,
-    PL133 forbidden_ephemeral_container_field => FORBIDDEN_EPHEMERAL_CONTAINER_FIELD,
-    PL134 image_whitespace => IMAGE_WHITESPACE,
-    PL135 field_not_in_release => FIELD_NOT_IN_RELEASE,
-    PL136 field_dropped_by_feature_gate => FIELD_DROPPED_BY_FEATURE_GATE,
-    PL137 invalid_restart_policy_rules => INVALID_RESTART_POLICY_RULES,
-    PL138 invalid_env_var_source => INVALID_ENV_VAR_SOURCE,
-    PL139 invalid_env_from => INVALID_ENV_FROM,
-    PL140 invalid_dns_config => INVALID_DNS_CONFIG,
-    PL141 host_network_port_mismatch => HOST_NETWORK_PORT_MISMATCH,
-    PL142 invalid_pod_reference_name => INVALID_POD_REFERENCE_NAME,
-    PL143 unknown_target_container => UNKNOWN_TARGET_CONTAINER,
-    PL144 invalid_stop_signal => INVALID_STOP_SIGNAL,
-    PL145 invalid_pod_os => INVALID_POD_OS,
-    PL146 invalid_resource_claim => INVALID_RESOURCE_CLAIM,
-    PL147 pod_resources_below_containers => POD_RESOURCES_BELOW_CONTAINERS,
-    PL148 invalid_security_context => INVALID_SECURITY_CONTEXT,
-    PL149 invalid_sysctl => INVALID_SYSCTL,
-    PL150 field_forbidden_for_pod_os => FIELD_FORBIDDEN_FOR_POD_OS,
-    PL151 invalid_volume_device => INVALID_VOLUME_DEVICE,
-    PL152 invalid_host_process_pod => INVALID_HOST_PROCESS_POD,
-    PL153 invalid_volume => INVALID_VOLUME,
-    PL154 invalid_readiness_gate => INVALID_READINESS_GATE,
-    PL155 invalid_scheduling_gate => INVALID_SCHEDULING_GATE,
-    PL160 invalid_recursive_read_only => INVALID_RECURSIVE_READ_ONLY,
-    PL170 invalid_toleration => INVALID_TOLERATION,
-    PL171 invalid_node_affinity => INVALID_NODE_AFFINITY,
-    PL172 invalid_pod_affinity => INVALID_POD_AFFINITY,
-    PL173 invalid_host_alias => INVALID_HOST_ALIAS,
-    PL174 invalid_topology_spread => INVALID_TOPOLOGY_SPREAD,
-    PL175 invalid_seccomp_annotation => INVALID_SECCOMP_ANNOTATION,
-    PL176 seccomp_annotation_mismatch => SECCOMP_ANNOTATION_MISMATCH,
-    PL177 invalid_preemption_policy => INVALID_PREEMPTION_POLICY,
-    PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,
-    PL201 defer_container_forbidden_field => DEFER_CONTAINER_FORBIDDEN_FIELD,
-    PL202 invalid_defer_trigger => INVALID_DEFER_TRIGGER,
-    PL203 invalid_defer_grace_period_extension => INVALID_DEFER_GRACE_PERIOD_EXTENSION,
-    PL204 conflicting_defer_grace_period_extensions => CONFLICTING_DEFER_GRACE_PERIOD_EXTENSIONS,
-    PL205 defer_extension_without_liveness_probe => DEFER_EXTENSION_WITHOUT_LIVENESS_PROBE,
-    PL206 unused_defer_settings => UNUSED_DEFER_SETTINGS,
-    PL207 legacy_init_containers_annotation => LEGACY_INIT_CONTAINERS_ANNOTATION,
-    PL208 legacy_init_containers_conflict => LEGACY_INIT_CONTAINERS_CONFLICT,
-    PL209 invalid_initializer_name => INVALID_INITIALIZER_NAME,
-    PL210 pending_initializers => PENDING_INITIALIZERS,
-    PL300 sidecar_without_startup_probe => SIDECAR_WITHOUT_STARTUP_PROBE,
-    PL301 termination_work_exceeds_grace_period => TERMINATION_WORK_EXCEEDS_GRACE_PERIOD,
-    PL302 zero_grace_period_with_termination_work => ZERO_GRACE_PERIOD_WITH_TERMINATION_WORK,
-    PL303 active_deadline_with_restart_always => ACTIVE_DEADLINE_WITH_RESTART_ALWAYS,
-    PL304 active_deadline_shorter_than_startup => ACTIVE_DEADLINE_SHORTER_THAN_STARTUP,
-    PL305 liveness_probe_kills_slow_start => LIVENESS_PROBE_KILLS_SLOW_START,
-    PL306 identical_liveness_and_readiness_probes => IDENTICAL_LIVENESS_AND_READINESS_PROBES,
-    PL307 init_container_decides_requests => INIT_CONTAINER_DECIDES_REQUESTS,
-    PL308 init_container_lowers_qos_class => INIT_CONTAINER_LOWERS_QOS_CLASS,
-    PL309 liveness_kill_cuts_pre_stop => LIVENESS_KILL_CUTS_PRE_STOP,
-    PL310 never_restart_with_init_containers => NEVER_RESTART_WITH_INIT_CONTAINERS,
-    PL311 mutable_image_tag_with_if_not_present => MUTABLE_IMAGE_TAG_WITH_IF_NOT_PRESENT,
-    PL312 probe_port_not_declared => PROBE_PORT_NOT_DECLARED,
-    PL313 probe_timeout_exceeds_period => PROBE_TIMEOUT_EXCEEDS_PERIOD,
-    PL314 never_ending_container_in_job => NEVER_ENDING_CONTAINER_IN_JOB,
-    PL400 privileged_container => PRIVILEGED_CONTAINER,
-    PL401 privilege_escalation_allowed => PRIVILEGE_ESCALATION_ALLOWED,
-    PL402 run_as_root_allowed => RUN_AS_ROOT_ALLOWED,
-    PL403 low_user_id => LOW_USER_ID,
-    PL404 writable_root_filesystem => WRITABLE_ROOT_FILESYSTEM,
-    PL405 capabilities_not_dropped => CAPABILITIES_NOT_DROPPED,
-    PL406 dangerous_capability_added => DANGEROUS_CAPABILITY_ADDED,
-    PL407 seccomp_not_restricted => SECCOMP_NOT_RESTRICTED,
-    PL408 apparmor_unconfined => APPARMOR_UNCONFINED,
-    PL409 host_network => HOST_NETWORK,
-    PL410 host_pid => HOST_PID,
-    PL411 host_ipc => HOST_IPC,
-    PL412 host_port => HOST_PORT,
-    PL413 host_path_volume => HOST_PATH_VOLUME,
-    PL414 docker_socket_mount => DOCKER_SOCKET_MOUNT,
-    PL415 sensitive_host_mount => SENSITIVE_HOST_MOUNT,
-    PL416 service_account_token_automounted => SERVICE_ACCOUNT_TOKEN_AUTOMOUNTED,
-    PL417 default_service_account => DEFAULT_SERVICE_ACCOUNT,
-    PL418 secret_in_env_value => SECRET_IN_ENV_VALUE,
-    PL419 ssh_port_exposed => SSH_PORT_EXPOSED,
-    PL420 unsafe_proc_mount => UNSAFE_PROC_MOUNT,
-    PL421 unsafe_sysctl => UNSAFE_SYSCTL,
-    PL422 deprecated_service_account_field => DEPRECATED_SERVICE_ACCOUNT_FIELD,
-    PL423 privileged_port => PRIVILEGED_PORT,
-    PL424 secret_as_env_var => SECRET_AS_ENV_VAR,
-    PL425 writable_host_mount => WRITABLE_HOST_MOUNT,
-    PL426 host_process_container => HOST_PROCESS_CONTAINER,
-    PL430 missing_readiness_probe => MISSING_READINESS_PROBE,
-    PL431 missing_liveness_probe => MISSING_LIVENESS_PROBE,
-    PL432 liveness_stricter_than_readiness => LIVENESS_STRICTER_THAN_READINESS,
-    PL433 liveness_probe_single_failure => LIVENESS_PROBE_SINGLE_FAILURE,
-    PL435 missing_cpu_request => MISSING_CPU_REQUEST,
-    PL436 missing_memory_request => MISSING_MEMORY_REQUEST,
-    PL437 missing_memory_limit => MISSING_MEMORY_LIMIT,
-    PL438 cpu_limit_policy => CPU_LIMIT_POLICY,
-    PL439 memory_limit_not_equal_request => MEMORY_LIMIT_NOT_EQUAL_REQUEST,
-    PL440 missing_ephemeral_storage => MISSING_EPHEMERAL_STORAGE,
-    PL441 image_tag_not_pinned => IMAGE_TAG_NOT_PINNED,
-    PL442 image_pull_policy_not_always => IMAGE_PULL_POLICY_NOT_ALWAYS,
-    PL443 image_registry_not_allowed => IMAGE_REGISTRY_NOT_ALLOWED,
-    PL445 no_pod_anti_affinity => NO_POD_ANTI_AFFINITY,
-    PL446 no_topology_spread => NO_TOPOLOGY_SPREAD,
-    PL447 missing_pod_disruption_budget => MISSING_POD_DISRUPTION_BUDGET,
-    PL448 missing_priority_class => MISSING_PRIORITY_CLASS,
-    PL449 selector_mismatch => SELECTOR_MISMATCH,
-    PL450 duplicate_env_var => DUPLICATE_ENV_VAR,
-    PL451 single_replica => SINGLE_REPLICA,
+    loader {
+        PL001 invalid_yaml => INVALID_YAML,
+        PL002 duplicate_key => DUPLICATE_KEY,
+        PL003 input_too_complex => INPUT_TOO_COMPLEX,
+        PL004 not_an_object => NOT_AN_OBJECT,
+        PL005 wrong_type => WRONG_TYPE,
+        PL006 unknown_field => UNKNOWN_FIELD,
+        PL007 invalid_quantity => INVALID_QUANTITY,
+        PL008 no_containers => NO_CONTAINERS,
+        PL009 container_name_required => CONTAINER_NAME_REQUIRED,
+        PL010 container_image_required => CONTAINER_IMAGE_REQUIRED,
+        PL011 no_objects => NO_OBJECTS,
+        PL012 unused_suppression => UNUSED_SUPPRESSION,
+        PL013 unrendered_template => UNRENDERED_TEMPLATE,
+        PL014 unrendered_placeholder => UNRENDERED_PLACEHOLDER,
+    }
+    api_validation (helpers) {
+        PL100 invalid_container_name => INVALID_CONTAINER_NAME,
+        PL101 duplicate_container_name => DUPLICATE_CONTAINER_NAME,
+        PL102 invalid_image_pull_policy => INVALID_IMAGE_PULL_POLICY,
+        PL103 invalid_termination_message_policy => INVALID_TERMINATION_MESSAGE_POLICY,
+        PL104 invalid_restart_policy => INVALID_RESTART_POLICY,
+        PL105 init_container_restart_policy => INIT_CONTAINER_RESTART_POLICY,
+        PL106 app_container_restart_policy => APP_CONTAINER_RESTART_POLICY,
+        PL107 forbidden_init_container_field => FORBIDDEN_INIT_CONTAINER_FIELD,
+        PL108 invalid_probe_handler => INVALID_PROBE_HANDLER,
+        PL109 invalid_probe_threshold => INVALID_PROBE_THRESHOLD,
+        PL110 probe_success_threshold => PROBE_SUCCESS_THRESHOLD,
+        PL111 readiness_probe_grace_period => READINESS_PROBE_GRACE_PERIOD,
+        PL112 invalid_lifecycle_handler => INVALID_LIFECYCLE_HANDLER,
+        PL113 invalid_port => INVALID_PORT,
+        PL114 duplicate_port_name => DUPLICATE_PORT_NAME,
+        PL115 host_port_conflict => HOST_PORT_CONFLICT,
+        PL116 invalid_env_var_name => INVALID_ENV_VAR_NAME,
+        PL117 undeclared_volume_mount => UNDECLARED_VOLUME_MOUNT,
+        PL118 duplicate_mount_path => DUPLICATE_MOUNT_PATH,
+        PL119 invalid_volume_mount => INVALID_VOLUME_MOUNT,
+        PL120 invalid_resource_name => INVALID_RESOURCE_NAME,
+        PL121 negative_resource => NEGATIVE_RESOURCE,
+        PL122 limit_below_request => LIMIT_BELOW_REQUEST,
+        PL123 extended_resource_not_integral => EXTENDED_RESOURCE_NOT_INTEGRAL,
+        PL124 extended_resource_request_limit => EXTENDED_RESOURCE_REQUEST_LIMIT,
+        PL125 hugepages_without_cpu_or_memory => HUGEPAGES_WITHOUT_CPU_OR_MEMORY,
+        PL126 hugepages_not_page_multiple => HUGEPAGES_NOT_PAGE_MULTIPLE,
+        PL127 invalid_resize_policy => INVALID_RESIZE_POLICY,
+        PL128 invalid_termination_grace_period => INVALID_TERMINATION_GRACE_PERIOD,
+        PL129 invalid_active_deadline => INVALID_ACTIVE_DEADLINE,
+        PL130 job_restart_policy => JOB_RESTART_POLICY,
+        PL131 deployment_restart_policy => DEPLOYMENT_RESTART_POLICY,
+        PL132 workload_active_deadline => WORKLOAD_ACTIVE_DEADLINE,
+        PL133 forbidden_ephemeral_container_field => FORBIDDEN_EPHEMERAL_CONTAINER_FIELD,
+        PL134 image_whitespace => IMAGE_WHITESPACE,
+        PL135 field_not_in_release => FIELD_NOT_IN_RELEASE,
+        PL136 field_dropped_by_feature_gate => FIELD_DROPPED_BY_FEATURE_GATE,
+        PL137 invalid_restart_policy_rules => INVALID_RESTART_POLICY_RULES,
+        PL138 invalid_env_var_source => INVALID_ENV_VAR_SOURCE,
+        PL139 invalid_env_from => INVALID_ENV_FROM,
+        PL140 invalid_dns_config => INVALID_DNS_CONFIG,
+        PL141 host_network_port_mismatch => HOST_NETWORK_PORT_MISMATCH,
+        PL142 invalid_pod_reference_name => INVALID_POD_REFERENCE_NAME,
+        PL143 unknown_target_container => UNKNOWN_TARGET_CONTAINER,
+        PL144 invalid_stop_signal => INVALID_STOP_SIGNAL,
+        PL145 invalid_pod_os => INVALID_POD_OS,
+        PL146 invalid_resource_claim => INVALID_RESOURCE_CLAIM,
+        PL147 pod_resources_below_containers => POD_RESOURCES_BELOW_CONTAINERS,
+        PL148 invalid_security_context => INVALID_SECURITY_CONTEXT,
+        PL149 invalid_sysctl => INVALID_SYSCTL,
+        PL150 field_forbidden_for_pod_os => FIELD_FORBIDDEN_FOR_POD_OS,
+        PL151 invalid_volume_device => INVALID_VOLUME_DEVICE,
+        PL152 invalid_host_process_pod => INVALID_HOST_PROCESS_POD,
+        PL153 invalid_volume => INVALID_VOLUME,
+        PL154 invalid_readiness_gate => INVALID_READINESS_GATE,
+        PL155 invalid_scheduling_gate => INVALID_SCHEDULING_GATE,
+        PL160 invalid_recursive_read_only => INVALID_RECURSIVE_READ_ONLY,
+        PL170 invalid_toleration => INVALID_TOLERATION,
+        PL171 invalid_node_affinity => INVALID_NODE_AFFINITY,
+        PL172 invalid_pod_affinity => INVALID_POD_AFFINITY,
+        PL173 invalid_host_alias => INVALID_HOST_ALIAS,
+        PL174 invalid_topology_spread => INVALID_TOPOLOGY_SPREAD,
+        PL175 invalid_seccomp_annotation => INVALID_SECCOMP_ANNOTATION,
+        PL176 seccomp_annotation_mismatch => SECCOMP_ANNOTATION_MISMATCH,
+        PL177 invalid_preemption_policy => INVALID_PREEMPTION_POLICY,
+    }
+    seed_features {
+        PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,
+        PL201 defer_container_forbidden_field => DEFER_CONTAINER_FORBIDDEN_FIELD,
+        PL202 invalid_defer_trigger => INVALID_DEFER_TRIGGER,
+        PL203 invalid_defer_grace_period_extension => INVALID_DEFER_GRACE_PERIOD_EXTENSION,
+        PL204 conflicting_defer_grace_period_extensions => CONFLICTING_DEFER_GRACE_PERIOD_EXTENSIONS,
+        PL205 defer_extension_without_liveness_probe => DEFER_EXTENSION_WITHOUT_LIVENESS_PROBE,
+        PL206 unused_defer_settings => UNUSED_DEFER_SETTINGS,
+        PL207 legacy_init_containers_annotation => LEGACY_INIT_CONTAINERS_ANNOTATION,
+        PL208 legacy_init_containers_conflict => LEGACY_INIT_CONTAINERS_CONFLICT,
+        PL209 invalid_initializer_name => INVALID_INITIALIZER_NAME,
+        PL210 pending_initializers => PENDING_INITIALIZERS,
+    }
+    lifecycle {
+        PL300 sidecar_without_startup_probe => SIDECAR_WITHOUT_STARTUP_PROBE,
+        PL301 termination_work_exceeds_grace_period => TERMINATION_WORK_EXCEEDS_GRACE_PERIOD,
+        PL302 zero_grace_period_with_termination_work => ZERO_GRACE_PERIOD_WITH_TERMINATION_WORK,
+        PL303 active_deadline_with_restart_always => ACTIVE_DEADLINE_WITH_RESTART_ALWAYS,
+        PL304 active_deadline_shorter_than_startup => ACTIVE_DEADLINE_SHORTER_THAN_STARTUP,
+        PL305 liveness_probe_kills_slow_start => LIVENESS_PROBE_KILLS_SLOW_START,
+        PL306 identical_liveness_and_readiness_probes => IDENTICAL_LIVENESS_AND_READINESS_PROBES,
+        PL307 init_container_decides_requests => INIT_CONTAINER_DECIDES_REQUESTS,
+        PL308 init_container_lowers_qos_class => INIT_CONTAINER_LOWERS_QOS_CLASS,
+        PL309 liveness_kill_cuts_pre_stop => LIVENESS_KILL_CUTS_PRE_STOP,
+        PL310 never_restart_with_init_containers => NEVER_RESTART_WITH_INIT_CONTAINERS,
+        PL311 mutable_image_tag_with_if_not_present => MUTABLE_IMAGE_TAG_WITH_IF_NOT_PRESENT,
+        PL312 probe_port_not_declared => PROBE_PORT_NOT_DECLARED,
+        PL313 probe_timeout_exceeds_period => PROBE_TIMEOUT_EXCEEDS_PERIOD,
+        PL314 never_ending_container_in_job => NEVER_ENDING_CONTAINER_IN_JOB,
+    }
+    best_practice (helpers) {
+        PL400 privileged_container => PRIVILEGED_CONTAINER,
+        PL401 privilege_escalation_allowed => PRIVILEGE_ESCALATION_ALLOWED,
+        PL402 run_as_root_allowed => RUN_AS_ROOT_ALLOWED,
+        PL403 low_user_id => LOW_USER_ID,
+        PL404 writable_root_filesystem => WRITABLE_ROOT_FILESYSTEM,
+        PL405 capabilities_not_dropped => CAPABILITIES_NOT_DROPPED,
+        PL406 dangerous_capability_added => DANGEROUS_CAPABILITY_ADDED,
+        PL407 seccomp_not_restricted => SECCOMP_NOT_RESTRICTED,
+        PL408 apparmor_unconfined => APPARMOR_UNCONFINED,
+        PL409 host_network => HOST_NETWORK,
+        PL410 host_pid => HOST_PID,
+        PL411 host_ipc => HOST_IPC,
+        PL412 host_port => HOST_PORT,
+        PL413 host_path_volume => HOST_PATH_VOLUME,
+        PL414 docker_socket_mount => DOCKER_SOCKET_MOUNT,
+        PL415 sensitive_host_mount => SENSITIVE_HOST_MOUNT,
+        PL416 service_account_token_automounted => SERVICE_ACCOUNT_TOKEN_AUTOMOUNTED,
+        PL417 default_service_account => DEFAULT_SERVICE_ACCOUNT,
+        PL418 secret_in_env_value => SECRET_IN_ENV_VALUE,
+        PL419 ssh_port_exposed => SSH_PORT_EXPOSED,
+        PL420 unsafe_proc_mount => UNSAFE_PROC_MOUNT,
+        PL421 unsafe_sysctl => UNSAFE_SYSCTL,
+        PL422 deprecated_service_account_field => DEPRECATED_SERVICE_ACCOUNT_FIELD,
+        PL423 privileged_port => PRIVILEGED_PORT,
+        PL424 secret_as_env_var => SECRET_AS_ENV_VAR,
+        PL425 writable_host_mount => WRITABLE_HOST_MOUNT,
+        PL426 host_process_container => HOST_PROCESS_CONTAINER,
+        PL430 missing_readiness_probe => MISSING_READINESS_PROBE,
+        PL431 missing_liveness_probe => MISSING_LIVENESS_PROBE,
+        PL432 liveness_stricter_than_readiness => LIVENESS_STRICTER_THAN_READINESS,
+        PL433 liveness_probe_single_failure => LIVENESS_PROBE_SINGLE_FAILURE,
+        PL435 missing_cpu_request => MISSING_CPU_REQUEST,
+        PL436 missing_memory_request => MISSING_MEMORY_REQUEST,
+        PL437 missing_memory_limit => MISSING_MEMORY_LIMIT,
+        PL438 cpu_limit_policy => CPU_LIMIT_POLICY,
+        PL439 memory_limit_not_equal_request => MEMORY_LIMIT_NOT_EQUAL_REQUEST,
+        PL440 missing_ephemeral_storage => MISSING_EPHEMERAL_STORAGE,
+        PL441 image_tag_not_pinned => IMAGE_TAG_NOT_PINNED,
+        PL442 image_pull_policy_not_always => IMAGE_PULL_POLICY_NOT_ALWAYS,
+        PL443 image_registry_not_allowed => IMAGE_REGISTRY_NOT_ALLOWED,
+        PL445 no_pod_anti_affinity => NO_POD_ANTI_AFFINITY,
+        PL446 no_topology_spread => NO_TOPOLOGY_SPREAD,
+        PL447 missing_pod_disruption_budget => MISSING_POD_DISRUPTION_BUDGET,
+        PL448 missing_priority_class => MISSING_PRIORITY_CLASS,
+        PL449 selector_mismatch => SELECTOR_MISMATCH,
+        PL450 duplicate_env_var => DUPLICATE_ENV_VAR,
+        PL451 single_replica => SINGLE_REPLICA,
+    }
 }
 
 /// Rules that are off unless configuration turns them on (`--select`, `--severity NAME=warning`):
@@ -699,11 +721,25 @@ mod tests {
 
     #[test]
     fn each_registry_line_names_its_rule_file_id_and_resolves() {
-        assert_eq!(REGISTERED_IDS.len(), REGISTRY.len());
-        for (line, rule) in REGISTERED_IDS.iter().zip(REGISTRY) {
+        assert_eq!(REGISTERED.len(), REGISTRY.len());
+        for ((_, line, _), rule) in REGISTERED.iter().zip(REGISTRY) {
             assert_eq!(*line, rule.id, "the `rules!` line of `{}`", rule.name);
             let found = super::rule(rule.id()).map(|found| found.id);
             assert_eq!(found, Some(rule.id), "{} resolves from its RuleId", rule.id);
+        }
+    }
+
+    /// A rule's folder is its family, the group users see in `podlife rules`
+    /// (`best-practice` → `best_practice/`).
+    #[test]
+    fn each_rule_sits_in_the_folder_of_its_group() {
+        for ((family, _, _), rule) in REGISTERED.iter().zip(REGISTRY) {
+            assert_eq!(
+                *family,
+                Group::of(rule).name().replace('-', "_"),
+                "{} is registered in the `{family}` family",
+                rule.id
+            );
         }
     }
 
@@ -750,22 +786,40 @@ mod tests {
     fn every_rule_file_is_registered() {
         let directory = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lint/rules");
         let mut files = Vec::new();
-        for entry in std::fs::read_dir(&directory).expect("src/lint/rules is readable") {
-            let path = entry.expect("entry").path();
-            let stem = path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .unwrap_or("")
-                .to_string();
-            if stem != "mod" && path.extension().is_some_and(|e| e == "rs") {
-                files.push(stem);
+        for group in Group::ALL {
+            let family = group.name().replace('-', "_");
+            let folder = directory.join(&family);
+            for entry in std::fs::read_dir(&folder).expect("a family folder is readable") {
+                let path = entry.expect("entry").path();
+                if path.extension().is_some_and(|e| e == "rs") {
+                    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+                    files.push((family.clone(), stem.to_string()));
+                }
             }
         }
-        for file in &files {
+        let mut stray = Vec::new();
+        for entry in std::fs::read_dir(&directory).expect("src/lint/rules is readable") {
+            let path = entry.expect("entry").path();
+            let name = path.file_name().and_then(|s| s.to_str()).unwrap_or("");
+            let is_family = Group::ALL
+                .iter()
+                .any(|group| group.name().replace('-', "_") == name);
+            if name != "mod.rs" && !is_family {
+                stray.push(name.to_string());
+            }
+        }
+        assert!(
+            stray.is_empty(),
+            "src/lint/rules holds {stray:?} outside a family folder"
+        );
+        for (family, file) in &files {
             let name = file.replace('_', "-");
             assert!(
-                find(&name).is_some(),
-                "src/lint/rules/{file}.rs is not registered as `{name}`"
+                REGISTERED
+                    .iter()
+                    .any(|(f, _, registered)| f == family && registered == file)
+                    && find(&name).is_some(),
+                "src/lint/rules/{family}/{file}.rs is not registered as `{name}` in `{family}`"
             );
         }
         assert_eq!(
@@ -857,7 +911,7 @@ mod tests {
             };
             let options = CheckOptions {
                 settings: Arc::new(RuleSettings::resolve(&[&layer])),
-                gates: helpers::api_validation::testing::fixture_gates(&text),
+                gates: api_validation::helpers::field_errors::testing::fixture_gates(&text),
                 ..CheckOptions::default()
             };
             let documents = fixture_documents(&text);

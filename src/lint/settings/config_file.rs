@@ -19,8 +19,8 @@ use crate::k8s::workload::custom_resources::{
     CustomPodTemplates, Flavour, PodTemplateTable, TemplatePath,
 };
 use crate::lint::rules::Rule;
-use crate::lint::rules::helpers::best_practice::{BestPracticeLayer, CpuLimitPolicy};
-use crate::lint::rules::helpers::disruption_budgets::DisruptionBudgets;
+use crate::lint::rules::best_practice::helpers::disruption_budgets::DisruptionBudgets;
+use crate::lint::rules::best_practice::helpers::settings::{BestPracticeLayer, CpuLimitPolicy};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::selection::{
     Level, RuleSettings, Selector, SettingsLayer, parse_severity_assignment,

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use crate::k8s::cluster::FeatureGates;
 use crate::k8s::workload::custom_resources::PodTemplateTable;
-use crate::lint::rules::helpers::disruption_budgets::DisruptionBudgets;
+use crate::lint::rules::best_practice::helpers::disruption_budgets::DisruptionBudgets;
 use crate::lint::settings::selection::RuleSettings;
 
 /// Options that change what checks report.

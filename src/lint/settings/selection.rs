@@ -13,7 +13,9 @@ use std::str::FromStr;
 use crate::finding::{RuleId, Severity};
 use crate::k8s::cluster::{GateSettings, KubernetesVersion};
 use crate::k8s::workload::custom_resources::CustomPodTemplates;
-use crate::lint::rules::helpers::best_practice::{self, BestPracticeLayer, BestPracticeSettings};
+use crate::lint::rules::best_practice::helpers::settings::{
+    self as best_practice, BestPracticeLayer, BestPracticeSettings,
+};
 use crate::lint::rules::{self, Group, Rule};
 
 /// A configured level: a severity, or off.

@@ -1,0 +1,12 @@
+//! What the API-validation rules share: the field-error vocabulary (`field_errors`), probe and
+//! hook handler checks, volume sources, projections, claim templates, the downward API, label
+//! selectors and resource scopes.
+
+pub mod certificate_projections;
+pub mod claim_template;
+pub mod downward_api;
+pub mod field_errors;
+pub mod handler_checks;
+pub mod in_tree_volumes;
+pub mod label_selector;
+pub mod resource_scope;
