@@ -77,13 +77,6 @@ fn default_volume(source: &mut VolumeSource) {
     }
 }
 
-/// A copy of the pod with API defaults applied.
-pub fn defaulted(pod: &Pod) -> Pod {
-    let mut pod = pod.clone();
-    apply(&mut pod);
-    pod
-}
-
 /// The pull policy Kubernetes defaults to for an image: `Always` for `:latest` or no tag,
 /// else `IfNotPresent` (a digest counts as a tag).
 pub fn default_pull_policy(image: &str) -> &'static str {

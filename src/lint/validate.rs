@@ -5,10 +5,11 @@ use std::sync::Arc;
 use crate::finding::{Finding, ObjectRef, Summary};
 use crate::input::SourceText;
 use crate::k8s::cluster::dropped_fields::{Removal, RemovedField};
+use crate::k8s::cluster::{Defaulting, StoredPod, stored_pod};
 use crate::k8s::workload::PodObject;
 use crate::k8s::workload::custom_resources::Flavour;
 use crate::lint::rules::best_practice::helpers::disruption_budgets::DisruptionBudgets;
-use crate::lint::rules::{ContainerList, Origin, PodContext, REGISTRY};
+use crate::lint::rules::{Origin, PodContext, REGISTRY};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::apply::{self, ObjectFacts};
 use crate::lint::settings::inline_comments::CommentSuppression;
@@ -463,16 +464,11 @@ fn check_object_with(
     options: &CheckOptions,
     scratch: &mut Vec<Finding>,
 ) -> Vec<Finding> {
-    let mut pod = if options.no_defaulting {
-        object.pod.clone()
-    } else {
-        crate::k8s::defaults::defaulted(&object.pod)
-    };
-    let bare = PodContext::new(object);
-    let removed = crate::k8s::cluster::dropped_fields::drop_fields(
-        &mut pod,
+    let StoredPod { pod, removed } = stored_pod(
+        object.pod.clone(),
         &options.gates,
-        &|list, index| bare.container_path(ContainerList::from_field(list), index),
+        Defaulting::unless(options.no_defaulting),
+        &object.init_source,
     );
     let context = PodContext::with_pod(object, &pod, options.settings.strict_initialized)
         .in_cluster(options.gates, &removed)

@@ -10,9 +10,17 @@ use crate::k8s::model::{Pod, QuantityValue, ResourceList};
 /// Kubernetes rounds resource quantities up to milli scale (`10^-3`) when defaulting.
 const MILLI_SCALE: i32 = -3;
 
-/// Applies the defaults that decide a pod's resources.
+/// Applies the defaults that decide a pod's resources: the shared defaults, then
+/// [`apply_resource_defaults`].
 pub fn apply(pod: &mut Pod, gates: FeatureGates) {
     crate::k8s::defaults::apply(pod);
+    apply_resource_defaults(pod, gates);
+}
+
+/// The resource defaults beyond the shared ones (`k8s::defaults`, which the stored pod already
+/// has): pod-level defaults when `PodLevelResources` is on, every quantity rounded up to a
+/// thousandth.
+pub fn apply_resource_defaults(pod: &mut Pod, gates: FeatureGates) {
     if gates.enabled(Gate::PodLevelResources) {
         pod_level::apply_defaults(pod);
     }

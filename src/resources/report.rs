@@ -1,9 +1,9 @@
 //! One pod's resources report: effective requests and limits, QoS class and node fit, and the
 //! settings that shape them.
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
+use crate::k8s::cluster::{Defaulting, stored_pod};
 use crate::k8s::cluster::{FeatureGates, Gate};
 use crate::k8s::workload::PodObject;
 use crate::resources::cgroup_limits::{CgroupUnlimited, cgroup_unlimited};
@@ -98,13 +98,16 @@ impl PodReport {
 
 /// Computes one pod's report.
 pub fn analyse_pod(object: &PodObject, line: u32, settings: &Settings) -> PodReport {
-    let pod = if settings.defaulting {
-        let mut pod = object.pod.clone();
-        defaulting::apply(&mut pod, settings.gates);
-        Cow::Owned(pod)
-    } else {
-        Cow::Borrowed(&object.pod)
-    };
+    let mut pod = stored_pod(
+        object.pod.clone(),
+        &settings.gates,
+        Defaulting::unless(!settings.defaulting),
+        &object.init_source,
+    )
+    .pod;
+    if settings.defaulting {
+        defaulting::apply_resource_defaults(&mut pod, settings.gates);
+    }
     let resources = effective::compute(&pod, settings.options());
     let qos = compute_qos(&pod, settings.gates.enabled(Gate::PodLevelResources));
     let cgroup_unlimited = cgroup_unlimited(

@@ -7,6 +7,7 @@ use lsp_types::Uri;
 
 use crate::finding::Finding;
 use crate::input::{Input, SourceOrigin, SourceText};
+use crate::k8s::cluster::FeatureGates;
 use crate::k8s::workload::custom_resources::PodTemplateTable;
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::config_file::{ConfigResolver, ConfigSource};
@@ -25,6 +26,9 @@ pub struct Analysis {
     /// Where custom resources keep pod templates, as the document's configuration says
     /// (hover and code lenses read the pods with it).
     pub templates: Arc<PodTemplateTable>,
+    /// The release and gates the document was checked for (code lenses simulate the pod its
+    /// API server stores).
+    pub gates: FeatureGates,
 }
 
 /// The file a `file://` URI names, if it is one.
@@ -103,5 +107,6 @@ pub fn analyse(uri: &Uri, version: i32, text: String) -> Analysis {
             report.findings
         },
         templates,
+        gates: options.gates,
     }
 }

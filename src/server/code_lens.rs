@@ -7,6 +7,7 @@
 use lsp_types::{CodeLens, Command, Position, Range};
 
 use super::documents::{Encoding, position};
+use crate::k8s::cluster::{Defaulting, FeatureGates, stored_pod};
 use crate::k8s::workload::custom_resources::PodTemplateTable;
 use crate::objects::read_document_with;
 use crate::sim::engine::time::SimDuration;
@@ -30,6 +31,7 @@ pub fn lenses(
     uri: &lsp_types::Uri,
     text: &str,
     templates: &PodTemplateTable,
+    gates: FeatureGates,
     encoding: Encoding,
     keep_going: &dyn Fn() -> bool,
 ) -> Vec<CodeLens> {
@@ -51,8 +53,13 @@ pub fn lenses(
             if lenses.len() >= MAX_LENSES || !keep_going() {
                 return;
             }
-            let mut pod = object.pod.clone();
-            crate::k8s::defaults::apply(&mut pod);
+            let pod = stored_pod(
+                object.pod.clone(),
+                &gates,
+                Defaulting::Applied,
+                &object.init_source,
+            )
+            .pod;
             let plan = PodPlan::new(&pod);
             let behaviour = Behaviour::defaults(&plan).at_medians();
             let outcome = simulate(

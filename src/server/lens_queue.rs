@@ -23,6 +23,7 @@ pub(super) struct LensJob {
     pub version: i32,
     pub text: Arc<String>,
     pub templates: Arc<PodTemplateTable>,
+    pub gates: crate::k8s::cluster::FeatureGates,
 }
 
 /// Starts the lens thread; it ends when every sender is gone (or with the process).
@@ -67,6 +68,7 @@ fn answer_group(group: &[LensJob], shared: &Mutex<State>, outgoing: &Outgoing, e
             &first.uri,
             &first.text,
             &first.templates,
+            first.gates,
             encoding,
             &keep_going,
         )

@@ -545,6 +545,7 @@ fn answer(
                             version: analysis.version,
                             text: Arc::clone(&analysis.text),
                             templates: Arc::clone(&analysis.templates),
+                            gates: analysis.gates,
                         })
                     }
                     Some(_) => None,

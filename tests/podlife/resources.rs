@@ -203,3 +203,33 @@ fn k5_computed_limits_the_pod_cgroup_does_not_get_say_so() {
     let document: serde_json::Value = serde_json::from_slice(&guaranteed.stdout).unwrap();
     assert!(document["pods"][0].get("cgroupUnlimited").is_none());
 }
+
+/// `resources`, `validate` and `simulate` work on one pod, the one the API server stores: with
+/// SidecarContainers off, the API server drops an init container's `restartPolicy`, so the
+/// proxy is a regular init container and its request no longer adds to the running pod's.
+#[test]
+fn resources_are_computed_on_the_pod_the_api_server_stores() {
+    let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  initContainers:\n  - {name: proxy, image: envoy:1, restartPolicy: Always, resources: {requests: {cpu: 500m}}}\n  containers:\n  - {name: app, image: app:1, resources: {requests: {cpu: \"1\"}}}\n";
+    let args = |gates: &'static str| {
+        [
+            "resources",
+            "--format",
+            "json",
+            "--kubernetes-version",
+            "1.29",
+            "--feature-gates",
+            gates,
+            "-",
+        ]
+    };
+    let on = json(&run_with_stdin(
+        &args("SidecarContainers=true"),
+        pod.as_bytes(),
+    ));
+    assert_eq!(on["pods"][0]["requests"]["cpu"], "1500m", "{on}");
+    let off = json(&run_with_stdin(
+        &args("SidecarContainers=false"),
+        pod.as_bytes(),
+    ));
+    assert_eq!(off["pods"][0]["requests"]["cpu"], "1", "{off}");
+}

@@ -281,14 +281,13 @@ fn prepare(
     new_revision: bool,
     quiet: bool,
 ) -> Result<Option<Revision>, Error> {
-    let mut pod = pod.clone();
-    crate::k8s::defaults::apply(&mut pod);
-    crate::k8s::cluster::dropped_fields::drop_fields(&mut pod, &found.gates, &|list, index| {
-        crate::yaml::field_path::FieldPath::root()
-            .child("spec")
-            .child(list)
-            .index(index)
-    });
+    let mut pod = crate::k8s::cluster::stored_pod(
+        pod.clone(),
+        &found.gates,
+        crate::k8s::cluster::Defaulting::Applied,
+        &crate::k8s::workload::InitContainerSource::Spec,
+    )
+    .pod;
     pod.metadata.name = Some(format!(
         "{}-{}",
         found.name,

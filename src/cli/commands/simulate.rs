@@ -346,14 +346,15 @@ pub(crate) fn prepare(
 ) -> Result<Option<Prepared>, Error> {
     let mut pod = found.pod.clone();
     edit(&mut pod);
-    crate::k8s::defaults::apply(&mut pod);
-    // The pod the API server stores: without the fields the release drops (PL135, PL136).
-    crate::k8s::cluster::dropped_fields::drop_fields(&mut pod, &found.gates, &|list, index| {
-        crate::yaml::field_path::FieldPath::root()
-            .child("spec")
-            .child(list)
-            .index(index)
-    });
+    // The pod the API server stores: defaulted, without the fields the release drops (PL135,
+    // PL136).
+    let mut pod = crate::k8s::cluster::stored_pod(
+        pod,
+        &found.gates,
+        crate::k8s::cluster::Defaulting::Applied,
+        &crate::k8s::workload::InitContainerSource::Spec,
+    )
+    .pod;
     pod.metadata.name = Some(found.name.clone());
     let patched = match scenario_text {
         Some(text) => crate::sim::plan::admission::apply_initializer_patches(text, &mut pod),

@@ -150,31 +150,42 @@ pub struct PodObject {
     pub flavour: Option<custom_resources::Flavour>,
 }
 
+/// The path of a container of a pod followed by `fields` (`spec.initContainers[1].image`, or
+/// where the legacy annotation holds it when the init containers came from one), made in one
+/// allocation.
+pub fn container_field_path(
+    init_source: &InitContainerSource,
+    list: ContainerList,
+    index: usize,
+    fields: &[&'static str],
+) -> FieldPath {
+    match (init_source, list) {
+        (InitContainerSource::Annotation { key }, ContainerList::Init) => FieldPath::root()
+            .child("metadata")
+            .child("annotations")
+            .key(key)
+            .index(index)
+            .children(fields),
+        _ => {
+            let mut segments = Vec::with_capacity(3 + fields.len());
+            segments.push(Segment::Field("spec".into()));
+            segments.push(Segment::Field(list.field().into()));
+            segments.push(Segment::Index(index));
+            segments.extend(fields.iter().map(|&field| Segment::Field(field.into())));
+            FieldPath::from(segments)
+        }
+    }
+}
+
 impl PodObject {
-    /// The path of a container of the pod followed by `fields` (`spec.initContainers[1].image`,
-    /// or where the legacy annotation holds it), made in one allocation.
+    /// The path of a container of the pod followed by `fields` ([`container_field_path`]).
     pub fn container_field_path(
         &self,
         list: ContainerList,
         index: usize,
         fields: &[&'static str],
     ) -> FieldPath {
-        match (&self.init_source, list) {
-            (InitContainerSource::Annotation { key }, ContainerList::Init) => FieldPath::root()
-                .child("metadata")
-                .child("annotations")
-                .key(key)
-                .index(index)
-                .children(fields),
-            _ => {
-                let mut segments = Vec::with_capacity(3 + fields.len());
-                segments.push(Segment::Field("spec".into()));
-                segments.push(Segment::Field(list.field().into()));
-                segments.push(Segment::Index(index));
-                segments.extend(fields.iter().map(|&field| Segment::Field(field.into())));
-                FieldPath::from(segments)
-            }
-        }
+        container_field_path(&self.init_source, list, index, fields)
     }
 
     /// The object reference findings carry.
