@@ -3,13 +3,16 @@
 
 pub mod commands;
 pub mod completion_values;
+pub mod exit;
 pub mod file_write;
+pub mod inputs;
 pub mod object_name_hint;
 pub mod output;
 pub mod parse;
 pub mod pod_documents;
 pub mod read_ahead;
 pub mod run;
+pub mod terminal;
 pub mod written_as_they_come;
 pub mod yaml_output;
 

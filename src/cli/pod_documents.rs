@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::cli::Cli;
-use crate::cli::run::{EXIT_FAILURE, EXIT_FINDINGS};
+use crate::cli::exit::ExitStatus;
 use crate::error::Error;
 use crate::finding::{Finding, Severity};
 use crate::input::{self, Input};
@@ -37,7 +37,7 @@ pub fn for_each_read_document(
     inputs: Vec<Result<Input, Error>>,
     configuration: &ConfigResolver,
     mut each: impl FnMut(ReadDocument<'_>),
-) -> Option<u8> {
+) -> Option<ExitStatus> {
     let mut worst = None;
     for input in inputs {
         let options = configuration.options_for_read(&input);
@@ -45,7 +45,7 @@ pub fn for_each_read_document(
             Ok(source) => source,
             Err(error) => {
                 crate::cli::output::note(format_args!("error: {error}"));
-                worst = worst.max(Some(EXIT_FAILURE));
+                worst = worst.max(Some(ExitStatus::Failure));
                 continue;
             }
         };
@@ -54,7 +54,7 @@ pub fn for_each_read_document(
                 "error: {}:{line}:{column}: not valid UTF-8",
                 source.name
             ));
-            worst = worst.max(Some(EXIT_FAILURE));
+            worst = worst.max(Some(ExitStatus::Failure));
             continue;
         }
         let comments = inline_comments::read(&source.text);
@@ -69,7 +69,7 @@ pub fn for_each_read_document(
                 .collect();
             if !errors.is_empty() {
                 crate::cli::output::report_findings(&errors);
-                worst = worst.max(Some(EXIT_FINDINGS));
+                worst = worst.max(Some(ExitStatus::Findings));
             }
             each(ReadDocument {
                 file: &source.name,

@@ -1,35 +1,27 @@
-//! Running a parsed command line: pick the inputs, run the command, render, choose the exit code.
+//! Running a parsed command line: dispatch to its command, report an error, give the exit code.
 
-use std::io::{IsTerminal, Write};
-use std::sync::Arc;
+use std::io::Write;
 
 use crate::cli::commands;
-use crate::cli::object_name_hint;
+use crate::cli::exit::ExitStatus;
 use crate::cli::output::{self, EscapingWrite};
-use crate::cli::{Cli, ClusterArgs, ColorChoice, Command, InputArgs};
+use crate::cli::terminal::use_color;
+use crate::cli::{Cli, Command};
 use crate::error::Error;
-use crate::input::examples;
-use crate::input::{self, Input};
-use crate::lint::settings::CheckOptions;
-use crate::lint::settings::config_file::{ConfigResolver, WalkExcludes};
-use crate::lint::settings::selection::SettingsLayer;
-
-/// Exit code: nothing wrong.
-pub const EXIT_CLEAN: u8 = 0;
-/// Exit code: findings at error severity, or an unmet expectation.
-pub const EXIT_FINDINGS: u8 = 1;
-/// Exit code: usage, I/O or internal failure.
-pub const EXIT_FAILURE: u8 = 2;
 
 /// Runs a command line and returns the process exit code.
 pub fn run(cli: &Cli) -> u8 {
+    run_command(cli).code()
+}
+
+fn run_command(cli: &Cli) -> ExitStatus {
     // The language server speaks on stdout itself: no locked report writer around it.
     if let Command::Server(args) = &cli.command {
         return match commands::server::run(args) {
             Ok(code) => code,
             Err(error) => {
                 output::note(format_args!("error: {error}"));
-                EXIT_FAILURE
+                ExitStatus::Failure
             }
         };
     }
@@ -40,15 +32,15 @@ pub fn run(cli: &Cli) -> u8 {
     });
     match result {
         Ok(code) => code,
-        Err(error) if error.is_broken_pipe() => EXIT_CLEAN,
+        Err(error) if error.is_broken_pipe() => ExitStatus::Clean,
         Err(error) => {
             output::note(format_args!("error: {error}"));
-            EXIT_FAILURE
+            ExitStatus::Failure
         }
     }
 }
 
-fn dispatch(cli: &Cli, out: &mut dyn EscapingWrite) -> Result<u8, Error> {
+fn dispatch(cli: &Cli, out: &mut dyn EscapingWrite) -> Result<ExitStatus, Error> {
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     match &cli.command {
         Command::Validate(args) => commands::validate::run(cli, args, out),
@@ -62,10 +54,10 @@ fn dispatch(cli: &Cli, out: &mut dyn EscapingWrite) -> Result<u8, Error> {
             args.format,
             args.kubernetes_version.unwrap_or_default(),
         )
-        .map(|()| EXIT_CLEAN)
+        .map(|()| ExitStatus::Clean)
         .map_err(write_error),
         Command::Rules(args) => commands::rules::write_rules(out, args.format)
-            .map(|()| EXIT_CLEAN)
+            .map(|()| ExitStatus::Clean)
             .map_err(write_error),
         Command::Example(args) => commands::example::run(args, out),
         Command::Completions(args) => commands::completions::run(args, out),
@@ -73,211 +65,5 @@ fn dispatch(cli: &Cli, out: &mut dyn EscapingWrite) -> Result<u8, Error> {
         Command::Server(_) => Err(Error::Usage(
             "`podlife server` speaks on stdout itself and runs before any report".to_string(),
         )),
-    }
-}
-
-/// Whether to colour output written to stdout.
-pub fn use_color(choice: ColorChoice) -> bool {
-    match choice {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                && std::io::stdout().is_terminal()
-        }
-    }
-}
-
-/// The width to wrap human output at: `COLUMNS` (an override, when at least 40), else the
-/// terminal's width when stdout is one (at least 40), else 100.
-pub fn output_width() -> usize {
-    let columns = std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .filter(|w: &usize| *w >= 40);
-    let terminal = || {
-        terminal_size::terminal_size_of(std::io::stdout())
-            .map(|(width, _)| usize::from(width.0).max(40))
-    };
-    columns.or_else(terminal).unwrap_or(100)
-}
-
-/// Each input's configuration (`--config`, `--no-config`, else the nearest `.podlife.yaml`),
-/// for the commands that take nothing from it but how to read manifests (`podTemplates:`).
-pub fn input_configuration(
-    cli: &Cli,
-    args: &InputArgs,
-    cluster: &ClusterArgs,
-    inputs: &[Result<Input, Error>],
-) -> Result<ConfigResolver, Error> {
-    let mut command_line = SettingsLayer::default();
-    cluster.apply_to(&mut command_line);
-    ConfigResolver::prepare(
-        CheckOptions::default(),
-        args.config_source(),
-        command_line,
-        inputs,
-        cli.max_input_size,
-    )
-}
-
-/// What a command does when no path is given.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NoPath {
-    /// `simulate`, the main job: with stdin a terminal or not given (`< /dev/null`, closed), run
-    /// the built-in example and say so.
-    Example,
-    /// `validate`, `resources`, `status`: stdin must bring manifests. A CI step whose
-    /// generator printed nothing (`helm template … | podlife validate`) must fail, not check
-    /// the example and pass.
-    Stdin,
-}
-
-/// The inputs of a command: the paths given, else what is piped to stdin. With no path and
-/// nothing on stdin, `NoPath::Example` runs the built-in example when stdin is a terminal or
-/// not given; anything else is a usage error that says how to check the example. An explicit
-/// `-` always reads stdin (empty: the "no objects" finding).
-pub fn resolve_inputs(
-    cli: &Cli,
-    args: &InputArgs,
-    no_path: NoPath,
-) -> Result<Vec<Result<Input, Error>>, Error> {
-    resolve_inputs_or(cli, args, no_path, examples::default_example())
-}
-
-/// [`resolve_inputs`] with `example` as the built-in example `NoPath::Example` runs.
-pub fn resolve_inputs_or(
-    cli: &Cli,
-    args: &InputArgs,
-    no_path: NoPath,
-    example: &'static examples::Example,
-) -> Result<Vec<Result<Input, Error>>, Error> {
-    let paths = args.all_paths();
-    if !paths.is_empty() {
-        let walk = args.walk_options();
-        walk.excludes(std::path::Path::new("."))?;
-        let expansion = input::expand(&paths, &walk);
-        if !cli.quiet {
-            for path in &expansion.skipped {
-                output::note(format_args!(
-                    "info: skipped `{}`: not a regular file",
-                    path.display()
-                ));
-            }
-            for (patch, kustomization) in &expansion.kustomize_patches {
-                output::note(format_args!(
-                    "info: skipped `{}`: a patch named in `{}`, not a manifest (check what kustomize builds: `kustomize build {} | podlife validate -`)",
-                    patch.display(),
-                    kustomization.display(),
-                    kustomization
-                        .parent()
-                        .map_or_else(|| ".".into(), |dir| dir.display().to_string()),
-                ));
-            }
-        }
-        let command = command_name(&cli.command);
-        let named = |input: Result<Input, Error>| match input {
-            Ok(Input::Stdin(None)) => Ok(Input::Stdin(args.stdin_filename.clone())),
-            Ok(Input::File(path)) => match object_name_hint::missing_object_hint(
-                &path,
-                command,
-                object_name_hint::program_name(),
-            ) {
-                Some(message) => Err(Error::Usage(message)),
-                None => Ok(Input::File(path)),
-            },
-            other => other,
-        };
-        // `exclude:` in the configuration that governs a file leaves it out, walked or named
-        // (pre-commit and editors name every file); `--no-force-exclude` reads named files
-        // whatever the configuration says.
-        let mut excludes = WalkExcludes::new(args.config_source(), cli.max_input_size);
-        let mut inputs = Vec::with_capacity(expansion.inputs.len());
-        for input in expansion.inputs {
-            let governed = match &input {
-                Ok(Input::Walked(path)) => Some((path, false)),
-                Ok(Input::File(path)) if !args.no_force_exclude => Some((path, true)),
-                _ => None,
-            };
-            if let Some((path, named_file)) = governed
-                && excludes.excludes(path)?
-            {
-                if named_file && !cli.quiet {
-                    output::note(format_args!(
-                        "info: skipped `{}`: its configuration's `exclude:` leaves it out (`--no-force-exclude` reads it)",
-                        path.display()
-                    ));
-                }
-                continue;
-            }
-            inputs.push(named(input));
-        }
-        return Ok(inputs);
-    }
-    let stdin_given = !std::io::stdin().is_terminal() && stdin_is_pipe_or_file();
-    let piped = if std::io::stdin().is_terminal() {
-        None
-    } else {
-        match input::read_stdin(cli.max_input_size) {
-            Ok(bytes) => Some(bytes),
-            Err(error) => return Ok(vec![Err(error)]),
-        }
-    };
-    let nothing_piped = piped
-        .as_ref()
-        .is_none_or(|bytes| bytes.iter().all(u8::is_ascii_whitespace));
-    if !nothing_piped {
-        return Ok(vec![Ok(Input::Piped(
-            Arc::from(piped.unwrap_or_default()),
-            args.stdin_filename.clone(),
-        ))]);
-    }
-    if no_path == NoPath::Example && !stdin_given {
-        if !cli.quiet {
-            output::note(format_args!(
-                "podlife: no input given; using the built-in example `{}` (see `podlife example`)",
-                example.name
-            ));
-        }
-        return Ok(vec![Ok(Input::Example(example.name, example.text))]);
-    }
-    let why = if stdin_given {
-        "standard input is empty (did the command that feeds it fail?)"
-    } else {
-        "no path given and nothing piped"
-    };
-    Err(Error::Usage(format!(
-        "{why}: give manifest files or directories, or pipe manifests in; \
-         to check the built-in example: `podlife example {} | podlife <command> -`",
-        example.name
-    )))
-}
-
-/// The subcommand's name, as the user typed it, for messages that show a command line.
-fn command_name(command: &Command) -> &'static str {
-    match command {
-        Command::Validate(_) => "validate",
-        Command::Resources(_) => "resources",
-        Command::Status(_) => "status",
-        Command::Simulate(_) => "simulate",
-        Command::Rollout(_) => "rollout",
-        _ => "validate",
-    }
-}
-
-/// Whether standard input is a pipe or a file (given, even if empty), as opposed to a device
-/// such as `/dev/null` or a closed descriptor (not given).
-fn stdin_is_pipe_or_file() -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        std::fs::metadata("/dev/stdin").is_ok_and(|metadata| {
-            let kind = metadata.file_type();
-            kind.is_fifo() || kind.is_file() || kind.is_socket()
-        })
-    }
-    #[cfg(not(unix))]
-    {
-        true
     }
 }

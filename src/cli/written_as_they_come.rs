@@ -346,7 +346,7 @@ fn note_skipped(cli: &Cli, input: Option<&Input>, name: &str, not_kubernetes: us
     if not_kubernetes == 0 || cli.quiet || !matches!(input, Some(Input::File(_))) {
         return;
     }
-    crate::cli::commands::validate::note_skipped_documents(name, not_kubernetes);
+    crate::cli::commands::validate::report::note_skipped_documents(name, not_kubernetes);
 }
 
 #[cfg(test)]

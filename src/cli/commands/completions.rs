@@ -6,7 +6,7 @@ use std::io::Write;
 use clap::{Args, CommandFactory};
 
 use crate::cli::Cli;
-use crate::cli::run::EXIT_CLEAN;
+use crate::cli::exit::ExitStatus;
 use crate::error::Error;
 
 /// `podlife completions`.
@@ -18,7 +18,7 @@ pub struct CompletionsArgs {
 }
 
 /// Runs `podlife completions`.
-pub fn run(args: &CompletionsArgs, out: &mut dyn Write) -> Result<u8, Error> {
+pub fn run(args: &CompletionsArgs, out: &mut dyn Write) -> Result<ExitStatus, Error> {
     let mut command = Cli::command();
     // clap_complete panics when its writer fails, so it writes to memory and we write that.
     let mut script = Vec::new();
@@ -28,7 +28,7 @@ pub fn run(args: &CompletionsArgs, out: &mut dyn Write) -> Result<u8, Error> {
     }
     out.write_all(&script)
         .map_err(|e| Error::io("writing output", e))?;
-    Ok(EXIT_CLEAN)
+    Ok(ExitStatus::Clean)
 }
 
 /// clap_complete's fish script completes options' values but not positional ones: the rule of
@@ -89,7 +89,7 @@ pub fn man_pages() -> std::io::Result<Vec<(String, Vec<u8>)>> {
 }
 
 /// Runs `podlife man`.
-pub fn man(args: &ManArgs, out: &mut dyn Write) -> Result<u8, Error> {
+pub fn man(args: &ManArgs, out: &mut dyn Write) -> Result<ExitStatus, Error> {
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     let pages = man_pages().map_err(write_error)?;
     if let Some(directory) = &args.out {
@@ -100,7 +100,7 @@ pub fn man(args: &ManArgs, out: &mut dyn Write) -> Result<u8, Error> {
             crate::cli::file_write::write_output(&path, page)
                 .map_err(|e| Error::io(format!("writing `{}`", path.display()), e))?;
         }
-        return Ok(EXIT_CLEAN);
+        return Ok(ExitStatus::Clean);
     }
     let wanted = args.subcommand.as_deref().map_or_else(
         || "podlife.1".to_string(),
@@ -118,5 +118,5 @@ pub fn man(args: &ManArgs, out: &mut dyn Write) -> Result<u8, Error> {
         )));
     };
     out.write_all(page).map_err(write_error)?;
-    Ok(EXIT_CLEAN)
+    Ok(ExitStatus::Clean)
 }

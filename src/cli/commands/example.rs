@@ -4,7 +4,7 @@ use std::io::Write;
 
 use clap::Args;
 
-use crate::cli::run::EXIT_CLEAN;
+use crate::cli::exit::ExitStatus;
 use crate::error::Error;
 use crate::input::examples;
 
@@ -17,7 +17,7 @@ pub struct ExampleArgs {
 }
 
 /// Runs `podlife example`.
-pub fn run(args: &ExampleArgs, out: &mut dyn Write) -> Result<u8, Error> {
+pub fn run(args: &ExampleArgs, out: &mut dyn Write) -> Result<ExitStatus, Error> {
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     match &args.name {
         None => {
@@ -25,12 +25,12 @@ pub fn run(args: &ExampleArgs, out: &mut dyn Write) -> Result<u8, Error> {
                 writeln!(out, "{:<18} {}", example.name, example.description)
                     .map_err(write_error)?;
             }
-            Ok(EXIT_CLEAN)
+            Ok(ExitStatus::Clean)
         }
         Some(name) => match examples::find(name) {
             Some(example) => {
                 write!(out, "{}", example.text).map_err(write_error)?;
-                Ok(EXIT_CLEAN)
+                Ok(ExitStatus::Clean)
             }
             None => {
                 let names: Vec<&str> = examples::EXAMPLES.iter().map(|e| e.name).collect();

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use clap::Args;
 
-use crate::cli::run::EXIT_CLEAN;
+use crate::cli::exit::ExitStatus;
 use crate::error::Error;
 use crate::lint::rules;
 use crate::render::rules::{rule_doc, rule_matches, rules_reference};
@@ -22,18 +22,18 @@ pub struct ExplainArgs {
 }
 
 /// Runs `podlife explain`.
-pub fn run(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Error> {
+pub fn run(args: &ExplainArgs, out: &mut dyn Write) -> Result<ExitStatus, Error> {
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     if args.all {
         write!(out, "{}", rules_reference()).map_err(write_error)?;
-        return Ok(EXIT_CLEAN);
+        return Ok(ExitStatus::Clean);
     }
     let key = args.rule.as_deref().unwrap_or("");
     let Some(rule) = rules::find(key) else {
         let matches = rules::search(key);
         if !matches.is_empty() {
             write!(out, "{}", rule_matches(key, &matches)).map_err(write_error)?;
-            return Ok(EXIT_CLEAN);
+            return Ok(ExitStatus::Clean);
         }
         let hint = closest_rules(key)
             .map(|rules| format!(" did you mean {rules}?"))
@@ -44,7 +44,7 @@ pub fn run(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, Error> {
         )));
     };
     write!(out, "{}", rule_doc(rule)).map_err(write_error)?;
-    Ok(EXIT_CLEAN)
+    Ok(ExitStatus::Clean)
 }
 
 /// The rules closest to `key`: by name (a typo), or by code (`PL99`

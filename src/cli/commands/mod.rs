@@ -1,15 +1,11 @@
 //! One file per subcommand: read the inputs, call the engine, render, choose the exit code.
 
-pub mod add_ignore;
 pub mod api_check;
 pub mod completions;
 pub mod example;
 pub mod expectations;
 pub mod explain;
-pub mod explore;
-pub mod fix;
 pub(crate) mod json_documents;
-pub mod montecarlo;
 pub mod resources;
 pub mod rollout;
 pub mod rules;

@@ -11,10 +11,9 @@ use std::io::Write;
 use clap::ValueEnum;
 
 use crate::cli::Cli;
-use crate::cli::run::{
-    EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, input_configuration, output_width,
-    resolve_inputs,
-};
+use crate::cli::exit::ExitStatus;
+use crate::cli::inputs::{NoPath, input_configuration, resolve_inputs};
+use crate::cli::terminal::output_width;
 use crate::error::Error;
 use crate::finding::{Finding, Severity, Summary};
 use crate::input::{self, SourceText};
@@ -289,7 +288,7 @@ impl Reporter<'_> {
 /// pieces on every core, where each pod's output is drawn too; each pod is written as soon as
 /// its turn comes, so memory holds the inputs in flight and the namespace totals, not every
 /// pod's report.
-pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, Error> {
+pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<ExitStatus, Error> {
     if args.format == ResourcesFormat::Yaml {
         let json = ResourcesArgs {
             format: ResourcesFormat::Json,
@@ -301,13 +300,14 @@ pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, E
 }
 
 /// [`run`] in the human or JSON format.
-fn report(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, Error> {
+fn report(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<ExitStatus, Error> {
     let inputs = resolve_inputs(cli, &args.input, NoPath::Stdin)?;
     let configuration = input_configuration(cli, &args.input, &args.cluster, &inputs)?;
     let settings = settings_from_args(args, configuration.gates()?);
     let drawing = Drawing {
         human: (args.format == ResourcesFormat::Human).then(|| {
-            let paint = crate::render::paint::Paint::new(crate::cli::run::use_color(cli.color));
+            let paint =
+                crate::render::paint::Paint::new(crate::cli::terminal::use_color(cli.color));
             (output_width(), paint)
         }),
         settings: &settings,
@@ -395,11 +395,11 @@ fn report(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<u8, Er
     };
     finished.map_err(write_error)?;
     Ok(if failed {
-        EXIT_FAILURE
+        ExitStatus::Failure
     } else if errors > 0 || rejected {
-        EXIT_FINDINGS
+        ExitStatus::Findings
     } else {
-        EXIT_CLEAN
+        ExitStatus::Clean
     })
 }
 

@@ -7,10 +7,9 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use crate::cli::commands::api_check;
+use crate::cli::exit::ExitStatus;
+use crate::cli::inputs::{NoPath, input_configuration, resolve_inputs_or};
 use crate::cli::pod_documents::{ReadDocument, for_each_read_document};
-use crate::cli::run::{
-    EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, input_configuration, resolve_inputs_or,
-};
 use crate::cli::{Cli, ClusterArgs, InputArgs};
 use crate::error::Error;
 use crate::k8s::model::Pod;
@@ -139,7 +138,7 @@ fn find_workloads(
     cluster: &ClusterArgs,
     allow_invalid: bool,
     example: bool,
-) -> Result<(Vec<FoundWorkload>, Option<u8>), Error> {
+) -> Result<(Vec<FoundWorkload>, Option<ExitStatus>), Error> {
     let inputs = if example {
         resolve_inputs_or(
             cli,
@@ -158,8 +157,8 @@ fn find_workloads(
     let configuration = input_configuration(cli, input_args, cluster, &inputs)?;
     let gates = configuration.gates()?;
     let mut found = Vec::new();
-    let mut unreadable: Option<u8> = None;
-    let mut worse = |code: u8| unreadable = unreadable.max(Some(code));
+    let mut unreadable: Option<ExitStatus> = None;
+    let mut worse = |code: ExitStatus| unreadable = unreadable.max(Some(code));
     // Objects that hold no pod (a Service, a ConfigMap), counted per file for one note each.
     let mut no_pod: Vec<(String, usize)> = Vec::new();
     let read = for_each_read_document(cli, inputs, &configuration, |read| {
@@ -189,7 +188,7 @@ fn find_workloads(
                 continue;
             };
             if object.incomplete {
-                worse(EXIT_FINDINGS);
+                worse(ExitStatus::Findings);
                 crate::cli::output::note(format_args!(
                     "podlife: skipping {} in {}: part of it could not be read (run `podlife validate`)",
                     object.display_name(),
@@ -205,7 +204,7 @@ fn find_workloads(
                 Ok(control) => control,
                 Err(problems) => {
                     report_control_errors(file, &object.object_path, &problems);
-                    worse(EXIT_FAILURE);
+                    worse(ExitStatus::Failure);
                     continue;
                 }
             };
@@ -216,7 +215,7 @@ fn find_workloads(
             let shown = format!("{} `{name}` (in {})", object.kind, file);
             let findings = api_check::pod_findings(file, comments, document, &object, options);
             if !api_check::admit(&findings, &shown, allow_invalid, cli.quiet) {
-                worse(EXIT_FINDINGS);
+                worse(ExitStatus::Findings);
                 continue;
             }
             found.push(FoundWorkload {
@@ -410,7 +409,7 @@ fn parse_flag_duration(flag: &str, text: &str) -> Result<SimDuration, Error> {
 }
 
 /// Runs `podlife rollout`.
-pub fn run(cli: &Cli, args: &RolloutArgs, out: &mut dyn Write) -> Result<u8, Error> {
+pub fn run(cli: &Cli, args: &RolloutArgs, out: &mut dyn Write) -> Result<ExitStatus, Error> {
     if args.format == RolloutFormat::Yaml {
         let json = RolloutArgs {
             format: RolloutFormat::Json,
@@ -422,7 +421,7 @@ pub fn run(cli: &Cli, args: &RolloutArgs, out: &mut dyn Write) -> Result<u8, Err
 }
 
 /// [`run`] in the human or JSON format.
-fn report(cli: &Cli, args: &RolloutArgs, out: &mut dyn Write) -> Result<u8, Error> {
+fn report(cli: &Cli, args: &RolloutArgs, out: &mut dyn Write) -> Result<ExitStatus, Error> {
     let expectations: Vec<Expectation> = args
         .expect
         .iter()
@@ -511,13 +510,17 @@ fn report(cli: &Cli, args: &RolloutArgs, out: &mut dyn Write) -> Result<u8, Erro
             scenario_text: scenario_text.as_deref(),
         };
         match run_workload(&request, found, number, out)? {
-            EXIT_CLEAN => {}
-            EXIT_FINDINGS => unmet = true,
-            other => return Ok(other),
+            ExitStatus::Clean => {}
+            ExitStatus::Findings => unmet = true,
+            ExitStatus::Failure => return Ok(ExitStatus::Failure),
         }
     }
-    let code = if unmet { EXIT_FINDINGS } else { EXIT_CLEAN };
-    Ok(code.max(unreadable.unwrap_or(EXIT_CLEAN)))
+    let code = if unmet {
+        ExitStatus::Findings
+    } else {
+        ExitStatus::Clean
+    };
+    Ok(code.max(unreadable.unwrap_or(ExitStatus::Clean)))
 }
 
 /// What the command line asks of every workload.
@@ -577,16 +580,16 @@ fn run_workload(
     found: &FoundWorkload,
     number: usize,
     out: &mut dyn Write,
-) -> Result<u8, Error> {
+) -> Result<ExitStatus, Error> {
     let args = request.args;
     let previous = previous_template(request.cli, args, found)?;
     let old_pod = previous.as_ref().unwrap_or(&found.pod);
     let quiet = request.cli.quiet;
     let Some(new) = prepare(found, &found.pod, args, request.scenario_text, true, quiet)? else {
-        return Ok(EXIT_FAILURE);
+        return Ok(ExitStatus::Failure);
     };
     let Some(old) = prepare(found, old_pod, args, request.scenario_text, false, true)? else {
-        return Ok(EXIT_FAILURE);
+        return Ok(ExitStatus::Failure);
     };
     let replicas = replicas_of(found, args)?;
     let seed = args.seed.or(new.seed).unwrap_or(0);
@@ -656,7 +659,8 @@ fn run_workload(
     if args.format != RolloutFormat::Human && !quiet {
         note_on_stderr(&workload);
     }
-    let paint = crate::render::paint::Paint::new(crate::cli::run::use_color(request.cli.color));
+    let paint =
+        crate::render::paint::Paint::new(crate::cli::terminal::use_color(request.cli.color));
     let shown = Shown {
         workload: &workload,
         paint,
@@ -696,7 +700,7 @@ fn run_many(
     runs: u64,
     shown: &Shown<'_>,
     out: &mut dyn Write,
-) -> Result<u8, Error> {
+) -> Result<ExitStatus, Error> {
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     let args = request.args;
     let figures = montecarlo::run_many(setup, runs);
@@ -729,7 +733,7 @@ fn run_once(
     setup: &RolloutSetup<'_>,
     shown: &Shown<'_>,
     out: &mut dyn Write,
-) -> Result<u8, Error> {
+) -> Result<ExitStatus, Error> {
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     let args = request.args;
     let run = crate::rollout::run(setup);
@@ -790,7 +794,7 @@ fn judge(expectations: &[Expectation], figures: &[RunFigures]) -> Vec<(String, b
 }
 
 /// 1 if an expectation is unmet (said on stderr too when the report is JSON), else 0.
-fn verdict(results: &[(String, bool, String)], format: RolloutFormat, name: &str) -> u8 {
+fn verdict(results: &[(String, bool, String)], format: RolloutFormat, name: &str) -> ExitStatus {
     let mut unmet = false;
     for (text, met, seen) in results {
         if !met {
@@ -802,5 +806,9 @@ fn verdict(results: &[(String, bool, String)], format: RolloutFormat, name: &str
             }
         }
     }
-    if unmet { EXIT_FINDINGS } else { EXIT_CLEAN }
+    if unmet {
+        ExitStatus::Findings
+    } else {
+        ExitStatus::Clean
+    }
 }

@@ -42,7 +42,7 @@ pub fn write_gates(
         RulesFormat::Table => write!(
             out,
             "{}",
-            crate::render::rules::gates_table(version, crate::cli::run::output_width())
+            crate::render::rules::gates_table(version, crate::cli::terminal::output_width())
         ),
         RulesFormat::Json => {
             serde_json::to_writer_pretty(&mut *out, &crate::render::rules::gate_listings(version))?;
@@ -59,7 +59,7 @@ pub fn write_gates(
 /// Writes the rule list in the chosen format.
 pub fn write_rules(out: &mut dyn Write, format: RulesFormat) -> std::io::Result<()> {
     match format {
-        RulesFormat::Table => write!(out, "{}", rules_table(crate::cli::run::output_width())),
+        RulesFormat::Table => write!(out, "{}", rules_table(crate::cli::terminal::output_width())),
         RulesFormat::Json => {
             let listings: Vec<RuleListing> = rules::REGISTRY
                 .iter()

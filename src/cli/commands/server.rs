@@ -2,12 +2,12 @@
 
 use clap::Args;
 
-use crate::cli::run::EXIT_CLEAN;
+use crate::cli::exit::ExitStatus;
 use crate::error::Error;
 use crate::server::Ending;
 
 /// `exit` without `shutdown` first (the LSP specification's exit code).
-const EXIT_WITHOUT_SHUTDOWN: u8 = 1;
+const EXIT_WITHOUT_SHUTDOWN: ExitStatus = ExitStatus::Findings;
 
 /// `podlife server`.
 #[derive(Debug, Args)]
@@ -26,7 +26,7 @@ pub struct ServerArgs {
 /// Serves one editor session over stdio. Exit code as the LSP says: 0 after `shutdown` then
 /// `exit` (or when the editor closes the stream), 1 for `exit` without `shutdown`. Returns as
 /// soon as the session ends; work still running ends with the process.
-pub fn run(args: &ServerArgs) -> Result<u8, Error> {
+pub fn run(args: &ServerArgs) -> Result<ExitStatus, Error> {
     let input = Box::new(std::io::BufReader::new(std::io::stdin()));
     let output = Box::new(std::io::stdout());
     Ok(
@@ -37,7 +37,7 @@ pub fn run(args: &ServerArgs) -> Result<u8, Error> {
             Ending::Exit {
                 after_shutdown: true,
             }
-            | Ending::Closed => EXIT_CLEAN,
+            | Ending::Closed => ExitStatus::Clean,
         },
     )
 }

@@ -10,9 +10,8 @@ use clap::{Args, ValueEnum};
 use std::io::{IsTerminal, Write};
 
 use crate::cli::Cli;
-use crate::cli::run::{
-    EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, input_configuration, resolve_inputs,
-};
+use crate::cli::exit::ExitStatus;
+use crate::cli::inputs::{NoPath, input_configuration, resolve_inputs};
 use crate::error::Error;
 use crate::finding::{Finding, Severity, Summary};
 use crate::input::{self, SourceText};
@@ -126,7 +125,7 @@ fn wall_clock() -> EpochMillis {
 }
 
 /// Runs `podlife status`.
-pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<u8, Error> {
+pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<ExitStatus, Error> {
     if args.input.all_paths().is_empty() && std::io::stdin().is_terminal() {
         return Err(Error::Usage(
             "`podlife status` needs pods with a `status`: give files (e.g. saved `kubectl get pod -o yaml`) or pipe them in"
@@ -172,7 +171,7 @@ pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<u8, Erro
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     match format {
         StatusFormat::Human => {
-            let paint = Paint::new(crate::cli::run::use_color(cli.color));
+            let paint = Paint::new(crate::cli::terminal::use_color(cli.color));
             write_human(out, &rows, wide, paint).map_err(write_error)?;
         }
         StatusFormat::Json => write_json(out, &rows, wide).map_err(write_error)?,
@@ -189,11 +188,11 @@ pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<u8, Erro
         }
     }
     Ok(if failed {
-        EXIT_FAILURE
+        ExitStatus::Failure
     } else if !errors.is_empty() {
-        EXIT_FINDINGS
+        ExitStatus::Findings
     } else {
-        EXIT_CLEAN
+        ExitStatus::Clean
     })
 }
 

@@ -8,10 +8,11 @@
 
 use std::io::Write;
 
+use super::args::ValidateArgs;
+use super::report::{InputReport, report};
 use crate::cli::Cli;
-use crate::cli::commands::validate::{InputReport, ValidateArgs, report};
+use crate::cli::exit::ExitStatus;
 use crate::cli::file_write::{ReadState, replace_checked};
-use crate::cli::run::EXIT_FAILURE;
 use crate::error::Error;
 use crate::input::{self, Input, SourceText};
 use crate::lint::add_ignore::{AddIgnoreOutcome, add_ignore_comments};
@@ -27,9 +28,9 @@ pub fn run(
     inputs: &[Result<Input, Error>],
     configuration: &mut ConfigResolver,
     out: &mut dyn Write,
-) -> Result<u8, Error> {
+) -> Result<ExitStatus, Error> {
     use crate::cli::read_ahead::read_state;
-    let inputs = &crate::cli::commands::fix::once_each(inputs);
+    let inputs = &super::fix::once_each(inputs);
     let read_ahead = crate::cli::read_ahead::read_files_for_disruption_budgets(
         inputs,
         configuration,
@@ -121,5 +122,5 @@ pub fn run(
     } else {
         report(cli, args, inputs, &reports, gates, out)?
     };
-    Ok(if failed { EXIT_FAILURE } else { code })
+    Ok(if failed { ExitStatus::Failure } else { code })
 }

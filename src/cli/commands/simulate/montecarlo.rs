@@ -3,11 +3,11 @@
 
 use std::io::Write;
 
+use super::args::{DEFAULT_HORIZON, SimulateArgs, SimulateFormat};
+use super::request::{FoundPod, Prepared, SimulateRequest, prepare};
 use crate::cli::commands::expectations;
-use crate::cli::commands::simulate::{
-    DEFAULT_HORIZON, FoundPod, Prepared, SimulateArgs, SimulateFormat, SimulateRequest, prepare,
-};
-use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, output_width};
+use crate::cli::exit::ExitStatus;
+use crate::cli::terminal::output_width;
 use crate::error::Error;
 use crate::render::montecarlo::report::{ReportContext, Scope};
 use crate::render::montecarlo::{json, report, svg};
@@ -34,7 +34,7 @@ enum ValueOutcome {
         sweep_row: Option<SweepRow>,
     },
     /// Stop with this exit code (a scenario that does not fit, a kubelet-model bug).
-    Stop(u8),
+    Stop(ExitStatus),
 }
 
 /// Runs the Monte Carlo (and its sweep) for pod number `number` and writes the report.
@@ -45,7 +45,7 @@ pub(crate) fn run_pod(
     found: &FoundPod,
     number: usize,
     out: &mut dyn Write,
-) -> Result<u8, Error> {
+) -> Result<ExitStatus, Error> {
     let args = request.args;
     if args.watch || args.timeline || args.trace {
         return Err(Error::Usage(format!(
@@ -76,7 +76,11 @@ pub(crate) fn run_pod(
     if let (Some(sweep), SimulateFormat::Human) = (&sweep, args.format) {
         write_sweep_table(out, sweep, runs, &rows).map_err(|e| Error::io("writing output", e))?;
     }
-    Ok(if unmet { EXIT_FINDINGS } else { EXIT_CLEAN })
+    Ok(if unmet {
+        ExitStatus::Findings
+    } else {
+        ExitStatus::Clean
+    })
 }
 
 /// The Monte Carlo of one pod at one swept value (or without a sweep): run, report, judge.
@@ -96,7 +100,7 @@ fn run_value(
         }
     };
     let Some(mut prepared) = prepare(found, args, request.scenario_text, &edit)? else {
-        return Ok(ValueOutcome::Stop(EXIT_FAILURE));
+        return Ok(ValueOutcome::Stop(ExitStatus::Failure));
     };
     if let Some((sweep, value)) = swept {
         sweep.apply_to_patch(&mut prepared.patch, &prepared.plan, value)?;
@@ -104,7 +108,7 @@ fn run_value(
     // Once per pod, as a single run says it: which container `--fail init-2` picked.
     let first_value = swept.is_none_or(|(sweep, value)| sweep.values.first() == Some(&value));
     if first_value && !request.cli.quiet {
-        crate::cli::commands::simulate::note_ordinal_names(args, &prepared.plan);
+        super::request::note_ordinal_names(args, &prepared.plan);
     }
     let plan = &prepared.plan;
     // Sampled runs draw the pod worker's requeue jitter after each back-off too.
@@ -173,7 +177,7 @@ fn run_value(
         found,
         behaviour: &behaviour,
         horizon,
-        paint: crate::render::paint::Paint::new(crate::cli::run::use_color(request.cli.color)),
+        paint: crate::render::paint::Paint::new(crate::cli::terminal::use_color(request.cli.color)),
     };
     write_value_report(out, request, &context, swept, &results, first, &replay)
         .map_err(write_error)?;
@@ -184,7 +188,7 @@ fn run_value(
         crate::cli::output::note(format_args!(
             "podlife: internal error: {bugs} run(s) made calls the runtime refused (replay one of the worst runs' seeds with --runs 1); please report it"
         ));
-        return Ok(ValueOutcome::Stop(EXIT_FAILURE));
+        return Ok(ValueOutcome::Stop(ExitStatus::Failure));
     }
     Ok(ValueOutcome::Reported {
         unmet: unmet || no_plot,

@@ -1,215 +1,41 @@
 //! `podlife simulate`: read the pods, build each run's scenario from the file and flags, run, render, check.
+//! `--runs` (`montecarlo.rs`) and `--explore` (`explore.rs`) are its other modes.
 
-use crate::cli::{ClusterArgs, InputArgs};
-use clap::Args;
+mod args;
+pub mod explore;
+pub mod montecarlo;
+pub mod request;
+
+pub use args::{DEFAULT_HORIZON, ExploreFaults, SimulateArgs, SimulateFormat};
+use request::{FoundPod, Prepared, SimulateRequest, note_ordinal_names, prepare};
+
 use std::io::Write;
-
-use clap::ValueEnum;
 
 use crate::cli::Cli;
 use crate::cli::commands::api_check;
 use crate::cli::commands::expectations;
+use crate::cli::exit::ExitStatus;
+use crate::cli::inputs::{NoPath, input_configuration, resolve_inputs};
 use crate::cli::pod_documents::{ReadDocument, for_each_read_document};
-use crate::cli::run::{
-    EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS, NoPath, input_configuration, output_width,
-    resolve_inputs,
-};
+use crate::cli::terminal::output_width;
 use crate::error::Error;
 use crate::k8s::model::Pod;
 use crate::render::paint::Paint;
-use crate::render::simulate::{self as views, RunContext, RunDescription};
-use crate::sim::engine::time::{SimDuration, parse_duration};
+use crate::render::simulate::{self as views, RunContext};
+use crate::sim::engine::time::parse_duration;
 use crate::sim::expect::{self, Expectation};
 use crate::sim::kubelet::model::{SimConfig, simulate};
-use crate::sim::plan::behaviour::BackoffConfig;
 use crate::sim::plan::spec::PodPlan;
 use crate::sim::record::RecordOptions;
-use crate::sim::scenario::{self, Patch, flags};
+use crate::sim::scenario;
 use std::path::PathBuf;
-
-/// `podlife simulate`.
-#[derive(Debug, Clone, Args)]
-pub struct SimulateArgs {
-    /// Manifests to simulate.
-    #[command(flatten)]
-    pub input: InputArgs,
-    /// The cluster to simulate.
-    #[command(flatten)]
-    pub cluster: ClusterArgs,
-    /// Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`,
-    /// `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable.
-    #[arg(long, value_name = "CONTAINER[=HOW][*N]")]
-    pub fail: Vec<String>,
-    /// How long a container runs per attempt (`30s`, `forever`). Repeatable.
-    #[arg(long, value_name = "CONTAINER=DURATION")]
-    pub run: Vec<String>,
-    /// The horizon: stop after this much simulated time (a pod that settles ends earlier)
-    /// [default: 10m].
-    #[arg(long, value_name = "DURATION")]
-    pub until: Option<String>,
-    /// Most events one run may handle (probes, restarts, runtime calls); a run that needs more
-    /// stops with an error instead of running for hours or filling memory.
-    #[arg(long, value_name = "N", default_value_t = crate::sim::kubelet::model::DEFAULT_MAX_EVENTS,
-          value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_events: u64,
-    /// Simulate pods the API server would reject (their errors are still printed). Without it
-    /// such a pod is left out and the exit code is 1.
-    #[arg(long)]
-    pub allow_invalid: bool,
-    /// A scenario file: durations, exit codes per attempt, probe results over time, faults,
-    /// jitter, runtime latencies (see docs/simulate.md).
-    #[arg(long, value_name = "FILE")]
-    pub scenario: Option<PathBuf>,
-    /// Seed of the random generator used for jitter [default: 0, or the scenario's].
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Spread every fixed duration of the scenario (pulls, runtime calls, starts, run times,
-    /// hooks, probe latency) into a log-normal around it: `--jitter 20` puts about two runs in
-    /// three within ÷1.2 and ×1.2 of the value. For `--runs N` (see docs/montecarlo.md).
-    #[arg(long, value_name = "PCT", value_parser = crate::sim::scenario::Jitter::parse)]
-    pub jitter: Option<crate::sim::scenario::Jitter>,
-    /// Delete the pod at this simulated time (`30s`); see docs/termination.md.
-    #[arg(long, value_name = "DURATION")]
-    pub delete_at: Option<String>,
-    /// The deletion's grace period in seconds (overrides terminationGracePeriodSeconds).
-    #[arg(long, value_name = "SECONDS", requires = "delete_at")]
-    pub grace_period: Option<i64>,
-    /// Force the deletion: with `--grace-period 0`, no preStop hooks and no defer containers.
-    #[arg(long, requires = "delete_at")]
-    pub force: bool,
-    /// How long a container takes to exit after SIGTERM (default: at once). Repeatable.
-    #[arg(long, value_name = "CONTAINER=DURATION")]
-    pub stop: Vec<String>,
-    /// An assertion; an unmet one exits with 1. Repeatable. One run: `phase=Running`,
-    /// `status=Running`, `ready-within=30s`, `initialized-within=10s`, `ended-within=1m`,
-    /// `never-ready`, `restarts<=3`, `restarts:CONTAINER<=3`; termination (with
-    /// `--delete-at`): `terminated-within=40s`, `defer-completed`, `completed:DEFER`,
-    /// `skipped:DEFER`, `never-skipped`, `budget-expired`. With `--runs N`:
-    /// `STAT:METRIC<op>VALUE` (STAT `min`, `mean`, `p50`, `p90`, `p99`, `max`; METRIC
-    /// `initialized`, `ready`, `ended`, `terminated`, `restarts`, `restarts:CONTAINER`,
-    /// `defer-completed`, `defer-failed`, `defer-skipped`, `defer-never-ran`; e.g.
-    /// `p99:ready<=45s`) and `prob:OUTCOME<op>P` (e.g. `prob:Failed<=1%`; OUTCOME `Pending`,
-    /// `Running`, `Succeeded`, `Failed`, `DeadlineExceeded`, `NeverInitialized`, `NeverReady`,
-    /// `Restarted`, `DeferSkipped`, `DeferFailed`, `Killed`, `Extended`). With `--explore`:
-    /// `never-stuck`, `always-ready`.
-    #[arg(long, value_name = "ASSERTION")]
-    pub expect: Vec<String>,
-    /// Show the `kubectl get pods -w` rows at every change instead of the events.
-    #[arg(long)]
-    pub watch: bool,
-    /// Show a Gantt chart of the containers instead of the events.
-    #[arg(long)]
-    pub timeline: bool,
-    /// Show every call to the container runtime (CRI) instead of the events.
-    #[arg(long)]
-    pub trace: bool,
-    /// Output format.
-    #[arg(short = 'o', long, visible_alias = "output", value_enum, default_value_t = SimulateFormat::Human)]
-    pub format: SimulateFormat,
-    /// Simulate only the pod with this name (default: every pod in the input).
-    #[arg(long, value_name = "NAME")]
-    pub pod: Option<String>,
-    /// Monte Carlo: N independent runs over the scenario's jitter, run i seeded from (--seed, i);
-    /// prints percentiles and outcome probabilities (see docs/montecarlo.md). `--runs 1` replays
-    /// one sampled run; without --runs every distribution takes its median.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub runs: Option<u64>,
-    /// With --runs: rerun the Monte Carlo for each value of a pod field or scenario duration
-    /// (`terminationGracePeriodSeconds=10..60/10`, `until=1m..5m/1m`).
-    #[arg(long, value_name = "NAME=A..B/STEP", requires = "runs")]
-    pub sweep: Option<String>,
-    /// With --runs: print the event logs of the K worst runs, each with the seed that replays it.
-    #[arg(long, value_name = "K", requires = "runs")]
-    pub keep_worst: Option<usize>,
-    /// With --runs: the metric headlined, drawn by --svg and swept (`ready`, `initialized`,
-    /// `ended`, `terminated`, `restarts`, `restarts:CONTAINER`, `defer-completed`, …); default
-    /// `ready`, or `ended` for a pod that runs to completion (a Job's).
-    #[arg(long, value_name = "NAME", requires = "runs")]
-    pub metric: Option<String>,
-    /// With --runs: show every metric and outcome, also those the scenario cannot produce
-    /// (termination without a deletion, defer without defer containers).
-    #[arg(long, requires = "runs")]
-    pub all_metrics: bool,
-    /// What if any one thing fails: one run per container and fault, transient (exit 1, OOM,
-    /// image pull, create, a probe: once, then it behaves) or permanent (the same every time,
-    /// a hang, and with --delete-at a slow SIGTERM), a row each, worst first, saying what each
-    /// blocks. `--expect never-stuck` fails when the pod does not recover from some transient
-    /// fault, `--expect always-ready` when some fault's run is never Ready (docs/simulate.md).
-    #[arg(long, conflicts_with_all = ["runs", "watch", "timeline", "trace", "svg"])]
-    pub explore: bool,
-    /// With --explore: which faults to try: `transient` (fail once, then behave: what
-    /// `never-stuck` judges), `permanent` (reported with what each blocks) or `all` [default].
-    #[arg(long, value_enum, value_name = "WHICH", requires = "explore")]
-    pub faults: Option<crate::cli::commands::explore::ExploreFaults>,
-    /// With --explore: leave out this fault (`oom`, `image-pull-once`, `slow-sigterm`, …).
-    /// Repeatable.
-    #[arg(long, value_name = "KIND", requires = "explore")]
-    pub skip_fault: Vec<String>,
-    /// Write a standalone SVG: for one run, the pod's life on a time axis (a lane per
-    /// container: states, exits, restarts, probe answers, conditions, deletion and grace
-    /// deadline); with --runs, the histogram and CDF of the headline metric (`--metric`).
-    /// `-` writes it to stdout (and the report to stderr); a FIFO or device is written to.
-    #[arg(long, value_name = "FILE")]
-    pub svg: Option<PathBuf>,
-}
-
-/// The default horizon (`--until`).
-pub const DEFAULT_HORIZON: SimDuration = SimDuration::from_secs(600);
-
-/// Output formats of `simulate`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SimulateFormat {
-    /// Header, the chosen views, summary.
-    Human,
-    /// One JSON document: a pod's, or `{"pods": [...]}` for several (see docs/simulate.md).
-    Json,
-    /// What `json` prints, as YAML.
-    Yaml,
-}
-
-/// A pod found in the inputs.
-pub(crate) struct FoundPod {
-    /// Where it came from.
-    pub(crate) source: String,
-    /// Its object's kind.
-    pub(crate) kind: String,
-    /// Its name.
-    pub(crate) name: String,
-    /// The pod as found.
-    pub(crate) pod: Pod,
-    /// The cluster it runs in: its release and gates.
-    pub(crate) gates: crate::k8s::cluster::FeatureGates,
-    /// A Job's controller settings: the Job is simulated, not only its pod.
-    pub(crate) job: Option<crate::k8s::workload::job::JobControl>,
-}
-
-impl FoundPod {
-    /// How reports name a run of this pod.
-    pub(crate) fn describe<'a>(
-        &'a self,
-        plan: &'a PodPlan,
-        scenario: &'a str,
-        seed: u64,
-        horizon: SimDuration,
-    ) -> RunDescription<'a> {
-        RunDescription {
-            plan,
-            source: &self.source,
-            kind: &self.kind,
-            scenario,
-            seed,
-            horizon,
-            gates: self.gates,
-        }
-    }
-}
 
 /// The pods of the inputs, and how the inputs that could not be read should end the run.
 struct FoundPods {
     pods: Vec<FoundPod>,
     /// The exit code inputs that could not be read call for: 2 for a file that could not be
     /// read at all, 1 for a document with errors; each was reported on stderr.
-    unreadable: Option<u8>,
+    unreadable: Option<ExitStatus>,
 }
 
 fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
@@ -219,7 +45,7 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
     let mut found = Vec::new();
     let mut unreadable = None;
     let mut rejected = 0usize;
-    let mut worse = |code: u8| unreadable = unreadable.max(Some(code));
+    let mut worse = |code: ExitStatus| unreadable = unreadable.max(Some(code));
     let read = for_each_read_document(cli, inputs, &configuration, |read| {
         let ReadDocument {
             file,
@@ -230,7 +56,7 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
         } = read;
         for object in objects.pods {
             if object.incomplete {
-                worse(EXIT_FINDINGS);
+                worse(ExitStatus::Findings);
                 if cli.quiet {
                     continue;
                 }
@@ -251,7 +77,7 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
             let shown = format!("pod `{name}` ({} in {})", object.kind, file);
             let findings = api_check::pod_findings(file, comments, document, &object, options);
             if !api_check::admit(&findings, &shown, args.allow_invalid, cli.quiet) {
-                worse(EXIT_FINDINGS);
+                worse(ExitStatus::Findings);
                 rejected += 1;
                 continue;
             }
@@ -324,109 +150,6 @@ fn keep_wanted_pod(found: &mut Vec<FoundPod>, wanted: Option<&str>) -> Result<()
     Ok(())
 }
 
-/// A pod ready to run: defaulted, planned, with its scenario patch (file and flags applied).
-pub(crate) struct Prepared {
-    /// The defaulted pod.
-    pub(crate) pod: Pod,
-    /// Its plan.
-    pub(crate) plan: PodPlan,
-    /// The scenario file and the `--fail`/`--run` flags.
-    pub(crate) patch: Patch,
-    /// The scenario's seed and horizon.
-    pub(crate) settings: scenario::ScenarioSettings,
-}
-
-/// Defaults and plans a found pod (after `edit`, e.g. a sweep's value) and builds its scenario
-/// patch. `None`: the scenario does not fit the pod (errors printed; exit 2).
-pub(crate) fn prepare(
-    found: &FoundPod,
-    args: &SimulateArgs,
-    scenario_text: Option<&str>,
-    edit: &dyn Fn(&mut Pod),
-) -> Result<Option<Prepared>, Error> {
-    let mut pod = found.pod.clone();
-    edit(&mut pod);
-    // The pod the API server stores: defaulted, without the fields the release drops (PL135,
-    // PL136).
-    let mut pod = crate::k8s::cluster::stored_pod(
-        pod,
-        &found.gates,
-        crate::k8s::cluster::Defaulting::Applied,
-        &crate::k8s::workload::InitContainerSource::Spec,
-    )
-    .pod;
-    pod.metadata.name = Some(found.name.clone());
-    let patched = match scenario_text {
-        Some(text) => crate::sim::plan::admission::apply_initializer_patches(text, &mut pod),
-        None => Vec::new(),
-    };
-    let mut plan = PodPlan::new(&pod);
-    plan.admission.patched = patched;
-    if !plan.admission.initializers.is_empty() {
-        plan.admission.findings = crate::lint::validate::strict_findings(&pod, found.gates);
-    }
-    let plan = plan;
-    let mut patch = Patch::new(&plan);
-    patch.crash_loop_backoff = Some(BackoffConfig::crash_loop(&found.gates, None));
-    let mut settings = scenario::ScenarioSettings::default();
-    if let (Some(text), Some(path)) = (scenario_text, &args.scenario) {
-        match scenario::load(text, &plan, &mut patch) {
-            Ok(loaded) => settings = loaded,
-            Err(errors) => {
-                let name = path.display().to_string();
-                let mut err = crate::cli::output::stderr();
-                let _ = write!(err, "{}", scenario::render(&errors, &name, text));
-                crate::cli::output::note(format_args!(
-                    "podlife: the scenario does not fit pod `{}` ({} error{})",
-                    plan.name,
-                    errors.len(),
-                    if errors.len() == 1 { "" } else { "s" }
-                ));
-                return Ok(None);
-            }
-        }
-    }
-    crate::cli::commands::termination_flags::apply(args, &plan, &mut patch)?;
-    patch.jitter = args.jitter;
-    for text in args.fail.iter().filter(|t| !t.starts_with("node@")) {
-        let flag = flags::parse_fail(text, &plan)?;
-        flags::apply_fail(&flag, &mut patch);
-    }
-    for text in &args.run {
-        flags::apply_run(text, &plan, &mut patch)?;
-    }
-    Ok(Some(Prepared {
-        pod,
-        plan,
-        patch,
-        settings,
-    }))
-}
-
-/// Says which container an ordinal name in a flag picked (`--fail init-2` → `register`), so the
-/// output names the container the run is about.
-pub(crate) fn note_ordinal_names(args: &SimulateArgs, plan: &PodPlan) {
-    let named = args
-        .fail
-        .iter()
-        .map(|text| ("--fail", text))
-        .chain(args.run.iter().map(|text| ("--run", text)))
-        .chain(args.stop.iter().map(|text| ("--stop", text)));
-    for (flag, text) in named {
-        let name = text.split(['=', '*']).next().unwrap_or(text.as_str());
-        if plan.find(name).is_none()
-            && let Some(index) = plan.find_or_ordinal(name)
-            && let Some(container) = plan.containers.get(index)
-        {
-            let (kind, number) = name.rsplit_once('-').unwrap_or((name, ""));
-            crate::cli::output::note(format_args!(
-                "podlife: {flag} {name} means container `{}` ({kind} container #{number} of pod `{}`)",
-                container.name, plan.name
-            ));
-        }
-    }
-}
-
 fn describe_scenario(args: &SimulateArgs) -> String {
     let mut parts: Vec<String> = Vec::new();
     if let Some(path) = &args.scenario {
@@ -440,45 +163,6 @@ fn describe_scenario(args: &SimulateArgs) -> String {
         "defaults".to_string()
     } else {
         parts.join(", ")
-    }
-}
-
-/// What the command line asks of every pod: the flags and what they name, read once.
-pub(crate) struct SimulateRequest<'a> {
-    /// Global flags (`--quiet`).
-    pub(crate) cli: &'a Cli,
-    /// `simulate`'s flags.
-    pub(crate) args: &'a SimulateArgs,
-    /// The scenario file's text, if one was given.
-    pub(crate) scenario_text: Option<&'a str>,
-    /// `--until`.
-    pub(crate) until: Option<SimDuration>,
-    /// The scenario as reports name it.
-    pub(crate) scenario_description: &'a str,
-    /// `--format json`: the documents written so far (one alone, several in `{"pods": [...]}`).
-    pub(crate) documents: std::cell::RefCell<crate::cli::commands::json_documents::JsonDocuments>,
-    /// The expectations the current pod did not meet, for the verdicts of several pods.
-    pub(crate) unmet: std::cell::RefCell<Vec<String>>,
-}
-
-impl SimulateRequest<'_> {
-    /// Writes one JSON document (a pod's, or a swept value's): the first is held until a
-    /// second shows that the output is a list.
-    pub(crate) fn push_document(&self, out: &mut dyn Write, text: String) -> Result<(), Error> {
-        self.documents
-            .borrow_mut()
-            .push(out, text)
-            .map_err(|e| Error::io("writing output", e))
-    }
-
-    /// Notes the expectations in `results` that did not hold, for the pod's verdict.
-    pub(crate) fn record_unmet(&self, results: &[expectations::Checked<'_>]) {
-        let mut unmet = self.unmet.borrow_mut();
-        for (text, result) in results {
-            if result.is_err() && !unmet.iter().any(|seen| seen == text) {
-                unmet.push((*text).to_string());
-            }
-        }
     }
 }
 
@@ -498,7 +182,7 @@ fn note_rollout_section(args: &SimulateArgs, scenario_text: Option<&str>) {
 }
 
 /// Runs `podlife simulate`.
-pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Error> {
+pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<ExitStatus, Error> {
     if args.format == SimulateFormat::Yaml {
         let json = SimulateArgs {
             format: SimulateFormat::Json,
@@ -556,12 +240,8 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
     for (number, found) in pods.iter().enumerate() {
         request.unmet.borrow_mut().clear();
         let ran = match args.runs.filter(|runs| *runs >= 2) {
-            _ if args.explore => {
-                crate::cli::commands::explore::run_pod(&request, found, number, out)
-            }
-            Some(runs) => {
-                crate::cli::commands::montecarlo::run_pod(&request, runs, found, number, out)
-            }
+            _ if args.explore => explore::run_pod(&request, found, number, out),
+            Some(runs) => montecarlo::run_pod(&request, runs, found, number, out),
             None => run_single(&request, found, number, out),
         };
         // An error ends the run: the JSON written so far is still closed as one document.
@@ -569,14 +249,14 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
             let _ = request.documents.borrow_mut().finish(out);
         })?;
         match code {
-            EXIT_CLEAN | EXIT_FINDINGS => {
-                unmet |= code == EXIT_FINDINGS;
+            ExitStatus::Clean | ExitStatus::Findings => {
+                unmet |= code == ExitStatus::Findings;
                 verdicts.push(Verdict {
                     found,
                     unmet: request.unmet.take(),
                 });
             }
-            other => {
+            other @ ExitStatus::Failure => {
                 request
                     .documents
                     .borrow_mut()
@@ -594,8 +274,12 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<u8, Er
     if args.format == SimulateFormat::Human && pods.len() > 1 && !args.expect.is_empty() {
         write_verdicts(out, &verdicts).map_err(write_error)?;
     }
-    let code = if unmet { EXIT_FINDINGS } else { EXIT_CLEAN };
-    Ok(code.max(unreadable.unwrap_or(EXIT_CLEAN)))
+    let code = if unmet {
+        ExitStatus::Findings
+    } else {
+        ExitStatus::Clean
+    };
+    Ok(code.max(unreadable.unwrap_or(ExitStatus::Clean)))
 }
 
 /// One pod's verdict on `--expect`: the expectations it did not meet.
@@ -634,7 +318,7 @@ fn write_verdicts(out: &mut dyn Write, verdicts: &[Verdict<'_>]) -> std::io::Res
 /// or one run's.
 fn check_expectation(args: &SimulateArgs, text: &str, plan: &PodPlan) -> Result<(), Error> {
     if args.explore {
-        crate::cli::commands::explore::ExploreExpectation::parse(text).map(drop)
+        explore::ExploreExpectation::parse(text).map(drop)
     } else if args.runs.is_some_and(|runs| runs >= 2) {
         let known = crate::sim::montecarlo::metrics::metrics(plan);
         crate::sim::montecarlo::expect::parse(text, &known).map(drop)
@@ -739,11 +423,11 @@ fn run_single(
     found: &FoundPod,
     number: usize,
     out: &mut dyn Write,
-) -> Result<u8, Error> {
+) -> Result<ExitStatus, Error> {
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     let args = request.args;
     let Some(prepared) = prepare(found, args, request.scenario_text, &|_| {})? else {
-        return Ok(EXIT_FAILURE);
+        return Ok(ExitStatus::Failure);
     };
     if !request.cli.quiet {
         note_ordinal_names(args, &prepared.plan);
@@ -804,7 +488,7 @@ fn run_single(
         run: found.describe(&plan, &scenario_shown, seed, horizon),
         outcome: &outcome,
         jitter,
-        paint: Paint::new(crate::cli::run::use_color(request.cli.color)),
+        paint: Paint::new(crate::cli::terminal::use_color(request.cli.color)),
     };
     let results: Vec<expectations::Checked<'_>> = wanted
         .iter()
@@ -833,9 +517,13 @@ fn run_single(
             "podlife: internal error: the simulated kubelet made {} call(s) the runtime refused (see the KubeletModelBug events); please report it",
             outcome.summary.illegal_calls
         ));
-        return Ok(EXIT_FAILURE);
+        return Ok(ExitStatus::Failure);
     }
-    Ok(if unmet { EXIT_FINDINGS } else { EXIT_CLEAN })
+    Ok(if unmet {
+        ExitStatus::Findings
+    } else {
+        ExitStatus::Clean
+    })
 }
 
 fn write_human(
@@ -883,7 +571,7 @@ mod tests {
         };
         let mut out = Vec::new();
         let code = super::run(&cli, simulate, &mut out).expect("runs");
-        (code, String::from_utf8(out).expect("UTF-8"))
+        (code.code(), String::from_utf8(out).expect("UTF-8"))
     }
 
     #[test]

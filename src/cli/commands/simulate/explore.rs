@@ -3,27 +3,15 @@
 
 use std::io::Write;
 
+use super::args::{DEFAULT_HORIZON, ExploreFaults, SimulateFormat};
+use super::request::{FoundPod, Prepared, SimulateRequest, prepare};
 use crate::cli::commands::expectations;
-use crate::cli::commands::simulate::{
-    DEFAULT_HORIZON, FoundPod, Prepared, SimulateFormat, SimulateRequest, prepare,
-};
-use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS};
+use crate::cli::exit::ExitStatus;
 use crate::error::Error;
 use crate::render::simulate::explore::{ExploreReport, render_human, write_json};
 use crate::sim::explore::{
     Exploration, ExploreRow, FaultKind, FaultSelection, Persistence, explore,
 };
-
-/// `--faults`: which faults `--explore` tries.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ExploreFaults {
-    /// Faults that happen once, then the container behaves.
-    Transient,
-    /// Faults that happen every time.
-    Permanent,
-    /// Both.
-    All,
-}
 
 /// The faults `--faults` and `--skip-fault` select; an unknown kind is a usage error.
 fn selection(faults: Option<ExploreFaults>, skipped: &[String]) -> Result<FaultSelection, Error> {
@@ -95,7 +83,7 @@ pub(crate) fn run_pod(
     found: &FoundPod,
     number: usize,
     out: &mut dyn Write,
-) -> Result<u8, Error> {
+) -> Result<ExitStatus, Error> {
     let args = request.args;
     let wanted: Vec<ExploreExpectation> = args
         .expect
@@ -111,7 +99,7 @@ pub(crate) fn run_pod(
         ));
     }
     let Some(prepared) = prepare(found, args, request.scenario_text, &|_| {})? else {
-        return Ok(EXIT_FAILURE);
+        return Ok(ExitStatus::Failure);
     };
     let Prepared {
         pod,
@@ -167,11 +155,15 @@ pub(crate) fn run_pod(
             "podlife: internal error: the simulated kubelet made call(s) the runtime refused while exploring pod `{}`; please report it",
             plan.name
         ));
-        return Ok(EXIT_FAILURE);
+        return Ok(ExitStatus::Failure);
     }
     let unmet = expectations::report_unmet(&plan.name, &judged);
     request.record_unmet(&judged);
-    Ok(if unmet { EXIT_FINDINGS } else { EXIT_CLEAN })
+    Ok(if unmet {
+        ExitStatus::Findings
+    } else {
+        ExitStatus::Clean
+    })
 }
 
 /// Whether the rows meet `expectation`; if not, which `container=fault` rows fail it.

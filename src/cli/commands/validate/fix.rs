@@ -9,10 +9,11 @@
 
 use std::io::Write;
 
+use super::args::ValidateArgs;
+use super::report::{InputReport, report};
 use crate::cli::Cli;
-use crate::cli::commands::validate::{InputReport, ValidateArgs, report};
+use crate::cli::exit::ExitStatus;
 use crate::cli::file_write::{FixWriteError, ReadState, replace_checked};
-use crate::cli::run::{EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS};
 use crate::error::Error;
 use crate::input::{self, Input, SourceText};
 use crate::lint::fix::{FixOutcome, fix_source};
@@ -34,7 +35,7 @@ pub fn run(
     inputs: &[Result<Input, Error>],
     configuration: &mut ConfigResolver,
     out: &mut dyn Write,
-) -> Result<u8, Error> {
+) -> Result<ExitStatus, Error> {
     let inputs = &once_each(inputs);
     let fixed = fix_inputs(cli, args, inputs, configuration);
     let configuration = &*configuration;
@@ -91,11 +92,11 @@ pub fn run(
     if args.diff {
         let unreadable = fixed.iter().any(|f| !matches!(f, Ok(Ok(_))));
         return Ok(if unreadable || failed {
-            EXIT_FAILURE
+            ExitStatus::Failure
         } else if changed_files > 0 {
-            EXIT_FINDINGS
+            ExitStatus::Findings
         } else {
-            EXIT_CLEAN
+            ExitStatus::Clean
         });
     }
     let reports = remaining(inputs, fixed, &not_written, configuration);
@@ -113,7 +114,7 @@ pub fn run(
     } else {
         report(cli, args, inputs, &reports, configuration.gates()?, out)?
     };
-    Ok(if failed { EXIT_FAILURE } else { code })
+    Ok(if failed { ExitStatus::Failure } else { code })
 }
 
 /// Reads and fixes every input in parallel, results in input order (read ahead first when
