@@ -20,9 +20,9 @@ use crate::rollout::lifecycle::{Lives, PodModel};
 use crate::rollout::montecarlo::{self, MAX_RUNS, RunFigures};
 use crate::rollout::{MAX_HORIZON_MS, MAX_REPLICAS, RolloutSetup};
 use crate::sim::engine::time::{SimDuration, parse_duration};
-use crate::sim::plan::behaviour::{BackoffConfig, Behaviour};
+use crate::sim::plan::behaviour::Behaviour;
 use crate::sim::plan::spec::PodPlan;
-use crate::sim::scenario::{self, Patch, flags};
+use crate::sim::scenario::{self, Patch};
 
 /// `podlife rollout`.
 #[derive(Debug, Clone, Args)]
@@ -293,46 +293,58 @@ fn prepare(
         if new_revision { "v2" } else { "v1" }
     ));
     let plan = PodPlan::new(&pod);
-    let mut patch = Patch::new(&plan);
-    patch.crash_loop_backoff = Some(BackoffConfig::crash_loop(&found.gates, None));
-    let mut settings = scenario::ScenarioSettings::default();
-    if let (Some(text), Some(path)) = (scenario_text, &args.scenario) {
-        match scenario::load(text, &plan, &mut patch) {
-            Ok(loaded) => settings = loaded,
-            Err(errors) => {
-                let name = path.display().to_string();
-                let mut err = crate::cli::output::stderr();
-                let _ = write!(err, "{}", scenario::render(&errors, &name, text));
+    let fail: Vec<&str> = if new_revision {
+        args.fail.iter().map(String::as_str).collect()
+    } else {
+        Vec::new()
+    };
+    let flags = scenario::ScenarioFlags {
+        stop: &args.stop,
+        jitter: args.jitter,
+        fail: &fail,
+        run: &args.run,
+    };
+    let file = scenario_text.filter(|_| args.scenario.is_some());
+    // In a rollout the controller deletes the pods: a scenario's own deletion and node crash
+    // are left out, and said so.
+    let termination = |patch: &mut Patch| {
+        if patch.termination.deletion.is_some() || patch.termination.node_crash.is_some() {
+            if !quiet {
                 crate::cli::output::note(format_args!(
-                    "podlife: the scenario does not fit the {} revision of {} `{}`",
-                    if new_revision { "new" } else { "old" },
-                    found.kind.as_str(),
-                    found.name
+                    "podlife: the scenario's deletion and node crash are left out: in a rollout the controller deletes the pods"
                 ));
-                return Ok(None);
             }
+            patch.termination.deletion = None;
+            patch.termination.node_crash = None;
         }
-    }
-    if patch.termination.deletion.is_some() || patch.termination.node_crash.is_some() {
-        if !quiet {
+        Ok(())
+    };
+    let (patch, settings) = match scenario::assemble(&plan, &found.gates, file, termination, &flags)
+    {
+        Ok(assembled) => assembled,
+        Err(scenario::AssembleError::Flag(error)) => return Err(error),
+        Err(scenario::AssembleError::File(errors)) => {
+            // Only a file makes these errors: `file` is the text of `args.scenario`.
+            let name = args
+                .scenario
+                .as_ref()
+                .map(|path| path.display().to_string())
+                .unwrap_or_default();
+            let mut err = crate::cli::output::stderr();
+            let _ = write!(
+                err,
+                "{}",
+                scenario::render(&errors, &name, file.unwrap_or_default())
+            );
             crate::cli::output::note(format_args!(
-                "podlife: the scenario's deletion and node crash are left out: in a rollout the controller deletes the pods"
+                "podlife: the scenario does not fit the {} revision of {} `{}`",
+                if new_revision { "new" } else { "old" },
+                found.kind.as_str(),
+                found.name
             ));
+            return Ok(None);
         }
-        patch.termination.deletion = None;
-        patch.termination.node_crash = None;
-    }
-    crate::cli::commands::termination_flags::apply_stops(&args.stop, &plan, &mut patch)?;
-    patch.jitter = args.jitter;
-    if new_revision {
-        for text in &args.fail {
-            let flag = flags::parse_fail(text, &plan)?;
-            flags::apply_fail(&flag, &mut patch);
-        }
-    }
-    for text in &args.run {
-        flags::apply_run(text, &plan, &mut patch)?;
-    }
+    };
     let sampled = patch.build(&plan);
     let jitter = sampled.has_jitter();
     // Without --runs every distribution takes its median; with --runs each run samples.

@@ -2,14 +2,13 @@
 
 use crate::cli::SimulateArgs;
 use crate::error::Error;
-use crate::sim::engine::distribution::Dist;
 use crate::sim::engine::time::{SimDuration, parse_duration};
-use crate::sim::plan::spec::PodPlan;
 use crate::sim::plan::termination::{Deletion, TerminationCause};
 use crate::sim::scenario::Patch;
 
-/// Applies the termination flags over the scenario's (flags win).
-pub fn apply(args: &SimulateArgs, plan: &PodPlan, patch: &mut Patch) -> Result<(), Error> {
+/// Applies the deletion and node-crash flags over the scenario's (flags win); `--stop` is
+/// the scenario's (`sim::scenario::assemble`).
+pub fn apply(args: &SimulateArgs, patch: &mut Patch) -> Result<(), Error> {
     if let Some(text) = &args.delete_at {
         let at =
             parse_duration(text).map_err(|e| Error::Usage(format!("--delete-at {text}: {e}")))?;
@@ -42,38 +41,6 @@ pub fn apply(args: &SimulateArgs, plan: &PodPlan, patch: &mut Patch) -> Result<(
         let at = parse_duration(time)
             .map_err(|e| Error::Usage(format!("--fail {text}: {e} (write `node@45s`)")))?;
         patch.termination.node_crash = Some(at);
-    }
-    apply_stops(&args.stop, plan, patch)
-}
-
-/// `--stop CONTAINER=DURATION`: how long a container takes to exit after SIGTERM.
-pub fn apply_stops(stops: &[String], plan: &PodPlan, patch: &mut Patch) -> Result<(), Error> {
-    for text in stops {
-        let flag = format!("--stop {text}");
-        let Some((name, duration)) = text.split_once('=') else {
-            return Err(Error::Usage(format!(
-                "{flag}: write `--stop <container>=<duration>`, e.g. `--stop web=5s`"
-            )));
-        };
-        let Some(container) = plan.find_or_ordinal(name) else {
-            let names = plan.names();
-            let hint = crate::text::closest(name, &names)
-                .map(|n| format!("did you mean `{n}`? "))
-                .unwrap_or_default();
-            return Err(Error::Usage(format!(
-                "{flag}: pod `{}` has no container `{name}`; {hint}its containers are: {}",
-                plan.name,
-                names.join(", ")
-            )));
-        };
-        let duration =
-            parse_duration(duration).map_err(|e| Error::Usage(format!("{flag}: {e}")))?;
-        let patched = patch.containers.get_mut(container).ok_or_else(|| {
-            Error::Usage(format!(
-                "{flag}: container {container} is not in the scenario"
-            ))
-        })?;
-        patched.default.stop = Some(Dist::Fixed(duration));
     }
     Ok(())
 }

@@ -1,4 +1,5 @@
-//! `--fail <container>[=<how>][*<n>]` and `--run <container>=<duration>`: quick faults on the command line.
+//! `--fail <container>[=<how>][*<n>]`, `--run <container>=<duration>` and `--stop
+//! <container>=<duration>`: quick faults and timings on the command line.
 //!
 //! `how` is an exit code (default 1), `oom`, `hang`, `pull` (image pull error), `create`
 //! (CreateContainerError), or `liveness`/`readiness`/`startup` (that probe fails). `*n` limits
@@ -122,6 +123,38 @@ pub fn parse_fail(text: &str, plan: &PodPlan) -> Result<FailFlag, Error> {
         fault,
         first,
     })
+}
+
+/// `--stop CONTAINER=DURATION`: how long a container takes to exit after SIGTERM.
+pub fn apply_stops(stops: &[String], plan: &PodPlan, patch: &mut Patch) -> Result<(), Error> {
+    for text in stops {
+        let flag = format!("--stop {text}");
+        let Some((name, duration)) = text.split_once('=') else {
+            return Err(Error::Usage(format!(
+                "{flag}: write `--stop <container>=<duration>`, e.g. `--stop web=5s`"
+            )));
+        };
+        let Some(container) = plan.find_or_ordinal(name) else {
+            let names = plan.names();
+            let hint = closest(name, &names)
+                .map(|n| format!("did you mean `{n}`? "))
+                .unwrap_or_default();
+            return Err(Error::Usage(format!(
+                "{flag}: pod `{}` has no container `{name}`; {hint}its containers are: {}",
+                plan.name,
+                names.join(", ")
+            )));
+        };
+        let duration =
+            parse_duration(duration).map_err(|e| Error::Usage(format!("{flag}: {e}")))?;
+        let patched = patch.containers.get_mut(container).ok_or_else(|| {
+            Error::Usage(format!(
+                "{flag}: container {container} is not in the scenario"
+            ))
+        })?;
+        patched.default.stop = Some(Dist::Fixed(duration));
+    }
+    Ok(())
 }
 
 /// Applies a `--fail` to the patch.

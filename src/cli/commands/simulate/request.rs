@@ -11,9 +11,8 @@ use crate::error::Error;
 use crate::k8s::model::Pod;
 use crate::render::simulate::RunDescription;
 use crate::sim::engine::time::SimDuration;
-use crate::sim::plan::behaviour::BackoffConfig;
 use crate::sim::plan::spec::PodPlan;
-use crate::sim::scenario::{self, Patch, flags};
+use crate::sim::scenario::{self, Patch};
 
 /// A pod found in the inputs.
 pub(crate) struct FoundPod {
@@ -94,35 +93,47 @@ pub(crate) fn prepare(
         plan.admission.findings = crate::lint::validate::strict_findings(&pod, found.gates);
     }
     let plan = plan;
-    let mut patch = Patch::new(&plan);
-    patch.crash_loop_backoff = Some(BackoffConfig::crash_loop(&found.gates, None));
-    let mut settings = scenario::ScenarioSettings::default();
-    if let (Some(text), Some(path)) = (scenario_text, &args.scenario) {
-        match scenario::load(text, &plan, &mut patch) {
-            Ok(loaded) => settings = loaded,
-            Err(errors) => {
-                let name = path.display().to_string();
-                let mut err = crate::cli::output::stderr();
-                let _ = write!(err, "{}", scenario::render(&errors, &name, text));
-                crate::cli::output::note(format_args!(
-                    "podlife: the scenario does not fit pod `{}` ({} error{})",
-                    plan.name,
-                    errors.len(),
-                    if errors.len() == 1 { "" } else { "s" }
-                ));
-                return Ok(None);
-            }
+    let fail: Vec<&str> = args
+        .fail
+        .iter()
+        .map(String::as_str)
+        .filter(|text| !text.starts_with("node@"))
+        .collect();
+    let flags = scenario::ScenarioFlags {
+        stop: &args.stop,
+        jitter: args.jitter,
+        fail: &fail,
+        run: &args.run,
+    };
+    let file = scenario_text.filter(|_| args.scenario.is_some());
+    let termination =
+        |patch: &mut Patch| crate::cli::commands::termination_flags::apply(args, patch);
+    let (patch, settings) = match scenario::assemble(&plan, &found.gates, file, termination, &flags)
+    {
+        Ok(assembled) => assembled,
+        Err(scenario::AssembleError::Flag(error)) => return Err(error),
+        Err(scenario::AssembleError::File(errors)) => {
+            // Only a file makes these errors: `file` is the text of `args.scenario`.
+            let name = args
+                .scenario
+                .as_ref()
+                .map(|path| path.display().to_string())
+                .unwrap_or_default();
+            let mut err = crate::cli::output::stderr();
+            let _ = write!(
+                err,
+                "{}",
+                scenario::render(&errors, &name, file.unwrap_or_default())
+            );
+            crate::cli::output::note(format_args!(
+                "podlife: the scenario does not fit pod `{}` ({} error{})",
+                plan.name,
+                errors.len(),
+                if errors.len() == 1 { "" } else { "s" }
+            ));
+            return Ok(None);
         }
-    }
-    crate::cli::commands::termination_flags::apply(args, &plan, &mut patch)?;
-    patch.jitter = args.jitter;
-    for text in args.fail.iter().filter(|t| !t.starts_with("node@")) {
-        let flag = flags::parse_fail(text, &plan)?;
-        flags::apply_fail(&flag, &mut patch);
-    }
-    for text in &args.run {
-        flags::apply_run(text, &plan, &mut patch)?;
-    }
+    };
     Ok(Some(Prepared {
         pod,
         plan,
