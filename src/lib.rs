@@ -1,8 +1,8 @@
 //! podlife: validate and simulate Kubernetes pod lifecycles (init containers, sidecars, defer containers).
 //!
 //! The folders are layers and import only downwards (ARCHITECTURE.md has the table; the test
-//! `layers` enforces it): `cli` → `render` → `lint`, `resources`, `status`, `sim` → `k8s` →
-//! `yaml`, with `input` and `error` beside them.
+//! `layers` enforces it): `cli` → `server` → `render` → `lint`, `rollout` → `resources`,
+//! `status`, `sim`, `objects` → `finding`, `k8s` → `yaml`, with `input` and `error` beside them.
 #![forbid(unsafe_code)]
 // Test code may use long tables, literal figures and narrowing casts on known values.
 #![cfg_attr(

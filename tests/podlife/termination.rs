@@ -274,3 +274,52 @@ fn a_deleted_pod_shows_the_sidecar_waiting_to_stop_and_why_it_ends_failed() {
     );
     assert!(!failed.contains("after SIGTERM"), "{failed}");
 }
+
+/// docs/termination.md lists every termination snapshot with the command it runs, and links
+/// nothing else: the page cannot fall behind what podlife prints.
+#[test]
+fn the_termination_page_lists_every_snapshot_with_its_command() {
+    let root = super::support::root();
+    let page = std::fs::read_to_string(root.join("docs/termination.md")).expect("the page");
+    let mut listed = Vec::new();
+    for line in page
+        .lines()
+        .filter(|line| line.contains("](../snapshots/termination__"))
+    {
+        let cells: Vec<&str> = line.split(" | ").collect();
+        let command = cells
+            .get(2)
+            .and_then(|cell| cell.strip_prefix('`'))
+            .and_then(|cell| cell.strip_suffix('`'))
+            .expect("a command cell");
+        let link = line
+            .split("](../")
+            .nth(1)
+            .and_then(|rest| rest.split(')').next())
+            .expect("a link");
+        let snapshot = std::fs::read_to_string(root.join(link))
+            .unwrap_or_else(|_| panic!("docs/termination.md links `{link}`, which does not exist"));
+        let ran = snapshot
+            .lines()
+            .find_map(|line| line.strip_prefix("$ "))
+            .expect("a snapshot's command line");
+        assert_eq!(
+            command, ran,
+            "the command docs/termination.md shows for {link}"
+        );
+        listed.push(link.to_string());
+    }
+    let mut snapshots: Vec<String> = std::fs::read_dir(root.join("snapshots"))
+        .expect("snapshots/")
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("termination__"))
+        .map(|name| format!("snapshots/{name}"))
+        .collect();
+    snapshots.sort();
+    listed.sort();
+    assert_eq!(
+        listed, snapshots,
+        "docs/termination.md lists every termination snapshot"
+    );
+}
