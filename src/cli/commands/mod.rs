@@ -9,6 +9,7 @@ pub(crate) mod json_documents;
 pub mod resources;
 pub mod rollout;
 pub mod rules;
+pub mod scenario_file;
 pub mod server;
 pub mod simulate;
 pub mod status;

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use crate::cli::commands::api_check;
+use crate::cli::commands::scenario_file::{ScenarioFile, assemble_or_report};
 use crate::cli::exit::ExitStatus;
 use crate::cli::inputs::{NoPath, input_configuration, resolve_inputs_or};
 use crate::cli::pod_documents::{ReadDocument, for_each_read_document};
@@ -304,7 +305,9 @@ fn prepare(
         fail: &fail,
         run: &args.run,
     };
-    let file = scenario_text.filter(|_| args.scenario.is_some());
+    let file = scenario_text
+        .zip(args.scenario.as_deref())
+        .map(|(text, path)| ScenarioFile { path, text });
     // In a rollout the controller deletes the pods: a scenario's own deletion and node crash
     // are left out, and said so.
     let termination = |patch: &mut Patch| {
@@ -319,31 +322,18 @@ fn prepare(
         }
         Ok(())
     };
-    let (patch, settings) = match scenario::assemble(&plan, &found.gates, file, termination, &flags)
-    {
-        Ok(assembled) => assembled,
-        Err(scenario::AssembleError::Flag(error)) => return Err(error),
-        Err(scenario::AssembleError::File(errors)) => {
-            // Only a file makes these errors: `file` is the text of `args.scenario`.
-            let name = args
-                .scenario
-                .as_ref()
-                .map(|path| path.display().to_string())
-                .unwrap_or_default();
-            let mut err = crate::cli::output::stderr();
-            let _ = write!(
-                err,
-                "{}",
-                scenario::render(&errors, &name, file.unwrap_or_default())
-            );
-            crate::cli::output::note(format_args!(
-                "podlife: the scenario does not fit the {} revision of {} `{}`",
-                if new_revision { "new" } else { "old" },
-                found.kind.as_str(),
-                found.name
-            ));
-            return Ok(None);
-        }
+    let does_not_fit = |_| {
+        format!(
+            "the scenario does not fit the {} revision of {} `{}`",
+            if new_revision { "new" } else { "old" },
+            found.kind.as_str(),
+            found.name
+        )
+    };
+    let Some((patch, settings)) =
+        assemble_or_report(&plan, &found.gates, file, termination, &flags, does_not_fit)?
+    else {
+        return Ok(None);
     };
     let sampled = patch.build(&plan);
     let jitter = sampled.has_jitter();

@@ -7,6 +7,7 @@ use std::io::Write;
 use super::args::SimulateArgs;
 use crate::cli::Cli;
 use crate::cli::commands::expectations;
+use crate::cli::commands::scenario_file::{ScenarioFile, assemble_or_report};
 use crate::error::Error;
 use crate::k8s::model::Pod;
 use crate::render::simulate::RunDescription;
@@ -105,34 +106,22 @@ pub(crate) fn prepare(
         fail: &fail,
         run: &args.run,
     };
-    let file = scenario_text.filter(|_| args.scenario.is_some());
+    let file = scenario_text
+        .zip(args.scenario.as_deref())
+        .map(|(text, path)| ScenarioFile { path, text });
     let termination =
         |patch: &mut Patch| crate::cli::commands::termination_flags::apply(args, patch);
-    let (patch, settings) = match scenario::assemble(&plan, &found.gates, file, termination, &flags)
-    {
-        Ok(assembled) => assembled,
-        Err(scenario::AssembleError::Flag(error)) => return Err(error),
-        Err(scenario::AssembleError::File(errors)) => {
-            // Only a file makes these errors: `file` is the text of `args.scenario`.
-            let name = args
-                .scenario
-                .as_ref()
-                .map(|path| path.display().to_string())
-                .unwrap_or_default();
-            let mut err = crate::cli::output::stderr();
-            let _ = write!(
-                err,
-                "{}",
-                scenario::render(&errors, &name, file.unwrap_or_default())
-            );
-            crate::cli::output::note(format_args!(
-                "podlife: the scenario does not fit pod `{}` ({} error{})",
-                plan.name,
-                errors.len(),
-                if errors.len() == 1 { "" } else { "s" }
-            ));
-            return Ok(None);
-        }
+    let does_not_fit = |errors: usize| {
+        format!(
+            "the scenario does not fit pod `{}` ({errors} error{})",
+            plan.name,
+            if errors == 1 { "" } else { "s" }
+        )
+    };
+    let Some((patch, settings)) =
+        assemble_or_report(&plan, &found.gates, file, termination, &flags, does_not_fit)?
+    else {
+        return Ok(None);
     };
     Ok(Some(Prepared {
         pod,
