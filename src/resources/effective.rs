@@ -199,7 +199,7 @@ fn contributors_of(contributors: &Contributors, resource: &str) -> Vec<String> {
 
 /// Walks the containers of one side (K5.1, K5.2, D16).
 pub fn aggregate_containers(pod: &Pod, side: Side) -> ContainerAggregate {
-    aggregate_by(pod, |container| side.of(container))
+    aggregate_by(pod, |container| side.of(container), Origins::Recorded)
 }
 
 /// A container's requests as the API server stores them: an unset request takes its limit
@@ -212,9 +212,10 @@ pub fn stored_requests(container: &Container) -> Quantities {
 }
 
 /// [`aggregate_containers`] over the requests as stored ([`stored_requests`]): what the API
-/// server's validation and the scheduler's `AggregateContainerRequests` walk.
+/// server's validation and the scheduler's `AggregateContainerRequests` walk. Values and
+/// steps only: `origins` is left empty (the checks that ask need no report of who decided).
 pub fn aggregate_stored_requests(pod: &Pod) -> ContainerAggregate {
-    aggregate_by(pod, stored_requests)
+    aggregate_by(pod, stored_requests, Origins::Skipped)
 }
 
 impl ContainerAggregate {
@@ -239,13 +240,27 @@ impl ContainerAggregate {
     }
 }
 
+/// Whether a walk records what decided each value (`origins`), which only reports read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Origins {
+    Recorded,
+    Skipped,
+}
+
 /// The walk of [`aggregate_containers`] over the values `of` gives each container.
-fn aggregate_by(pod: &Pod, of: impl Fn(&Container) -> Quantities) -> ContainerAggregate {
+fn aggregate_by(
+    pod: &Pod,
+    of: impl Fn(&Container) -> Quantities,
+    record: Origins,
+) -> ContainerAggregate {
+    let recorded = record == Origins::Recorded;
     let mut steady = Quantities::new();
     let mut apps = Contributors::new();
     for container in pod.containers() {
         let values = of(container);
-        note_contributors(&mut apps, &values, label(container));
+        if recorded {
+            note_contributors(&mut apps, &values, label(container));
+        }
         add_into(&mut steady, &values);
     }
 
@@ -259,7 +274,9 @@ fn aggregate_by(pod: &Pod, of: impl Fn(&Container) -> Quantities) -> ContainerAg
         let step = if container.is_sidecar() {
             add_into(&mut steady, &values);
             add_into(&mut sidecar_sum, &values);
-            note_contributors(&mut sidecars, &values, label(container));
+            if recorded {
+                note_contributors(&mut sidecars, &values, label(container));
+            }
             sidecar_sum.clone()
         } else {
             let mut step = values.clone();
@@ -269,6 +286,9 @@ fn aggregate_by(pod: &Pod, of: impl Fn(&Container) -> Quantities) -> ContainerAg
         for (resource, quantity) in &step {
             if exceeds(&init_peak, resource, quantity) {
                 init_peak.insert(resource.clone(), *quantity);
+                if !recorded {
+                    continue;
+                }
                 let origin = if container.is_sidecar() {
                     Origin::SidecarStart {
                         sidecars: contributors_of(&sidecars, resource),
@@ -289,6 +309,7 @@ fn aggregate_by(pod: &Pod, of: impl Fn(&Container) -> Quantities) -> ContainerAg
     let mut values = steady.clone();
     let mut origins: BTreeMap<String, Origin> = steady
         .keys()
+        .filter(|_| recorded)
         .map(|resource| {
             let origin = Origin::SteadyState {
                 apps: contributors_of(&apps, resource),
@@ -307,14 +328,43 @@ fn aggregate_by(pod: &Pod, of: impl Fn(&Container) -> Quantities) -> ContainerAg
     }
     steps.push(steady.clone());
 
+    let defer_term = add_defer_term(
+        pod,
+        &of,
+        steady,
+        &mut values,
+        &mut origins,
+        &mut steps,
+        recorded,
+    );
+    ContainerAggregate {
+        values,
+        origins,
+        steps,
+        defer_term,
+    }
+}
+
+/// D16: each defer container's step (the steady state plus it), and the defer term
+/// (`steady state + largest defer container`) joining `values` where it is larger; empty
+/// without defer containers.
+fn add_defer_term(
+    pod: &Pod,
+    of: &impl Fn(&Container) -> Quantities,
+    steady: Quantities,
+    values: &mut Quantities,
+    origins: &mut BTreeMap<String, Origin>,
+    steps: &mut Vec<Quantities>,
+    recorded: bool,
+) -> Quantities {
     let mut defer_peak = Quantities::new();
     let mut defer_names: BTreeMap<String, String> = BTreeMap::new();
     for container in pod.defer_containers() {
-        let values = of(container);
+        let own = of(container);
         let mut step = steady.clone();
-        add_into(&mut step, &values);
+        add_into(&mut step, &own);
         steps.push(step);
-        for (resource, quantity) in values {
+        for (resource, quantity) in own {
             if exceeds(&defer_peak, &resource, &quantity) {
                 defer_names.insert(resource.clone(), label(container).to_string());
                 defer_peak.insert(resource, quantity);
@@ -329,18 +379,15 @@ fn aggregate_by(pod: &Pod, of: impl Fn(&Container) -> Quantities) -> ContainerAg
             let Some(quantity) = defer_term.get(&resource) else {
                 continue;
             };
-            if exceeds(&values, &resource, quantity) {
+            if exceeds(values, &resource, quantity) {
                 values.insert(resource.clone(), *quantity);
-                origins.insert(resource, Origin::Defer { name });
+                if recorded {
+                    origins.insert(resource, Origin::Defer { name });
+                }
             }
         }
     }
-    ContainerAggregate {
-        values,
-        origins,
-        steps,
-        defer_term,
-    }
+    defer_term
 }
 
 /// One side's effective values: pod-level resources applied, overhead added.

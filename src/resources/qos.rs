@@ -8,8 +8,9 @@ use serde::Serialize;
 
 use super::effective::{ContainerKind, Side, containers_with_kinds};
 use super::pod_level;
-use super::quantities::{Quantities, add_into};
-use crate::k8s::model::{Container, Pod};
+use super::quantities::Quantities;
+use crate::k8s::model::{Container, Pod, QuantityValue, ResourceList};
+use crate::k8s::quantity::Quantity;
 
 /// A QoS class.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -134,49 +135,108 @@ fn pod_level_qos(pod: &Pod) -> Qos {
 }
 
 fn container_qos(pod: &Pod) -> Qos {
-    containers_qos(containers_with_kinds(pod), |container| {
-        Side::Requests.of(container)
-    })
+    containers_qos(containers_with_kinds(pod), RequestsRead::AsWritten)
+}
+
+/// How a container's requests are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RequestsRead {
+    /// As written: an unset request is no request (`podlife resources` defaults the pod first).
+    AsWritten,
+    /// As the API server stores them: an unset request takes its limit
+    /// (`effective::stored_requests`).
+    AsStored,
+}
+
+/// A container's positive quantity of a QoS resource in `list`, if it sets one.
+fn positive_in(list: Option<&ResourceList>, name: &str) -> Option<Quantity> {
+    list.and_then(|list| list.get(name))
+        .and_then(QuantityValue::valid)
+        .filter(|quantity| quantity.sign() > 0)
+        .copied()
+}
+
+/// Adds `quantity` into a sum (`addResourceList`: the first value is copied).
+fn add_to(sum: &mut Option<Quantity>, quantity: Option<Quantity>) {
+    match (sum.as_mut(), quantity) {
+        (Some(total), Some(quantity)) => *total += quantity,
+        (None, Some(quantity)) => *sum = Some(quantity),
+        (_, None) => {}
+    }
 }
 
 /// The class the containers' own resources give a pod of just these containers (pod-level
-/// resources aside), with the reason: `requests_of` reads a container's requests (as written,
-/// or as stored: `effective::stored_requests`), `kind` names a container in the reason.
+/// resources aside), with the reason: `read` says how requests are read, `kind` names a
+/// container in the reason. Only cpu and memory count, and only positive quantities.
 pub fn containers_qos<'c>(
     containers: impl IntoIterator<Item = (&'c Container, ContainerKind)>,
-    requests_of: impl Fn(&Container) -> Quantities,
+    read: RequestsRead,
 ) -> Qos {
-    let mut requests = Quantities::new();
-    let mut limits = Quantities::new();
-    let mut first_unlimited: Option<(ContainerKind, String, &'static str)> = None;
+    // Sums of cpu and memory, in QOS_RESOURCES order (the order of a map by name).
+    let mut requests: [Option<Quantity>; 2] = [None, None];
+    let mut limits: [Option<Quantity>; 2] = [None, None];
+    let mut first_unlimited: Option<(ContainerKind, &Container, &'static str)> = None;
     // Kubernetes walks app containers before init containers; the class does not depend on the
     // order, so podlife walks in pod order and names the first unlimited container in that order.
     for (container, kind) in containers {
-        add_into(&mut requests, &positive(requests_of(container)));
-        let container_limits = positive(Side::Limits.of(container));
-        add_into(&mut limits, &container_limits);
-        if let Some(missing) = missing_limits(&container_limits) {
-            first_unlimited.get_or_insert((
-                kind,
-                super::effective::label(container).to_string(),
-                missing,
-            ));
+        let resources = container.resources.as_ref();
+        let own_limits = resources.and_then(|r| r.limits.as_ref());
+        let own_requests = resources.and_then(|r| r.requests.as_ref());
+        let mut limited = [false; 2];
+        for (index, name) in QOS_RESOURCES.iter().enumerate() {
+            let limit = positive_in(own_limits, name);
+            let request = match read {
+                RequestsRead::AsWritten => positive_in(own_requests, name),
+                RequestsRead::AsStored => own_requests
+                    .and_then(|list| list.get(*name))
+                    .and_then(QuantityValue::valid)
+                    .or_else(|| {
+                        own_limits
+                            .and_then(|list| list.get(*name))
+                            .and_then(QuantityValue::valid)
+                    })
+                    .filter(|quantity| quantity.sign() > 0)
+                    .copied(),
+            };
+            if let Some(slot) = limited.get_mut(index) {
+                *slot = limit.is_some();
+            }
+            if let Some(sum) = limits.get_mut(index) {
+                add_to(sum, limit);
+            }
+            if let Some(sum) = requests.get_mut(index) {
+                add_to(sum, request);
+            }
+        }
+        let missing = match limited {
+            [true, true] => None,
+            [false, true] => Some("cpu"),
+            [true, false] => Some("memory"),
+            [false, false] => Some("cpu or memory"),
+        };
+        if let Some(missing) = missing {
+            first_unlimited.get_or_insert((kind, container, missing));
         }
     }
-    if requests.is_empty() && limits.is_empty() {
+    if requests.iter().chain(&limits).all(Option::is_none) {
         return qos(
             QosClass::BestEffort,
             "no container sets a cpu or memory request or limit",
         );
     }
-    if let Some((kind, name, missing)) = first_unlimited {
+    if let Some((kind, container, missing)) = first_unlimited {
         return qos(
             QosClass::Burstable,
-            format!("{} `{name}` has no {missing} limit", kind.noun()),
+            format!(
+                "{} `{}` has no {missing} limit",
+                kind.noun(),
+                super::effective::label(container)
+            ),
         );
     }
-    for (name, request) in &requests {
-        match limits.get(name) {
+    for ((name, request), limit) in QOS_RESOURCES.iter().zip(&requests).zip(&limits) {
+        let Some(request) = request else { continue };
+        match limit {
             Some(limit) if limit == request => {}
             Some(limit) => {
                 return qos(
@@ -192,7 +252,12 @@ pub fn containers_qos<'c>(
             }
         }
     }
-    if let Some((name, limit)) = limits.iter().find(|(n, _)| !requests.contains_key(*n)) {
+    if let Some(((name, Some(limit)), _)) = QOS_RESOURCES
+        .iter()
+        .zip(&limits)
+        .zip(&requests)
+        .find(|((_, limit), request)| limit.is_some() && request.is_none())
+    {
         return qos(
             QosClass::Burstable,
             format!("{name} is limited ({limit}) but not requested"),

@@ -1,8 +1,8 @@
 //! PL308 `init-container-lowers-qos-class`: an init container without full resources makes a Guaranteed pod Burstable.
 
 use crate::k8s::model::Container;
-use crate::resources::effective::{ContainerKind, stored_requests};
-use crate::resources::qos::{QosClass, containers_qos};
+use crate::resources::effective::ContainerKind;
+use crate::resources::qos::{QosClass, RequestsRead, containers_qos};
 use crate::finding::{Finding, Severity};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 
@@ -121,7 +121,7 @@ fn shortfall(container: &Container) -> String {
 /// Whether a pod of just these containers is Guaranteed (SEMANTICS K6.2), as `podlife
 /// resources` computes the class, requests read as the API server stores them.
 fn guaranteed(containers: &[(&Container, ContainerKind)]) -> bool {
-    containers_qos(containers.iter().copied(), stored_requests).class == QosClass::Guaranteed
+    containers_qos(containers.iter().copied(), RequestsRead::AsStored).class == QosClass::Guaranteed
 }
 
 #[cfg(test)]
