@@ -1,6 +1,7 @@
 //! PL307 `init-container-decides-requests`: an init container requests more than the running pod, so it sets the pod's request.
 
-use crate::resources::effective::{aggregate_stored_requests, stored_requests};
+use crate::k8s::model::Container;
+use crate::resources::effective::aggregate_stored_requests;
 use crate::finding::{Finding, Severity};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 
@@ -61,11 +62,11 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         .zip(&aggregate.steps)
         .enumerate()
         .filter(|(_, (container, _))| !container.is_sidecar())
-        .map(|(index, (container, peak))| (index, container, stored_requests(container), peak));
-    for (index, container, own, peak) in peaks {
+        .map(|(index, (container, peak))| (index, container, peak));
+    for (index, container, peak) in peaks {
         let mut excess = Vec::new();
         for (name, value) in peak {
-            if !own.contains_key(name) || pod_level.contains(&name) {
+            if !requests(container, name) || pod_level.contains(&name) {
                 continue;
             }
             let running = steady.get(name).copied().unwrap_or_default();
@@ -93,4 +94,17 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             .note("the effective request is the larger of the running pod's sum and the highest init-container peak (sidecars started before it included)"),
         );
     }
+}
+
+/// Whether `container` asks for `resource` as stored: a valid request, or a valid limit that
+/// stands for it (what `resources::effective::stored_requests` holds, without building it).
+fn requests(container: &Container, resource: &str) -> bool {
+    let resources = container.resources.as_ref();
+    [
+        resources.and_then(|r| r.requests.as_ref()),
+        resources.and_then(|r| r.limits.as_ref()),
+    ]
+    .into_iter()
+    .flatten()
+    .any(|list| list.get(resource).is_some_and(|value| value.valid().is_some()))
 }
