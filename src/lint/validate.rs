@@ -464,16 +464,18 @@ fn check_object_with(
     options: &CheckOptions,
     scratch: &mut Vec<Finding>,
 ) -> Vec<Finding> {
+    let defaulting = Defaulting::unless(options.no_defaulting);
     let StoredPod { pod, removed } = stored_pod(
         object.pod.clone(),
         &options.gates,
-        Defaulting::unless(options.no_defaulting),
+        defaulting,
         &object.init_source,
     );
     let context = PodContext::with_pod(object, &pod, options.settings.strict_initialized)
         .in_cluster(options.gates, &removed)
         .with_best_practice(&options.settings.best_practice)
-        .with_disruption_budgets(options.disruption_budgets.as_deref());
+        .with_disruption_budgets(options.disruption_budgets.as_deref())
+        .with_defaulting(defaulting);
     scratch.clear();
     check_pod(&context, options, scratch);
     drop_findings_on_removed_fields(scratch, &removed);

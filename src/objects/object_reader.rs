@@ -8,6 +8,7 @@ use crate::finding::{Applicability, Finding, ObjectRef};
 use crate::k8s::container_list::ContainerList;
 use crate::k8s::decode::{DecodeError, DecodeProblem, DecodeProblemKind, decode};
 use crate::k8s::model::{ObjectMeta, Pod, PodSpec, PodStatus, QuantityValue};
+use crate::k8s::workload::apps::{AppsKind, AppsSpec};
 use crate::k8s::workload::custom_resources::{CustomPodTemplates, Flavour, PodTemplateTable};
 use crate::k8s::workload::{
     InitContainerSource, PodObject, Scale, WorkloadSelector, pod_template_paths,
@@ -326,6 +327,10 @@ impl ObjectReader<'_, '_> {
         }
 
         let job = read_job(node, &kind);
+        let workload = match flavour {
+            None => read_apps_spec(node, &api_version, &kind, &full, &mut problems, &mut errors),
+            Some(_) => None,
+        };
         let mut object = PodObject {
             // First: it reads `api_version` and `kind` before they move into the object.
             selector: read_selector(node, flavour.is_none(), &api_version, &kind),
@@ -353,6 +358,7 @@ impl ObjectReader<'_, '_> {
             volume_claim_templates,
             scale: read_scale(node),
             job,
+            workload,
             runs_as_job,
             incomplete,
             flavour,
@@ -673,6 +679,55 @@ pub(super) fn decode_collecting<T: serde::de::DeserializeOwned>(
     errors: &mut Vec<DecodeError>,
 ) -> Option<Result<T, ()>> {
     value.map(|value| decode(value, path, problems).map_err(|error| errors.push(error)))
+}
+
+/// The spec of an `apps/v1` workload beside its selector and template, each field decoded on
+/// its own (a value of the wrong type is PL005 and reads as absent).
+fn read_apps_spec(
+    node: &Node<'_>,
+    api_version: &str,
+    kind: &str,
+    full: &dyn Fn(&FieldPath) -> FieldPath,
+    problems: &mut Vec<DecodeProblem>,
+    errors: &mut Vec<DecodeError>,
+) -> Option<AppsSpec> {
+    let kind = AppsKind::of(api_version, kind)?;
+    let spec = node.get("spec");
+    let field = |name: &'static str| {
+        let path = full(&FieldPath::root().child("spec").child(name));
+        (spec.and_then(|spec| spec.get(name)), path)
+    };
+    let mut read = AppsSpec::new(kind);
+    macro_rules! decode_field {
+        ($name:literal) => {{
+            let (value, path) = field($name);
+            decode_collecting(value.filter(|v| !v.is_null()), &path, problems, errors)
+                .and_then(Result::ok)
+        }};
+    }
+    if kind != AppsKind::DaemonSet {
+        read.replicas = decode_field!("replicas");
+    }
+    read.min_ready_seconds = decode_field!("minReadySeconds");
+    if kind != AppsKind::ReplicaSet {
+        read.revision_history_limit = decode_field!("revisionHistoryLimit");
+    }
+    match kind {
+        AppsKind::Deployment => {
+            read.progress_deadline_seconds = decode_field!("progressDeadlineSeconds");
+            read.strategy = decode_field!("strategy");
+        }
+        AppsKind::DaemonSet => read.strategy = decode_field!("updateStrategy"),
+        AppsKind::StatefulSet => {
+            read.strategy = decode_field!("updateStrategy");
+            read.pod_management_policy = decode_field!("podManagementPolicy");
+            read.service_name = decode_field!("serviceName");
+            read.ordinals = decode_field!("ordinals");
+            read.claim_retention = decode_field!("persistentVolumeClaimRetentionPolicy");
+        }
+        AppsKind::ReplicaSet => {}
+    }
+    Some(read)
 }
 
 /// The claim templates whose volumes the controller adds to each pod: an Argo template's, a

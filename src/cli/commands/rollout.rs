@@ -200,6 +200,18 @@ fn find_workloads(
             let Some(root) = document.root.as_ref() else {
                 continue;
             };
+            let name = object
+                .name
+                .clone()
+                .unwrap_or_else(|| "workload".to_string());
+            let shown = format!("{} `{name}` (in {})", object.kind, file);
+            // What the API server rejects is said as `validate` says it, first; the rollout's
+            // own reading then only meets values it cannot act on.
+            let findings = api_check::pod_findings(file, comments, document, &object, options);
+            if !api_check::admit(&findings, &shown, allow_invalid, cli.quiet) {
+                worse(ExitStatus::Findings);
+                continue;
+            }
             let node = root.lookup(&object.object_path).value;
             let control = match crate::k8s::workload::rollout::read(node, kind, &gates) {
                 Ok(control) => control,
@@ -209,16 +221,6 @@ fn find_workloads(
                     continue;
                 }
             };
-            let name = object
-                .name
-                .clone()
-                .unwrap_or_else(|| "workload".to_string());
-            let shown = format!("{} `{name}` (in {})", object.kind, file);
-            let findings = api_check::pod_findings(file, comments, document, &object, options);
-            if !api_check::admit(&findings, &shown, allow_invalid, cli.quiet) {
-                worse(ExitStatus::Findings);
-                continue;
-            }
             found.push(FoundWorkload {
                 source: file.to_string(),
                 kind,

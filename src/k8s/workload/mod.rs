@@ -5,6 +5,7 @@
 //! spec and metadata in the file, so a rule's pod-relative path (`spec.initContainers[1].name`)
 //! becomes the object's real path and line.
 
+pub mod apps;
 pub mod custom_resources;
 pub mod job;
 pub mod rollout;
@@ -140,6 +141,9 @@ pub struct PodObject {
     pub selector: Option<WorkloadSelector>,
     /// A Job's (or CronJob's) controller settings; `None` for other kinds.
     pub job: Option<job::JobControl>,
+    /// An `apps/v1` workload's spec beside its selector and template, as written; `None` for
+    /// other kinds.
+    pub workload: Option<apps::AppsSpec>,
     /// Whether a Job runs this pod, so it must not restart `Always`: a `batch` Job or CronJob,
     /// or a custom resource's template that becomes a Job's (KEDA's `ScaledJob`, JobSet, a
     /// `RayJob`'s submitter, a `podTemplates:` entry with `job: true`, …).

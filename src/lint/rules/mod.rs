@@ -6,7 +6,7 @@
 
 use crate::finding::{Finding, RuleId, Severity};
 use crate::k8s::cluster::dropped_fields::RemovedField;
-use crate::k8s::cluster::{FeatureGates, Gate};
+use crate::k8s::cluster::{Defaulting, FeatureGates, Gate};
 pub use crate::k8s::container_list::{ContainerList, MESSAGE_TAIL_ROOM};
 use crate::k8s::model::{Container, Pod};
 use crate::k8s::workload::PodObject;
@@ -127,6 +127,7 @@ rules! {
         PL175 invalid_seccomp_annotation => INVALID_SECCOMP_ANNOTATION,
         PL176 seccomp_annotation_mismatch => SECCOMP_ANNOTATION_MISMATCH,
         PL177 invalid_preemption_policy => INVALID_PREEMPTION_POLICY,
+        PL178 invalid_workload_spec => INVALID_WORKLOAD_SPEC,
     }
     seed_features {
         PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,
@@ -590,6 +591,9 @@ pub struct PodContext<'p> {
     /// The PodDisruptionBudgets of the run, read only when PL447 runs (`None`: not read, and
     /// PL447 judges nothing).
     pub disruption_budgets: Option<&'p DisruptionBudgets>,
+    /// Whether API defaults were applied before the checks (`--no-defaulting` skips them): the
+    /// pod is already as stored; a workload's own spec is defaulted by the check that reads it.
+    pub defaulting: Defaulting,
 }
 
 impl<'p> PodContext<'p> {
@@ -603,6 +607,7 @@ impl<'p> PodContext<'p> {
             removed: &[],
             best_practice: &DEFAULT_SETTINGS,
             disruption_budgets: None,
+            defaulting: Defaulting::Applied,
         }
     }
 
@@ -616,6 +621,7 @@ impl<'p> PodContext<'p> {
             removed: &[],
             best_practice: &DEFAULT_SETTINGS,
             disruption_budgets: None,
+            defaulting: Defaulting::Applied,
         }
     }
 
@@ -631,6 +637,13 @@ impl<'p> PodContext<'p> {
     #[must_use]
     pub fn with_best_practice(mut self, settings: &'p BestPracticeSettings) -> Self {
         self.best_practice = settings;
+        self
+    }
+
+    /// The same context with API defaulting applied or skipped (`--no-defaulting`).
+    #[must_use]
+    pub fn with_defaulting(mut self, defaulting: Defaulting) -> Self {
+        self.defaulting = defaulting;
         self
     }
 

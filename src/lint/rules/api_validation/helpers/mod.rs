@@ -8,5 +8,6 @@ pub mod downward_api;
 pub mod field_errors;
 pub mod handler_checks;
 pub mod in_tree_volumes;
+pub mod int_or_percent;
 pub mod label_selector;
 pub mod resource_scope;
