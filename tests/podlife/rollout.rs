@@ -395,7 +395,7 @@ fn what_is_not_simulated_is_said_on_stderr_with_json_and_objects_without_pods_ar
     let file = directory.join("paused.yaml");
     std::fs::write(
         &file,
-        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: 2\n  paused: true\n  template:\n    spec:\n      containers: [{name: app, image: example/app:1}]\n---\napiVersion: v1\nkind: Service\nmetadata: {name: web}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: web}\n",
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: 2\n  paused: true\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers: [{name: app, image: example/app:1}]\n---\napiVersion: v1\nkind: Service\nmetadata: {name: web}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: web}\n",
     )
     .expect("write");
     let path = file.to_str().expect("utf-8");

@@ -128,6 +128,7 @@ rules! {
         PL176 seccomp_annotation_mismatch => SECCOMP_ANNOTATION_MISMATCH,
         PL177 invalid_preemption_policy => INVALID_PREEMPTION_POLICY,
         PL178 invalid_workload_spec => INVALID_WORKLOAD_SPEC,
+        PL179 invalid_workload_selector => INVALID_WORKLOAD_SELECTOR,
     }
     seed_features {
         PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,

@@ -470,6 +470,7 @@ kind: Deployment
 metadata:
   name: web
 spec:
+  selector: {matchExpressions: [{key: app, operator: DoesNotExist}]}
   template:
     metadata:
       annotations:

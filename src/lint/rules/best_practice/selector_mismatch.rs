@@ -15,6 +15,8 @@ pub static RULE: Rule = Rule {
     docs: r#"## What it does
 Compares the `spec.selector` of a Deployment, ReplicaSet, StatefulSet or DaemonSet (`apps`, and `extensions` for the first three) and of a ReplicationController with the labels of its pod template (`matchLabels` and every `matchExpressions` operator), and reports a selector the template does not satisfy, an `apps` workload without a selector, and an empty one. Where Kubernetes fills a missing selector from the template (`extensions/v1beta1`, a ReplicationController) nothing is reported.
 
+For `apps/v1` workloads and `v1` ReplicationControllers the API server rejects these, and PL179 `invalid-workload-selector` reports them as errors, on by default; this rule keeps the older API versions podlife still reads (`apps/v1beta1`, `apps/v1beta2`, `extensions/v1beta1`), which a current cluster no longer serves but manifests still carry.
+
 Off by default, like every best-practice rule (PL4xx): enable it with `--select PL449` or the whole group.
 
 ## Why
@@ -46,8 +48,14 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     let Some(selector) = &context.object.selector else {
         return;
     };
+    // What the API server of today rejects is PL179's, an error on by default: an `apps/v1`
+    // workload and a `v1` ReplicationController.
+    let api_version = context.object.api_version.as_str();
+    if api_version == "apps/v1" || api_version == "v1" {
+        return;
+    }
     let object = describe_object(context);
-    let apps = context.object.api_version.starts_with("apps/");
+    let apps = api_version.starts_with("apps/");
     let finding = match selector {
         WorkloadSelector::Missing if apps => RULE
             .finding(format!("{object} has no `spec.selector`"))
