@@ -3,6 +3,7 @@
 
 pub mod cluster;
 pub mod container_list;
+pub mod cron_schedule;
 pub mod declared_durations;
 pub mod decode;
 pub mod defaults;
@@ -13,6 +14,7 @@ pub mod quantity;
 pub mod resource_names;
 pub mod scheduling;
 pub mod stop_signals;
+pub mod time_zones;
 pub mod timestamp;
 pub mod volume_source;
 pub mod workload;

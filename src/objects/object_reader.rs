@@ -10,6 +10,7 @@ use crate::k8s::decode::{DecodeError, DecodeProblem, DecodeProblemKind, decode};
 use crate::k8s::model::{ObjectMeta, Pod, PodSpec, PodStatus, QuantityValue};
 use crate::k8s::workload::apps::{AppsKind, AppsSpec};
 use crate::k8s::workload::custom_resources::{CustomPodTemplates, Flavour, PodTemplateTable};
+use crate::k8s::workload::job::CronSpec;
 use crate::k8s::workload::{
     InitContainerSource, PodObject, Scale, WorkloadSelector, pod_template_paths,
 };
@@ -319,17 +320,16 @@ impl ObjectReader<'_, '_> {
             &mut errors,
         )
         .and_then(Result::ok);
-        match flavour {
+        let job = read_job(node, &kind);
+        let (workload, cron) = match flavour {
             Some(flavour) => {
                 operator_defaults::apply(flavour, &full(&spec_path), &mut spec, &mut problems);
+                (None, None)
             }
-            None => self.workload_spec_keys(node, object_path, &kind),
-        }
-
-        let job = read_job(node, &kind);
-        let workload = match flavour {
-            None => read_apps_spec(node, &api_version, &kind, &full, &mut problems, &mut errors),
-            Some(_) => None,
+            None => {
+                self.workload_spec_keys(node, object_path, &kind);
+                controller_specs(node, &api_version, &kind, &full, &mut problems, &mut errors)
+            }
         };
         let mut object = PodObject {
             // First: it reads `api_version` and `kind` before they move into the object.
@@ -359,6 +359,7 @@ impl ObjectReader<'_, '_> {
             scale: read_scale(node),
             job,
             workload,
+            cron,
             runs_as_job,
             incomplete,
             flavour,
@@ -728,6 +729,48 @@ fn read_apps_spec(
         AppsKind::ReplicaSet => {}
     }
     Some(read)
+}
+
+/// What the controller of a built-in workload reads beside the template: an `apps/v1` spec, or
+/// a `batch/v1` CronJob's schedule.
+fn controller_specs(
+    node: &Node<'_>,
+    api_version: &str,
+    kind: &str,
+    full: &dyn Fn(&FieldPath) -> FieldPath,
+    problems: &mut Vec<DecodeProblem>,
+    errors: &mut Vec<DecodeError>,
+) -> (Option<AppsSpec>, Option<CronSpec>) {
+    (
+        read_apps_spec(node, api_version, kind, full, problems, errors),
+        read_cron_spec(node, api_version, kind, full, problems, errors),
+    )
+}
+
+/// A `batch/v1` CronJob's `schedule` and `timeZone` (a wrong type is PL005 and reads as absent).
+fn read_cron_spec(
+    node: &Node<'_>,
+    api_version: &str,
+    kind: &str,
+    full: &dyn Fn(&FieldPath) -> FieldPath,
+    problems: &mut Vec<DecodeProblem>,
+    errors: &mut Vec<DecodeError>,
+) -> Option<CronSpec> {
+    if api_version != "batch/v1" || kind != "CronJob" {
+        return None;
+    }
+    let mut field = |name: &'static str| -> Option<String> {
+        let value = node
+            .get("spec")
+            .and_then(|spec| spec.get(name))
+            .filter(|value| !value.is_null());
+        let path = full(&FieldPath::root().child("spec").child(name));
+        decode_collecting(value, &path, problems, errors).and_then(Result::ok)
+    };
+    Some(CronSpec {
+        schedule: field("schedule"),
+        time_zone: field("timeZone"),
+    })
 }
 
 /// The claim templates whose volumes the controller adds to each pod: an Argo template's, a

@@ -16,6 +16,16 @@ pub struct JobControl {
     pub parallelism: i64,
 }
 
+/// A `batch/v1` CronJob's `spec.schedule` and `spec.timeZone`, as written (`None`: absent, or
+/// of the wrong type, which reading reported).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CronSpec {
+    /// `schedule`.
+    pub schedule: Option<String>,
+    /// `timeZone`.
+    pub time_zone: Option<String>,
+}
+
 /// The defaults of `batch/v1` Jobs.
 pub const DEFAULT_BACKOFF_LIMIT: i64 = 6;
 

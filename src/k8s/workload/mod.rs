@@ -144,6 +144,8 @@ pub struct PodObject {
     /// An `apps/v1` workload's spec beside its selector and template, as written; `None` for
     /// other kinds.
     pub workload: Option<apps::AppsSpec>,
+    /// A `batch/v1` CronJob's schedule and time zone; `None` for other kinds.
+    pub cron: Option<job::CronSpec>,
     /// Whether a Job runs this pod, so it must not restart `Always`: a `batch` Job or CronJob,
     /// or a custom resource's template that becomes a Job's (KEDA's `ScaledJob`, JobSet, a
     /// `RayJob`'s submitter, a `podTemplates:` entry with `job: true`, …).
