@@ -747,7 +747,7 @@ fn controller_specs(
     )
 }
 
-/// A `batch/v1` CronJob's `schedule` and `timeZone` (a wrong type is PL005 and reads as absent).
+/// A `batch/v1` CronJob's own spec fields (a wrong type is PL005 and reads as absent).
 fn read_cron_spec(
     node: &Node<'_>,
     api_version: &str,
@@ -759,17 +759,42 @@ fn read_cron_spec(
     if api_version != "batch/v1" || kind != "CronJob" {
         return None;
     }
-    let mut field = |name: &'static str| -> Option<String> {
-        let value = node
-            .get("spec")
+    let spec = node.get("spec");
+    let value = |name: &'static str| {
+        let found = spec
             .and_then(|spec| spec.get(name))
             .filter(|value| !value.is_null());
-        let path = full(&FieldPath::root().child("spec").child(name));
-        decode_collecting(value, &path, problems, errors).and_then(Result::ok)
+        (found, full(&FieldPath::root().child("spec").child(name)))
     };
+    macro_rules! field {
+        ($name:literal) => {{
+            let (found, path) = value($name);
+            decode_collecting(found, &path, problems, errors).and_then(Result::ok)
+        }};
+    }
+    let job_spec = spec
+        .and_then(|spec| spec.get("jobTemplate"))
+        .and_then(|template| template.get("spec"));
+    let manual_selector_path = full(&FieldPath::parse("spec.jobTemplate.spec.manualSelector"));
     Some(CronSpec {
-        schedule: field("schedule"),
-        time_zone: field("timeZone"),
+        schedule: field!("schedule"),
+        time_zone: field!("timeZone"),
+        concurrency_policy: field!("concurrencyPolicy"),
+        starting_deadline_seconds: field!("startingDeadlineSeconds"),
+        successful_jobs_history_limit: field!("successfulJobsHistoryLimit"),
+        failed_jobs_history_limit: field!("failedJobsHistoryLimit"),
+        job_template_selector: job_spec
+            .and_then(|job| job.get("selector"))
+            .is_some_and(|selector| !selector.is_null()),
+        manual_selector: decode_collecting(
+            job_spec
+                .and_then(|job| job.get("manualSelector"))
+                .filter(|value| !value.is_null()),
+            &manual_selector_path,
+            problems,
+            errors,
+        )
+        .and_then(Result::ok),
     })
 }
 

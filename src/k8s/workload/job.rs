@@ -16,14 +16,26 @@ pub struct JobControl {
     pub parallelism: i64,
 }
 
-/// A `batch/v1` CronJob's `spec.schedule` and `spec.timeZone`, as written (`None`: absent, or
-/// of the wrong type, which reading reported).
+/// A `batch/v1` CronJob's own spec fields, as written (`None`: absent, or of the wrong type,
+/// which reading reported).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CronSpec {
     /// `schedule`.
     pub schedule: Option<String>,
     /// `timeZone`.
     pub time_zone: Option<String>,
+    /// `concurrencyPolicy`.
+    pub concurrency_policy: Option<String>,
+    /// `startingDeadlineSeconds`.
+    pub starting_deadline_seconds: Option<i64>,
+    /// `successfulJobsHistoryLimit`.
+    pub successful_jobs_history_limit: Option<i32>,
+    /// `failedJobsHistoryLimit`.
+    pub failed_jobs_history_limit: Option<i32>,
+    /// Whether `jobTemplate.spec.selector` is written (the controller generates it).
+    pub job_template_selector: bool,
+    /// `jobTemplate.spec.manualSelector`.
+    pub manual_selector: Option<bool>,
 }
 
 /// The defaults of `batch/v1` Jobs.

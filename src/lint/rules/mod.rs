@@ -129,7 +129,7 @@ rules! {
         PL177 invalid_preemption_policy => INVALID_PREEMPTION_POLICY,
         PL178 invalid_workload_spec => INVALID_WORKLOAD_SPEC,
         PL179 invalid_workload_selector => INVALID_WORKLOAD_SELECTOR,
-        PL180 invalid_cronjob_schedule => INVALID_CRONJOB_SCHEDULE,
+        PL180 invalid_cronjob_spec => INVALID_CRONJOB_SPEC,
     }
     seed_features {
         PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,
