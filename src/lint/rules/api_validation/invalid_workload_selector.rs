@@ -64,7 +64,8 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     };
     let at = context.object_path("spec.selector");
     let labels_at = context.object_path("spec.template.metadata.labels");
-    let labels = context.pod.metadata.labels.clone().unwrap_or_default();
+    let no_labels = std::collections::BTreeMap::new();
+    let labels = context.pod.metadata.labels.as_ref().unwrap_or(&no_labels);
     let mut problems = Vec::new();
     let mismatch = |unmet: String| {
         Problem::new(
@@ -83,7 +84,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         WorkloadSelector::Missing if controller => return,
         WorkloadSelector::Missing => missing(context, kind, &mut problems),
         WorkloadSelector::Written(written) if controller => {
-            if let Some(unmet) = written.first_unmet(&labels).filter(|_| !written.is_empty()) {
+            if let Some(unmet) = written.first_unmet(labels).filter(|_| !written.is_empty()) {
                 problems.push(mismatch(unmet));
             }
         }
@@ -120,7 +121,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 );
             } else if !malformed
                 && !written.is_empty()
-                && let Some(unmet) = written.first_unmet(&labels)
+                && let Some(unmet) = written.first_unmet(labels)
             {
                 problems.push(mismatch(unmet));
             }
