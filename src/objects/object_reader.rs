@@ -10,7 +10,7 @@ use crate::k8s::decode::{DecodeError, DecodeProblem, DecodeProblemKind, decode};
 use crate::k8s::model::{ObjectMeta, Pod, PodSpec, PodStatus, QuantityValue};
 use crate::k8s::workload::apps::{AppsKind, AppsSpec};
 use crate::k8s::workload::custom_resources::{CustomPodTemplates, Flavour, PodTemplateTable};
-use crate::k8s::workload::job::CronSpec;
+use crate::k8s::workload::job::{CronSpec, JobSpecFields};
 use crate::k8s::workload::{
     InitContainerSource, PodObject, Scale, WorkloadSelector, pod_template_paths,
 };
@@ -320,11 +320,10 @@ impl ObjectReader<'_, '_> {
             &mut errors,
         )
         .and_then(Result::ok);
-        let job = read_job(node, &kind);
-        let (workload, cron) = match flavour {
+        let (workload, cron, job_spec) = match flavour {
             Some(flavour) => {
                 operator_defaults::apply(flavour, &full(&spec_path), &mut spec, &mut problems);
-                (None, None)
+                (None, None, None)
             }
             None => {
                 self.workload_spec_keys(node, object_path, &kind);
@@ -332,8 +331,9 @@ impl ObjectReader<'_, '_> {
             }
         };
         let mut object = PodObject {
-            // First: it reads `api_version` and `kind` before they move into the object.
+            // First: they read `api_version` and `kind` before they move into the object.
             selector: read_selector(node, flavour.is_none(), &api_version, &kind),
+            job: read_job(node, &kind),
             file: self.file.clone(),
             document: self.document,
             api_version,
@@ -357,9 +357,9 @@ impl ObjectReader<'_, '_> {
             annotation_trees: Vec::new(),
             volume_claim_templates,
             scale: read_scale(node),
-            job,
             workload,
             cron,
+            job_spec,
             runs_as_job,
             incomplete,
             flavour,
@@ -740,11 +740,59 @@ fn controller_specs(
     full: &dyn Fn(&FieldPath) -> FieldPath,
     problems: &mut Vec<DecodeProblem>,
     errors: &mut Vec<DecodeError>,
-) -> (Option<AppsSpec>, Option<CronSpec>) {
+) -> (Option<AppsSpec>, Option<CronSpec>, Option<JobSpecFields>) {
     (
         read_apps_spec(node, api_version, kind, full, problems, errors),
         read_cron_spec(node, api_version, kind, full, problems, errors),
+        read_job_spec(node, api_version, kind, full, problems, errors),
     )
+}
+
+/// A `batch/v1` Job's spec fields, or a CronJob's job template's (a wrong type is PL005 and
+/// reads as absent).
+fn read_job_spec(
+    node: &Node<'_>,
+    api_version: &str,
+    kind: &str,
+    full: &dyn Fn(&FieldPath) -> FieldPath,
+    problems: &mut Vec<DecodeProblem>,
+    errors: &mut Vec<DecodeError>,
+) -> Option<JobSpecFields> {
+    let (at, defaulted) = match (api_version, kind) {
+        ("batch/v1", "Job") => ("spec", true),
+        ("batch/v1", "CronJob") => ("spec.jobTemplate.spec", false),
+        _ => return None,
+    };
+    let spec_path = FieldPath::parse(at);
+    let spec = node.lookup(&spec_path);
+    let spec = spec.complete.then_some(spec.value);
+    let value = |name: &'static str| {
+        let found = spec
+            .and_then(|spec| spec.get(name))
+            .filter(|value| !value.is_null());
+        (found, full(&spec_path.child(name)))
+    };
+    macro_rules! field {
+        ($name:literal) => {{
+            let (found, path) = value($name);
+            decode_collecting(found, &path, problems, errors).and_then(Result::ok)
+        }};
+    }
+    Some(JobSpecFields {
+        at,
+        defaulted,
+        parallelism: field!("parallelism"),
+        completions: field!("completions"),
+        active_deadline_seconds: field!("activeDeadlineSeconds"),
+        backoff_limit: field!("backoffLimit"),
+        ttl_seconds_after_finished: field!("ttlSecondsAfterFinished"),
+        backoff_limit_per_index: field!("backoffLimitPerIndex"),
+        max_failed_indexes: field!("maxFailedIndexes"),
+        completion_mode: field!("completionMode"),
+        success_policy: spec
+            .and_then(|spec| spec.get("successPolicy"))
+            .is_some_and(|policy| !policy.is_null()),
+    })
 }
 
 /// A `batch/v1` CronJob's own spec fields (a wrong type is PL005 and reads as absent).

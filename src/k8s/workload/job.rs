@@ -38,6 +38,34 @@ pub struct CronSpec {
     pub manual_selector: Option<bool>,
 }
 
+/// The fields of a `batch/v1` Job's spec (or a CronJob's `jobTemplate.spec`) that
+/// `validateJobSpec` judges by themselves, as written (`None`: absent, or of the wrong type).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct JobSpecFields {
+    /// Where the spec is: `spec`, or a CronJob's `spec.jobTemplate.spec`.
+    pub at: &'static str,
+    /// Whether the API server defaults it (a Job's; a CronJob's job template is not).
+    pub defaulted: bool,
+    /// `parallelism`.
+    pub parallelism: Option<i32>,
+    /// `completions`.
+    pub completions: Option<i32>,
+    /// `activeDeadlineSeconds`.
+    pub active_deadline_seconds: Option<i64>,
+    /// `backoffLimit`.
+    pub backoff_limit: Option<i32>,
+    /// `ttlSecondsAfterFinished`.
+    pub ttl_seconds_after_finished: Option<i32>,
+    /// `backoffLimitPerIndex`.
+    pub backoff_limit_per_index: Option<i32>,
+    /// `maxFailedIndexes`.
+    pub max_failed_indexes: Option<i32>,
+    /// `completionMode`.
+    pub completion_mode: Option<String>,
+    /// Whether `successPolicy` is written.
+    pub success_policy: bool,
+}
+
 /// The defaults of `batch/v1` Jobs.
 pub const DEFAULT_BACKOFF_LIMIT: i64 = 6;
 

@@ -146,6 +146,8 @@ pub struct PodObject {
     pub workload: Option<apps::AppsSpec>,
     /// A `batch/v1` CronJob's schedule and time zone; `None` for other kinds.
     pub cron: Option<job::CronSpec>,
+    /// A `batch/v1` Job's spec fields, or a CronJob's job template's; `None` for other kinds.
+    pub job_spec: Option<job::JobSpecFields>,
     /// Whether a Job runs this pod, so it must not restart `Always`: a `batch` Job or CronJob,
     /// or a custom resource's template that becomes a Job's (KEDA's `ScaledJob`, JobSet, a
     /// `RayJob`'s submitter, a `podTemplates:` entry with `job: true`, …).

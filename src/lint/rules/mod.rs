@@ -130,6 +130,7 @@ rules! {
         PL178 invalid_workload_spec => INVALID_WORKLOAD_SPEC,
         PL179 invalid_workload_selector => INVALID_WORKLOAD_SELECTOR,
         PL180 invalid_cronjob_spec => INVALID_CRONJOB_SPEC,
+        PL181 invalid_job_spec => INVALID_JOB_SPEC,
     }
     seed_features {
         PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,
