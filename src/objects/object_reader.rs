@@ -682,57 +682,86 @@ pub(super) fn decode_collecting<T: serde::de::DeserializeOwned>(
     value.map(|value| decode(value, path, problems).map_err(|error| errors.push(error)))
 }
 
-/// The spec of an `apps/v1` workload beside its selector and template, each field decoded on
-/// its own (a value of the wrong type is PL005 and reads as absent).
-fn read_apps_spec(
-    node: &Node<'_>,
-    api_version: &str,
-    kind: &str,
-    full: &dyn Fn(&FieldPath) -> FieldPath,
-    problems: &mut Vec<DecodeProblem>,
-    errors: &mut Vec<DecodeError>,
-) -> Option<AppsSpec> {
-    let kind = AppsKind::of(api_version, kind)?;
-    let spec = node.get("spec");
-    let field = |name: &'static str| {
-        let path = full(&FieldPath::root().child("spec").child(name));
-        (spec.and_then(|spec| spec.get(name)), path)
-    };
+/// Decodes the fields of one mapping of an object (a workload's `spec`, a CronJob's
+/// `jobTemplate.spec`) one at a time: a value of the wrong type is PL005 and reads as absent.
+struct SpecFields<'n, 'a> {
+    /// The mapping, if the object has it.
+    node: Option<&'n Node<'n>>,
+    /// Its object-relative path.
+    at: FieldPath,
+    full: &'a dyn Fn(&FieldPath) -> FieldPath,
+    problems: &'a mut Vec<DecodeProblem>,
+    errors: &'a mut Vec<DecodeError>,
+}
+
+impl<'n, 'a> SpecFields<'n, 'a> {
+    /// The fields of the mapping at `at` in the object `node`.
+    fn at(
+        node: &'n Node<'n>,
+        at: &'static str,
+        full: &'a dyn Fn(&FieldPath) -> FieldPath,
+        problems: &'a mut Vec<DecodeProblem>,
+        errors: &'a mut Vec<DecodeError>,
+    ) -> Self {
+        let at = FieldPath::parse(at);
+        let found = node.lookup(&at);
+        SpecFields {
+            node: found.complete.then_some(found.value),
+            at,
+            full,
+            problems,
+            errors,
+        }
+    }
+
+    /// The field `name`, decoded, or `None` when absent, null or unreadable.
+    fn get<T: serde::de::DeserializeOwned>(&mut self, name: &'static str) -> Option<T> {
+        let value = self
+            .node
+            .and_then(|node| node.get(name))
+            .filter(|value| !value.is_null());
+        let path = (self.full)(&self.at.child(name));
+        decode_collecting(value, &path, self.problems, self.errors).and_then(Result::ok)
+    }
+
+    /// Whether the field `name` is written (and not null).
+    fn has(&self, name: &str) -> bool {
+        self.node
+            .and_then(|node| node.get(name))
+            .is_some_and(|value| !value.is_null())
+    }
+}
+
+/// The spec of an `apps/v1` workload beside its selector and template.
+fn read_apps_spec(kind: AppsKind, fields: &mut SpecFields<'_, '_>) -> AppsSpec {
     let mut read = AppsSpec::new(kind);
-    macro_rules! decode_field {
-        ($name:literal) => {{
-            let (value, path) = field($name);
-            decode_collecting(value.filter(|v| !v.is_null()), &path, problems, errors)
-                .and_then(Result::ok)
-        }};
-    }
     if kind != AppsKind::DaemonSet {
-        read.replicas = decode_field!("replicas");
+        read.replicas = fields.get("replicas");
     }
-    read.min_ready_seconds = decode_field!("minReadySeconds");
+    read.min_ready_seconds = fields.get("minReadySeconds");
     if kind != AppsKind::ReplicaSet {
-        read.revision_history_limit = decode_field!("revisionHistoryLimit");
+        read.revision_history_limit = fields.get("revisionHistoryLimit");
     }
     match kind {
         AppsKind::Deployment => {
-            read.progress_deadline_seconds = decode_field!("progressDeadlineSeconds");
-            read.strategy = decode_field!("strategy");
+            read.progress_deadline_seconds = fields.get("progressDeadlineSeconds");
+            read.strategy = fields.get("strategy");
         }
-        AppsKind::DaemonSet => read.strategy = decode_field!("updateStrategy"),
+        AppsKind::DaemonSet => read.strategy = fields.get("updateStrategy"),
         AppsKind::StatefulSet => {
-            read.strategy = decode_field!("updateStrategy");
-            read.pod_management_policy = decode_field!("podManagementPolicy");
-            read.service_name = decode_field!("serviceName");
-            read.ordinals = decode_field!("ordinals");
-            read.claim_retention = decode_field!("persistentVolumeClaimRetentionPolicy");
+            read.strategy = fields.get("updateStrategy");
+            read.pod_management_policy = fields.get("podManagementPolicy");
+            read.service_name = fields.get("serviceName");
+            read.ordinals = fields.get("ordinals");
+            read.claim_retention = fields.get("persistentVolumeClaimRetentionPolicy");
         }
         AppsKind::ReplicaSet => {}
     }
-    Some(read)
+    read
 }
 
-/// What the controller of a built-in workload reads beside the template: an `apps/v1` spec, or
-/// a `batch/v1` CronJob's schedule.
+/// What the controller of a built-in workload reads beside the template: an `apps/v1` spec; a
+/// `batch/v1` Job's spec; a CronJob's own spec and its job template's.
 fn controller_specs(
     node: &Node<'_>,
     api_version: &str,
@@ -741,109 +770,73 @@ fn controller_specs(
     problems: &mut Vec<DecodeProblem>,
     errors: &mut Vec<DecodeError>,
 ) -> (Option<AppsSpec>, Option<CronSpec>, Option<JobSpecFields>) {
-    (
-        read_apps_spec(node, api_version, kind, full, problems, errors),
-        read_cron_spec(node, api_version, kind, full, problems, errors),
-        read_job_spec(node, api_version, kind, full, problems, errors),
-    )
+    if let Some(apps) = AppsKind::of(api_version, kind) {
+        let mut fields = SpecFields::at(node, "spec", full, problems, errors);
+        return (Some(read_apps_spec(apps, &mut fields)), None, None);
+    }
+    match (api_version, kind) {
+        ("batch/v1", "Job") => {
+            let mut fields = SpecFields::at(node, "spec", full, problems, errors);
+            let job = read_job_spec("spec", true, &mut fields);
+            (None, None, Some(job))
+        }
+        ("batch/v1", "CronJob") => {
+            let cron = read_cron_spec(&mut SpecFields::at(node, "spec", full, problems, errors));
+            let template = "spec.jobTemplate.spec";
+            let mut fields = SpecFields::at(node, template, full, problems, errors);
+            let job = read_job_spec(template, false, &mut fields);
+            (None, Some(cron), Some(job))
+        }
+        _ => (None, None, None),
+    }
 }
 
-/// A `batch/v1` Job's spec fields, or a CronJob's job template's (a wrong type is PL005 and
-/// reads as absent).
+/// A `batch/v1` Job's spec fields, or a CronJob's job template's (`at`; `defaulted` for a Job).
 fn read_job_spec(
-    node: &Node<'_>,
-    api_version: &str,
-    kind: &str,
-    full: &dyn Fn(&FieldPath) -> FieldPath,
-    problems: &mut Vec<DecodeProblem>,
-    errors: &mut Vec<DecodeError>,
-) -> Option<JobSpecFields> {
-    let (at, defaulted) = match (api_version, kind) {
-        ("batch/v1", "Job") => ("spec", true),
-        ("batch/v1", "CronJob") => ("spec.jobTemplate.spec", false),
-        _ => return None,
-    };
-    let spec_path = FieldPath::parse(at);
-    let spec = node.lookup(&spec_path);
-    let spec = spec.complete.then_some(spec.value);
-    let value = |name: &'static str| {
-        let found = spec
-            .and_then(|spec| spec.get(name))
-            .filter(|value| !value.is_null());
-        (found, full(&spec_path.child(name)))
-    };
-    macro_rules! field {
-        ($name:literal) => {{
-            let (found, path) = value($name);
-            decode_collecting(found, &path, problems, errors).and_then(Result::ok)
-        }};
-    }
-    Some(JobSpecFields {
+    at: &'static str,
+    defaulted: bool,
+    fields: &mut SpecFields<'_, '_>,
+) -> JobSpecFields {
+    JobSpecFields {
         at,
         defaulted,
-        parallelism: field!("parallelism"),
-        completions: field!("completions"),
-        active_deadline_seconds: field!("activeDeadlineSeconds"),
-        backoff_limit: field!("backoffLimit"),
-        ttl_seconds_after_finished: field!("ttlSecondsAfterFinished"),
-        backoff_limit_per_index: field!("backoffLimitPerIndex"),
-        max_failed_indexes: field!("maxFailedIndexes"),
-        completion_mode: field!("completionMode"),
-        success_policy: spec
-            .and_then(|spec| spec.get("successPolicy"))
-            .is_some_and(|policy| !policy.is_null()),
-    })
+        parallelism: fields.get("parallelism"),
+        completions: fields.get("completions"),
+        active_deadline_seconds: fields.get("activeDeadlineSeconds"),
+        backoff_limit: fields.get("backoffLimit"),
+        ttl_seconds_after_finished: fields.get("ttlSecondsAfterFinished"),
+        backoff_limit_per_index: fields.get("backoffLimitPerIndex"),
+        max_failed_indexes: fields.get("maxFailedIndexes"),
+        completion_mode: fields.get("completionMode"),
+        success_policy: fields.has("successPolicy"),
+    }
 }
 
-/// A `batch/v1` CronJob's own spec fields (a wrong type is PL005 and reads as absent).
-fn read_cron_spec(
-    node: &Node<'_>,
-    api_version: &str,
-    kind: &str,
-    full: &dyn Fn(&FieldPath) -> FieldPath,
-    problems: &mut Vec<DecodeProblem>,
-    errors: &mut Vec<DecodeError>,
-) -> Option<CronSpec> {
-    if api_version != "batch/v1" || kind != "CronJob" {
-        return None;
-    }
-    let spec = node.get("spec");
-    let value = |name: &'static str| {
-        let found = spec
-            .and_then(|spec| spec.get(name))
-            .filter(|value| !value.is_null());
-        (found, full(&FieldPath::root().child("spec").child(name)))
-    };
-    macro_rules! field {
-        ($name:literal) => {{
-            let (found, path) = value($name);
-            decode_collecting(found, &path, problems, errors).and_then(Result::ok)
-        }};
-    }
-    let job_spec = spec
+/// A `batch/v1` CronJob's own spec fields.
+fn read_cron_spec(fields: &mut SpecFields<'_, '_>) -> CronSpec {
+    let job_spec = fields
+        .node
         .and_then(|spec| spec.get("jobTemplate"))
         .and_then(|template| template.get("spec"));
-    let manual_selector_path = full(&FieldPath::parse("spec.jobTemplate.spec.manualSelector"));
-    Some(CronSpec {
-        schedule: field!("schedule"),
-        time_zone: field!("timeZone"),
-        concurrency_policy: field!("concurrencyPolicy"),
-        starting_deadline_seconds: field!("startingDeadlineSeconds"),
-        successful_jobs_history_limit: field!("successfulJobsHistoryLimit"),
-        failed_jobs_history_limit: field!("failedJobsHistoryLimit"),
-        job_template_selector: job_spec
-            .and_then(|job| job.get("selector"))
-            .is_some_and(|selector| !selector.is_null()),
-        manual_selector: decode_collecting(
-            job_spec
-                .and_then(|job| job.get("manualSelector"))
-                .filter(|value| !value.is_null()),
-            &manual_selector_path,
-            problems,
-            errors,
-        )
-        .and_then(Result::ok),
-    })
+    let mut job = SpecFields {
+        node: job_spec,
+        at: fields.at.child("jobTemplate").child("spec"),
+        full: fields.full,
+        problems: &mut *fields.problems,
+        errors: &mut *fields.errors,
+    };
+    let job_template_selector = job.has("selector");
+    let manual_selector = job.get("manualSelector");
+    CronSpec {
+        schedule: fields.get("schedule"),
+        time_zone: fields.get("timeZone"),
+        concurrency_policy: fields.get("concurrencyPolicy"),
+        starting_deadline_seconds: fields.get("startingDeadlineSeconds"),
+        successful_jobs_history_limit: fields.get("successfulJobsHistoryLimit"),
+        failed_jobs_history_limit: fields.get("failedJobsHistoryLimit"),
+        job_template_selector,
+        manual_selector,
+    }
 }
 
 /// The claim templates whose volumes the controller adds to each pod: an Argo template's, a
