@@ -108,12 +108,11 @@ fn shown(value: &IntOrString) -> String {
     value.to_string()
 }
 
-/// `ValidatePositiveIntOrPercent` and, where asked, `IsNotMoreThan100Percent` on one field.
+/// `ValidatePositiveIntOrPercent` on one field: a count of 0 or more, or a percentage.
 fn int_or_percent(
     value: Option<&IntOrString>,
     path: &FieldPath,
     field: &'static str,
-    capped: bool,
     problems: &mut Vec<Problem>,
 ) {
     let Some(value) = value else { return };
@@ -127,7 +126,16 @@ fn int_or_percent(
             "write a number of pods (`1`) or a percentage (`25%`)",
         ));
     }
-    if capped && int_or_percent::over_100_percent(value) {
+}
+
+/// `IsNotMoreThan100Percent` on one field: a percentage over 100 (counts are never capped).
+fn at_most_100_percent(
+    value: Option<&IntOrString>,
+    path: &FieldPath,
+    field: &'static str,
+    problems: &mut Vec<Problem>,
+) {
+    if let Some(value) = value.filter(|v| int_or_percent::over_100_percent(v)) {
         problems.push(Problem::new(
             path.child(field),
             k8s_type::INVALID,
@@ -168,8 +176,8 @@ fn deployment_strategy(spec: &AppsSpec, path: &FieldPath, problems: &mut Vec<Pro
                 max_surge,
                 ..
             } = rolling;
-            int_or_percent(max_unavailable.as_ref(), &path, "maxUnavailable", false, problems);
-            int_or_percent(max_surge.as_ref(), &path, "maxSurge", false, problems);
+            int_or_percent(max_unavailable.as_ref(), &path, "maxUnavailable", problems);
+            int_or_percent(max_surge.as_ref(), &path, "maxSurge", problems);
             let zero = |value: &Option<IntOrString>| {
                 value.as_ref().is_none_or(|v| int_or_percent::value(v) == 0)
             };
@@ -183,16 +191,7 @@ fn deployment_strategy(spec: &AppsSpec, path: &FieldPath, problems: &mut Vec<Pro
                     "let one of them be at least 1 (`maxSurge: 1`)",
                 ));
             }
-            if let Some(value) = max_unavailable.as_ref().filter(|v| int_or_percent::over_100_percent(v)) {
-                problems.push(Problem::new(
-                    path.child("maxUnavailable"),
-                    k8s_type::INVALID,
-                    Some(shown(value)),
-                    format!("`maxUnavailable` is `{}`: at most 100%", shown(value)),
-                    "must not be greater than 100%",
-                    "use a percentage of 100% or less",
-                ));
-            }
+            at_most_100_percent(max_unavailable.as_ref(), &path, "maxUnavailable", problems);
         }
         (Some("RollingUpdate"), None) => {}
         (other, _) => problems.push(unsupported(path, other, &["Recreate", "RollingUpdate"])),
@@ -256,20 +255,10 @@ fn daemon_set_strategy(
             let path = path.child("rollingUpdate");
             let max_unavailable = rolling.max_unavailable.as_ref();
             let max_surge = rolling.max_surge.as_ref();
-            int_or_percent(max_unavailable, &path, "maxUnavailable", false, problems);
-            int_or_percent(max_surge, &path, "maxSurge", false, problems);
-            for (value, field) in [(max_unavailable, "maxUnavailable"), (max_surge, "maxSurge")] {
-                if let Some(value) = value.filter(|v| int_or_percent::over_100_percent(v)) {
-                    problems.push(Problem::new(
-                        path.child(field),
-                        k8s_type::INVALID,
-                        Some(shown(value)),
-                        format!("`{field}` is `{}`: at most 100%", shown(value)),
-                        "must not be greater than 100%",
-                        "use a percentage of 100% or less",
-                    ));
-                }
-            }
+            int_or_percent(max_unavailable, &path, "maxUnavailable", problems);
+            int_or_percent(max_surge, &path, "maxSurge", problems);
+            at_most_100_percent(max_unavailable, &path, "maxUnavailable", problems);
+            at_most_100_percent(max_surge, &path, "maxSurge", problems);
             let non_zero = |value: Option<&IntOrString>| value.is_some_and(|v| int_or_percent::value(v) != 0);
             match (non_zero(max_unavailable), non_zero(max_surge)) {
                 (true, true) => problems.push(Problem::new(
@@ -403,38 +392,24 @@ fn stateful_rolling_update(
     }
     // Dropped before validation while the gate is off (`PrepareForCreate`).
     let kept = context.gates.enabled(Gate::MaxUnavailableStatefulSet);
-    if let Some(value) = rolling.max_unavailable.as_ref().filter(|_| kept) {
-        if let Some(message) = int_or_percent::positive_problem(value) {
-            problems.push(Problem::new(
-                path.child("maxUnavailable"),
-                k8s_type::INVALID,
-                Some(shown(value)),
-                format!("`maxUnavailable` is `{}`: a count of 1 or more, or a percentage", shown(value)),
-                message,
-                "write a number of pods (`1`) or a percentage (`25%`)",
-            ));
-        }
-        if int_or_percent::value(value) == 0 {
-            problems.push(Problem::new(
-                path.child("maxUnavailable"),
-                k8s_type::INVALID,
-                Some(shown(value)),
-                format!("`maxUnavailable` is `{}`, which counts as 0: no pod could ever be updated", shown(value)),
-                "cannot be 0",
-                "use 1 or more, or leave it out (1)",
-            ));
-        }
-        if int_or_percent::over_100_percent(value) {
-            problems.push(Problem::new(
-                path.child("maxUnavailable"),
-                k8s_type::INVALID,
-                Some(shown(value)),
-                format!("`maxUnavailable` is `{}`: at most 100%", shown(value)),
-                "must not be greater than 100%",
-                "use a percentage of 100% or less",
-            ));
-        }
+    let Some(value) = rolling.max_unavailable.as_ref().filter(|_| kept) else {
+        return;
+    };
+    int_or_percent(Some(value), path, "maxUnavailable", problems);
+    if int_or_percent::value(value) == 0 {
+        problems.push(Problem::new(
+            path.child("maxUnavailable"),
+            k8s_type::INVALID,
+            Some(shown(value)),
+            format!(
+                "`maxUnavailable` is `{}`, which counts as 0: no pod could ever be updated",
+                shown(value)
+            ),
+            "cannot be 0",
+            "use 1 or more, or leave it out (1)",
+        ));
     }
+    at_most_100_percent(Some(value), path, "maxUnavailable", problems);
 }
 
 /// From 1.33, a StatefulSet's `serviceName`, when set, is a DNS label (`ValidateDNS1123Label`).
