@@ -721,7 +721,14 @@ impl<'n, 'a> SpecFields<'n, 'a> {
             .and_then(|node| node.get(name))
             .filter(|value| !value.is_null());
         let path = (self.full)(&self.at.child(name));
-        decode_collecting(value, &path, self.problems, self.errors).and_then(Result::ok)
+        let before = (self.problems.len(), self.errors.len());
+        let decoded =
+            decode_collecting(value, &path, self.problems, self.errors).and_then(Result::ok);
+        // A value read despite a problem (a number where a string goes) is reported (PL005) and
+        // not judged again by the checks that read it.
+        (before == (self.problems.len(), self.errors.len()))
+            .then_some(decoded)
+            .flatten()
     }
 
     /// Whether the field `name` is written (and not null).
@@ -829,6 +836,7 @@ fn read_cron_spec(fields: &mut SpecFields<'_, '_>) -> CronSpec {
     let manual_selector = job.get("manualSelector");
     CronSpec {
         schedule: fields.get("schedule"),
+        schedule_written: fields.has("schedule"),
         time_zone: fields.get("timeZone"),
         concurrency_policy: fields.get("concurrencyPolicy"),
         starting_deadline_seconds: fields.get("startingDeadlineSeconds"),

@@ -22,6 +22,8 @@ pub struct JobControl {
 pub struct CronSpec {
     /// `schedule`.
     pub schedule: Option<String>,
+    /// Whether `schedule` is written, readable or not (one of the wrong type is PL005's).
+    pub schedule_written: bool,
     /// `timeZone`.
     pub time_zone: Option<String>,
     /// `concurrencyPolicy`.

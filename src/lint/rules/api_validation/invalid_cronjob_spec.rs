@@ -47,6 +47,8 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     let mut problems = Vec::new();
     let schedule_at = context.object_path("spec.schedule");
     match cron.schedule.as_deref() {
+        // Written but unreadable: PL005 says so.
+        None if cron.schedule_written => {}
         None | Some("") => problems.push(
             Problem::new(
                 schedule_at.clone(),
@@ -240,6 +242,12 @@ mod tests {
             errors("  schedule: \"TZ=Mars/Olympus 0 * * * *\"\n"),
             [at("spec.schedule", "FieldValueInvalid"), at("spec.schedule", "FieldValueInvalid")]
         );
+    }
+
+    /// A schedule of the wrong type is PL005's alone: it is not parsed as well.
+    #[test]
+    fn a_mistyped_schedule_is_one_finding() {
+        assert_eq!(errors("  schedule: 5\n"), []);
     }
 
     /// `TestValidateCronJob`'s other cases.
