@@ -465,12 +465,16 @@ fn check_object_with(
     scratch: &mut Vec<Finding>,
 ) -> Vec<Finding> {
     let defaulting = Defaulting::unless(options.no_defaulting);
-    let StoredPod { pod, removed } = stored_pod(
+    let StoredPod { pod, mut removed } = stored_pod(
         object.pod.clone(),
         &options.gates,
         defaulting,
         &object.init_source,
     );
+    removed.extend(crate::k8s::workload::controller_removals(
+        object,
+        &options.gates,
+    ));
     let context = PodContext::with_pod(object, &pod, options.settings.strict_initialized)
         .in_cluster(options.gates, &removed)
         .with_best_practice(&options.settings.best_practice)

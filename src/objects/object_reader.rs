@@ -815,25 +815,17 @@ fn read_job_spec(
         backoff_limit_per_index: fields.get("backoffLimitPerIndex"),
         max_failed_indexes: fields.get("maxFailedIndexes"),
         completion_mode: fields.get("completionMode"),
-        success_policy: fields.has("successPolicy"),
+        success_policy: fields.get("successPolicy"),
+        pod_failure_policy: fields.get("podFailurePolicy"),
+        pod_replacement_policy: fields.get("podReplacementPolicy"),
+        managed_by: fields.get("managedBy"),
+        manual_selector: fields.get("manualSelector"),
+        selector_written: fields.has("selector"),
     }
 }
 
 /// A `batch/v1` CronJob's own spec fields.
 fn read_cron_spec(fields: &mut SpecFields<'_, '_>) -> CronSpec {
-    let job_spec = fields
-        .node
-        .and_then(|spec| spec.get("jobTemplate"))
-        .and_then(|template| template.get("spec"));
-    let mut job = SpecFields {
-        node: job_spec,
-        at: fields.at.child("jobTemplate").child("spec"),
-        full: fields.full,
-        problems: &mut *fields.problems,
-        errors: &mut *fields.errors,
-    };
-    let job_template_selector = job.has("selector");
-    let manual_selector = job.get("manualSelector");
     CronSpec {
         schedule: fields.get("schedule"),
         schedule_written: fields.has("schedule"),
@@ -842,8 +834,6 @@ fn read_cron_spec(fields: &mut SpecFields<'_, '_>) -> CronSpec {
         starting_deadline_seconds: fields.get("startingDeadlineSeconds"),
         successful_jobs_history_limit: fields.get("successfulJobsHistoryLimit"),
         failed_jobs_history_limit: fields.get("failedJobsHistoryLimit"),
-        job_template_selector,
-        manual_selector,
     }
 }
 
@@ -898,6 +888,7 @@ fn read_selector(
         ("apps" | "extensions", "Deployment" | "ReplicaSet" | "DaemonSet")
         | ("apps", "StatefulSet") => false,
         ("", "ReplicationController") => true,
+        ("batch", "Job") if api_version == "batch/v1" => false,
         _ => return None,
     };
     let found = node.lookup(&FieldPath::parse("spec.selector"));

@@ -71,6 +71,16 @@ pub enum Gate {
     MatchLabelKeysInPodTopologySpread,
     /// A StatefulSet's `updateStrategy.rollingUpdate.maxUnavailable`.
     MaxUnavailableStatefulSet,
+    /// A Job's `podFailurePolicy`.
+    JobPodFailurePolicy,
+    /// A Job's `backoffLimitPerIndex`, `maxFailedIndexes` and `FailIndex` rules.
+    JobBackoffLimitPerIndex,
+    /// A Job's `podReplacementPolicy`.
+    JobPodReplacementPolicy,
+    /// A Job's `successPolicy`.
+    JobSuccessPolicy,
+    /// A Job's `managedBy`.
+    JobManagedBy,
 }
 
 /// How far a gate has come in a release.
@@ -449,6 +459,61 @@ pub static GATES: &[GateRow] = &[
         ],
         removed_in: None,
     },
+    GateRow {
+        gate: Gate::JobPodFailurePolicy,
+        name: "JobPodFailurePolicy",
+        effect: "a Job keeps `podFailurePolicy` (PL181 checks it); off (possible before 1.31), the API server drops it",
+        specs: &[
+            spec(25, Alpha, false),
+            spec(26, Beta, true),
+            spec(31, Ga, true),
+        ],
+        removed_in: Some(33),
+    },
+    GateRow {
+        gate: Gate::JobBackoffLimitPerIndex,
+        name: "JobBackoffLimitPerIndex",
+        effect: "a Job keeps `backoffLimitPerIndex`, `maxFailedIndexes` and `FailIndex` rules; off (possible before 1.33), the API server drops them",
+        specs: &[
+            spec(28, Alpha, false),
+            spec(29, Beta, true),
+            spec(33, Ga, true),
+        ],
+        removed_in: Some(37),
+    },
+    GateRow {
+        gate: Gate::JobPodReplacementPolicy,
+        name: "JobPodReplacementPolicy",
+        effect: "a Job keeps `podReplacementPolicy`; off (possible before 1.34), the API server drops it",
+        specs: &[
+            spec(28, Alpha, false),
+            spec(29, Beta, true),
+            spec(34, Ga, true),
+        ],
+        removed_in: Some(37),
+    },
+    GateRow {
+        gate: Gate::JobSuccessPolicy,
+        name: "JobSuccessPolicy",
+        effect: "a Job keeps `successPolicy` (PL181 checks it); off (by default in 1.30), the API server drops it",
+        specs: &[
+            spec(30, Alpha, false),
+            spec(31, Beta, true),
+            spec(33, Ga, true),
+        ],
+        removed_in: None,
+    },
+    GateRow {
+        gate: Gate::JobManagedBy,
+        name: "JobManagedBy",
+        effect: "a Job keeps `managedBy` (PL181 checks it); off (by default in 1.30 and 1.31), the API server drops it",
+        specs: &[
+            spec(30, Alpha, false),
+            spec(32, Beta, true),
+            spec(35, Ga, true),
+        ],
+        removed_in: None,
+    },
 ];
 
 impl GateRow {
@@ -553,7 +618,7 @@ pub struct FeatureGates {
     enabled: [bool; GATE_COUNT],
 }
 
-const GATE_COUNT: usize = 31;
+const GATE_COUNT: usize = 36;
 
 impl Default for FeatureGates {
     fn default() -> Self {

@@ -1,6 +1,12 @@
 //! What a Job's controller reads besides the pod template: `backoffLimit`,
 //! `activeDeadlineSeconds`, `podFailurePolicy`, `completions` and `parallelism`.
 
+use serde::Deserialize;
+
+use crate::k8s::cluster::dropped_fields::{Removal, RemovedField};
+use crate::k8s::cluster::{FeatureGates, Gate};
+use crate::yaml::field_path::FieldPath;
+
 /// A Job's (or a CronJob's job template's) controller settings, as written or defaulted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JobControl {
@@ -34,10 +40,6 @@ pub struct CronSpec {
     pub successful_jobs_history_limit: Option<i32>,
     /// `failedJobsHistoryLimit`.
     pub failed_jobs_history_limit: Option<i32>,
-    /// Whether `jobTemplate.spec.selector` is written (the controller generates it).
-    pub job_template_selector: bool,
-    /// `jobTemplate.spec.manualSelector`.
-    pub manual_selector: Option<bool>,
 }
 
 /// The fields of a `batch/v1` Job's spec (or a CronJob's `jobTemplate.spec`) that
@@ -64,8 +66,154 @@ pub struct JobSpecFields {
     pub max_failed_indexes: Option<i32>,
     /// `completionMode`.
     pub completion_mode: Option<String>,
-    /// Whether `successPolicy` is written.
-    pub success_policy: bool,
+    /// `successPolicy`.
+    pub success_policy: Option<SuccessPolicy>,
+    /// `podFailurePolicy`.
+    pub pod_failure_policy: Option<PodFailurePolicy>,
+    /// `podReplacementPolicy`.
+    pub pod_replacement_policy: Option<String>,
+    /// `managedBy`.
+    pub managed_by: Option<String>,
+    /// `manualSelector`.
+    pub manual_selector: Option<bool>,
+    /// Whether `selector` is written (a CronJob's job template may not: it is generated).
+    pub selector_written: bool,
+}
+
+impl JobSpecFields {
+    /// The spec the API server of `gates`' release validates, and what it took out (paths
+    /// relative to the object): a Job's gated fields are cleared where their gate is off, and
+    /// `managedBy` and `successPolicy` are unknown before 1.30 (`PrepareForCreate` in
+    /// `pkg/registry/batch/job/strategy.go`). A CronJob's job template keeps them all.
+    pub fn stored(&self, gates: &FeatureGates) -> (JobSpecFields, Vec<RemovedField>) {
+        let mut spec = self.clone();
+        let mut removed = Vec::new();
+        if !self.defaulted {
+            return (spec, removed);
+        }
+        let minor = gates.version().minor();
+        let at = FieldPath::root()
+            .child(super::OBJECT_ROOT)
+            .join(&FieldPath::parse_static(self.at));
+        let mut record = |field: &'static str, since: u8, gate: Gate| {
+            let removal = if minor < since {
+                Removal::NotInRelease { since }
+            } else if gates.enabled(gate) {
+                return false;
+            } else {
+                Removal::Dropped(gate)
+            };
+            removed.push(RemovedField {
+                path: at.child(field),
+                removal,
+            });
+            true
+        };
+        if spec.pod_failure_policy.is_some()
+            && record("podFailurePolicy", 0, Gate::JobPodFailurePolicy)
+        {
+            spec.pod_failure_policy = None;
+        }
+        if spec.managed_by.is_some() && record("managedBy", 30, Gate::JobManagedBy) {
+            spec.managed_by = None;
+        }
+        if spec.success_policy.is_some() && record("successPolicy", 30, Gate::JobSuccessPolicy) {
+            spec.success_policy = None;
+        }
+        if spec.backoff_limit_per_index.is_some()
+            && record("backoffLimitPerIndex", 0, Gate::JobBackoffLimitPerIndex)
+        {
+            spec.backoff_limit_per_index = None;
+        }
+        if spec.max_failed_indexes.is_some()
+            && record("maxFailedIndexes", 0, Gate::JobBackoffLimitPerIndex)
+        {
+            spec.max_failed_indexes = None;
+        }
+        if spec.pod_replacement_policy.is_some()
+            && record("podReplacementPolicy", 0, Gate::JobPodReplacementPolicy)
+        {
+            spec.pod_replacement_policy = None;
+        }
+        // Without per-index limits, the API server also takes out the `FailIndex` rules. They
+        // stay in the list, so that the others keep their indexes; their checks skip them.
+        if !gates.enabled(Gate::JobBackoffLimitPerIndex)
+            && let Some(policy) = &spec.pod_failure_policy
+        {
+            let rules = at.child("podFailurePolicy").child("rules");
+            for (index, rule) in policy.rules.iter().enumerate() {
+                if rule.action.as_deref() == Some("FailIndex") {
+                    removed.push(RemovedField {
+                        path: rules.index(index),
+                        removal: Removal::Removed(Gate::JobBackoffLimitPerIndex),
+                    });
+                }
+            }
+        }
+        (spec, removed)
+    }
+}
+
+/// `podFailurePolicy` as written: every field optional, so that its validation can say what is
+/// missing.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct PodFailurePolicy {
+    /// `rules`.
+    pub rules: Vec<PodFailurePolicyRule>,
+}
+
+/// One of `podFailurePolicy.rules`, as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct PodFailurePolicyRule {
+    /// `action`.
+    pub action: Option<String>,
+    /// `onExitCodes`.
+    pub on_exit_codes: Option<OnExitCodes>,
+    /// `onPodConditions`.
+    pub on_pod_conditions: Option<Vec<OnPodCondition>>,
+}
+
+/// `onExitCodes`, as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct OnExitCodes {
+    /// `containerName`.
+    pub container_name: Option<String>,
+    /// `operator`.
+    pub operator: Option<String>,
+    /// `values`.
+    pub values: Option<Vec<i32>>,
+}
+
+/// One of `onPodConditions`, as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct OnPodCondition {
+    /// `type`.
+    #[serde(rename = "type")]
+    pub condition_type: Option<String>,
+    /// `status`.
+    pub status: Option<String>,
+}
+
+/// `successPolicy`, as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct SuccessPolicy {
+    /// `rules`.
+    pub rules: Vec<SuccessPolicyRule>,
+}
+
+/// One of `successPolicy.rules`, as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SuccessPolicyRule {
+    /// `succeededIndexes`: `0,2-4`.
+    pub succeeded_indexes: Option<String>,
+    /// `succeededCount`.
+    pub succeeded_count: Option<i32>,
 }
 
 /// The defaults of `batch/v1` Jobs.

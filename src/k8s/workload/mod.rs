@@ -58,6 +58,17 @@ pub struct LegacyInitContainers {
 /// its pod (`$object.spec.replicas` is a Deployment's `spec.replicas`).
 pub const OBJECT_ROOT: &str = "$object";
 
+/// A rule's path as a user reads it: a field of the object (`$object.spec.replicas`) without
+/// its marker.
+pub fn shown_path(path: &FieldPath) -> String {
+    match path.segments().split_first() {
+        Some((Segment::Field(first), rest)) if first == OBJECT_ROOT => {
+            FieldPath::from(rest.to_vec()).to_string()
+        }
+        _ => path.to_string(),
+    }
+}
+
 /// `spec.selector` of a Deployment, ReplicaSet, StatefulSet or DaemonSet (a label selector),
 /// or of a ReplicationController (a map, read as `matchLabels`).
 #[derive(Debug, Clone, PartialEq)]
@@ -156,6 +167,41 @@ pub struct PodObject {
     pub incomplete: bool,
     /// For a custom resource's pod, how its operator builds the pod.
     pub flavour: Option<custom_resources::Flavour>,
+}
+
+/// What the API server of `gates`' release takes out of a workload's own spec before
+/// validating it, at object paths: a Job's gated fields ([`job::JobSpecFields::stored`]) and a
+/// StatefulSet's `maxUnavailable` without the MaxUnavailableStatefulSet gate.
+pub fn controller_removals(
+    object: &PodObject,
+    gates: &crate::k8s::cluster::FeatureGates,
+) -> Vec<crate::k8s::cluster::dropped_fields::RemovedField> {
+    use crate::k8s::cluster::Gate;
+    use crate::k8s::cluster::dropped_fields::{Removal, RemovedField};
+    let mut removed = object
+        .job_spec
+        .as_ref()
+        .map(|spec| spec.stored(gates).1)
+        .unwrap_or_default();
+    let stateful_max_unavailable = object.workload.as_ref().is_some_and(|spec| {
+        spec.kind == apps::AppsKind::StatefulSet
+            && spec
+                .strategy
+                .as_ref()
+                .and_then(|strategy| strategy.rolling_update.as_ref())
+                .is_some_and(|rolling| rolling.max_unavailable.is_some())
+    });
+    if stateful_max_unavailable && !gates.enabled(Gate::MaxUnavailableStatefulSet) {
+        removed.push(RemovedField {
+            path: FieldPath::root()
+                .child(OBJECT_ROOT)
+                .join(&FieldPath::parse_static(
+                    "spec.updateStrategy.rollingUpdate.maxUnavailable",
+                )),
+            removal: Removal::Dropped(Gate::MaxUnavailableStatefulSet),
+        });
+    }
+    removed
 }
 
 /// The path of a container of a pod followed by `fields` (`spec.initContainers[1].image`, or

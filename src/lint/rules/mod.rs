@@ -131,6 +131,8 @@ rules! {
         PL179 invalid_workload_selector => INVALID_WORKLOAD_SELECTOR,
         PL180 invalid_cronjob_spec => INVALID_CRONJOB_SPEC,
         PL181 invalid_job_spec => INVALID_JOB_SPEC,
+        PL182 invalid_pod_failure_policy => INVALID_POD_FAILURE_POLICY,
+        PL183 invalid_success_policy => INVALID_SUCCESS_POLICY,
     }
     seed_features {
         PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,
@@ -400,6 +402,10 @@ pub fn fix_of(rule: &Rule) -> Option<(crate::finding::Applicability, &'static st
             Safe,
             "renames `serviceAccount` to `serviceAccountName` when that is absent (the API server reads them the same)",
         )),
+        "PL179" => Some((
+            Unsafe,
+            "gives a Deployment, ReplicaSet or StatefulSet without a selector one of its template's labels (a selector cannot change once the workload exists: check it is the set that identifies its pods)",
+        )),
         "PL207" => Some((
             Unsafe,
             "moves the annotation's containers to `spec.initContainers` and removes the annotation (they start running)",
@@ -413,7 +419,8 @@ pub fn fix_of(rule: &Rule) -> Option<(crate::finding::Applicability, &'static st
             "renames a resource to the one it certainly means (`mem` → `memory`, `cores` → `cpu`, a quota's `requests.cpu` → `cpu`); not `gpu` (which vendor?) nor `disk`",
         )),
         "PL102" | "PL103" | "PL104" | "PL105" | "PL113" | "PL140" | "PL144" | "PL145" | "PL148"
-        | "PL153" | "PL160" | "PL170" | "PL174" | "PL200" => Some((
+        | "PL153" | "PL160" | "PL170" | "PL174" | "PL178" | "PL180" | "PL181" | "PL182"
+        | "PL200" => Some((
             Safe,
             "writes the supported value when only the case is wrong (`ifnotpresent` → `IfNotPresent`)",
         )),

@@ -38,7 +38,7 @@ Enable the gate on the cluster (and tell podlife with `--feature-gates Name=true
 fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     let version = context.gates.version();
     for removed in context.removed {
-        let name = removed.path.to_string();
+        let name = crate::k8s::workload::shown_path(&removed.path);
         let (gate, what) = match removed.removal {
             Removal::Dropped(gate) => (gate, format!("drops `{name}`")),
             Removal::Reset { gate, to } => (gate, format!("sets `{name}` to `{to}`")),
@@ -183,5 +183,42 @@ mod projected_source_tests {
         let certificates_only = found(34, "PodCertificateRequest=true");
         assert_eq!(forbidden_kinds(&certificates_only), [format!("{sources}[1]")]);
         assert!(certificates_only.contains(&("PL136", trust_bundle)));
+    }
+}
+
+#[cfg(test)]
+mod workload_field_tests {
+    use crate::lint::rules::api_validation::helpers::field_errors::testing::{all_findings_in, gates};
+
+    /// `(rule, path, message)` of the PL135 and PL136 findings in Kubernetes 1.`minor`.
+    fn found(text: &str, minor: u8, settings: &str) -> Vec<(&'static str, String, String)> {
+        all_findings_in(text, false, gates(minor, settings))
+            .into_iter()
+            .filter(|finding| matches!(finding.rule.code, "PL135" | "PL136"))
+            .map(|finding| (finding.rule.code, finding.path.map(|p| p.to_string()).unwrap_or_default(), finding.message))
+            .collect()
+    }
+
+    #[test]
+    fn a_statefulset_max_unavailable_goes_without_its_gate() {
+        let text = "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db}\nspec:\n  selector: {matchLabels: {app: db}}\n  updateStrategy:\n    rollingUpdate: {maxUnavailable: 2}\n  template:\n    metadata: {labels: {app: db}}\n    spec: {containers: [{name: c, image: i}]}\n";
+        let path = "spec.updateStrategy.rollingUpdate.maxUnavailable";
+        assert_eq!(
+            found(text, 34, ""),
+            [("PL136", path.to_string(), format!("the API server drops `{path}`: feature gate MaxUnavailableStatefulSet is off"))]
+        );
+        assert_eq!(found(text, 34, "MaxUnavailableStatefulSet=true"), []);
+        assert_eq!(found(text, 37, ""), []);
+    }
+
+    #[test]
+    fn a_job_loses_its_gated_fields_a_cronjob_template_keeps_them() {
+        let job = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: j}\nspec:\n  successPolicy: {rules: [{succeededCount: 1}]}\n  completionMode: Indexed\n  completions: 2\n  template:\n    spec: {restartPolicy: Never, containers: [{name: c, image: i}]}\n";
+        let codes = |text: &str, minor: u8| found(text, minor, "").into_iter().map(|(code, path, _)| (code, path)).collect::<Vec<_>>();
+        assert_eq!(codes(job, 29), [("PL135", "spec.successPolicy".to_string())]);
+        assert_eq!(codes(job, 30), [("PL136", "spec.successPolicy".to_string())]);
+        assert_eq!(codes(job, 31), []);
+        let cron = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\nspec:\n  schedule: \"@daily\"\n  jobTemplate:\n    spec:\n      managedBy: example.com/x\n      template:\n        spec: {restartPolicy: Never, containers: [{name: c, image: i}]}\n";
+        assert_eq!(codes(cron, 30), []);
     }
 }

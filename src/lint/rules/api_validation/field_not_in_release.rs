@@ -47,7 +47,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             ),
             Removal::Dropped(_) | Removal::Reset { .. } | Removal::Removed(_) => continue,
         };
-        let name = removed.path.to_string();
+        let name = crate::k8s::workload::shown_path(&removed.path);
         findings.push(
             RULE.finding(format!(
                 "unknown field `{name}`: Kubernetes {version} does not have it ({when})"

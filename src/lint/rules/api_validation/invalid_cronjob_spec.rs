@@ -140,7 +140,8 @@ fn settings(context: &PodContext<'_>, cron: &CronSpec, problems: &mut Vec<Proble
         problems.push(problem);
     }
     let job_spec = || at("jobTemplate").child("spec");
-    if cron.job_template_selector {
+    let job_template = context.object.job_spec.as_ref();
+    if job_template.is_some_and(|spec| spec.selector_written) {
         problems.push(
             Problem::new(
                 job_spec().child("selector"),
@@ -153,7 +154,7 @@ fn settings(context: &PodContext<'_>, cron: &CronSpec, problems: &mut Vec<Proble
             .on_key(),
         );
     }
-    if cron.manual_selector == Some(true) {
+    if job_template.is_some_and(|spec| spec.manual_selector == Some(true)) {
         problems.push(Problem::new(
             job_spec().child("manualSelector"),
             k8s_type::NOT_SUPPORTED,
@@ -214,17 +215,13 @@ fn time_zone_problems(zone: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::rules::api_validation::helpers::field_errors::testing::{gates, k8s_errors_in};
+    use crate::lint::rules::api_validation::helpers::field_errors::testing::{at, gates, k8s_errors_in};
 
     fn errors(spec: &str) -> Vec<(String, &'static str)> {
         let text = format!(
             "apiVersion: batch/v1\nkind: CronJob\nmetadata: {{name: cj}}\nspec:\n{spec}  jobTemplate:\n    spec:\n      template:\n        spec: {{restartPolicy: Never, containers: [{{name: c, image: i}}]}}\n"
         );
         k8s_errors_in(&RULE, &text, gates(34, ""))
-    }
-
-    fn at(path: &str, kind: &'static str) -> (String, &'static str) {
-        (path.to_string(), kind)
     }
 
     /// `TestValidateCronJob` and `TestValidateCronJobScheduleTZ`, in our words.

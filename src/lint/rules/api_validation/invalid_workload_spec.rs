@@ -435,17 +435,13 @@ fn service_name(context: &PodContext<'_>, spec: &AppsSpec, path: &FieldPath, pro
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::rules::api_validation::helpers::field_errors::testing::{gates, k8s_errors_in};
+    use crate::lint::rules::api_validation::helpers::field_errors::testing::{at, gates, k8s_errors_in};
 
     fn errors(kind: &str, spec: &str, minor: u8, settings: &str) -> Vec<(String, &'static str)> {
         let text = format!(
             "apiVersion: apps/v1\nkind: {kind}\nmetadata: {{name: w}}\nspec:\n{spec}  selector: {{matchLabels: {{app: w}}}}\n  template:\n    metadata: {{labels: {{app: w}}}}\n    spec: {{containers: [{{name: c, image: i}}]}}\n"
         );
         k8s_errors_in(&RULE, &text, gates(minor, settings))
-    }
-
-    fn at(path: &str, kind: &'static str) -> (String, &'static str) {
-        (path.to_string(), kind)
     }
 
     #[test]

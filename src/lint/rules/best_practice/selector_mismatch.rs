@@ -49,9 +49,9 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         return;
     };
     // What the API server of today rejects is PL179's, an error on by default: an `apps/v1`
-    // workload and a `v1` ReplicationController.
+    // workload, a `v1` ReplicationController and a `batch/v1` Job.
     let api_version = context.object.api_version.as_str();
-    if api_version == "apps/v1" || api_version == "v1" {
+    if matches!(api_version, "apps/v1" | "v1" | "batch/v1") {
         return;
     }
     let object = describe_object(context);

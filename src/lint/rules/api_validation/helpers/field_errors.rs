@@ -423,6 +423,11 @@ pub mod testing {
         .findings
     }
 
+    /// An expected `(path, k8sType)`, as [`k8s_errors_in`] lists them.
+    pub fn at(path: &str, kind: &'static str) -> (String, &'static str) {
+        (path.to_string(), kind)
+    }
+
     /// The defaults of Kubernetes 1.`minor` with `settings` (`Name=bool,…`) applied.
     pub fn gates(minor: u8, settings: &str) -> FeatureGates {
         let version = KubernetesVersion::new(minor).expect("a known release");

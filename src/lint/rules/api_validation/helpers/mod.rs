@@ -1,6 +1,6 @@
 //! What the API-validation rules share: the field-error vocabulary (`field_errors`), probe and
 //! hook handler checks, volume sources, projections, claim templates, the downward API, label
-//! selectors and resource scopes.
+//! selectors (a Job's generated one too) and resource scopes.
 
 pub mod certificate_projections;
 pub mod claim_template;
@@ -9,5 +9,6 @@ pub mod field_errors;
 pub mod handler_checks;
 pub mod in_tree_volumes;
 pub mod int_or_percent;
+pub mod job_selector;
 pub mod label_selector;
 pub mod resource_scope;
