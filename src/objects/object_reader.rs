@@ -289,15 +289,16 @@ impl ObjectReader<'_, '_> {
         let metadata: ObjectMeta = if kind == "Pod" {
             object_meta.clone()
         } else {
-            let pod_meta_node = node.lookup(&metadata_path);
-            let found = pod_meta_node.complete.then_some(pod_meta_node.value);
-            let decoded =
-                decode_collecting(found, &full(&metadata_path), &mut problems, &mut errors);
-            incomplete |= matches!(decoded, Some(Err(())));
-            in_workload_namespace(
-                decoded.and_then(Result::ok).unwrap_or_default(),
-                &object_meta,
-            )
+            let full_path = full(&metadata_path);
+            let (template, unreadable) = read_template_metadata(
+                node,
+                &metadata_path,
+                &full_path,
+                &mut problems,
+                &mut errors,
+            );
+            incomplete |= unreadable;
+            in_workload_namespace(template, &object_meta)
         };
         let (spec, path_map, argo_claims) = read_spec(
             node,
@@ -310,16 +311,9 @@ impl ObjectReader<'_, '_> {
         incomplete |= spec.is_none();
         let mut spec = spec.unwrap_or_default();
         let volume_claim_templates = claim_templates(node, &kind, custom, argo_claims);
-        let status_node = node
-            .get("status")
-            .filter(|status| kind == "Pod" && !status.is_null());
-        let status: Option<PodStatus> = decode_collecting(
-            status_node,
-            &full(&FieldPath::root().child("status")),
-            &mut problems,
-            &mut errors,
-        )
-        .and_then(Result::ok);
+        let status = (kind == "Pod")
+            .then(|| read_status(node, &full, &mut problems, &mut errors))
+            .flatten();
         let (workload, cron, job_spec) = match flavour {
             Some(flavour) => {
                 operator_defaults::apply(flavour, &full(&spec_path), &mut spec, &mut problems);
@@ -341,7 +335,9 @@ impl ObjectReader<'_, '_> {
             name: object_meta
                 .name
                 .clone()
-                .or_else(|| object_meta.generate_name.clone()),
+                .or(object_meta.generate_name.clone()),
+            // A pod's own metadata is its pod's: kept once.
+            own_metadata: (kind != "Pod").then(|| Box::new(object_meta)),
             kind,
             object_path: object_path.clone(),
             spec_path,
@@ -1000,6 +996,38 @@ fn read_scale(node: &Node<'_>) -> Scale {
         parallelism: int("spec.parallelism").or_else(|| int("spec.jobTemplate.spec.parallelism")),
         completions: int("spec.completions").or_else(|| int("spec.jobTemplate.spec.completions")),
     }
+}
+
+/// A Pod's `status`, when it has one.
+fn read_status(
+    node: &Node<'_>,
+    full: &dyn Fn(&FieldPath) -> FieldPath,
+    problems: &mut Vec<DecodeProblem>,
+    errors: &mut Vec<DecodeError>,
+) -> Option<PodStatus> {
+    let status = node.get("status").filter(|status| !status.is_null());
+    let at = full(&FieldPath::root().child("status"));
+    decode_collecting(status, &at, problems, errors).and_then(Result::ok)
+}
+
+/// A pod template's `metadata` at `at` (`full` in the document), and whether it could not be
+/// read (PL005 says why).
+fn read_template_metadata(
+    node: &Node<'_>,
+    at: &FieldPath,
+    full: &FieldPath,
+    problems: &mut Vec<DecodeProblem>,
+    errors: &mut Vec<DecodeError>,
+) -> (ObjectMeta, bool) {
+    let found = node.lookup(at);
+    let decoded = decode_collecting(
+        found.complete.then_some(found.value),
+        full,
+        problems,
+        errors,
+    );
+    let unreadable = matches!(decoded, Some(Err(())));
+    (decoded.and_then(Result::ok).unwrap_or_default(), unreadable)
 }
 
 /// A template's pod metadata, in its workload's namespace: a controller creates the pods of

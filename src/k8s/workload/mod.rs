@@ -122,8 +122,10 @@ pub struct PodObject {
     pub kind: String,
     /// The object's namespace.
     pub namespace: Option<String>,
-    /// The object's name.
+    /// The object's name (its `generateName` when it has none).
     pub name: Option<String>,
+    /// The object's own `metadata`, when it is not a Pod (a Pod's is its pod's).
+    pub own_metadata: Option<Box<crate::k8s::model::ObjectMeta>>,
     /// Path of the object in its document (`items[2]` in a List, else empty).
     pub object_path: FieldPath,
     /// Object-relative path of the pod spec (`spec.template.spec`).
@@ -232,6 +234,11 @@ pub fn container_field_path(
 }
 
 impl PodObject {
+    /// The object's own `metadata`: a Pod's, or a workload's (not its template's).
+    pub fn own_metadata(&self) -> &crate::k8s::model::ObjectMeta {
+        self.own_metadata.as_deref().unwrap_or(&self.pod.metadata)
+    }
+
     /// The path of a container of the pod followed by `fields` ([`container_field_path`]).
     pub fn container_field_path(
         &self,

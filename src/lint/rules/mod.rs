@@ -133,6 +133,7 @@ rules! {
         PL181 invalid_job_spec => INVALID_JOB_SPEC,
         PL182 invalid_pod_failure_policy => INVALID_POD_FAILURE_POLICY,
         PL183 invalid_success_policy => INVALID_SUCCESS_POLICY,
+        PL184 invalid_object_metadata => INVALID_OBJECT_METADATA,
     }
     seed_features {
         PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,

@@ -216,7 +216,7 @@ fn replacement_policy_problem(value: &str, with_failure_policy: bool, at: FieldP
 /// An `Indexed` Job's pods are named and hostnamed `<job>-<index>`: the last one must be a DNS
 /// label (`ValidateJob`).
 fn indexed_hostname_problem(context: &PodContext<'_>, completions: Option<i32>, problems: &mut Vec<Problem>) {
-    let (Some(name), Some(completions)) = (context.object.name.as_deref(), completions.filter(|c| *c > 0)) else {
+    let (Some(name), Some(completions)) = (context.object.own_metadata().name.as_deref(), completions.filter(|c| *c > 0)) else {
         return;
     };
     let hostname = format!("{name}-{}", completions - 1);

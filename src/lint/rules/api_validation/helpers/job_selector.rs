@@ -54,7 +54,8 @@ pub fn problems(context: &PodContext<'_>, selector: &WorkloadSelector, manual: b
         }
         return problems;
     }
-    let name = context.object.name.as_deref();
+    // A `generateName` is completed by the API server: what the labels must say is not known.
+    let name = context.object.own_metadata().name.as_deref();
     generated_label_problems(context, &written, name, &mut problems);
     let WorkloadSelector::Written(selector) = selector else {
         return problems;
