@@ -757,6 +757,7 @@ fn read_apps_spec(kind: AppsKind, fields: &mut SpecFields<'_, '_>) -> AppsSpec {
             read.service_name = fields.get("serviceName");
             read.ordinals = fields.get("ordinals");
             read.claim_retention = fields.get("persistentVolumeClaimRetentionPolicy");
+            read.claim_templates = fields.get("volumeClaimTemplates");
         }
         AppsKind::ReplicaSet => {}
     }

@@ -101,9 +101,26 @@ pub struct Ordinals {
     pub start: Option<i32>,
 }
 
+/// One of a StatefulSet's `volumeClaimTemplates`: a whole PersistentVolumeClaim, of which the
+/// controller uses the metadata and spec.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct StatefulClaimTemplate {
+    /// `apiVersion`, as a claim may carry it.
+    pub api_version: Option<crate::k8s::model::Opaque>,
+    /// `kind`.
+    pub kind: Option<crate::k8s::model::Opaque>,
+    /// `metadata`.
+    pub metadata: Option<crate::k8s::model::ObjectMeta>,
+    /// `spec`.
+    pub spec: Option<crate::k8s::volume_source::ClaimSpec>,
+    /// `status`, which a live object shows.
+    pub status: Option<crate::k8s::model::Opaque>,
+}
+
 /// The spec fields of an `apps/v1` workload that its validation reads beside the selector and
 /// the template. Each is `None` when absent (or unreadable: reading reported it).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct AppsSpec {
     /// The kind.
     pub kind: AppsKind,
@@ -125,6 +142,8 @@ pub struct AppsSpec {
     pub ordinals: Option<Ordinals>,
     /// A StatefulSet's `persistentVolumeClaimRetentionPolicy`.
     pub claim_retention: Option<ClaimRetentionPolicy>,
+    /// A StatefulSet's `volumeClaimTemplates`.
+    pub claim_templates: Option<Vec<StatefulClaimTemplate>>,
 }
 
 impl AppsSpec {
@@ -141,6 +160,7 @@ impl AppsSpec {
             service_name: None,
             ordinals: None,
             claim_retention: None,
+            claim_templates: None,
         }
     }
 

@@ -81,13 +81,17 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     let labels = context.pod.metadata.labels.as_ref().unwrap_or(&no_labels);
     let mut problems = Vec::new();
     let mismatch = |unmet: String| {
+        let help = match near_miss(selector, labels) {
+            Some(hint) => format!("{hint}; make the pod template's labels satisfy the selector"),
+            None => "make the pod template's labels satisfy the selector".to_string(),
+        };
         Problem::new(
             labels_at.clone(),
             k8s_type::INVALID,
             None,
             format!("the {kind}'s `spec.selector` does not select its own pod template: {unmet} is not met by its labels"),
             "`selector` does not match template `labels`",
-            "make the pod template's labels satisfy the selector",
+            help,
         )
         .pointing_at(at.clone())
         .on_key()
@@ -141,6 +145,32 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         }
     }
     findings.extend(problems.into_iter().map(|problem| problem.into_finding(&RULE)));
+}
+
+/// The likeliest slip behind a mismatch, as a sentence: a `matchLabels` key the template has
+/// with another value (`the template has \`app: website\``), or its value under another key
+/// (a renamed label).
+fn near_miss(
+    selector: &WorkloadSelector,
+    labels: &std::collections::BTreeMap<String, String>,
+) -> Option<String> {
+    let WorkloadSelector::Written(selector) = selector else {
+        return None;
+    };
+    for (key, value) in selector.match_labels.iter().flatten() {
+        match labels.get(key) {
+            Some(have) if have != value => {
+                return Some(format!("did you mean `{key}: {value}`? the template has `{key}: {have}`"));
+            }
+            Some(_) => {}
+            None => {
+                if let Some((have, _)) = labels.iter().find(|(_, have)| *have == value) {
+                    return Some(format!("did you mean `{key}`? the template has `{have}: {value}`"));
+                }
+            }
+        }
+    }
+    None
 }
 
 /// No `spec.selector`: required of all but a DaemonSet, and then no template is selected.
@@ -310,6 +340,21 @@ mod tests {
         let long = "j".repeat(64);
         let text = format!("apiVersion: batch/v1\nkind: Job\nmetadata: {{name: {long}}}\nspec:\n  template:\n    spec: {{restartPolicy: Never, containers: [{{name: c, image: i}}]}}\n");
         assert_eq!(k8s_errors_in(&RULE, &text, gates(34, "")), [at("spec.template.labels", "FieldValueInvalid")]);
+    }
+
+    #[test]
+    fn a_near_miss_is_named() {
+        use crate::k8s::scheduling::LabelSelector;
+        let selector = |key: &str, value: &str| {
+            WorkloadSelector::Written(LabelSelector {
+                match_labels: Some([(key.to_string(), value.to_string())].into()),
+                match_expressions: None,
+            })
+        };
+        let labels = [("app".to_string(), "website".to_string())].into();
+        assert_eq!(near_miss(&selector("app", "web"), &labels).as_deref(), Some("did you mean `app: web`? the template has `app: website`"));
+        assert_eq!(near_miss(&selector("name", "website"), &labels).as_deref(), Some("did you mean `name`? the template has `app: website`"));
+        assert_eq!(near_miss(&selector("tier", "db"), &labels), None);
     }
 
     #[test]

@@ -4,6 +4,7 @@ use crate::finding::{Finding, Severity};
 use crate::k8s::cluster::{Defaulting, Gate};
 use crate::k8s::model::IntOrString;
 use crate::k8s::workload::apps::{AppsKind, AppsSpec, RollingUpdate, UpdateStrategy};
+use crate::lint::rules::api_validation::helpers::claim_template;
 use crate::lint::rules::api_validation::helpers::field_errors::{Problem, k8s_type};
 use crate::lint::rules::api_validation::helpers::int_or_percent;
 use crate::lint::rules::{Origin, PodContext, Rule};
@@ -22,7 +23,7 @@ Validates the `spec` of a Deployment, ReplicaSet, StatefulSet or DaemonSet (`app
 - counts that must not be negative: `replicas`, `minReadySeconds`, `revisionHistoryLimit`, `progressDeadlineSeconds`, a StatefulSet's `updateStrategy.rollingUpdate.partition` and `ordinals.start`; a Deployment's `progressDeadlineSeconds` must be greater than its `minReadySeconds`;
 - a Deployment's `strategy`: `Recreate` or `RollingUpdate`; no `rollingUpdate` with `Recreate`; `maxSurge` and `maxUnavailable` a count or a percentage, not both zero, `maxUnavailable` at most 100%;
 - a DaemonSet's `updateStrategy`: `RollingUpdate` or `OnDelete`; `maxSurge` and `maxUnavailable` at most 100%, exactly one of them non-zero (after defaulting: an unset `maxUnavailable` is 1, so `maxSurge` alone needs `maxUnavailable: 0`);
-- a StatefulSet's `podManagementPolicy` (`OrderedReady`, `Parallel`), `updateStrategy` (`RollingUpdate`, `OnDelete`; `rollingUpdate` only with `RollingUpdate`; `maxUnavailable` not 0 and at most 100%, where the MaxUnavailableStatefulSet gate keeps it), `persistentVolumeClaimRetentionPolicy` (`Retain`, `Delete`), and from Kubernetes 1.33 a `serviceName` that is a DNS label.
+- a StatefulSet's `podManagementPolicy` (`OrderedReady`, `Parallel`), `updateStrategy` (`RollingUpdate`, `OnDelete`; `rollingUpdate` only with `RollingUpdate`; `maxUnavailable` not 0 and at most 100%, where the MaxUnavailableStatefulSet gate keeps it), `persistentVolumeClaimRetentionPolicy` (`Retain`, `Delete`), from Kubernetes 1.33 a `serviceName` that is a DNS label, and from 1.34 `volumeClaimTemplates` that are valid claims (`accessModes`, a `storage` request, …) with a name (the volume each pod gets).
 
 A string that is not a percentage (`maxSurge: abc`) is reported, and counts as 0 where the API server compares with zero, as it does.
 
@@ -378,6 +379,32 @@ fn stateful_set(context: &PodContext<'_>, spec: &AppsSpec, problems: &mut Vec<Pr
             problems.push(problem);
         }
     }
+    claim_templates(context, spec, problems);
+}
+
+/// From 1.34, each of `volumeClaimTemplates` is a claim the API server would accept
+/// (`ValidatePersistentVolumeClaimSpec`), and its name the name of the volume it becomes in
+/// each pod (first among the pod's volumes).
+fn claim_templates(context: &PodContext<'_>, spec: &AppsSpec, problems: &mut Vec<Problem>) {
+    if context.gates.version().minor() < 34 {
+        return;
+    }
+    let at = context.object_path("spec").child("volumeClaimTemplates");
+    for (index, template) in spec.claim_templates.iter().flatten().enumerate() {
+        let template_at = at.index(index);
+        claim_template::spec_problems(&template.spec.clone().unwrap_or_default(), &template_at.child("spec"), problems);
+        let named = template.metadata.as_ref().and_then(|m| m.name.as_deref()).is_some_and(|name| !name.is_empty());
+        if !named {
+            let volume = context.object_path("spec.template.spec.volumes").index(index);
+            for field in ["name", "persistentVolumeClaim.claimName"] {
+                problems.push(
+                    Problem::new(volume.join(&FieldPath::parse_static(field)), k8s_type::REQUIRED, None, "a claim template without `metadata.name`: the volume it becomes in each pod has no name", "Required value", "name the claim template (its name is the volume containers mount)")
+                        .pointing_at(template_at.clone())
+                        .on_key(),
+                );
+            }
+        }
+    }
 }
 
 /// `validateRollingUpdateStatefulSet`: `partition`, and `maxUnavailable` where the gate keeps it.
@@ -563,6 +590,23 @@ mod tests {
         assert_eq!(errors("StatefulSet", dotted, 32, ""), []);
         assert_eq!(errors("StatefulSet", dotted, 33, ""), [at("spec.serviceName", "FieldValueInvalid")]);
         assert_eq!(errors("StatefulSet", "  serviceName: \"\"\n", 34, ""), []);
+    }
+
+    /// From 1.34 a StatefulSet's claim templates are validated as claims (kubernetes#132211).
+    #[test]
+    fn claim_templates_are_claims_from_1_34() {
+        let good = "  volumeClaimTemplates:\n  - metadata: {name: data}\n    spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n";
+        assert_eq!(errors("StatefulSet", good, 34, ""), []);
+        let no_modes = "  volumeClaimTemplates:\n  - metadata: {name: data}\n    spec: {resources: {requests: {storage: 1Gi}}}\n";
+        assert_eq!(errors("StatefulSet", no_modes, 33, ""), []);
+        assert_eq!(errors("StatefulSet", no_modes, 34, ""), [at("spec.volumeClaimTemplates[0].spec.accessModes", "FieldValueRequired")]);
+        let unnamed = "  volumeClaimTemplates:\n  - spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n";
+        let mut found = errors("StatefulSet", unnamed, 34, "");
+        found.sort();
+        assert_eq!(
+            found,
+            [at("spec.template.spec.volumes[0].name", "FieldValueRequired"), at("spec.template.spec.volumes[0].persistentVolumeClaim.claimName", "FieldValueRequired")]
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! An ephemeral volume's `volumeClaimTemplate` as the API server checks it
 //! (`ValidatePersistentVolumeClaimTemplate`: `ValidateTemplateObjectMeta` and
-//! `ValidatePersistentVolumeClaimSpec`), used by PL153.
+//! `ValidatePersistentVolumeClaimSpec`), used by PL153; the spec half also by PL178 for a
+//! StatefulSet's `volumeClaimTemplates`.
 
 use crate::k8s::names;
 use crate::k8s::volume_source::{ClaimSpec, ClaimTemplate, TypedReference};
@@ -85,8 +86,8 @@ pub fn claim_template_problems(
 }
 
 /// `ValidatePersistentVolumeClaimSpec` with a template's options (no invalid label values in
-/// the selector, no invalid API groups).
-fn spec_problems(spec: &ClaimSpec, at: &FieldPath, problems: &mut Vec<Problem>) {
+/// the selector, no invalid API groups); a StatefulSet's claim templates are judged so too.
+pub fn spec_problems(spec: &ClaimSpec, at: &FieldPath, problems: &mut Vec<Problem>) {
     let modes = spec.access_modes.as_deref().unwrap_or_default();
     if modes.is_empty() {
         problems.push(
