@@ -106,26 +106,60 @@ fn matches_qualified_name_part(name: &str) -> bool {
     }
 }
 
+/// Whether `value` is a qualified name, in one pass over its bytes (the common case: the
+/// checks that say why run only for a name that is not).
+fn is_qualified_name(value: &str) -> bool {
+    let (prefix, name) = match value.split_once('/') {
+        Some((prefix, name)) => (Some(prefix), name),
+        None => (None, value),
+    };
+    let name_ok = name.len() <= QUALIFIED_NAME_MAX && matches_qualified_name_part(name);
+    name_ok
+        && prefix.is_none_or(|prefix| {
+            prefix.len() <= DNS1123_SUBDOMAIN_MAX && is_dns_subdomain_bytes(prefix.as_bytes())
+        })
+}
+
+/// `label(\.label)*` of DNS labels without allocating or splitting: alphanumeric at both
+/// ends and on both sides of every `.`, `-` only inside.
+fn is_dns_subdomain_bytes(bytes: &[u8]) -> bool {
+    let mut previous = b'.';
+    for &c in bytes {
+        let fits = match c {
+            b'.' => is_lower_alnum(previous),
+            b'-' => previous != b'.',
+            _ => is_lower_alnum(c),
+        };
+        if !fits {
+            return false;
+        }
+        previous = c;
+    }
+    is_lower_alnum(previous)
+}
+
 /// A qualified name (label key): an optional DNS subdomain prefix and `/`, then a name of at
 /// most 63 characters of `[-A-Za-z0-9_.]`, alphanumeric at both ends.
 pub fn qualified_name(value: &str) -> Vec<String> {
     let mut problems = Vec::new();
-    let parts: Vec<&str> = value.split('/').collect();
-    let name = match parts.as_slice() {
-        [name] => *name,
-        [prefix, name] => {
+    if is_qualified_name(value) {
+        return problems;
+    }
+    let name = match value.split_once('/') {
+        None => value,
+        Some((prefix, name)) if !name.contains('/') => {
             if prefix.is_empty() {
                 problems.push("prefix part must be non-empty".to_string());
-            } else {
+            } else if prefix.len() > DNS1123_SUBDOMAIN_MAX || !matches_dns_subdomain(prefix) {
                 problems.extend(
                     dns1123_subdomain(prefix)
                         .into_iter()
                         .map(|problem| format!("prefix part {problem}")),
                 );
             }
-            *name
+            name
         }
-        _ => {
+        Some(_) => {
             problems.push(
                 "must be a name of alphanumeric characters, '-', '_' or '.' with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"
                     .to_string(),
@@ -329,6 +363,44 @@ pub fn local_non_reserved_path(value: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The slow path's verdict, without the fast path.
+    fn slow_qualified_name_is_valid(value: &str) -> bool {
+        let parts: Vec<&str> = value.split('/').collect();
+        let (prefix, name) = match parts.as_slice() {
+            [name] => (None, *name),
+            [prefix, name] => (Some(*prefix), *name),
+            _ => return false,
+        };
+        prefix.is_none_or(|p| !p.is_empty() && dns1123_subdomain(p).is_empty())
+            && !name.is_empty()
+            && name.len() <= QUALIFIED_NAME_MAX
+            && matches_qualified_name_part(name)
+    }
+
+    /// Property: the one-pass check agrees with the split-and-check one on random keys.
+    #[test]
+    fn the_fast_qualified_name_check_agrees() {
+        use rand::{RngExt, SeedableRng};
+        let alphabet = b"aZ09-._/.";
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..20_000 {
+            let len = rng.random_range(0..12);
+            let key: String = (0..len)
+                .map(|_| char::from(alphabet[rng.random_range(0..alphabet.len())]))
+                .collect();
+            assert_eq!(
+                is_qualified_name(&key),
+                slow_qualified_name_is_valid(&key),
+                "{key:?}"
+            );
+            assert_eq!(
+                qualified_name(&key).is_empty(),
+                slow_qualified_name_is_valid(&key),
+                "{key:?}"
+            );
+        }
+    }
 
     // ValidateLocalNonReservedPath: `../foo` contains `..`; `..foo` starts with it (reserved
     // for the atomic writer); `/a/../b` is absolute and contains it; `path/..dotdot` is fine.

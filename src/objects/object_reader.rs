@@ -712,14 +712,15 @@ impl<'n, 'a> SpecFields<'n, 'a> {
 
     /// The field `name`, decoded, or `None` when absent, null or unreadable.
     fn get<T: serde::de::DeserializeOwned>(&mut self, name: &'static str) -> Option<T> {
+        // Most fields are absent: their path is made only for one that is there.
         let value = self
             .node
             .and_then(|node| node.get(name))
-            .filter(|value| !value.is_null());
+            .filter(|value| !value.is_null())?;
         let path = (self.full)(&self.at.child(name));
         let before = (self.problems.len(), self.errors.len());
         let decoded =
-            decode_collecting(value, &path, self.problems, self.errors).and_then(Result::ok);
+            decode_collecting(Some(value), &path, self.problems, self.errors).and_then(Result::ok);
         // A value read despite a problem (a number where a string goes) is reported (PL005) and
         // not judged again by the checks that read it.
         (before == (self.problems.len(), self.errors.len()))

@@ -39,8 +39,22 @@ impl FieldPath {
         Self::parse_with(text, Cow::Borrowed)
     }
 
+    /// [`FieldPath::parse_static`] of `text` under the field `first`, in one allocation.
+    pub fn parse_static_under(first: &'static str, text: &'static str) -> Self {
+        let mut segments = Vec::with_capacity(1 + text.bytes().filter(|b| *b == b'.').count() + 1);
+        segments.push(Segment::Field(Cow::Borrowed(first)));
+        Self::parse_into(FieldPath { segments }, text, Cow::Borrowed)
+    }
+
     fn parse_with<'t>(text: &'t str, field: impl Fn(&'t str) -> Cow<'static, str>) -> Self {
-        let mut path = Self::root();
+        Self::parse_into(Self::root(), text, field)
+    }
+
+    fn parse_into<'t>(
+        mut path: FieldPath,
+        text: &'t str,
+        field: impl Fn(&'t str) -> Cow<'static, str>,
+    ) -> Self {
         let mut rest = text;
         while !rest.is_empty() {
             if let Some(after) = rest.strip_prefix('[') {

@@ -672,9 +672,7 @@ impl<'p> PodContext<'p> {
 
     /// A path in the object itself, outside its pod (`spec.replicas` of a Deployment).
     pub fn object_path(&self, path: &'static str) -> FieldPath {
-        FieldPath::root()
-            .child(crate::k8s::workload::OBJECT_ROOT)
-            .join(&FieldPath::parse_static(path))
+        FieldPath::parse_static_under(crate::k8s::workload::OBJECT_ROOT, path)
     }
 
     /// The path of a container in the pod (`spec.initContainers[1]`, or the legacy annotation).

@@ -56,20 +56,22 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         && matches!(object.api_version.as_str(), "v1" | "apps/v1" | "batch/v1");
     if built_in {
         let metadata = object.own_metadata();
-        let at = context.object_path("metadata");
-        names_problems(metadata, object.kind == "StatefulSet", &at, &mut problems);
+        let at = || context.object_path("metadata");
+        names_problems(metadata, object.kind == "StatefulSet", &at(), &mut problems);
         map_problems(metadata, &at, &at, &mut problems);
     }
     if object.kind != "Pod" {
         // The API server names a template's labels `spec.template.labels` (no `metadata`); a
         // custom resource's pod template, as podlife reads its pod.
-        let template = context.pod_path("metadata");
-        let reported = if built_in {
-            let mut segments = object.metadata_path.segments().to_vec();
-            segments.pop();
-            FieldPath::root().child(crate::k8s::workload::OBJECT_ROOT).join(&FieldPath::from(segments))
-        } else {
-            template.clone()
+        let template = || context.pod_path("metadata");
+        let reported = || {
+            if built_in {
+                let mut segments = object.metadata_path.segments().to_vec();
+                segments.pop();
+                FieldPath::root().child(crate::k8s::workload::OBJECT_ROOT).join(&FieldPath::from(segments))
+            } else {
+                template()
+            }
         };
         map_problems(&context.object.pod.metadata, &reported, &template, &mut problems);
     }
@@ -127,25 +129,26 @@ fn mask_trailing_dash(prefix: &str) -> String {
 
 /// Labels and annotations of `metadata`, reported at `reported` (`….labels`) and located at
 /// `located` (`….labels[key]`).
-fn map_problems(metadata: &ObjectMeta, reported: &FieldPath, located: &FieldPath, problems: &mut Vec<Problem>) {
-    let labels_at = reported.child("labels");
+fn map_problems(metadata: &ObjectMeta, reported: &dyn Fn() -> FieldPath, located: &dyn Fn() -> FieldPath, problems: &mut Vec<Problem>) {
+    // Paths are made only for a problem: most labels have none.
+    let labels_at = || reported().child("labels");
+    let place = |key: &str| located().child("labels").key(key);
     for (key, value) in metadata.labels.iter().flatten() {
-        let place = located.child("labels").key(key);
         for reason in names::qualified_name(key) {
             problems.push(
-                Problem::new(labels_at.clone(), k8s_type::INVALID, Some(key.clone()), format!("label key `{}` is not a qualified name", crate::text::clip(key)), reason, "use a label key: `name` or `prefix.example.com/name`, letters, digits, `-`, `_` and `.`")
-                    .pointing_at(place.clone())
+                Problem::new(labels_at(), k8s_type::INVALID, Some(key.clone()), format!("label key `{}` is not a qualified name", crate::text::clip(key)), reason, "use a label key: `name` or `prefix.example.com/name`, letters, digits, `-`, `_` and `.`")
+                    .pointing_at(place(key))
                     .on_key(),
             );
         }
         for reason in names::label_value(value) {
             problems.push(
-                Problem::new(labels_at.clone(), k8s_type::INVALID, Some(value.clone()), format!("the value of label `{}` is not a label value", crate::text::clip(key)), reason, "use at most 63 letters, digits, `-`, `_` and `.`, beginning and ending with a letter or digit; free text belongs in an annotation")
-                    .pointing_at(place.clone()),
+                Problem::new(labels_at(), k8s_type::INVALID, Some(value.clone()), format!("the value of label `{}` is not a label value", crate::text::clip(key)), reason, "use at most 63 letters, digits, `-`, `_` and `.`, beginning and ending with a letter or digit; free text belongs in an annotation")
+                    .pointing_at(place(key)),
             );
         }
     }
-    let annotations_at = reported.child("annotations");
+    let annotations_at = || reported().child("annotations");
     let annotations: &BTreeMap<String, String> = match &metadata.annotations {
         Some(annotations) => annotations,
         None => return,
@@ -153,18 +156,24 @@ fn map_problems(metadata: &ObjectMeta, reported: &FieldPath, located: &FieldPath
     let mut bytes = 0;
     for (key, value) in annotations {
         bytes += key.len() + value.len();
-        for reason in names::qualified_name(&key.to_lowercase()) {
+        // Lowercased only where case matters: a key with capitals.
+        let reasons = if key.bytes().any(|b| b.is_ascii_uppercase()) {
+            names::qualified_name(&key.to_ascii_lowercase())
+        } else {
+            names::qualified_name(key)
+        };
+        for reason in reasons {
             problems.push(
-                Problem::new(annotations_at.clone(), k8s_type::INVALID, Some(key.clone()), format!("annotation key `{}` is not a qualified name", crate::text::clip(key)), reason, "use a key like `name` or `prefix.example.com/name`: letters, digits, `-`, `_` and `.`")
-                    .pointing_at(located.child("annotations").key(key))
+                Problem::new(annotations_at(), k8s_type::INVALID, Some(key.clone()), format!("annotation key `{}` is not a qualified name", crate::text::clip(key)), reason, "use a key like `name` or `prefix.example.com/name`: letters, digits, `-`, `_` and `.`")
+                    .pointing_at(located().child("annotations").key(key))
                     .on_key(),
             );
         }
     }
     if bytes > MAX_ANNOTATION_BYTES {
         problems.push(
-            Problem::new(annotations_at, k8s_type::TOO_LONG, None, format!("the annotations hold {bytes} bytes: at most {MAX_ANNOTATION_BYTES}"), format!("may not be more than {MAX_ANNOTATION_BYTES} bytes"), "move large data to a ConfigMap")
-                .pointing_at(located.child("annotations"))
+            Problem::new(annotations_at(), k8s_type::TOO_LONG, None, format!("the annotations hold {bytes} bytes: at most {MAX_ANNOTATION_BYTES}"), format!("may not be more than {MAX_ANNOTATION_BYTES} bytes"), "move large data to a ConfigMap")
+                .pointing_at(located().child("annotations"))
                 .on_key(),
         );
     }
