@@ -457,7 +457,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__rollout)
-            opts="-f -o -q -h --filename --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --kubernetes-version --feature-gates --from --pod --replicas --nodes --scenario --fail --run --stop --seed --jitter --until --latency --max-events --allow-invalid --runs --expect --svg --output --format --color --quiet --max-input-size --help"
+            opts="-f -o -q -h --filename --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --kubernetes-version --feature-gates --example --from --pod --replicas --nodes --scenario --fail --run --stop --seed --jitter --until --latency --max-events --allow-invalid --runs --expect --svg --output --format --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -489,6 +489,10 @@ _podlife() {
                     ;;
                 --feature-gates)
                     COMPREPLY=($(compgen -W "SidecarContainers=true SidecarContainers=false InPlacePodVerticalScaling=true InPlacePodVerticalScaling=false PodLevelResources=true PodLevelResources=false ContainerRestartRules=true ContainerRestartRules=false PodLifecycleSleepAction=true PodLifecycleSleepAction=false PodLifecycleSleepActionAllowZero=true PodLifecycleSleepActionAllowZero=false KubeletCrashLoopBackOffMax=true KubeletCrashLoopBackOffMax=false ReduceDefaultCrashLoopBackOffDecay=true ReduceDefaultCrashLoopBackOffDecay=false RelaxedEnvironmentVariableValidation=true RelaxedEnvironmentVariableValidation=false EnvFiles=true EnvFiles=false ContainerStopSignals=true ContainerStopSignals=false HostnameOverride=true HostnameOverride=false RelaxedDNSSearchValidation=true RelaxedDNSSearchValidation=false RestartAllContainersOnContainerExits=true RestartAllContainersOnContainerExits=false DynamicResourceAllocation=true DynamicResourceAllocation=false UserNamespacesSupport=true UserNamespacesSupport=false SupplementalGroupsPolicy=true SupplementalGroupsPolicy=false ProcMountType=true ProcMountType=false RecursiveReadOnlyMounts=true RecursiveReadOnlyMounts=false SELinuxChangePolicy=true SELinuxChangePolicy=false ImageVolume=true ImageVolume=false SELinuxMount=true SELinuxMount=false PodSchedulingReadiness=true PodSchedulingReadiness=false MatchLabelKeysInPodAffinity=true MatchLabelKeysInPodAffinity=false MatchLabelKeysInPodTopologySpreadSelectorMerge=true MatchLabelKeysInPodTopologySpreadSelectorMerge=false ClusterTrustBundleProjection=true ClusterTrustBundleProjection=false PodCertificateRequest=true PodCertificateRequest=false MinDomainsInPodTopologySpread=true MinDomainsInPodTopologySpread=false NodeInclusionPolicyInPodTopologySpread=true NodeInclusionPolicyInPodTopologySpread=false MatchLabelKeysInPodTopologySpread=true MatchLabelKeysInPodTopologySpread=false MaxUnavailableStatefulSet=true MaxUnavailableStatefulSet=false JobPodFailurePolicy=true JobPodFailurePolicy=false JobBackoffLimitPerIndex=true JobBackoffLimitPerIndex=false JobPodReplacementPolicy=true JobPodReplacementPolicy=false JobSuccessPolicy=true JobSuccessPolicy=false JobManagedBy=true JobManagedBy=false" -- "${cur}"))
+                    return 0
+                    ;;
+                --example)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --from)
@@ -647,7 +651,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__simulate)
-            opts="-f -o -q -h --filename --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --kubernetes-version --feature-gates --fail --run --until --max-events --allow-invalid --scenario --seed --jitter --delete-at --grace-period --force --stop --expect --watch --timeline --trace --output --format --pod --runs --sweep --keep-worst --metric --all-metrics --explore --faults --skip-fault --svg --color --quiet --max-input-size --help"
+            opts="-f -o -q -h --filename --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --kubernetes-version --feature-gates --example --fail --run --until --max-events --allow-invalid --scenario --seed --jitter --delete-at --grace-period --force --stop --expect --watch --timeline --trace --output --format --pod --runs --sweep --keep-worst --metric --all-metrics --explore --faults --skip-fault --svg --color --quiet --max-input-size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -679,6 +683,10 @@ _podlife() {
                     ;;
                 --feature-gates)
                     COMPREPLY=($(compgen -W "SidecarContainers=true SidecarContainers=false InPlacePodVerticalScaling=true InPlacePodVerticalScaling=false PodLevelResources=true PodLevelResources=false ContainerRestartRules=true ContainerRestartRules=false PodLifecycleSleepAction=true PodLifecycleSleepAction=false PodLifecycleSleepActionAllowZero=true PodLifecycleSleepActionAllowZero=false KubeletCrashLoopBackOffMax=true KubeletCrashLoopBackOffMax=false ReduceDefaultCrashLoopBackOffDecay=true ReduceDefaultCrashLoopBackOffDecay=false RelaxedEnvironmentVariableValidation=true RelaxedEnvironmentVariableValidation=false EnvFiles=true EnvFiles=false ContainerStopSignals=true ContainerStopSignals=false HostnameOverride=true HostnameOverride=false RelaxedDNSSearchValidation=true RelaxedDNSSearchValidation=false RestartAllContainersOnContainerExits=true RestartAllContainersOnContainerExits=false DynamicResourceAllocation=true DynamicResourceAllocation=false UserNamespacesSupport=true UserNamespacesSupport=false SupplementalGroupsPolicy=true SupplementalGroupsPolicy=false ProcMountType=true ProcMountType=false RecursiveReadOnlyMounts=true RecursiveReadOnlyMounts=false SELinuxChangePolicy=true SELinuxChangePolicy=false ImageVolume=true ImageVolume=false SELinuxMount=true SELinuxMount=false PodSchedulingReadiness=true PodSchedulingReadiness=false MatchLabelKeysInPodAffinity=true MatchLabelKeysInPodAffinity=false MatchLabelKeysInPodTopologySpreadSelectorMerge=true MatchLabelKeysInPodTopologySpreadSelectorMerge=false ClusterTrustBundleProjection=true ClusterTrustBundleProjection=false PodCertificateRequest=true PodCertificateRequest=false MinDomainsInPodTopologySpread=true MinDomainsInPodTopologySpread=false NodeInclusionPolicyInPodTopologySpread=true NodeInclusionPolicyInPodTopologySpread=false MatchLabelKeysInPodTopologySpread=true MatchLabelKeysInPodTopologySpread=false MaxUnavailableStatefulSet=true MaxUnavailableStatefulSet=false JobPodFailurePolicy=true JobPodFailurePolicy=false JobBackoffLimitPerIndex=true JobBackoffLimitPerIndex=false JobPodReplacementPolicy=true JobPodReplacementPolicy=false JobSuccessPolicy=true JobSuccessPolicy=false JobManagedBy=true JobManagedBy=false" -- "${cur}"))
+                    return 0
+                    ;;
+                --example)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --fail)

@@ -1335,6 +1335,7 @@ JobSuccessPolicy=true\t'a Job keeps `successPolicy` (PL181 checks it); off (by d
 JobSuccessPolicy=false\t'a Job keeps `successPolicy` (PL181 checks it); off (by default in 1.30), the API server drops it'
 JobManagedBy=true\t'a Job keeps `managedBy` (PL181 checks it); off (by default in 1.30 and 1.31), the API server drops it'
 JobManagedBy=false\t'a Job keeps `managedBy` (PL181 checks it); off (by default in 1.30 and 1.31), the API server drops it'"
+complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l example -d 'Simulate a built-in example (`podlife example` lists them) [default: `init-containers`]. Without a path, only an interactive terminal runs it unasked' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l fail -d 'Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`, `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l run -d 'How long a container runs per attempt (`30s`, `forever`). Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l until -d 'The horizon: stop after this much simulated time (a pod that settles ends earlier) [default: 10m]' -r
@@ -1461,6 +1462,7 @@ JobSuccessPolicy=true\t'a Job keeps `successPolicy` (PL181 checks it); off (by d
 JobSuccessPolicy=false\t'a Job keeps `successPolicy` (PL181 checks it); off (by default in 1.30), the API server drops it'
 JobManagedBy=true\t'a Job keeps `managedBy` (PL181 checks it); off (by default in 1.30 and 1.31), the API server drops it'
 JobManagedBy=false\t'a Job keeps `managedBy` (PL181 checks it); off (by default in 1.30 and 1.31), the API server drops it'"
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l example -d 'Roll out a built-in example (`podlife example` lists them) [default: `rollout`]. Without a path, only an interactive terminal runs it unasked' -r
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l from -d 'A manifest of the previous version: its workload of the same kind (and name, if there are several) gives the old revision\'s pods [default: the same template]' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l pod -d 'Roll out only the workload with this name (default: every one in the input)' -r
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l replicas -d 'Replicas to roll out instead of `spec.replicas` (at most 5000)' -r

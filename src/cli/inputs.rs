@@ -37,8 +37,9 @@ pub fn input_configuration(
 /// What a command does when no path is given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NoPath {
-    /// `simulate`, the main job: with stdin a terminal or not given (`< /dev/null`, closed), run
-    /// the built-in example and say so.
+    /// `simulate` and `rollout`: at an interactive terminal, run the built-in example and say
+    /// so. Anywhere else (a CI step, `< /dev/null`, a closed or empty stdin) that would pass
+    /// whatever the step meant to check, so it is a usage error; `--example` asks for it.
     Example,
     /// `validate`, `resources`, `status`: stdin must bring manifests. A CI step whose
     /// generator printed nothing (`helm template … | podlife validate`) must fail, not check
@@ -127,8 +128,9 @@ pub fn resolve_inputs_or(
         }
         return Ok(inputs);
     }
-    let stdin_given = !std::io::stdin().is_terminal() && stdin_is_pipe_or_file();
-    let piped = if std::io::stdin().is_terminal() {
+    let terminal = std::io::stdin().is_terminal();
+    let stdin_given = !terminal && stdin_is_pipe_or_file();
+    let piped = if terminal {
         None
     } else {
         match input::read_stdin(cli.max_input_size) {
@@ -145,7 +147,7 @@ pub fn resolve_inputs_or(
             args.stdin_filename.clone(),
         ))]);
     }
-    if no_path == NoPath::Example && !stdin_given {
+    if no_path == NoPath::Example && terminal {
         if !cli.quiet {
             output::note(format_args!(
                 "podlife: no input given; using the built-in example `{}` (see `podlife example`)",
@@ -154,16 +156,56 @@ pub fn resolve_inputs_or(
         }
         return Ok(vec![Ok(Input::Example(example.name, example.text))]);
     }
+    Err(nothing_given(cli, no_path, example, stdin_given))
+}
+
+/// The usage error for no path and nothing on stdin (`stdin_given`: an empty pipe or file).
+fn nothing_given(
+    cli: &Cli,
+    no_path: NoPath,
+    example: &examples::Example,
+    stdin_given: bool,
+) -> Error {
     let why = if stdin_given {
         "standard input is empty (did the command that feeds it fail?)"
     } else {
         "no path given and nothing piped"
     };
-    Err(Error::Usage(format!(
-        "{why}: give manifest files or directories, or pipe manifests in; \
-         to check the built-in example: `podlife example {} | podlife <command> -`",
-        example.name
-    )))
+    let command = command_name(&cli.command);
+    let try_example = match no_path {
+        NoPath::Example => format!("to run the built-in example: `podlife {command} --example`"),
+        NoPath::Stdin => format!(
+            "to check the built-in example: `podlife example {} | podlife {command} -`",
+            example.name
+        ),
+    };
+    Error::Usage(format!(
+        "{why}: give manifest files or directories, or pipe manifests in; {try_example}"
+    ))
+}
+
+/// `--example [NAME]`: the built-in example named (`default` when the name is empty), as the
+/// one input, whatever stdin is.
+pub fn example_input(
+    name: &str,
+    default: &'static examples::Example,
+) -> Result<Vec<Result<Input, Error>>, Error> {
+    let example = if name.is_empty() {
+        default
+    } else {
+        examples::find(name).ok_or_else(|| {
+            let names: Vec<&str> = examples::EXAMPLES.iter().map(|e| e.name).collect();
+            let hint = crate::text::closest(name, &names)
+                .map(|n| format!("did you mean `{n}`? "))
+                .unwrap_or_default();
+            Error::Usage(format!(
+                "--example {}: no such example; {hint}the examples are: {}",
+                crate::text::clip(name),
+                names.join(", ")
+            ))
+        })?
+    };
+    Ok(vec![Ok(Input::Example(example.name, example.text))])
 }
 
 /// The subcommand's name, as the user typed it, for messages that show a command line.

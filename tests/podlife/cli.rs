@@ -205,7 +205,7 @@ fn short_format_flag_exit_zero_statistics_and_suggestions() {
 /// second init container, and the output says which one.
 #[test]
 fn ordinal_container_names_pick_a_container_and_say_which() {
-    let output = run(&["simulate", "--fail", "init-2"]);
+    let output = run(&["simulate", "--example", "--fail", "init-2"]);
     assert_eq!(output.status.code(), Some(0));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -215,13 +215,13 @@ fn ordinal_container_names_pick_a_container_and_say_which() {
         "{stderr}"
     );
     assert!(String::from_utf8_lossy(&output.stdout).contains("container/register"));
-    let monte_carlo = run(&["simulate", "--fail", "init-2", "--runs", "5"]);
+    let monte_carlo = run(&["simulate", "--example", "--fail", "init-2", "--runs", "5"]);
     assert!(
         String::from_utf8_lossy(&monte_carlo.stderr)
             .contains("--fail init-2 means container `register`"),
         "Monte Carlo says it too"
     );
-    let wrong = run(&["simulate", "--fail", "init-9"]);
+    let wrong = run(&["simulate", "--example", "--fail", "init-9"]);
     assert_eq!(wrong.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&wrong.stderr).contains("or by position: `init-N`"));
 }
@@ -254,7 +254,7 @@ fn simulate_help_lists_every_expect_form() {
     {
         assert!(help.contains(form), "--help lacks {form}: {help}");
     }
-    let mut args = vec!["simulate", "-q", "--delete-at", "1m"];
+    let mut args = vec!["simulate", "--example", "-q", "--delete-at", "1m"];
     for form in [
         "phase=Running",
         "restarts:run<=3",
@@ -272,6 +272,7 @@ fn simulate_help_lists_every_expect_form() {
     );
     let output = run(&[
         "simulate",
+        "--example",
         "-q",
         "--runs",
         "5",
@@ -621,10 +622,11 @@ fn colour_is_off_without_a_terminal_and_on_when_forced() {
     // Every text view follows the same flag: simulate's events, summary and Gantt chart,
     // resources, status. `never` (and NO_COLOR, set by `run`) keep them plain.
     let views: [&[&str]; 5] = [
-        &["simulate", "--fail", "init-2"],
-        &["simulate", "--fail", "init-2", "--timeline"],
+        &["simulate", "--example", "--fail", "init-2"],
+        &["simulate", "--example", "--fail", "init-2", "--timeline"],
         &[
             "simulate",
+            "--example",
             "--fail",
             "init-2",
             "--runs",
@@ -718,15 +720,49 @@ fn api_validation_paths_and_defaulting() {
 /// nothing must fail (exit 2), not pass on the example. An explicit `-` reads stdin even when it
 /// is empty (the PL011 "no objects" finding).
 #[test]
-fn no_input_and_nothing_piped_runs_the_example() {
-    let output = run(&["simulate"]);
+fn no_input_and_nothing_piped_fails_unless_the_example_is_asked_for() {
+    // Outside an interactive terminal (a CI step whose `$MANIFEST` came out empty), simulating
+    // the built-in example would pass whatever the step meant to check.
+    for (command, expect) in [
+        ("simulate", "ready-within=1m"),
+        ("rollout", "completed-within=5m"),
+    ] {
+        for output in [
+            run(&[command]),
+            run_with_stdin(&[command, "--expect", expect], b""),
+        ] {
+            assert_eq!(output.status.code(), Some(2), "{command}");
+            assert!(output.stdout.is_empty(), "{command}");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(
+                stderr.contains(&format!("podlife {command} --example")),
+                "{command}: {stderr}"
+            );
+        }
+    }
+    let output = run(&["simulate", "--example"]);
     assert_eq!(output.status.code(), Some(0));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.contains("using the built-in example `init-containers`"),
-        "{stderr}"
-    );
     assert!(String::from_utf8_lossy(&output.stdout).contains("summary:"));
+    let output = run(&[
+        "simulate",
+        "--example",
+        "job",
+        "--expect",
+        "phase=Succeeded",
+    ]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let output = run(&["rollout", "--example"]);
+    assert_eq!(output.status.code(), Some(0));
+    let misspelt = run(&["simulate", "--example", "sidecr"]);
+    assert_eq!(misspelt.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&misspelt.stderr).contains("did you mean `sidecar`?"));
+    let both = run(&["simulate", "--example", "job", "pod.yaml"]);
+    assert_eq!(both.status.code(), Some(2), "a path and --example");
 
     for command in ["validate", "resources", "status"] {
         for output in [
@@ -739,7 +775,9 @@ fn no_input_and_nothing_piped_runs_the_example() {
             assert!(output.stdout.is_empty(), "{command}");
             let stderr = String::from_utf8_lossy(&output.stderr);
             assert!(
-                stderr.contains("podlife example init-containers | podlife <command> -"),
+                stderr.contains(&format!(
+                    "podlife example init-containers | podlife {command} -"
+                )),
                 "{command}: {stderr}"
             );
         }

@@ -246,8 +246,11 @@ fn one_run_as_an_svg_plot() {
         );
         std::fs::read_to_string(&path).expect("svg written")
     };
-    let failing = plot("fail.svg", &["simulate", "--fail", "init-2"]);
-    let again = plot("fail-again.svg", &["simulate", "--fail", "init-2"]);
+    let failing = plot("fail.svg", &["simulate", "--example", "--fail", "init-2"]);
+    let again = plot(
+        "fail-again.svg",
+        &["simulate", "--example", "--fail", "init-2"],
+    );
     assert_eq!(failing, again, "deterministic bytes");
     snapshot("simulate__svg_fail_init_2", &failing);
     for lane in ["pod", "wait (init)", "register (init)", "run (app)"] {

@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use crate::cli::commands::api_check;
 use crate::cli::commands::scenario_file::{ScenarioFile, assemble_or_report};
 use crate::cli::exit::ExitStatus;
-use crate::cli::inputs::{NoPath, input_configuration, resolve_inputs_or};
+use crate::cli::inputs::{NoPath, example_input, input_configuration, resolve_inputs_or};
 use crate::cli::pod_documents::{ReadDocument, for_each_read_document};
 use crate::cli::{Cli, ClusterArgs, InputArgs};
 use crate::error::Error;
@@ -35,6 +35,11 @@ pub struct RolloutArgs {
     /// The cluster to simulate.
     #[command(flatten)]
     pub cluster: ClusterArgs,
+    /// Roll out a built-in example (`podlife example` lists them) [default: `rollout`].
+    /// Without a path, only an interactive terminal runs it unasked.
+    #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "",
+          conflicts_with_all = ["paths", "filenames"])]
+    pub example: Option<String>,
     /// A manifest of the previous version: its workload of the same kind (and name, if there
     /// are several) gives the old revision's pods [default: the same template].
     #[arg(long, value_name = "FILE")]
@@ -132,29 +137,41 @@ struct FoundWorkload {
     gates: crate::k8s::cluster::FeatureGates,
 }
 
+/// Where a rollout's workloads come from: the new revision (`--example`, or the built-in
+/// example at a terminal) or `--from` (its file only).
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    New { example: Option<&'a str> },
+    Previous,
+}
+
+/// The inputs of `revision`.
+fn source_inputs(
+    cli: &Cli,
+    input_args: &InputArgs,
+    source: Source<'_>,
+) -> Result<Vec<Result<crate::input::Input, Error>>, Error> {
+    let example = crate::input::examples::rollout_example();
+    match source {
+        Source::New {
+            example: Some(name),
+        } => example_input(name, example),
+        Source::New { example: None } => {
+            resolve_inputs_or(cli, input_args, NoPath::Example, example)
+        }
+        Source::Previous => resolve_inputs_or(cli, input_args, NoPath::Stdin, example),
+    }
+}
+
 /// The workloads of the inputs, and the exit code unreadable inputs call for.
 fn find_workloads(
     cli: &Cli,
     input_args: &InputArgs,
     cluster: &ClusterArgs,
     allow_invalid: bool,
-    example: bool,
+    source: Source<'_>,
 ) -> Result<(Vec<FoundWorkload>, Option<ExitStatus>), Error> {
-    let inputs = if example {
-        resolve_inputs_or(
-            cli,
-            input_args,
-            NoPath::Example,
-            crate::input::examples::rollout_example(),
-        )?
-    } else {
-        resolve_inputs_or(
-            cli,
-            input_args,
-            NoPath::Stdin,
-            crate::input::examples::rollout_example(),
-        )?
-    };
+    let inputs = source_inputs(cli, input_args, source)?;
     let configuration = input_configuration(cli, input_args, cluster, &inputs)?;
     let gates = configuration.gates()?;
     let mut found = Vec::new();
@@ -376,7 +393,8 @@ fn previous_template(
         no_config: true,
         no_force_exclude: true,
     };
-    let (previous, unreadable) = find_workloads(cli, &input_args, &args.cluster, true, false)?;
+    let (previous, unreadable) =
+        find_workloads(cli, &input_args, &args.cluster, true, Source::Previous)?;
     if unreadable.is_some() && previous.is_empty() {
         return Err(Error::Usage(format!(
             "--from {}: could not be read (see above)",
@@ -425,17 +443,8 @@ pub fn run(cli: &Cli, args: &RolloutArgs, out: &mut dyn Write) -> Result<ExitSta
 }
 
 /// [`run`] in the human or JSON format.
-fn report(cli: &Cli, args: &RolloutArgs, out: &mut dyn Write) -> Result<ExitStatus, Error> {
-    let expectations: Vec<Expectation> = args
-        .expect
-        .iter()
-        .map(|text| expect::parse(text))
-        .collect::<Result<_, _>>()?;
-    let until = args
-        .until
-        .as_deref()
-        .map(|text| parse_flag_duration("--until", text))
-        .transpose()?;
+/// `--latency`, within its bound.
+fn controller_latency(args: &RolloutArgs) -> Result<Option<SimDuration>, Error> {
     let latency = args
         .latency
         .as_deref()
@@ -448,6 +457,21 @@ fn report(cli: &Cli, args: &RolloutArgs, out: &mut dyn Write) -> Result<ExitStat
             scenario::file::MAX_CONTROLLER_LATENCY
         )));
     }
+    Ok(latency)
+}
+
+fn report(cli: &Cli, args: &RolloutArgs, out: &mut dyn Write) -> Result<ExitStatus, Error> {
+    let expectations: Vec<Expectation> = args
+        .expect
+        .iter()
+        .map(|text| expect::parse(text))
+        .collect::<Result<_, _>>()?;
+    let until = args
+        .until
+        .as_deref()
+        .map(|text| parse_flag_duration("--until", text))
+        .transpose()?;
+    let latency = controller_latency(args)?;
     let scenario_text = match &args.scenario {
         Some(path) => Some(crate::input::read_text_file(
             path,
@@ -456,8 +480,11 @@ fn report(cli: &Cli, args: &RolloutArgs, out: &mut dyn Write) -> Result<ExitStat
         )?),
         None => None,
     };
+    let source = Source::New {
+        example: args.example.as_deref(),
+    };
     let (mut workloads, unreadable) =
-        find_workloads(cli, &args.input, &args.cluster, args.allow_invalid, true)?;
+        find_workloads(cli, &args.input, &args.cluster, args.allow_invalid, source)?;
     if let Some(wanted) = &args.pod {
         let names: Vec<String> = workloads.iter().map(|w| w.name.clone()).collect();
         workloads.retain(|w| &w.name == wanted);

@@ -16,6 +16,11 @@ pub struct SimulateArgs {
     /// The cluster to simulate.
     #[command(flatten)]
     pub cluster: ClusterArgs,
+    /// Simulate a built-in example (`podlife example` lists them) [default:
+    /// `init-containers`]. Without a path, only an interactive terminal runs it unasked.
+    #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "",
+          conflicts_with_all = ["paths", "filenames"])]
+    pub example: Option<String>,
     /// Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`,
     /// `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable.
     #[arg(long, value_name = "CONTAINER[=HOW][*N]")]

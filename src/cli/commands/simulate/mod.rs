@@ -15,7 +15,7 @@ use crate::cli::Cli;
 use crate::cli::commands::api_check;
 use crate::cli::commands::expectations;
 use crate::cli::exit::ExitStatus;
-use crate::cli::inputs::{NoPath, input_configuration, resolve_inputs};
+use crate::cli::inputs::{NoPath, example_input, input_configuration, resolve_inputs};
 use crate::cli::pod_documents::{ReadDocument, for_each_read_document};
 use crate::cli::terminal::output_width;
 use crate::error::Error;
@@ -39,7 +39,10 @@ struct FoundPods {
 }
 
 fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
-    let inputs = resolve_inputs(cli, &args.input, NoPath::Example)?;
+    let inputs = match &args.example {
+        Some(name) => example_input(name, crate::input::examples::default_example())?,
+        None => resolve_inputs(cli, &args.input, NoPath::Example)?,
+    };
     let configuration = input_configuration(cli, &args.input, &args.cluster, &inputs)?;
     let gates = configuration.gates()?;
     let mut found = Vec::new();
