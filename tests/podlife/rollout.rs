@@ -200,12 +200,57 @@ fn the_svg_marks_the_deadline() {
         "--svg",
         path.to_str().expect("path"),
     ]);
-    assert_eq!(output.status.code(), Some(0));
+    // The deadline is exceeded: exit 1, as `kubectl rollout status`; the plot is drawn.
+    assert_eq!(output.status.code(), Some(1));
     let svg = std::fs::read_to_string(&path).expect("written");
     assert!(svg.starts_with("<svg"), "{svg}");
     assert!(svg.contains("ProgressDeadlineExceeded 2m1s"), "{svg}");
     assert!(svg.trim_end().ends_with("</svg>"));
     std::fs::remove_dir_all(&directory).expect("clean up");
+}
+
+/// A rollout that exceeds its progress deadline fails as `kubectl rollout status` does, in
+/// every format; with `--expect`, the expectations decide.
+#[test]
+fn an_exceeded_progress_deadline_exits_1() {
+    for format in ["human", "json"] {
+        let output = run(&[
+            "rollout",
+            "src/examples/rollout.yaml",
+            "--fail",
+            "app=readiness",
+            "-o",
+            format,
+        ]);
+        assert_eq!(output.status.code(), Some(1), "{format}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("ProgressDeadlineExceeded at 2m1s: the rollout did not complete"),
+            "{stderr}"
+        );
+    }
+    let met = run(&[
+        "rollout",
+        "src/examples/rollout.yaml",
+        "--fail",
+        "app=readiness",
+        "--expect",
+        "min-available>=8",
+    ]);
+    assert_eq!(met.status.code(), Some(0));
+    let unmet = run(&[
+        "rollout",
+        "src/examples/rollout.yaml",
+        "--fail",
+        "app=readiness",
+        "--expect",
+        "completed-within=10m",
+    ]);
+    assert_eq!(unmet.status.code(), Some(1));
+    assert_eq!(
+        run(&["rollout", "src/examples/rollout.yaml"]).status.code(),
+        Some(0)
+    );
 }
 
 #[test]

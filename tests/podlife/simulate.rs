@@ -594,3 +594,37 @@ fn repeated_events_are_counted_on_one_row() {
         .count();
     assert_eq!(unhealthy_events, 30 + 30 + 28, "JSON keeps every event");
 }
+
+/// A pod that never becomes Ready, or ends Failed, says so on the summary's last line and
+/// names the `--expect` that gates on it; the expectation then exits 1.
+#[test]
+fn a_failure_names_the_expectation_that_gates_on_it() {
+    let never_ready = run(&[
+        "simulate",
+        "--example",
+        "--fail",
+        "run=readiness",
+        "--until",
+        "1m",
+    ]);
+    assert_eq!(never_ready.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&never_ready.stdout);
+    let last = stdout.trim_end().lines().last().unwrap_or("");
+    assert!(
+        last.contains("never Ready within 1m; `--expect ready-within=DURATION`"),
+        "{stdout}"
+    );
+    let gated = run(&[
+        "simulate",
+        "--example",
+        "--fail",
+        "run=readiness",
+        "--until",
+        "1m",
+        "--expect",
+        "ready-within=30s",
+    ]);
+    assert_eq!(gated.status.code(), Some(1));
+    let ready = run(&["simulate", "--example"]);
+    assert!(!String::from_utf8_lossy(&ready.stdout).contains("verdict"));
+}

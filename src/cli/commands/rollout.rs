@@ -802,6 +802,21 @@ fn run_once(
         RolloutFormat::Human => views::human::render(&context, &results),
     };
     out.write_all(text.as_bytes()).map_err(write_error)?;
+    // As `kubectl rollout status`: a rollout that exceeds its progress deadline fails, unless
+    // expectations say what passes.
+    if request.expectations.is_empty()
+        && let Some(at) = run.summary.deadline_exceeded_at
+    {
+        if !request.cli.quiet {
+            crate::cli::output::note(format_args!(
+                "podlife: {} `{}`: ProgressDeadlineExceeded at {}: the rollout did not complete (exit 1, as `kubectl rollout status`; with `--expect`, the expectations decide)",
+                found.kind.as_str(),
+                found.name,
+                SimDuration::from_millis(at)
+            ));
+        }
+        return Ok(ExitStatus::Findings);
+    }
     Ok(verdict(&results, args.format, &found.name))
 }
 

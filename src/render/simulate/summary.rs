@@ -114,5 +114,35 @@ pub fn render(context: &RunContext<'_>) -> String {
     {
         text.push_str(&format!("  {label:<12} {value}\n"));
     }
+    if let Some(verdict) = verdict(context) {
+        text.push_str(&format!(
+            "  {:<12} {}\n",
+            "verdict",
+            paint.apply(&verdict, Some(Tone::Bad))
+        ));
+    }
     text
+}
+
+/// For a pod that ends Failed, or that never becomes Ready though nothing stopped it: what
+/// went wrong and the `--expect` that gates a script or CI step on it (the run itself exits 0
+/// without one: a simulation that shows a failure has done its job).
+fn verdict(context: &RunContext<'_>) -> Option<String> {
+    let summary = &context.outcome.summary;
+    if summary.termination.cause.is_some() {
+        return None;
+    }
+    if summary.phase.as_str() == "Failed" {
+        return Some(
+            "the pod ended Failed; `--expect phase=Succeeded` (or `phase=Running`) makes that exit 1"
+                .to_string(),
+        );
+    }
+    let finishes = context.job.is_some() || summary.phase.as_str() == "Succeeded";
+    (summary.ready_at.is_none() && !finishes).then(|| {
+        format!(
+            "never Ready within {}; `--expect ready-within=DURATION` makes that exit 1",
+            context.run.horizon
+        )
+    })
 }
