@@ -60,8 +60,16 @@ pub fn for_each_read_document(
         let comments = inline_comments::read(&source.text);
         let lines = LineIndex::new(&source.text);
         for_each_document(&source.text, |document| {
-            let objects =
+            let mut objects =
                 read_document_with(&source.name, &lines, &document, &options.pod_templates);
+            crate::lint::settings::apply::apply_to_read_findings(
+                &mut objects.findings,
+                document.root.as_ref(),
+                &objects.pods,
+                &comments,
+                &options.settings,
+                &source.name,
+            );
             let errors: Vec<&Finding> = objects
                 .findings
                 .iter()

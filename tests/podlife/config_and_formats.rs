@@ -542,3 +542,49 @@ fn xml_outputs_hold_only_characters_xml_allows() {
     assert!(only_xml_characters(&svg), "{svg:?}");
     assert!(svg.contains(r"p\u{fffe}q\u{ffff}"), "{svg}");
 }
+
+/// One notion of suppression: what `validate` suppresses (comments, annotations), every
+/// command that reports findings suppresses, loader findings and API findings alike.
+#[test]
+fn a_suppressed_finding_is_suppressed_in_every_command() {
+    let file = "testdata/suppression/every-command.yaml";
+    let commands: [&[&str]; 5] = [
+        &["validate", file],
+        &["simulate", file, "--until", "10s", "-q"],
+        &["resources", file],
+        &["status", file, "--now", "2026-11-01T11:00:00Z"],
+        &["rollout", file, "-q"],
+    ];
+    for args in commands {
+        let output = run(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
+        assert!(
+            !stderr.contains("PL006") && !stderr.contains("PL102"),
+            "{args:?}: {stderr}"
+        );
+    }
+    // Without the suppressions, the same commands report them and exit 1.
+    let text = std::fs::read_to_string(file).expect("fixture");
+    let bare = text
+        .replace("  # podlife: ignore[PL102]", "")
+        .replace("  # podlife: ignore[PL006]", "")
+        .replace(
+            "  annotations:\n    podlife.dev/ignore: unknown-field\n",
+            "",
+        );
+    for command in ["validate", "simulate", "resources"] {
+        let output = run_with_stdin(&[command, "-"], bare.as_bytes());
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{command}: {}",
+            super::support::render(&output)
+        );
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains("PL006")
+                || String::from_utf8_lossy(&output.stdout).contains("PL006"),
+            "{command}"
+        );
+    }
+}

@@ -138,11 +138,9 @@ fn analyse(
 ) -> Vec<Finding> {
     let mut errors = Vec::new();
     let mut summary = Summary::default();
-    let comments = if check.is_some() {
-        crate::lint::settings::inline_comments::read(&source.text)
-    } else {
-        Vec::new()
-    };
+    let comments = crate::lint::settings::inline_comments::read(&source.text);
+    let default_settings = crate::lint::settings::selection::RuleSettings::default();
+    let rule_settings = check.map_or(&default_settings, |options| &options.settings);
     let mut document_errors = Vec::new();
     read_source(
         source,
@@ -164,12 +162,18 @@ fn analyse(
                 };
                 report.checks.push(findings);
             }
-            report.errors.extend(
-                objects
-                    .findings
-                    .into_iter()
-                    .filter(|f| f.severity == Severity::Error),
+            let mut read = objects.findings;
+            crate::lint::settings::apply::apply_to_read_findings(
+                &mut read,
+                document.root.as_ref(),
+                &objects.pods,
+                &comments,
+                rule_settings,
+                &source.name,
             );
+            report
+                .errors
+                .extend(read.into_iter().filter(|f| f.severity == Severity::Error));
         },
         |(report, drawn), documents_before| {
             crate::finding::shift_documents(&mut report.errors, documents_before);

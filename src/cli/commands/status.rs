@@ -17,8 +17,8 @@ use crate::finding::{Finding, Severity, Summary};
 use crate::input::{self, SourceText};
 use crate::k8s::timestamp::{EpochMillis, parse_rfc3339};
 use crate::k8s::workload::PodObject;
-use crate::k8s::workload::custom_resources::PodTemplateTable;
 use crate::lint::rules;
+use crate::lint::settings::CheckOptions;
 use crate::objects::locate;
 use crate::objects::read_source::read_source;
 use crate::yaml::field_path::FieldPath;
@@ -143,8 +143,8 @@ pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<ExitStat
         &inputs,
     )?;
     let results = input::map_inputs(&inputs, |input| {
-        let templates = configuration.options_for(input).pod_templates.clone();
-        input::read(input, cli.max_input_size).map(|source| read_rows(&source, now, &templates))
+        let options = configuration.options_for(input);
+        input::read(input, cli.max_input_size).map(|source| read_rows(&source, now, &options))
     });
     let mut rows = Vec::new();
     let mut without_status = 0usize;
@@ -198,18 +198,28 @@ pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<ExitStat
 
 /// Reads one source: a row for each pod with a status, the loader errors of its documents. A
 /// large source is read in pieces on every core; rows and errors keep the stream's order.
-fn read_rows(source: &SourceText, now: EpochMillis, templates: &PodTemplateTable) -> InputRows {
+fn read_rows(source: &SourceText, now: EpochMillis, options: &CheckOptions) -> InputRows {
     let mut read = InputRows::default();
+    let comments = crate::lint::settings::inline_comments::read(&source.text);
     let mut source_findings = Vec::new();
     let mut summary = Summary::default();
     let mut document_findings = Vec::new();
     read_source(
         source,
-        templates,
+        &options.pod_templates,
         &mut source_findings,
         &mut summary,
         |piece: &mut InputRows, document, objects| {
-            piece.errors.extend(objects.findings);
+            let mut found = objects.findings;
+            crate::lint::settings::apply::apply_to_read_findings(
+                &mut found,
+                document.root.as_ref(),
+                &objects.pods,
+                &comments,
+                &options.settings,
+                &source.name,
+            );
+            piece.errors.extend(found);
             for object in &objects.pods {
                 match &object.pod.status {
                     // Its spec could not be decoded: the loader error says so; no half-right row.
@@ -334,7 +344,7 @@ mod tests {
     #[test]
     fn k8_an_unreadable_timestamp_is_a_located_error_not_an_unknown_age() {
         let text = "apiVersion: v1\nkind: Pod\nmetadata: {name: p, creationTimestamp: \"2026-01-01T00:00:60+99:99\"}\nspec:\n  containers: [{name: c, image: i}]\nstatus:\n  phase: Running\n  containerStatuses:\n  - name: c\n    restartCount: 1\n    lastState: {terminated: {exitCode: 1, finishedAt: \"yesterday\"}}\n";
-        let read = read_rows(&source(text), now(), PodTemplateTable::built_in());
+        let read = read_rows(&source(text), now(), &CheckOptions::default());
         assert!(read.rows.is_empty());
         let places: Vec<(u32, u32)> = read
             .errors
@@ -345,7 +355,7 @@ mod tests {
         let fine = text
             .replace("2026-01-01T00:00:60+99:99", "2026-01-01T00:00:00+01:00")
             .replace("yesterday", "2026-01-01T11:00:00Z");
-        let read = read_rows(&source(&fine), now(), PodTemplateTable::built_in());
+        let read = read_rows(&source(&fine), now(), &CheckOptions::default());
         assert!(read.errors.is_empty(), "{:?}", read.errors);
         assert_eq!(read.rows.len(), 1);
     }
@@ -353,7 +363,7 @@ mod tests {
     #[test]
     fn reads_pods_with_status_and_counts_the_rest() {
         let text = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: done\n  creationTimestamp: \"2026-01-01T11:00:00Z\"\nspec:\n  containers:\n  - name: app\n    image: busybox\nstatus:\n  phase: Succeeded\n  containerStatuses:\n  - name: app\n    ready: false\n    restartCount: 0\n    state:\n      terminated:\n        exitCode: 0\n        reason: Completed\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      containers:\n      - name: app\n        image: nginx\n";
-        let read = read_rows(&source(text), now(), PodTemplateTable::built_in());
+        let read = read_rows(&source(text), now(), &CheckOptions::default());
         assert_eq!(read.without_status, 1);
         assert!(read.errors.is_empty(), "{:?}", read.errors);
         assert_eq!(read.rows.len(), 1);
@@ -365,7 +375,7 @@ mod tests {
     #[test]
     fn reads_list_items() {
         let text = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: a}\n  spec: {containers: [{name: c, image: i}]}\n  status: {phase: Pending}\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: b}\n  spec: {containers: [{name: c, image: i}]}\n  status: {phase: Running}\n";
-        let read = read_rows(&source(text), now(), PodTemplateTable::built_in());
+        let read = read_rows(&source(text), now(), &CheckOptions::default());
         let names: Vec<&str> = read.rows.iter().map(|r| r.name.as_str()).collect();
         assert_eq!(names, ["a", "b"]);
         assert_eq!(read.rows[1].status, "Running");
@@ -376,7 +386,7 @@ mod tests {
         let read = read_rows(
             &source("kind: Pod\nmetadata: [\n"),
             now(),
-            PodTemplateTable::built_in(),
+            &CheckOptions::default(),
         );
         assert!(read.rows.is_empty());
         assert!(!read.errors.is_empty());
@@ -386,7 +396,7 @@ mod tests {
     #[test]
     fn an_undecodable_status_is_an_error_not_a_missing_status() {
         let text = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: c, image: i}]}\nstatus:\n  containerStatuses:\n  - name: c\n    restartCount: three\n";
-        let read = read_rows(&source(text), now(), PodTemplateTable::built_in());
+        let read = read_rows(&source(text), now(), &CheckOptions::default());
         assert!(read.rows.is_empty());
         assert_eq!(read.without_status, 0);
         assert_eq!(read.errors.len(), 1, "{:?}", read.errors);

@@ -58,6 +58,30 @@ impl ObjectFacts {
     }
 }
 
+/// The loader's findings of one document as `validate` leaves them, for the commands that only
+/// report them (`simulate`, `rollout`, `resources`, `status`): its objects' `podlife.dev/ignore`
+/// annotations, the file's `# podlife: ignore[…]` comments and the configuration's rule levels
+/// apply; an unused suppression is not reported (the object's checks may use it, and it is
+/// `validate`'s to report).
+pub fn apply_to_read_findings(
+    findings: &mut Vec<Finding>,
+    root: Option<&crate::yaml::source::Node<'_>>,
+    pods: &[crate::k8s::workload::PodObject],
+    comments: &[CommentSuppression],
+    settings: &RuleSettings,
+    file: &Arc<str>,
+) {
+    if findings.is_empty() {
+        return;
+    }
+    let facts: Vec<ObjectFacts> = pods
+        .iter()
+        .filter_map(|pod| ObjectFacts::read(root, pod, settings.honor_peer_annotations))
+        .collect();
+    apply(findings, &facts, comments, settings, file);
+    findings.retain(|finding| finding.rule.code != "PL012");
+}
+
 /// Applies suppressions (annotations and `# podlife: ignore[…]` comments), rule levels and
 /// the loosened validation of uninitialized pods.
 pub fn apply(
