@@ -7,7 +7,8 @@
 //! `# podlife: ignore[PL105] a sidecar`). The result must hold the same data
 //! (every document's values, comments aside) and report none of the suppressed findings and
 //! nothing new (no unused suppression); a comment that fails this is not added, and its
-//! findings stay. JSON has no comments: nothing is added there.
+//! findings stay. JSON has no comments: nothing is added there. Findings that mean the API
+//! server rejects the object ([`is_rejection`]) get no comment: they must be fixed.
 
 use std::collections::BTreeMap;
 
@@ -29,6 +30,8 @@ pub struct AddIgnoreOutcome {
     pub text: String,
     /// Findings the added comments suppress.
     pub suppressed: usize,
+    /// Findings left in place because the API server rejects the object for them.
+    pub rejections: usize,
     /// The report of `text`: what no comment could suppress.
     pub report: FileReport,
 }
@@ -37,9 +40,11 @@ pub struct AddIgnoreOutcome {
 pub fn add_ignore_comments(source: &SourceText, options: &CheckOptions) -> AddIgnoreOutcome {
     let before = validate_source(source, options);
     let original = source.text.as_str();
+    let rejections = before.findings.iter().filter(|f| is_rejection(f)).count();
     let unchanged = |report: FileReport| AddIgnoreOutcome {
         text: original.to_string(),
         suppressed: 0,
+        rejections,
         report,
     };
     if source.not_utf8.is_some() || looks_like_json(original) {
@@ -51,7 +56,10 @@ pub fn add_ignore_comments(source: &SourceText, options: &CheckOptions) -> AddIg
     }
     let all = with_comments(original, &wanted);
     if let Some(outcome) = checked(source, options, &before, all, &wanted) {
-        return outcome;
+        return AddIgnoreOutcome {
+            rejections,
+            ..outcome
+        };
     }
     // One line at a time, keeping each comment that passes on its own.
     let mut kept: BTreeMap<u32, Vec<&'static str>> = BTreeMap::new();
@@ -65,7 +73,23 @@ pub fn add_ignore_comments(source: &SourceText, options: &CheckOptions) -> AddIg
             best = Some(outcome);
         }
     }
-    best.unwrap_or_else(|| unchanged(before))
+    best.map_or_else(
+        || unchanged(before),
+        |outcome| AddIgnoreOutcome {
+            rejections,
+            ..outcome
+        },
+    )
+}
+
+/// Whether `finding` means the API server (or the YAML reader before it) rejects the object: an
+/// error of the reading or API-validation rules. A comment would make CI pass while
+/// `kubectl apply` still fails, so `--add-ignore` leaves these in place (as ruff's
+/// `--add-noqa` leaves syntax errors).
+pub fn is_rejection(finding: &Finding) -> bool {
+    // The reading rules are PL0xx and the API-validation rules PL1xx (`rules::Group::of_id`).
+    finding.severity == crate::finding::Severity::Error
+        && matches!(finding.rule.code.as_bytes().get(2), Some(b'0' | b'1'))
 }
 
 /// `text` with the comments for `wanted` added, if the result holds the same data and reports
@@ -103,6 +127,7 @@ fn checked(
     Some(AddIgnoreOutcome {
         text,
         suppressed,
+        rejections: 0,
         report,
     })
 }
@@ -119,7 +144,7 @@ fn is_wanted(finding: &Finding, wanted: &BTreeMap<u32, Vec<&'static str>>) -> bo
 /// The rule codes to suppress on each line (1-based), sorted and once each.
 fn rules_by_line(findings: &[Finding]) -> BTreeMap<u32, Vec<&'static str>> {
     let mut lines: BTreeMap<u32, Vec<&'static str>> = BTreeMap::new();
-    for finding in findings {
+    for finding in findings.iter().filter(|finding| !is_rejection(finding)) {
         let Some(span) = finding.span else { continue };
         let rules = lines.entry(span.start.line).or_default();
         if !rules.contains(&finding.rule.code) {

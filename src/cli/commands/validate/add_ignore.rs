@@ -54,6 +54,7 @@ pub fn run(
     };
     let mut failed = false;
     let mut added = 0usize;
+    let mut rejections = 0usize;
     let mut files = 0usize;
     let mut stdin_text: Option<String> = None;
     let mut reports: Vec<InputReport> = Vec::with_capacity(inputs.len());
@@ -70,6 +71,7 @@ pub fn run(
             }
         };
         let changed = outcome.text != original;
+        rejections += outcome.rejections;
         match input {
             Ok(Input::File(path) | Input::Walked(path)) if changed => {
                 let written = read.as_ref().map_or(
@@ -99,14 +101,7 @@ pub fn run(
         }
         reports.push(Ok(Ok(outcome.report)));
     }
-    if !cli.quiet {
-        let plural = |n: usize| if n == 1 { "" } else { "s" };
-        crate::cli::output::note(format_args!(
-            "podlife: suppressed {added} finding{} in {files} file{} with `# podlife: ignore[…]` comments",
-            plural(added),
-            plural(files)
-        ));
-    }
+    say_what_was_done(cli.quiet, added, files, rejections);
     let gates = configuration.gates()?;
     let code = if let Some(text) = stdin_text {
         out.write_all(text.as_bytes())
@@ -123,4 +118,28 @@ pub fn run(
         report(cli, args, inputs, &reports, gates, out)?
     };
     Ok(if failed { ExitStatus::Failure } else { code })
+}
+
+/// The run's summary on stderr: what the comments suppress, and the rejections left to fix.
+fn say_what_was_done(quiet: bool, added: usize, files: usize, rejections: usize) {
+    if !quiet {
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        crate::cli::output::note(format_args!(
+            "podlife: suppressed {added} finding{} in {files} file{} with `# podlife: ignore[…]` comments",
+            plural(added),
+            plural(files)
+        ));
+    }
+    if rejections > 0 {
+        // Said even with --quiet: CI fails on them, and the reason must be in its log.
+        let (are, them) = if rejections == 1 {
+            ("is a rejection", "it")
+        } else {
+            ("are rejections", "them")
+        };
+        crate::cli::output::note(format_args!(
+            "podlife: {rejections} finding{} {are}: the API server refuses the object, so no comment covers {them}; fix {them} (listed above or below)",
+            if rejections == 1 { "" } else { "s" }
+        ));
+    }
 }
