@@ -890,3 +890,33 @@ fn a_pod_name_given_to_the_kubectl_plugin_gets_the_plugin_command() {
         "error: no file or directory `web-0`: podlife reads manifests, not a cluster; if `web-0` is in your cluster, pipe it in: `kubectl get pod web-0 -o yaml | kubectl podlife status -`\n"
     );
 }
+
+/// `-o short` keeps stdout empty on a clean run (scripts test for that) and says on stderr that
+/// every check passed; `-q` silences it; a run with findings does not say it.
+#[test]
+fn short_output_says_when_all_checks_passed() {
+    let clean = run(&[
+        "validate",
+        "-o",
+        "short",
+        "src/examples/init-containers.yaml",
+    ]);
+    assert_eq!(clean.status.code(), Some(0));
+    assert!(clean.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&clean.stderr);
+    assert!(
+        stderr.starts_with("All checks passed: 1 pod in 1 file"),
+        "{stderr}"
+    );
+    let quiet = run(&[
+        "validate",
+        "-q",
+        "-o",
+        "short",
+        "src/examples/init-containers.yaml",
+    ]);
+    assert!(quiet.stderr.is_empty());
+    let findings = run(&["validate", "-o", "short", "testdata/fix/fixable.yaml"]);
+    assert_eq!(findings.status.code(), Some(1));
+    assert!(!String::from_utf8_lossy(&findings.stderr).contains("All checks passed"));
+}

@@ -270,6 +270,9 @@ fn run_as_they_come(
             .map_err(write_error)?;
         out.write_all(&closing).map_err(write_error)?;
     }
+    if args.format == FindingFormat::Short && !cli.quiet && !written.failed {
+        report::note_all_passed(&written.summary);
+    }
     if args.format == FindingFormat::Human && !cli.quiet {
         writeln!(out, "{}", written.summary).map_err(write_error)?;
         if let Some(sentence) = written.fixable.sentence() {

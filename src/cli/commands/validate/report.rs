@@ -114,6 +114,14 @@ pub(crate) fn note_skipped_documents(name: &str, count: usize) {
     ));
 }
 
+/// `-o short` prints nothing on stdout for a clean run (scripts test for an empty output): say
+/// on stderr that every check passed, and on what (ruff's concise output says so too).
+pub(crate) fn note_all_passed(summary: &Summary) {
+    if summary.errors + summary.warnings + summary.infos == 0 && summary.failed_inputs == 0 {
+        crate::cli::output::note(format_args!("All checks passed: {summary}"));
+    }
+}
+
 /// What the machine formats print: every finding, the counts, the inputs that could not be read.
 struct Report<'r> {
     findings: &'r [&'r Finding],
@@ -164,7 +172,12 @@ fn write_report(
                 None => Ok(()),
             }
         }
-        FindingFormat::Short => findings::short::write_findings(out, findings),
+        FindingFormat::Short => {
+            if !shown.quiet {
+                note_all_passed(summary);
+            }
+            findings::short::write_findings(out, findings)
+        }
         FindingFormat::Github => findings::github::write_findings(out, findings),
         FindingFormat::Json | FindingFormat::Yaml => {
             findings::json::write_findings(out, findings, summary, failed_inputs, &gates)
