@@ -57,3 +57,54 @@ fn show_settings_names_the_origin_of_every_value() {
     assert!(text.contains("configuration: none: --no-config"), "{text}");
     assert!(!text.contains(".podlife.yaml"), "{text}");
 }
+
+/// A rule the configuration names is shown with the file as its origin, even where the file
+/// says what was already so (`ignore:` of an off-by-default rule or group); an unknown rule
+/// name gets the rules it most likely means.
+#[test]
+fn a_rule_the_file_names_is_the_files_and_an_unknown_name_gets_a_suggestion() {
+    let directory = std::env::temp_dir().join(format!("podlife-show-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("scratch");
+    std::fs::write(
+        directory.join(".podlife.yaml"),
+        "ignore: [PL306, best-practice]\n",
+    )
+    .expect("config");
+    std::fs::write(
+        directory.join("pod.yaml"),
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - {name: c, image: \"i:1\"}\n",
+    )
+    .expect("pod");
+    let output = podlife(&["validate", "--show-settings", "pod.yaml"])
+        .current_dir(&directory)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    for rule in [
+        "PL306 identical-liveness-and-readiness-probes",
+        "PL400 privileged-container",
+    ] {
+        let line = text
+            .lines()
+            .find(|line| line.contains(rule))
+            .unwrap_or_default();
+        assert!(
+            line.ends_with("off      (.podlife.yaml)"),
+            "{line:?}\n{}",
+            render(&output)
+        );
+    }
+    std::fs::write(
+        directory.join(".podlife.yaml"),
+        "ignore: [seccomp-profile-missing]\n",
+    )
+    .expect("config");
+    let output = podlife(&["validate", "pod.yaml"])
+        .current_dir(&directory)
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("did you mean one of `invalid-seccomp-annotation`, `seccomp-annotation-mismatch`, `seccomp-not-restricted`?"), "{stderr}");
+    std::fs::remove_dir_all(&directory).expect("clean up");
+}

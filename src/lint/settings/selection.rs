@@ -141,9 +141,21 @@ impl FromStr for Selector {
             }
             return Err(format!("no rule ID starts with `{key}`"));
         }
-        let hint = suggest(key)
-            .map(|candidate| format!("; did you mean `{candidate}`?"))
-            .unwrap_or_default();
+        let hint = match suggest(key) {
+            Some(candidate) => format!("; did you mean `{candidate}`?"),
+            None => match sharing_words(key).as_slice() {
+                [] => String::new(),
+                [one] => format!("; did you mean `{one}`?"),
+                several => format!(
+                    "; did you mean one of {}?",
+                    several
+                        .iter()
+                        .map(|name| format!("`{name}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            },
+        };
         Err(format!(
             "no rule `{key}`{hint} (`podlife rules` lists them)"
         ))
@@ -169,6 +181,53 @@ pub fn suggest(key: &str) -> Option<&'static str> {
         .chain(Group::ALL.into_iter().map(Group::name))
         .collect();
     crate::text::closest(key, &candidates)
+}
+
+/// The rules whose names share the most words with `key`, at most three
+/// (`seccomp-profile-missing` → the three seccomp rules): a name written from another linter's
+/// vocabulary, or from memory, is rarely a typo of ours.
+pub fn sharing_words(key: &str) -> Vec<&'static str> {
+    let lower = key.to_ascii_lowercase();
+    let words: Vec<&str> = lower
+        .split(['-', '_', ' '])
+        .filter(|word| word.len() >= 4)
+        .collect();
+    // A word few rule names use says more than one many use (`seccomp` against `missing`).
+    let names_with = |word: &str| {
+        rules::REGISTRY
+            .iter()
+            .filter(|rule| rule.name.split('-').any(|part| part == word))
+            .count()
+            .max(1)
+    };
+    let weights: Vec<(&str, usize)> = words
+        .iter()
+        .map(|word| (*word, 1000 / names_with(word)))
+        .collect();
+    let scored: Vec<(usize, &'static str)> = rules::REGISTRY
+        .iter()
+        .map(|rule| {
+            let shared: usize = rule
+                .name
+                .split('-')
+                .filter_map(|part| {
+                    weights
+                        .iter()
+                        .find(|(word, _)| *word == part)
+                        .map(|(_, weight)| *weight)
+                })
+                .sum();
+            (shared, rule.name)
+        })
+        .filter(|(shared, _)| *shared > 0)
+        .collect();
+    let most = scored.iter().map(|(shared, _)| *shared).max().unwrap_or(0);
+    let best: Vec<&'static str> = scored
+        .into_iter()
+        .filter(|(shared, _)| *shared == most)
+        .map(|(_, name)| name)
+        .collect();
+    if best.len() > 3 { Vec::new() } else { best }
 }
 
 /// Parses `NAME=LEVEL` (the `--severity` flag).

@@ -77,9 +77,11 @@ fn rule_levels(
         .copied()
         .map(|rule| {
             let level = with_all.level(rule);
-            let from = if level != with_file.level(rule) {
+            // A layer that names the rule decided it, even where it says what was already so
+            // (`ignore:` of a rule that is off by default).
+            let from = if level != with_file.level(rule) || mentions(command_line, rule) {
                 Origin::CommandLine
-            } else if level != built_in.level(rule) {
+            } else if level != built_in.level(rule) || mentions(file_layer, rule) {
                 from_file.clone()
             } else {
                 Origin::BuiltIn
@@ -87,6 +89,19 @@ fn rule_levels(
             (rule, level, from)
         })
         .collect()
+}
+
+/// Whether `layer` says anything of `rule`: a `select:` decides every rule; `extendSelect:`,
+/// `ignore:` and `severity:` the rules they name.
+fn mentions(layer: &SettingsLayer, rule: &Rule) -> bool {
+    let id = rule.id();
+    layer.select.is_some()
+        || layer
+            .extend_select
+            .iter()
+            .chain(&layer.ignore)
+            .chain(layer.severity.iter().map(|(selector, _)| selector))
+            .any(|selector| selector.matches(id))
 }
 
 /// The settings only a configuration file sets: `exclude:` and `podTemplates:`.
