@@ -233,3 +233,22 @@ fn resources_are_computed_on_the_pod_the_api_server_stores() {
     ));
     assert_eq!(off["pods"][0]["requests"]["cpu"], "1", "{off}");
 }
+
+/// A pod the API server would reject is left out, and the output says so instead of "no pods
+/// found".
+#[test]
+fn a_rejected_pod_is_said_to_be_left_out() {
+    let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: bad}\nspec:\n  restartPolicy: never\n  containers:\n  - {name: c, image: \"busybox:1.36\"}\n";
+    let output = crate::podlife::support::run_with_stdin(&["resources", "-"], pod.as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        stdout,
+        "1 pod left out: the API server would reject it (errors above); `--allow-invalid` shows it anyway\n"
+    );
+    let allowed = crate::podlife::support::run_with_stdin(
+        &["resources", "--allow-invalid", "-"],
+        pod.as_bytes(),
+    );
+    assert!(String::from_utf8_lossy(&allowed.stdout).contains("Pod bad"));
+}

@@ -248,7 +248,8 @@ struct Reporter<'a> {
     human: human::HumanReport,
     json: json::JsonReportWriter,
     quiet: bool,
-    rejected: bool,
+    /// Pods left out because the API server would reject them.
+    rejected: usize,
     /// The first failed write; nothing more is written after it.
     write_error: Option<std::io::Error>,
     /// Per pod of the current source with something to say: how it is shown and its check
@@ -268,7 +269,7 @@ impl Reporter<'_> {
                 self.write_error = written.err();
             }
         } else {
-            self.rejected = true;
+            self.rejected += 1;
         }
         findings.retain(|f| matches!(f.severity, Severity::Error | Severity::Warning));
         if !findings.is_empty() {
@@ -323,7 +324,7 @@ fn report(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<ExitSt
         human: human::HumanReport::new(drawing.human.map_or(0, |(width, _)| width)),
         json: json::JsonReportWriter::default(),
         quiet: cli.quiet,
-        rejected: false,
+        rejected: 0,
         write_error: None,
         verdicts: Vec::new(),
     };
@@ -393,14 +394,14 @@ fn report(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<ExitSt
     }
     let rejected = reporter.rejected;
     let finished = if drawing.human.is_some() {
-        reporter.human.finish(reporter.out)
+        reporter.human.finish(reporter.out, rejected)
     } else {
         reporter.json.finish(reporter.out, &settings)
     };
     finished.map_err(write_error)?;
     Ok(if failed {
         ExitStatus::Failure
-    } else if errors > 0 || rejected {
+    } else if errors > 0 || rejected > 0 {
         ExitStatus::Findings
     } else {
         ExitStatus::Clean

@@ -30,7 +30,7 @@ pub fn write_report(
         let block = HumanReport::block(pod, settings, width, paint);
         report.write_block(out, pod, &block)?;
     }
-    report.finish(out)
+    report.finish(out, 0)
 }
 
 /// The human report written pod by pod (each block as its pod comes, the namespace totals at
@@ -77,9 +77,21 @@ impl HumanReport {
         Ok(())
     }
 
-    /// Writes the namespace totals when there was more than one pod, or says there was none.
-    pub fn finish(self, out: &mut dyn Write) -> std::io::Result<()> {
+    /// Writes the namespace totals when there was more than one pod, or says there was none
+    /// and why: `left_out` pods the API server would reject were left out.
+    pub fn finish(self, out: &mut dyn Write, left_out: usize) -> std::io::Result<()> {
         match self.pods {
+            0 if left_out > 0 => {
+                let (plural, them) = if left_out == 1 {
+                    ("", "it")
+                } else {
+                    ("s", "them")
+                };
+                writeln!(
+                    out,
+                    "{left_out} pod{plural} left out: the API server would reject {them} (errors above); `--allow-invalid` shows {them} anyway"
+                )
+            }
             0 => writeln!(out, "no pods found"),
             1 => Ok(()),
             _ => {
