@@ -153,9 +153,11 @@ fn glob_error(error: &ignore::Error) -> String {
 /// recursively, in sorted order, walked the way ripgrep walks (the `ignore` crate): hidden
 /// entries and what `.gitignore`/`.ignore` exclude are skipped unless `walk` says otherwise;
 /// `-` is standard input. A path named explicitly is read whatever it is (`<(helm template …)`
-/// is a FIFO), bounded by the size limit.
+/// is a FIFO), bounded by the size limit, unless a kustomization lists it as a patch (as a walk
+/// sets such a file aside).
 pub fn expand(paths: &[PathBuf], walk: &WalkOptions) -> Expansion {
     let mut expansion = Expansion::default();
+    let mut listed = std::collections::HashMap::new();
     for path in paths {
         if path.as_os_str() == "-" {
             expansion.inputs.push(Ok(Input::Stdin(None)));
@@ -175,11 +177,61 @@ pub fn expand(paths: &[PathBuf], walk: &WalkOptions) -> Expansion {
                 }
                 Err(error) => expansion.inputs.push(Err(error)),
             }
+        } else if let Some(kustomization) = listing_kustomization(path, &mut listed) {
+            // Named (pre-commit names every changed file) as walked: a patch is no manifest.
+            expansion
+                .kustomize_patches
+                .push((path.clone(), kustomization));
         } else {
             expansion.inputs.push(Ok(Input::File(path.clone())));
         }
     }
     expansion
+}
+
+/// How far up from a named file a `kustomization.yaml` that lists it as a patch is looked for
+/// (it is mostly beside it, or in an overlay above it), stopping at a repository's root.
+const KUSTOMIZATION_LEVELS: usize = 8;
+
+/// The `kustomization.yaml` in the named file's directory or above that lists it as a patch;
+/// `listed` remembers each directory's patches (canonical paths), read once.
+fn listing_kustomization(
+    file: &std::path::Path,
+    listed: &mut std::collections::HashMap<PathBuf, Vec<(PathBuf, PathBuf)>>,
+) -> Option<PathBuf> {
+    let canonical = std::fs::canonicalize(file).ok()?;
+    let mut directory = canonical.parent();
+    for _ in 0..KUSTOMIZATION_LEVELS {
+        let here = directory?;
+        let patches = listed.entry(here.to_path_buf()).or_insert_with(|| {
+            let mut patches = Vec::new();
+            for name in kustomize_patches::KUSTOMIZATION_FILE_NAMES {
+                let kustomization = here.join(name);
+                if !kustomization.is_file() {
+                    continue;
+                }
+                for patch in kustomize_patches::patch_files(&kustomization) {
+                    if let Ok(patch) = std::fs::canonicalize(&patch) {
+                        patches.push((patch, kustomization.clone()));
+                    }
+                }
+            }
+            patches
+        });
+        if let Some((_, kustomization)) = patches.iter().find(|(patch, _)| *patch == canonical) {
+            // Shown as the walk shows it: relative to the working directory where it can be.
+            let shown = std::env::current_dir()
+                .and_then(std::fs::canonicalize)
+                .ok()
+                .and_then(|cwd| kustomization.strip_prefix(cwd).ok().map(PathBuf::from));
+            return Some(shown.unwrap_or_else(|| kustomization.clone()));
+        }
+        if here.join(".git").exists() {
+            return None;
+        }
+        directory = here.parent();
+    }
+    None
 }
 
 /// Takes out of `files` those a walked `kustomization.yaml` names as patches, with it.

@@ -835,10 +835,29 @@ fn a_directory_walk_passes_over_kustomize_patches_and_says_so() {
         "{}",
         stderr(&walked)
     );
-    // Named on the command line, the patch is read, and it is no pod: it has no image.
+    // Named on the command line (pre-commit names every changed file), it is judged as the
+    // walk judges it: set aside, with the same note, not read as a pod without an image.
     let named = run(&["validate", "-o", "short", "testdata/kustomize/patch.yaml"]);
-    assert_eq!(named.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&named.stdout).contains("error[PL010]"));
+    assert_eq!(named.status.code(), Some(0), "{}", stderr(&named));
+    assert!(named.stdout.is_empty());
+    assert!(
+        stderr(&named).contains(
+            "info: skipped `testdata/kustomize/patch.yaml`: a patch named in `testdata/kustomize/kustomization.yaml`"
+        ),
+        "{}",
+        stderr(&named)
+    );
+    let beside = run(&[
+        "validate",
+        "testdata/kustomize/patch.yaml",
+        "testdata/kustomize/deployment.yaml",
+    ]);
+    assert_eq!(beside.status.code(), Some(0), "{}", stderr(&beside));
+    // Read anyway through standard input: it is no pod, it has no image.
+    let text = std::fs::read("testdata/kustomize/patch.yaml").expect("patch");
+    let piped = run_with_stdin(&["validate", "-o", "short", "-"], &text);
+    assert_eq!(piped.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&piped.stdout).contains("error[PL010]"));
 }
 
 /// `podlife status web-0` names a pod in a cluster, not a file: the error says how to pipe it
