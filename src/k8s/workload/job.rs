@@ -1,6 +1,8 @@
 //! What a Job's controller reads besides the pod template: `backoffLimit`,
 //! `activeDeadlineSeconds`, `podFailurePolicy`, `completions` and `parallelism`.
 
+use std::borrow::Cow;
+
 use serde::Deserialize;
 
 use crate::k8s::cluster::dropped_fields::{Removal, RemovedField};
@@ -85,8 +87,9 @@ impl JobSpecFields {
     /// relative to the object): a Job's gated fields are cleared where their gate is off, and
     /// `managedBy` and `successPolicy` are unknown before 1.30 (`PrepareForCreate` in
     /// `pkg/registry/batch/job/strategy.go`). A CronJob's job template keeps them all.
-    pub fn stored(&self, gates: &FeatureGates) -> (JobSpecFields, Vec<RemovedField>) {
-        let mut spec = self.clone();
+    pub fn stored(&self, gates: &FeatureGates) -> (Cow<'_, JobSpecFields>, Vec<RemovedField>) {
+        // Copied only when the release takes something out: most Jobs lose nothing.
+        let mut spec = Cow::Borrowed(self);
         let mut removed = Vec::new();
         if !self.defaulted {
             return (spec, removed);
@@ -112,28 +115,28 @@ impl JobSpecFields {
         if spec.pod_failure_policy.is_some()
             && record("podFailurePolicy", 0, Gate::JobPodFailurePolicy)
         {
-            spec.pod_failure_policy = None;
+            spec.to_mut().pod_failure_policy = None;
         }
         if spec.managed_by.is_some() && record("managedBy", 30, Gate::JobManagedBy) {
-            spec.managed_by = None;
+            spec.to_mut().managed_by = None;
         }
         if spec.success_policy.is_some() && record("successPolicy", 30, Gate::JobSuccessPolicy) {
-            spec.success_policy = None;
+            spec.to_mut().success_policy = None;
         }
         if spec.backoff_limit_per_index.is_some()
             && record("backoffLimitPerIndex", 0, Gate::JobBackoffLimitPerIndex)
         {
-            spec.backoff_limit_per_index = None;
+            spec.to_mut().backoff_limit_per_index = None;
         }
         if spec.max_failed_indexes.is_some()
             && record("maxFailedIndexes", 0, Gate::JobBackoffLimitPerIndex)
         {
-            spec.max_failed_indexes = None;
+            spec.to_mut().max_failed_indexes = None;
         }
         if spec.pod_replacement_policy.is_some()
             && record("podReplacementPolicy", 0, Gate::JobPodReplacementPolicy)
         {
-            spec.pod_replacement_policy = None;
+            spec.to_mut().pod_replacement_policy = None;
         }
         // Without per-index limits, the API server also takes out the `FailIndex` rules. They
         // stay in the list, so that the others keep their indexes; their checks skip them.
