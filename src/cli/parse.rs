@@ -2,16 +2,21 @@
 //! the subcommand's but another one's (`podlife validate --seed 3`).
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{CommandFactory, Parser};
+use clap::{CommandFactory, FromArgMatches, Parser};
 
 use crate::cli::Cli;
 
-/// The parsed command line; on a parse error, clap's message (with the hint) and exit 2.
+/// The parsed command line; on a parse error, clap's message (with the hint) and exit 2. Help
+/// and usage name the program as it was run: `kubectl podlife` as kubectl's plugin.
 pub fn parse() -> Cli {
-    Cli::try_parse().unwrap_or_else(|mut error| {
-        hint_other_subcommand(&mut error);
-        error.exit()
-    })
+    let command = Cli::command().bin_name(crate::cli::object_name_hint::program_name());
+    command
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+        .unwrap_or_else(|mut error| {
+            hint_other_subcommand(&mut error);
+            error.exit()
+        })
 }
 
 /// Parses `args` (the program name first), with the hint on errors.

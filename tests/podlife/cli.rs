@@ -939,3 +939,31 @@ fn short_output_says_when_all_checks_passed() {
     assert_eq!(findings.status.code(), Some(1));
     assert!(!String::from_utf8_lossy(&findings.stderr).contains("All checks passed"));
 }
+
+/// Run as kubectl's plugin (`kubectl-podlife` on `PATH`), help and usage say `kubectl podlife`.
+#[test]
+fn as_a_kubectl_plugin_help_names_kubectl_podlife() {
+    let directory = std::env::temp_dir().join(format!("podlife-plugin-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("scratch");
+    let plugin = directory.join("kubectl-podlife");
+    std::fs::copy(env!("CARGO_BIN_EXE_podlife"), &plugin).expect("copy");
+    let help = std::process::Command::new(&plugin)
+        .args(["validate", "--help"])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&help.stdout);
+    assert!(
+        text.contains("Usage: kubectl podlife validate [OPTIONS]"),
+        "{text}"
+    );
+    let top = std::process::Command::new(&plugin)
+        .arg("--help")
+        .output()
+        .expect("runs");
+    assert!(
+        String::from_utf8_lossy(&top.stdout).contains("Usage: kubectl podlife [OPTIONS] <COMMAND>")
+    );
+    let plain = run(&["validate", "--help"]);
+    assert!(String::from_utf8_lossy(&plain.stdout).contains("Usage: podlife validate [OPTIONS]"));
+    std::fs::remove_dir_all(&directory).expect("clean up");
+}
