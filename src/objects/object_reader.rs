@@ -327,7 +327,9 @@ impl ObjectReader<'_, '_> {
         let mut object = PodObject {
             // First: they read `api_version` and `kind` before they move into the object.
             selector: read_selector(node, flavour.is_none(), &api_version, &kind),
-            job: read_job(node, &kind),
+            job: job_spec
+                .as_ref()
+                .map(crate::k8s::workload::job::JobControl::of),
             file: self.file.clone(),
             document: self.document,
             api_version,
@@ -792,6 +794,17 @@ fn controller_specs(
             let job = read_job_spec(template, false, &mut fields);
             (None, Some(cron), Some(job))
         }
+        // The CronJob API before `batch/v1` (gone in 1.25, still read): its Jobs are run as any
+        // other's; its own fields are not judged.
+        ("batch/v1beta1", "CronJob") => {
+            let template = "spec.jobTemplate.spec";
+            let mut fields = SpecFields::at(node, template, full, problems, errors);
+            (
+                None,
+                None,
+                Some(read_job_spec(template, false, &mut fields)),
+            )
+        }
         _ => (None, None, None),
     }
 }
@@ -906,80 +919,6 @@ fn read_selector(
     problems
         .is_empty()
         .then_some(WorkloadSelector::Written(selector))
-}
-
-/// A Job's or CronJob's controller settings (`spec`, or `spec.jobTemplate.spec`).
-fn read_job(node: &Node<'_>, kind: &str) -> Option<crate::k8s::workload::job::JobControl> {
-    use crate::k8s::workload::job::{
-        DEFAULT_BACKOFF_LIMIT, ExitCodesRequirement, JobControl, PodFailureRule,
-    };
-    let base = match kind {
-        "Job" => "spec",
-        "CronJob" => "spec.jobTemplate.spec",
-        _ => return None,
-    };
-    let at = |path: &str| node.lookup(&FieldPath::parse(&format!("{base}.{path}")));
-    let int_of = |value: &Node<'_>| match value.kind() {
-        NodeKind::Scalar(text, ScalarForm::Plain) => match resolve_plain(text) {
-            Resolved::Int(value) => Some(value),
-            _ => None,
-        },
-        _ => None,
-    };
-    let int = |path: &str| {
-        let found = at(path);
-        found.complete.then(|| int_of(found.value)).flatten()
-    };
-    let text_of = |value: &Node<'_>, key: &str| {
-        value
-            .lookup(&FieldPath::parse(key))
-            .value
-            .as_scalar()
-            .map(str::to_string)
-    };
-    let mut rules = Vec::new();
-    let found = at("podFailurePolicy.rules");
-    if let (true, NodeKind::Sequence(items)) = (found.complete, found.value.kind()) {
-        for item in items {
-            let codes = item.lookup(&FieldPath::parse("onExitCodes"));
-            let on_exit_codes = (codes.complete && !codes.value.is_null()).then(|| {
-                let values = match codes.value.lookup(&FieldPath::parse("values")).value.kind() {
-                    NodeKind::Sequence(values) => values.iter().filter_map(&int_of).collect(),
-                    _ => Vec::new(),
-                };
-                ExitCodesRequirement {
-                    container_name: text_of(codes.value, "containerName"),
-                    operator_in: text_of(codes.value, "operator").as_deref() == Some("In"),
-                    values,
-                }
-            });
-            let conditions = item.lookup(&FieldPath::parse("onPodConditions"));
-            let on_pod_conditions = match (conditions.complete, conditions.value.kind()) {
-                (true, NodeKind::Sequence(list)) => list
-                    .iter()
-                    .map(|c| {
-                        (
-                            text_of(c, "type").unwrap_or_default(),
-                            text_of(c, "status").unwrap_or_else(|| "True".to_string()),
-                        )
-                    })
-                    .collect(),
-                _ => Vec::new(),
-            };
-            rules.push(PodFailureRule {
-                action: text_of(item, "action").unwrap_or_default(),
-                on_exit_codes,
-                on_pod_conditions,
-            });
-        }
-    }
-    Some(JobControl {
-        backoff_limit: int("backoffLimit").unwrap_or(DEFAULT_BACKOFF_LIMIT),
-        active_deadline_seconds: int("activeDeadlineSeconds"),
-        pod_failure_rules: rules,
-        completions: int("completions").unwrap_or(1),
-        parallelism: int("parallelism").unwrap_or(1),
-    })
 }
 
 fn read_scale(node: &Node<'_>) -> Scale {

@@ -82,6 +82,57 @@ pub struct JobSpecFields {
     pub selector_written: bool,
 }
 
+impl JobControl {
+    /// What the Job controller reads of `spec`: written values, else `batch/v1`'s defaults (a
+    /// condition pattern's empty status is `True`).
+    pub fn of(spec: &JobSpecFields) -> JobControl {
+        let rules = spec
+            .pod_failure_policy
+            .iter()
+            .flat_map(|policy| &policy.rules);
+        JobControl {
+            backoff_limit: spec.backoff_limit.map_or(DEFAULT_BACKOFF_LIMIT, i64::from),
+            active_deadline_seconds: spec.active_deadline_seconds,
+            pod_failure_rules: rules.map(PodFailureRule::of).collect(),
+            completions: spec.completions.map_or(1, i64::from),
+            parallelism: spec.parallelism.map_or(1, i64::from),
+        }
+    }
+}
+
+impl PodFailureRule {
+    /// A written rule, for matching: what is missing matches nothing.
+    fn of(rule: &PodFailurePolicyRule) -> PodFailureRule {
+        PodFailureRule {
+            action: rule.action.clone().unwrap_or_default(),
+            on_exit_codes: rule
+                .on_exit_codes
+                .as_ref()
+                .map(|codes| ExitCodesRequirement {
+                    container_name: codes.container_name.clone(),
+                    operator_in: codes.operator.as_deref() == Some("In"),
+                    values: codes
+                        .values
+                        .iter()
+                        .flatten()
+                        .map(|v| i64::from(*v))
+                        .collect(),
+                }),
+            on_pod_conditions: rule
+                .on_pod_conditions
+                .iter()
+                .flatten()
+                .map(|pattern| {
+                    (
+                        pattern.condition_type.clone().unwrap_or_default(),
+                        pattern.status.clone().unwrap_or_else(|| "True".into()),
+                    )
+                })
+                .collect(),
+        }
+    }
+}
+
 impl JobSpecFields {
     /// The spec the API server of `gates`' release validates, and what it took out (paths
     /// relative to the object): a Job's gated fields are cleared where their gate is off, and
