@@ -134,6 +134,15 @@ impl PodFailureRule {
 }
 
 impl JobSpecFields {
+    /// `completions` and `parallelism` as validation sees them: a Job given neither runs one pod
+    /// (`SetDefaults_Job`); a CronJob's job template is not defaulted.
+    pub fn counts(&self) -> (Option<i32>, Option<i32>) {
+        match (self.completions, self.parallelism) {
+            (None, None) if self.defaulted => (Some(1), Some(1)),
+            pair => pair,
+        }
+    }
+
     /// The spec the API server of `gates`' release validates, and what it took out (paths
     /// relative to the object): a Job's gated fields are cleared where their gate is off, and
     /// `managedBy` and `successPolicy` are unknown before 1.30 (`PrepareForCreate` in

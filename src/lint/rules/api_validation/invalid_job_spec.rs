@@ -87,11 +87,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             "add `backoffLimitPerIndex`, or remove `maxFailedIndexes`",
         ));
     }
-    // A Job given neither count runs one pod (`SetDefaults_Job`); a CronJob's template keeps none.
-    let (completions, parallelism) = match (spec.completions, spec.parallelism) {
-        (None, None) if spec.defaulted => (Some(1), Some(1)),
-        pair => pair,
-    };
+    let (completions, parallelism) = spec.counts();
     match spec.completion_mode.as_deref() {
         None | Some("NonIndexed") => {
             for (field, value) in [

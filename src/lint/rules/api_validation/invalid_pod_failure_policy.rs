@@ -74,7 +74,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         .enumerate()
         .filter(|(_, rule)| per_index || rule.action.as_deref() != Some("FailIndex"));
     if kept.clone().count() > MAX_RULES {
-        problems.push(too_many(at.child("rules"), kept.clone().count(), "rules"));
+        problems.push(too_many(at.child("rules"), kept.clone().count(), MAX_RULES, "rules"));
     }
     let containers: Vec<&str> = context
         .object
@@ -175,7 +175,7 @@ fn exit_codes(codes: &OnExitCodes, at: &FieldPath, containers: &[&str], problems
         problems.push(Problem::new(at.child("values"), k8s_type::INVALID, Some("[]".into()), "`onExitCodes` lists no exit codes", "at least one value is required", "list the exit codes the rule is about").pointing_at(at.clone()).on_key());
     }
     if values.len() > MAX_EXIT_CODES {
-        problems.push(too_many(at.child("values"), values.len(), "exit codes"));
+        problems.push(too_many(at.child("values"), values.len(), MAX_EXIT_CODES, "exit codes"));
     }
     let operator_in = codes.operator.as_deref() == Some("In");
     for (index, &value) in values.iter().enumerate() {
@@ -195,7 +195,7 @@ fn exit_codes(codes: &OnExitCodes, at: &FieldPath, containers: &[&str], problems
 /// `onPodConditions`: how many, and each pattern's type and status.
 fn pod_conditions(conditions: &[OnPodCondition], at: &FieldPath, status_defaulted: bool, problems: &mut Vec<Problem>) {
     if conditions.len() > MAX_RULES {
-        problems.push(too_many(at.clone(), conditions.len(), "condition patterns"));
+        problems.push(too_many(at.clone(), conditions.len(), MAX_RULES, "condition patterns"));
     }
     for (index, condition) in conditions.iter().enumerate() {
         let pattern = at.index(index);
@@ -216,9 +216,8 @@ fn pod_conditions(conditions: &[OnPodCondition], at: &FieldPath, status_defaulte
     }
 }
 
-/// `FieldValueTooMany` for a list of `count` `what` at `at`.
-fn too_many(at: FieldPath, count: usize, what: &str) -> Problem {
-    let most = if what == "exit codes" { MAX_EXIT_CODES } else { MAX_RULES };
+/// `FieldValueTooMany` for a list of `count` `what` at `at`, of which `most` are allowed.
+fn too_many(at: FieldPath, count: usize, most: usize, what: &str) -> Problem {
     Problem::new(at, k8s_type::TOO_MANY, Some(count.to_string()), format!("{count} {what}: at most {most}"), format!("must have at most {most} items"), "merge or drop some").on_key()
 }
 

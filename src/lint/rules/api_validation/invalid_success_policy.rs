@@ -76,11 +76,7 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
                 .on_key(),
         );
     }
-    // A Job given neither count runs one pod (`SetDefaults_Job`).
-    let completions = match (spec.completions, spec.parallelism) {
-        (None, None) if spec.defaulted => Some(1),
-        (completions, _) => completions,
-    };
+    let (completions, _) = spec.counts();
     for (index, rule) in policy.rules.iter().enumerate() {
         check_rule(rule, completions, &at.child("rules").index(index), &mut problems);
     }
