@@ -19,7 +19,7 @@ pub static RULE: Rule = Rule {
 Validates a `batch/v1` Job's `podFailurePolicy` (and a CronJob's job template's) as `validatePodFailurePolicy` does (docs/workloads.md):
 
 - at most 20 rules; each with an `action` of `FailJob`, `Ignore`, `Count` or `FailIndex` (`FailIndex` needs `backoffLimitPerIndex`), and exactly one of `onExitCodes` and `onPodConditions`;
-- `onExitCodes`: an `operator` of `In` or `NotIn`, a `containerName` (if any) naming one of the template's containers or init containers, and 1 to 255 `values`, unique and in increasing order, without 0 under `In`;
+- `onExitCodes`: an `operator` of `In` or `NotIn`, a `containerName` (if any) naming one of the template's containers or init containers, and 1 to 255 `values`, unique and in increasing order, without 0 under `In` (in a longer list, only the first 255 are judged one by one);
 - `onPodConditions`: at most 20, each with a `type` that is a qualified name and a `status` of `True`, `False` or `Unknown` (a Job's empty status is defaulted to `True`; a CronJob's job template is defaulted so only from Kubernetes 1.34);
 - the pod template's `restartPolicy` must be `Never`.
 
@@ -178,13 +178,17 @@ fn exit_codes(codes: &OnExitCodes, at: &FieldPath, containers: &[&str], problems
         problems.push(too_many(at.child("values"), values.len(), MAX_EXIT_CODES, "exit codes"));
     }
     let operator_in = codes.operator.as_deref() == Some("In");
-    for (index, &value) in values.iter().enumerate() {
-        let value_at = at.child("values").index(index);
+    // Past the 255 allowed, the list is already rejected (TooMany): its values are judged one
+    // by one only up to there, so a huge list gives one finding, not one per value.
+    let judged = values.get(..MAX_EXIT_CODES).unwrap_or(values);
+    let mut seen = std::collections::HashSet::with_capacity(judged.len());
+    for (index, &value) in judged.iter().enumerate() {
+        let value_at = || at.child("values").index(index);
         if operator_in && value == 0 {
-            problems.push(Problem::new(value_at.clone(), k8s_type::INVALID, Some("0".into()), "exit code 0 under `operator: In`: a pod that succeeded is never judged by the policy", "must not be 0 for the In operator", "remove 0"));
+            problems.push(Problem::new(value_at(), k8s_type::INVALID, Some("0".into()), "exit code 0 under `operator: In`: a pod that succeeded is never judged by the policy", "must not be 0 for the In operator", "remove 0"));
         }
-        if values.get(..index).is_some_and(|before| before.contains(&value)) {
-            problems.push(Problem::new(value_at, k8s_type::DUPLICATE, Some(value.to_string()), format!("exit code {value} is listed twice"), "Duplicate value", "list each exit code once"));
+        if !seen.insert(value) {
+            problems.push(Problem::new(value_at(), k8s_type::DUPLICATE, Some(value.to_string()), format!("exit code {value} is listed twice"), "Duplicate value", "list each exit code once"));
         }
     }
     if values.windows(2).any(|pair| matches!(pair, [a, b] if a > b)) {
@@ -284,6 +288,16 @@ mod tests {
         let patterns: Vec<String> = (0..21).map(|index| format!("{{type: Custom{index}}}")).collect();
         let conditions = format!("    - {{action: FailJob, onPodConditions: [{}]}}\n", patterns.join(", "));
         assert_eq!(job(&conditions, "Never"), [at(&format!("{RULES}[0].onPodConditions"), "FieldValueTooMany")]);
+    }
+
+    /// A list far past the limit is one TooMany (and its order), not a finding per value.
+    #[test]
+    fn a_huge_list_is_judged_one_by_one_only_up_to_the_limit() {
+        let codes: Vec<String> = (0..5_000).map(|code| (code % 10 + 1).to_string()).collect();
+        let many = format!("    - {{action: FailJob, onExitCodes: {{operator: In, values: [{}]}}}}\n", codes.join(", "));
+        let found = job(&many, "Never");
+        assert!(found.contains(&at(&format!("{RULES}[0].onExitCodes.values"), "FieldValueTooMany")));
+        assert!(found.len() <= MAX_EXIT_CODES + 2, "{}", found.len());
     }
 
     #[test]
