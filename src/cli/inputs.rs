@@ -78,15 +78,8 @@ pub fn resolve_inputs_or(
                     path.display()
                 ));
             }
-            for (patch, kustomization) in &expansion.kustomize_patches {
-                output::note(format_args!(
-                    "info: skipped `{}`: a patch named in `{}`, not a manifest (check what kustomize builds: `kustomize build {} | podlife validate -`)",
-                    patch.display(),
-                    kustomization.display(),
-                    kustomization
-                        .parent()
-                        .map_or_else(|| ".".into(), |dir| dir.display().to_string()),
-                ));
+            for note in input::set_aside::notes(&expansion.set_aside) {
+                output::note(format_args!("info: {note}"));
             }
         }
         let command = command_name(&cli.command);

@@ -1,6 +1,7 @@
 //! The patch files a `kustomization.yaml` names: fragments kustomize merges into other objects,
 //! not manifests, so a directory walk passes over them (and says so).
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use crate::yaml::source::NodeKind;
@@ -58,6 +59,84 @@ fn patch_paths(text: &str) -> Vec<String> {
         }
     }
     paths
+}
+
+/// Each directory's patches, as the kustomizations in it list them (canonical patch path, the
+/// kustomization), read once however many named files ask.
+#[derive(Debug, Default)]
+pub struct PatchListings(HashMap<PathBuf, Vec<(PathBuf, PathBuf)>>);
+
+/// How far up from a named file a `kustomization.yaml` that lists it as a patch is looked for
+/// (it is mostly beside it, or in an overlay above it), stopping at a repository's root.
+const KUSTOMIZATION_LEVELS: usize = 8;
+
+/// The `kustomization.yaml` in the named file's directory or above that lists it as a patch;
+/// `listed` remembers each directory's patches (canonical paths), read once.
+pub fn listing_kustomization(file: &Path, listed: &mut PatchListings) -> Option<PathBuf> {
+    let canonical = std::fs::canonicalize(file).ok()?;
+    let mut directory = canonical.parent();
+    for _ in 0..KUSTOMIZATION_LEVELS {
+        let here = directory?;
+        let patches = listed.0.entry(here.to_path_buf()).or_insert_with(|| {
+            let mut patches = Vec::new();
+            for name in KUSTOMIZATION_FILE_NAMES {
+                let kustomization = here.join(name);
+                if !kustomization.is_file() {
+                    continue;
+                }
+                for patch in patch_files(&kustomization) {
+                    if let Ok(patch) = std::fs::canonicalize(&patch) {
+                        patches.push((patch, kustomization.clone()));
+                    }
+                }
+            }
+            patches
+        });
+        if let Some((_, kustomization)) = patches.iter().find(|(patch, _)| *patch == canonical) {
+            return Some(kustomization.clone());
+        }
+        if here.join(".git").exists() {
+            return None;
+        }
+        directory = here.parent();
+    }
+    None
+}
+
+/// Takes out of `files` those a walked `kustomization.yaml` among them names as patches, each
+/// with the kustomization that names it.
+pub fn set_aside_patches(files: &mut Vec<PathBuf>) -> Vec<(PathBuf, PathBuf)> {
+    let is_kustomization = |file: &PathBuf| {
+        file.file_name()
+            .and_then(|name| name.to_str())
+            .is_some_and(|name| KUSTOMIZATION_FILE_NAMES.contains(&name))
+    };
+    let mut named: Vec<(PathBuf, PathBuf)> = Vec::new();
+    for kustomization in files.iter().filter(|file| is_kustomization(file)) {
+        for patch in patch_files(kustomization) {
+            if let Ok(canonical) = std::fs::canonicalize(&patch) {
+                named.push((canonical, kustomization.clone()));
+            }
+        }
+    }
+    if named.is_empty() {
+        return Vec::new();
+    }
+    let mut set_aside = Vec::new();
+    files.retain(|file| {
+        let canonical = std::fs::canonicalize(file).ok();
+        match named
+            .iter()
+            .find(|(patch, _)| Some(patch) == canonical.as_ref())
+        {
+            Some((_, kustomization)) => {
+                set_aside.push((file.clone(), kustomization.clone()));
+                false
+            }
+            None => true,
+        }
+    });
+    set_aside
 }
 
 #[cfg(test)]

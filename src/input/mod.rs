@@ -9,7 +9,11 @@ use rayon::prelude::*;
 pub mod config_discovery;
 pub mod display_path;
 pub mod examples;
+pub mod helm_charts;
 pub mod kustomize_patches;
+pub mod set_aside;
+
+use set_aside::SetAside;
 
 use crate::error::Error;
 
@@ -110,9 +114,9 @@ pub struct Expansion {
     /// Files a directory walk passed over because they are not regular files (FIFOs, sockets,
     /// devices, dangling links): reading one could block forever or never end.
     pub skipped: Vec<PathBuf>,
-    /// Files a directory walk passed over because a `kustomization.yaml` names them as patches:
-    /// fragments, not manifests. Each with the kustomization that names it.
-    pub kustomize_patches: Vec<(PathBuf, PathBuf)>,
+    /// Paths passed over, walked or named, because they are another tool's sources (kustomize
+    /// patches, Helm chart templates), not manifests.
+    pub set_aside: Vec<SetAside>,
 }
 
 /// How directories are walked.
@@ -153,23 +157,40 @@ fn glob_error(error: &ignore::Error) -> String {
 /// recursively, in sorted order, walked the way ripgrep walks (the `ignore` crate): hidden
 /// entries and what `.gitignore`/`.ignore` exclude are skipped unless `walk` says otherwise;
 /// `-` is standard input. A path named explicitly is read whatever it is (`<(helm template …)`
-/// is a FIFO), bounded by the size limit, unless a kustomization lists it as a patch (as a walk
-/// sets such a file aside).
+/// is a FIFO), bounded by the size limit. Kustomize patches and Helm chart templates are set
+/// aside ([`set_aside`]), walked or named alike.
 pub fn expand(paths: &[PathBuf], walk: &WalkOptions) -> Expansion {
     let mut expansion = Expansion::default();
-    let mut listed = std::collections::HashMap::new();
+    let mut named = set_aside::NamedPaths::default();
     for path in paths {
         if path.as_os_str() == "-" {
             expansion.inputs.push(Ok(Input::Stdin(None)));
+        } else if let Some(why) = named.judge(path) {
+            // Named (pre-commit names every changed file) as walked: no manifest.
+            expansion.set_aside.push(SetAside {
+                path: path.clone(),
+                why,
+            });
         } else if path.is_dir() {
-            let mut files = Vec::new();
-            let mut skipped = Vec::new();
-            match walk_directory(path, walk, &mut files, &mut skipped) {
+            let mut walked = Walked::default();
+            match walk_directory(path, walk, &mut walked) {
                 Ok(()) => {
+                    let Walked {
+                        mut files,
+                        mut skipped,
+                        mut charts,
+                    } = walked;
                     files.sort();
                     skipped.sort();
-                    let patches = set_aside_kustomize_patches(&mut files);
-                    expansion.kustomize_patches.extend(patches);
+                    charts.sort_by(|a, b| a.path.cmp(&b.path));
+                    expansion.set_aside.extend(charts);
+                    let patches = kustomize_patches::set_aside_patches(&mut files);
+                    expansion
+                        .set_aside
+                        .extend(patches.into_iter().map(|(path, kustomization)| SetAside {
+                            path,
+                            why: set_aside::SetAsideWhy::KustomizePatch(kustomization),
+                        }));
                     expansion
                         .inputs
                         .extend(files.into_iter().map(|file| Ok(Input::Walked(file))));
@@ -177,11 +198,6 @@ pub fn expand(paths: &[PathBuf], walk: &WalkOptions) -> Expansion {
                 }
                 Err(error) => expansion.inputs.push(Err(error)),
             }
-        } else if let Some(kustomization) = listing_kustomization(path, &mut listed) {
-            // Named (pre-commit names every changed file) as walked: a patch is no manifest.
-            expansion
-                .kustomize_patches
-                .push((path.clone(), kustomization));
         } else {
             expansion.inputs.push(Ok(Input::File(path.clone())));
         }
@@ -189,95 +205,27 @@ pub fn expand(paths: &[PathBuf], walk: &WalkOptions) -> Expansion {
     expansion
 }
 
-/// How far up from a named file a `kustomization.yaml` that lists it as a patch is looked for
-/// (it is mostly beside it, or in an overlay above it), stopping at a repository's root.
-const KUSTOMIZATION_LEVELS: usize = 8;
-
-/// The `kustomization.yaml` in the named file's directory or above that lists it as a patch;
-/// `listed` remembers each directory's patches (canonical paths), read once.
-fn listing_kustomization(
-    file: &std::path::Path,
-    listed: &mut std::collections::HashMap<PathBuf, Vec<(PathBuf, PathBuf)>>,
-) -> Option<PathBuf> {
-    let canonical = std::fs::canonicalize(file).ok()?;
-    let mut directory = canonical.parent();
-    for _ in 0..KUSTOMIZATION_LEVELS {
-        let here = directory?;
-        let patches = listed.entry(here.to_path_buf()).or_insert_with(|| {
-            let mut patches = Vec::new();
-            for name in kustomize_patches::KUSTOMIZATION_FILE_NAMES {
-                let kustomization = here.join(name);
-                if !kustomization.is_file() {
-                    continue;
-                }
-                for patch in kustomize_patches::patch_files(&kustomization) {
-                    if let Ok(patch) = std::fs::canonicalize(&patch) {
-                        patches.push((patch, kustomization.clone()));
-                    }
-                }
-            }
-            patches
-        });
-        if let Some((_, kustomization)) = patches.iter().find(|(patch, _)| *patch == canonical) {
-            // Shown as the walk shows it: relative to the working directory where it can be.
-            let shown = std::env::current_dir()
-                .and_then(std::fs::canonicalize)
-                .ok()
-                .and_then(|cwd| kustomization.strip_prefix(cwd).ok().map(PathBuf::from));
-            return Some(shown.unwrap_or_else(|| kustomization.clone()));
-        }
-        if here.join(".git").exists() {
-            return None;
-        }
-        directory = here.parent();
-    }
-    None
-}
-
-/// Takes out of `files` those a walked `kustomization.yaml` names as patches, with it.
-fn set_aside_kustomize_patches(files: &mut Vec<PathBuf>) -> Vec<(PathBuf, PathBuf)> {
-    let is_kustomization = |file: &PathBuf| {
-        file.file_name()
-            .and_then(|name| name.to_str())
-            .is_some_and(|name| kustomize_patches::KUSTOMIZATION_FILE_NAMES.contains(&name))
-    };
-    let mut named: Vec<(PathBuf, PathBuf)> = Vec::new();
-    for kustomization in files.iter().filter(|file| is_kustomization(file)) {
-        for patch in kustomize_patches::patch_files(kustomization) {
-            if let Ok(canonical) = std::fs::canonicalize(&patch) {
-                named.push((canonical, kustomization.clone()));
-            }
-        }
-    }
-    if named.is_empty() {
-        return Vec::new();
-    }
-    let mut set_aside = Vec::new();
-    files.retain(|file| {
-        let canonical = std::fs::canonicalize(file).ok();
-        match named
-            .iter()
-            .find(|(patch, _)| Some(patch) == canonical.as_ref())
-        {
-            Some((_, kustomization)) => {
-                set_aside.push((file.clone(), kustomization.clone()));
-                false
-            }
-            None => true,
-        }
-    });
-    set_aside
+/// What a directory walk found.
+#[derive(Debug, Default)]
+struct Walked {
+    /// Manifest files.
+    files: Vec<PathBuf>,
+    /// Manifest names that are no regular file.
+    skipped: Vec<PathBuf>,
+    /// Helm charts' `templates/` directories, not entered.
+    charts: Vec<SetAside>,
 }
 
 fn walk_directory(
     directory: &Path,
     options: &WalkOptions,
-    files: &mut Vec<PathBuf>,
-    skipped: &mut Vec<PathBuf>,
+    walked: &mut Walked,
 ) -> Result<(), Error> {
     let listing =
         |source: std::io::Error| Error::io(format!("listing `{}`", directory.display()), source);
     let excludes = options.excludes(directory)?;
+    let charts = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let charts_found = Arc::clone(&charts);
     let walker = ignore::WalkBuilder::new(directory)
         .hidden(!options.hidden)
         .git_ignore(!options.no_ignore)
@@ -288,6 +236,14 @@ fn walk_directory(
         .require_git(false)
         .follow_links(false)
         .overrides(excludes)
+        .filter_entry(move |entry| {
+            let chart_templates = entry.file_type().is_some_and(|kind| kind.is_dir())
+                && helm_charts::is_templates_directory(entry.path());
+            if chart_templates && let Ok(mut charts) = charts_found.lock() {
+                charts.push(entry.path().to_path_buf());
+            }
+            !chart_templates
+        })
         .build();
     for entry in walker {
         let entry = entry.map_err(|error| match error.into_io_error() {
@@ -301,11 +257,26 @@ fn walk_directory(
         }
         // `metadata` follows a symbolic link to what it names.
         if std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file()) {
-            files.push(path.to_path_buf());
+            walked.files.push(path.to_path_buf());
         } else {
-            skipped.push(path.to_path_buf());
+            walked.skipped.push(path.to_path_buf());
         }
     }
+    let charts = charts.lock().map(|mut found| std::mem::take(&mut *found));
+    walked.charts = charts
+        .unwrap_or_default()
+        .into_iter()
+        .map(|templates| {
+            let chart = templates
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_default();
+            SetAside {
+                path: templates,
+                why: set_aside::SetAsideWhy::ChartTemplate(chart),
+            }
+        })
+        .collect();
     Ok(())
 }
 

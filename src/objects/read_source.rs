@@ -180,7 +180,7 @@ pub fn source_problem(source: &SourceText) -> Option<Finding> {
             .finding("this is a template (`{{ … }}`), not a manifest: render it, then check the output")
             .spanned(Span::at(pos))
             .label("a template action")
-            .help("`helm template <release> <chart> | podlife validate -`; when walking a chart, `--exclude 'templates/**'`")
+            .help("`helm template <release> <chart> | podlife validate -`; a chart's `templates/` (beside its `Chart.yaml`) is passed over by itself")
     };
     finding.file = source.name.clone();
     Some(finding)

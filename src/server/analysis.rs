@@ -29,6 +29,12 @@ pub struct Analysis {
     /// The release and gates the document was checked for (code lenses simulate the pod its
     /// API server stores).
     pub gates: FeatureGates,
+    /// Where each error finding begins (byte index): a code lens says a pod with errors in it
+    /// is not simulated, as `podlife simulate` leaves it out.
+    pub error_starts: Arc<[u32]>,
+    /// Why the document is no manifest (a Helm chart's template, a kustomize patch), the note a
+    /// directory walk prints, published as the document's one diagnostic; it is not checked.
+    pub set_aside: Option<String>,
 }
 
 /// The file a `file://` URI names, if it is one.
@@ -70,6 +76,24 @@ pub fn is_manifest(uri: &Uri, language: &str) -> bool {
 /// the file's own findings when it opens it).
 pub fn analyse(uri: &Uri, version: i32, text: String) -> Analysis {
     let path = path_of(uri);
+    let set_aside = path.as_ref().and_then(|path| {
+        let why = crate::input::set_aside::NamedPaths::default().judge(path)?;
+        Some(crate::input::set_aside::SetAside {
+            path: path.clone(),
+            why,
+        })
+    });
+    if let Some(set_aside) = set_aside {
+        return Analysis {
+            version,
+            text: Arc::new(text),
+            findings: Vec::new(),
+            templates: Arc::default(),
+            gates: FeatureGates::default(),
+            error_starts: Arc::default(),
+            set_aside: Some(set_aside.note()),
+        };
+    }
     let name = path
         .as_ref()
         .map_or_else(|| uri.as_str().to_string(), |p| p.display().to_string());
@@ -98,15 +122,23 @@ pub fn analyse(uri: &Uri, version: i32, text: String) -> Analysis {
         .findings
         .iter()
         .all(|f| f.rule == crate::lint::rules::NO_OBJECTS.id());
+    let findings = if only_no_objects {
+        Vec::new()
+    } else {
+        report.findings
+    };
+    let error_starts = findings
+        .iter()
+        .filter(|finding| finding.severity == crate::finding::Severity::Error)
+        .filter_map(|finding| Some(finding.span?.start.index))
+        .collect();
     Analysis {
         version,
         text: report.text,
-        findings: if only_no_objects {
-            Vec::new()
-        } else {
-            report.findings
-        },
+        findings,
         templates,
         gates: options.gates,
+        error_starts,
+        set_aside: None,
     }
 }

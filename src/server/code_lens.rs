@@ -26,10 +26,14 @@ pub const MAX_LENSES: usize = 50;
 pub const COMMAND: &str = "podlife.simulate";
 
 /// A lens per pod of `text` (the first [`MAX_LENSES`]), at the start of its object; stops early
-/// when `keep_going` says no (the request was cancelled).
+/// when `keep_going` says no (the request was cancelled). A pod `podlife simulate` would leave
+/// out gets a lens that says why instead of a figure: part of it could not be read, or the
+/// API server would reject it (`error_starts`: where the document's errors begin, as its
+/// diagnostics show them, suppressions applied).
 pub fn lenses(
     uri: &lsp_types::Uri,
     text: &str,
+    error_starts: &[u32],
     templates: &PodTemplateTable,
     gates: FeatureGates,
     encoding: Encoding,
@@ -37,61 +41,48 @@ pub fn lenses(
 ) -> Vec<CodeLens> {
     let name = std::sync::Arc::from("lens");
     let lines = LineIndex::new(text);
+    let file = super::analysis::path_of(uri)
+        .map_or_else(|| "FILE".to_string(), |path| path.display().to_string());
     let mut lenses = Vec::new();
     for_each_document(text, |document| {
-        if lenses.len() >= MAX_LENSES || !keep_going() {
-            return;
-        }
         let Some(root) = document.root.as_ref() else {
             return;
         };
         let objects = read_document_with(&name, &lines, &document, templates);
-        if !objects.findings.is_empty() {
-            return;
-        }
-        for object in objects.pods.iter().filter(|object| !object.incomplete) {
+        for object in &objects.pods {
             if lenses.len() >= MAX_LENSES || !keep_going() {
                 return;
             }
-            let pod = stored_pod(
-                object.pod.clone(),
-                &gates,
-                Defaulting::Applied,
-                &object.init_source,
-            )
-            .pod;
-            let plan = PodPlan::new(&pod);
-            let behaviour = Behaviour::defaults(&plan).at_medians();
-            let outcome = simulate(
-                &pod,
-                &plan,
-                &behaviour,
-                SimConfig {
-                    max_events: DEFAULT_MAX_EVENTS,
-                    seed: 0,
-                    horizon: HORIZON,
-                    record: RecordOptions {
-                        events: false,
-                        trace: false,
-                        statuses: false,
-                        lanes: false,
-                        conditions: false,
-                    },
-                },
-            );
-            let summary = &outcome.summary;
-            let restarts: u32 = summary.restarts.iter().sum();
-            let moment = match (summary.ready_at, summary.ended_at) {
-                (Some(ready), _) => format!("Ready at {ready}"),
-                (None, Some(ended)) => format!("{} at {ended}", summary.phase.as_str()),
-                (None, None) => format!("not Ready within {HORIZON}"),
+            let span = root.lookup(&object.object_path).value.span;
+            let errors = error_starts
+                .iter()
+                .filter(|&&start| (span.start.index..span.end.index).contains(&start))
+                .count();
+            let pod_name = object.pod_name();
+            let command_line = format!("podlife simulate {file} --pod {pod_name}");
+            let (title, run) = if object.incomplete {
+                (
+                    "podlife simulate: not run, part of this object could not be read (see its errors)".to_string(),
+                    format!("fix the errors, then `{command_line}`"),
+                )
+            } else if errors > 0 {
+                (
+                    format!(
+                        "podlife simulate: not run, the API server would reject this pod ({})",
+                        plural(errors, "error")
+                    ),
+                    format!("to run it anyway: `{command_line} --allow-invalid`"),
+                )
+            } else {
+                (
+                    format!(
+                        "podlife simulate: {} (default scenario)",
+                        startup(object, gates)
+                    ),
+                    format!("the whole run: `{command_line}`"),
+                )
             };
-            let start = root.lookup(&object.object_path).value.span.start;
-            let at: Position = position(&lines, start, encoding);
-            let title = format!(
-                "podlife simulate: {moment}, {restarts} restart{} (default scenario)",
-                if restarts == 1 { "" } else { "s" }
-            );
+            let at: Position = position(&lines, span.start, encoding);
             lenses.push(CodeLens {
                 range: Range { start: at, end: at },
                 command: Some(Command {
@@ -99,8 +90,9 @@ pub fn lenses(
                     command: COMMAND.to_string(),
                     arguments: Some(vec![serde_json::json!({
                         "uri": uri.as_str(),
-                        "pod": plan.name,
+                        "pod": pod_name,
                         "summary": title,
+                        "run": run,
                     })]),
                 }),
                 data: None,
@@ -108,6 +100,52 @@ pub fn lenses(
         }
     });
     lenses
+}
+
+/// `count` `noun`s, with the plural `s` when it needs one.
+fn plural(count: usize, noun: &str) -> String {
+    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
+}
+
+/// How the pod's startup goes in a default simulation: when it is Ready (or ends), restarts.
+fn startup(object: &crate::k8s::workload::PodObject, gates: FeatureGates) -> String {
+    let pod = stored_pod(
+        object.pod.clone(),
+        &gates,
+        Defaulting::Applied,
+        &object.init_source,
+    )
+    .pod;
+    let plan = PodPlan::new(&pod);
+    let behaviour = Behaviour::defaults(&plan).at_medians();
+    let outcome = simulate(
+        &pod,
+        &plan,
+        &behaviour,
+        SimConfig {
+            max_events: DEFAULT_MAX_EVENTS,
+            seed: 0,
+            horizon: HORIZON,
+            record: RecordOptions {
+                events: false,
+                trace: false,
+                statuses: false,
+                lanes: false,
+                conditions: false,
+            },
+        },
+    );
+    let summary = &outcome.summary;
+    let restarts: u32 = summary.restarts.iter().sum();
+    let moment = match (summary.ready_at, summary.ended_at) {
+        (Some(ready), _) => format!("Ready at {ready}"),
+        (None, Some(ended)) => format!("{} at {ended}", summary.phase.as_str()),
+        (None, None) => format!("not Ready within {HORIZON}"),
+    };
+    format!(
+        "{moment}, {restarts} restart{}",
+        if restarts == 1 { "" } else { "s" }
+    )
 }
 
 /// Runs [`COMMAND`]: the message to show, the pod's default simulation as its lens says it
@@ -126,12 +164,18 @@ pub fn execute(params: &lsp_types::ExecuteCommandParams) -> Result<String, Strin
             "`{COMMAND}` takes the argument its code lens carries: {{\"pod\", \"summary\"}}"
         ));
     };
-    let file = field("uri")
-        .and_then(|uri| uri.parse::<lsp_types::Uri>().ok())
-        .and_then(|uri| super::analysis::path_of(&uri))
-        .map_or_else(|| "FILE".to_string(), |path| path.display().to_string());
+    let run = match field("run") {
+        Some(run) => run.to_string(),
+        None => {
+            let file = field("uri")
+                .and_then(|uri| uri.parse::<lsp_types::Uri>().ok())
+                .and_then(|uri| super::analysis::path_of(&uri))
+                .map_or_else(|| "FILE".to_string(), |path| path.display().to_string());
+            format!("the whole run: `podlife simulate {file} --pod {pod}`")
+        }
+    };
     Ok(format!(
-        "pod `{pod}`: {}; the whole run: `podlife simulate {file} --pod {pod}`",
+        "pod `{pod}`: {}; {run}",
         summary.trim_start_matches("podlife simulate: ")
     ))
 }

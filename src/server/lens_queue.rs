@@ -22,6 +22,7 @@ pub(super) struct LensJob {
     pub uri: Uri,
     pub version: i32,
     pub text: Arc<String>,
+    pub error_starts: Arc<[u32]>,
     pub templates: Arc<PodTemplateTable>,
     pub gates: crate::k8s::cluster::FeatureGates,
 }
@@ -67,6 +68,7 @@ fn answer_group(group: &[LensJob], shared: &Mutex<State>, outgoing: &Outgoing, e
         code_lens::lenses(
             &first.uri,
             &first.text,
+            &first.error_starts,
             &first.templates,
             first.gates,
             encoding,

@@ -418,7 +418,17 @@ fn check_loop(
 /// The findings of an analysis as LSP diagnostics.
 /// One line index for the version: each position is found by binary search, not by a walk
 /// from the start of the text.
+/// A document set aside gets one diagnostic, at its start: the note that says why and how to
+/// check what it builds.
 fn diagnostics(analysis: &Analysis, uri: &Uri, settings: &Settings) -> Vec<Diagnostic> {
+    if let Some(note) = &analysis.set_aside {
+        return vec![Diagnostic {
+            severity: Some(DiagnosticSeverity::INFORMATION),
+            source: Some("podlife".to_string()),
+            message: note.clone(),
+            ..Diagnostic::default()
+        }];
+    }
     let lines = LineIndex::new(&analysis.text);
     analysis
         .findings
@@ -538,12 +548,17 @@ fn answer(
                 let state = state_of(shared);
                 let version = state.documents.get(&uri).map(|d| d.version);
                 match state.analyses.get(&uri) {
+                    // A document set aside (a chart's template) is not read for pods.
+                    Some(analysis) if analysis.set_aside.is_some() => {
+                        return respond(Ok(serde_json::json!([])));
+                    }
                     Some(analysis) if Some(analysis.version) == version => {
                         Some(lens_queue::LensJob {
                             id: id.clone(),
                             uri,
                             version: analysis.version,
                             text: Arc::clone(&analysis.text),
+                            error_starts: Arc::clone(&analysis.error_starts),
                             templates: Arc::clone(&analysis.templates),
                             gates: analysis.gates,
                         })

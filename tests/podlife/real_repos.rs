@@ -159,6 +159,10 @@ fn the_pre_commit_hook_passes_on_a_repository_with_non_kubernetes_yaml() {
         "each skipped file is noted: {stderr}"
     );
     assert!(!stderr.contains("k8s/web.yaml"), "{stderr}");
+    assert!(
+        stderr.contains("info: skipped 2 paths under `testdata/real-repos/repo/chart/templates`: templates of the Helm chart `testdata/real-repos/repo/chart`, not manifests (check what Helm renders: `helm template testdata/real-repos/repo/chart | podlife validate -`)"),
+        "the chart's templates are named, not read: {stderr}"
+    );
 
     let mut with_json = arguments.clone();
     with_json.splice(1..1, ["-o", "json"]);
@@ -170,6 +174,42 @@ fn the_pre_commit_hook_passes_on_a_repository_with_non_kubernetes_yaml() {
         "Compose, Chart.yaml, values.yaml, the workflow, the configuration, the Service"
     );
     assert_eq!(report["summary"]["files"], 6, "generated/ is excluded");
+}
+
+/// A Helm chart's `templates/` holds Go templates, not manifests: a walk passes over it, named
+/// (a file or the directory) it is set aside the same way, each time with a note that says how
+/// to check what Helm renders; through stdin a template is read, and is PL013.
+#[test]
+fn a_helm_charts_templates_are_set_aside_walked_or_named() {
+    let note = "templates of the Helm chart `testdata/real-repos/repo/chart`, not manifests (check what Helm renders: `helm template testdata/real-repos/repo/chart | podlife validate -`)";
+    for command in ["validate", "resources"] {
+        let walked = run(&[command, "testdata/real-repos/repo"]);
+        let stderr = String::from_utf8_lossy(&walked.stderr);
+        assert_eq!(walked.status.code(), Some(0), "{command}: {stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "info: skipped `testdata/real-repos/repo/chart/templates`: {note}"
+            )),
+            "{command}: {stderr}"
+        );
+        assert!(!stderr.contains("PL013"), "{command}: {stderr}");
+    }
+    let template = "testdata/real-repos/repo/chart/templates/deployment.yaml";
+    for named in [template, "testdata/real-repos/repo/chart/templates"] {
+        let output = run(&["validate", "-o", "json", named]);
+        assert_eq!(output.status.code(), Some(0), "{named}");
+        assert_eq!(rules_of(&json(&output)), Vec::<String>::new(), "{named}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains(&format!("info: skipped `{named}`: {note}")),
+            "{named}: {stderr}"
+        );
+        assert!(!stderr.contains("PL011"), "set aside, not empty: {stderr}");
+    }
+    let text = std::fs::read(template).expect("the template");
+    let piped = super::support::run_with_stdin(&["validate", "-o", "json", "-"], &text);
+    assert_eq!(piped.status.code(), Some(1));
+    assert_eq!(rules_of(&json(&piped)), ["PL013"]);
 }
 
 #[test]

@@ -241,17 +241,33 @@ fn an_editor_session_end_to_end() {
         &json!({"jsonrpc": "2.0", "id": 5, "method": "textDocument/codeLens", "params": {
         "textDocument": {"uri": URI}}}),
     );
+    // The API server would reject the pod: `simulate` leaves it out, and the lens says so.
     let lenses = client.answer(5, &mut kept)["result"].clone();
     assert_eq!(
         lenses[0]["command"]["title"],
-        "podlife simulate: Ready at 2.4s, 0 restarts (default scenario)"
+        "podlife simulate: not run, the API server would reject this pod (1 error)"
+    );
+    assert!(
+        lenses[0]["command"]["arguments"][0]["run"]
+            .as_str()
+            .is_some_and(|run| run.ends_with("--pod p --allow-invalid`")),
+        "{lenses}"
     );
 
-    // An incremental edit fixes the value: the diagnostics go.
+    // An incremental edit fixes the value: the diagnostics go, the lens has its figure.
     client.send(&json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
         "textDocument": {"uri": URI, "version": 2},
         "contentChanges": [{"range": {"start": {"line": 7, "character": 21}, "end": {"line": 7, "character": 33}}, "text": "IfNotPresent"}]}}));
     assert_eq!(client.diagnostics(2), json!([]));
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 16, "method": "textDocument/codeLens", "params": {
+        "textDocument": {"uri": URI}}}),
+    );
+    let lenses = client.answer(16, &mut kept)["result"].clone();
+    assert_eq!(
+        lenses[0]["command"]["title"],
+        "podlife simulate: Ready at 2.4s, 0 restarts (default scenario)"
+    );
 
     // A duplicate name points at the first container with it.
     let duplicate = POD.replace(
@@ -527,6 +543,61 @@ fn the_code_lens_command_is_provided() {
             .is_some_and(|m| m.contains("pod `p`") && m.contains("podlife simulate")),
         "{message}"
     );
+}
+
+/// A Deployment's lens names its pod as `podlife simulate` does (`--pod web`); a document in a
+/// Helm chart's `templates/` gets the note a directory walk prints, and no lens.
+#[test]
+fn a_workloads_lens_names_its_pod_and_a_chart_template_is_set_aside() {
+    let mut client = Client::start();
+    initialize(&mut client, 1);
+    let deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers: [{name: a, image: nginx:1.27}]\n";
+    client.send(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": URI, "languageId": "yaml", "version": 1, "text": deployment}}}),
+    );
+    client.diagnostics(1);
+    let mut kept = Vec::new();
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 2, "method": "textDocument/codeLens",
+        "params": {"textDocument": {"uri": URI}}}),
+    );
+    let lenses = client.answer(2, &mut kept);
+    let arguments = &lenses["result"][0]["command"]["arguments"][0];
+    assert_eq!(arguments["pod"], "web", "{lenses}");
+    assert!(
+        arguments["run"]
+            .as_str()
+            .is_some_and(|run| run.ends_with("--pod web`")),
+        "{lenses}"
+    );
+
+    let template =
+        super::support::root().join("testdata/real-repos/repo/chart/templates/deployment.yaml");
+    let uri = format!("file://{}", template.display());
+    let text = std::fs::read_to_string(&template).expect("the template");
+    client.send(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": uri, "languageId": "yaml", "version": 7, "text": text}}}),
+    );
+    let diagnostics = client.diagnostics(7);
+    assert_eq!(
+        diagnostics.as_array().map(Vec::len),
+        Some(1),
+        "{diagnostics}"
+    );
+    assert_eq!(diagnostics[0]["severity"], 3, "information");
+    assert!(
+        diagnostics[0]["message"].as_str().is_some_and(|m| m
+            .contains("templates of the Helm chart")
+            && m.contains("helm template")),
+        "{diagnostics}"
+    );
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 3, "method": "textDocument/codeLens",
+        "params": {"textDocument": {"uri": uri}}}),
+    );
+    assert_eq!(client.answer(3, &mut kept)["result"], json!([]));
 }
 
 /// Item 10: lenses cover the first 50 pods; a lens request for a document changed since its

@@ -279,6 +279,17 @@ impl PodObject {
         self.flavour.is_none()
     }
 
+    /// The name `simulate --pod` knows the pod by, in every command and the language server:
+    /// its own `metadata.name`, else its object's (a workload's template has none), else `pod`.
+    pub fn pod_name(&self) -> String {
+        self.pod
+            .metadata
+            .name
+            .clone()
+            .or_else(|| self.name.clone())
+            .unwrap_or_else(|| "pod".to_string())
+    }
+
     /// A display name: `Deployment default/web`.
     pub fn display_name(&self) -> String {
         let name = self.name.as_deref().unwrap_or("<unnamed>");

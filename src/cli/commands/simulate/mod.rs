@@ -70,13 +70,7 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
                 ));
                 continue;
             }
-            let name = object
-                .pod
-                .metadata
-                .name
-                .clone()
-                .or_else(|| object.name.clone())
-                .unwrap_or_else(|| "pod".to_string());
+            let name = object.pod_name();
             let shown = format!("pod `{name}` ({} in {})", object.kind, file);
             let findings = api_check::pod_findings(file, comments, document, &object, options);
             if !api_check::admit(&findings, &shown, args.allow_invalid, cli.quiet) {

@@ -174,7 +174,11 @@ fn directories_without_objects(
     found: &[bool],
 ) -> Vec<(std::path::PathBuf, usize)> {
     let mut without = Vec::new();
-    for directory in paths.iter().filter(|path| path.is_dir()) {
+    // A directory under a Helm chart's `templates/` is set aside whole, with its note.
+    let walked = |path: &&std::path::PathBuf| {
+        path.is_dir() && crate::input::helm_charts::chart_holding(path).is_none()
+    };
+    for directory in paths.iter().filter(walked) {
         let mut files_read = 0;
         let mut any_object_or_finding = false;
         for (input, found) in inputs.iter().zip(found) {

@@ -27,7 +27,7 @@ metadata:
 ```
 
 ## How to fix
-Render it and check the output: `helm template my-release ./chart | podlife validate -`, or `--exclude 'templates/**'` when walking a chart's directory.
+Render it and check the output: `helm template my-release ./chart | podlife validate -`. A Helm chart's own `templates/` (the directory beside its `Chart.yaml`) is never read as manifests, walked or named: podlife passes over it with a note, so this fires on templates elsewhere (a chart missing its `Chart.yaml`, a template piped in, another tool's templates); `--exclude` leaves those out of a walk.
 
 ## Kubernetes reference
 `kubectl apply -f` on a template fails on the YAML or sends literal `{{ … }}` text; Helm renders templates before they reach the API server.
