@@ -161,6 +161,10 @@ pub struct Finding {
     pub fix: Option<Box<Fix>>,
     /// Other places it concerns (editors show them beside it).
     pub related: Vec<Related>,
+    /// The template its document was rendered from, as rendered output names it
+    /// (`# Source: chart/templates/web.yaml` above each document `helm template` writes): the
+    /// file to edit, shown beside the location in every format.
+    pub source: Option<Arc<str>>,
 }
 
 /// The file of a finding not yet placed in one: one empty name per thread, shared, so making a
@@ -192,6 +196,7 @@ impl Finding {
             object: None,
             fix: None,
             related: Vec::new(),
+            source: None,
         }
     }
 

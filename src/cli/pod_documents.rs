@@ -11,6 +11,7 @@ use crate::input::{self, Input};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::config_file::ConfigResolver;
 use crate::lint::settings::inline_comments::{self, CommentSuppression};
+use crate::objects::rendered_sources::RenderedSources;
 use crate::objects::{DocumentObjects, read_document_with};
 use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::{Document, for_each_document};
@@ -21,6 +22,8 @@ pub struct ReadDocument<'a> {
     pub file: &'a Arc<str>,
     /// The input's `# podlife: ignore[…]` comments.
     pub comments: &'a [CommentSuppression],
+    /// The templates the input names as rendered output (`# Source:`), if any.
+    pub sources: Option<&'a RenderedSources>,
     /// The document.
     pub document: &'a Document<'a>,
     /// Its objects; the loader's errors among `findings` were already reported.
@@ -58,6 +61,7 @@ pub fn for_each_read_document(
             continue;
         }
         let comments = inline_comments::read(&source.text);
+        let sources = RenderedSources::scan(&source.text);
         let lines = LineIndex::new(&source.text);
         for_each_document(&source.text, |document| {
             let mut objects =
@@ -70,6 +74,9 @@ pub fn for_each_read_document(
                 &options.settings,
                 &source.name,
             );
+            if let Some(sources) = &sources {
+                sources.attribute(&mut objects.findings);
+            }
             let errors: Vec<&Finding> = objects
                 .findings
                 .iter()
@@ -82,6 +89,7 @@ pub fn for_each_read_document(
             each(ReadDocument {
                 file: &source.name,
                 comments: &comments,
+                sources: sources.as_ref(),
                 document: &document,
                 objects,
                 options: &options,

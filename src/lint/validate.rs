@@ -16,6 +16,7 @@ use crate::lint::settings::inline_comments::CommentSuppression;
 use crate::lint::settings::selection::Level;
 use crate::objects::in_order::{Next, in_order};
 use crate::objects::read_source::{Tally, no_objects, pieces_of, skip_if_foreign, source_problem};
+use crate::objects::rendered_sources::RenderedSources;
 use crate::objects::{DocumentObjects, locate_from, read_document_with};
 use crate::yaml::field_path::FieldPath;
 use crate::yaml::line_index::LineIndex;
@@ -68,6 +69,7 @@ pub fn empty_directory(name: &str, files_read: usize, options: &CheckOptions) ->
         lines: &LineIndex::new(&source.text),
         comments: &[],
         dollars: false,
+        sources: None,
     };
     whole.finish(vec![finding], &[], &[], Vec::new(), Summary::default())
 }
@@ -157,12 +159,14 @@ fn validate_cut<D: Send>(
     };
     let lines = LineIndex::new(&source.text);
     let comments = crate::lint::settings::inline_comments::read(&source.text);
+    let sources = RenderedSources::scan(&source.text);
     let whole = Whole {
         source,
         options,
         lines: &lines,
         comments: &comments,
         dollars: source.text.contains('$'),
+        sources: sources.as_ref(),
     };
     if let Some(finding) = source_problem(source) {
         let summary = Summary {
@@ -188,6 +192,8 @@ struct Whole<'a> {
     /// Whether the source holds a `$` (looked for once): only then can a finding be about a
     /// placeholder.
     dollars: bool,
+    /// The templates rendered output names (`# Source:` of `helm template`), if any.
+    sources: Option<&'a RenderedSources>,
 }
 
 /// One piece checked, configuration applied and drawn.
@@ -578,6 +584,9 @@ impl Whole<'_> {
             &options.settings,
             &source.name,
         );
+        if let Some(sources) = self.sources {
+            sources.attribute(&mut findings);
+        }
         if findings.iter().any(|finding| finding.fix.is_some()) {
             for finding in &mut findings {
                 let span = finding.span;

@@ -11,6 +11,7 @@ mod operator_defaults;
 pub mod placeholders;
 pub mod read_source;
 pub mod reading_findings;
+pub mod rendered_sources;
 pub mod template_markers;
 
 use std::sync::Arc;

@@ -588,3 +588,64 @@ fn a_suppressed_finding_is_suppressed_in_every_command() {
         );
     }
 }
+
+/// Rendered Helm output names each document's template (`# Source: chart/templates/x.yaml`):
+/// every format names it beside the location of the findings in that document (and only
+/// there), in every command that reports findings, so a finding leads to the file to edit.
+#[test]
+fn rendered_helm_output_names_each_findings_template_in_every_format() {
+    let text = std::fs::read("testdata/formats/helm-rendered.yaml").expect("fixture");
+    let template = "shop/templates/deployment.yaml";
+    let json_output = run_with_stdin(&["validate", "-o", "json", "-"], &text);
+    let report = json(&json_output);
+    let findings = report["findings"].as_array().expect("findings");
+    let sources: Vec<(String, Option<&str>)> = findings
+        .iter()
+        .map(|f| (f["rule"].to_string(), f["source"].as_str()))
+        .collect();
+    assert_eq!(
+        sources,
+        [
+            ("\"PL102\"".to_string(), Some(template)),
+            ("\"PL006\"".to_string(), Some(template)),
+            ("\"PL102\"".to_string(), None),
+        ],
+        "{report}"
+    );
+    let line_of = |format: &str| {
+        let output = run_with_stdin(&["validate", "--color", "never", "-o", format, "-"], &text);
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let human = line_of("human");
+    assert!(
+        human.contains(&format!("╭─[<stdin>:24:26] source: {template}\n")),
+        "{human}"
+    );
+    assert!(human.contains("╭─[<stdin>:35:22]\n"), "{human}");
+    let short = line_of("short");
+    assert!(
+        short.contains(&format!(
+            "<stdin>:24:26: error[PL102] `imagePullPolicy: always` of container `shop` is not supported (source: {template})\n"
+        )),
+        "{short}"
+    );
+    assert!(line_of("github").contains(&format!("%0Asource: {template}")));
+    assert!(line_of("junit").contains(&format!("(source: {template})")));
+    let sarif = json(&run_with_stdin(&["validate", "-o", "sarif", "-"], &text));
+    let results = sarif["runs"][0]["results"].as_array().expect("results");
+    assert_eq!(results[0]["properties"]["source"], template, "{sarif}");
+    assert!(results[2].get("properties").is_none(), "{sarif}");
+    assert!(
+        line_of("yaml").contains(&format!("source: {template}")),
+        "the JSON as YAML"
+    );
+    // The commands that leave an invalid pod out say where its errors are the same way.
+    for command in ["simulate", "resources", "rollout"] {
+        let output = run_with_stdin(&[command, "-"], &text);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains(&format!("is not supported (source: {template})")),
+            "{command}: {stderr}"
+        );
+    }
+}

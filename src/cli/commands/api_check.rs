@@ -11,16 +11,19 @@ use crate::lint::settings::CheckOptions;
 use crate::lint::settings::apply::{self, ObjectFacts};
 use crate::lint::settings::inline_comments::CommentSuppression;
 use crate::lint::validate::check_object;
+use crate::objects::rendered_sources::RenderedSources;
 use crate::yaml::source::Document;
 
 /// The pod checks' findings for one object, with the input's `options` (its configuration's
 /// rules, release and gates), the object's own
 /// `podlife.dev/ignore` annotations and the file's `# podlife: ignore[…]` comments (`comments`)
 /// applied. Loader findings are reported where the pods are read, and a comment that covers
-/// nothing in this object may cover another, so neither is reported here.
+/// nothing in this object may cover another, so neither is reported here. Each finding names
+/// the template its document was rendered from, when the input says (`sources`).
 pub fn pod_findings(
     file: &Arc<str>,
     comments: &[CommentSuppression],
+    sources: Option<&RenderedSources>,
     document: &Document<'_>,
     object: &PodObject,
     options: &CheckOptions,
@@ -35,6 +38,9 @@ pub fn pod_findings(
     .collect();
     apply::apply(&mut findings, &facts, comments, &options.settings, file);
     findings.retain(|finding| finding.object.is_some());
+    if let Some(sources) = sources {
+        sources.attribute(&mut findings);
+    }
     findings
 }
 

@@ -4,6 +4,7 @@
 
 use crate::cli::commands::api_check;
 use crate::cli::{ClusterArgs, InputArgs};
+use crate::objects::rendered_sources::RenderedSources;
 use crate::resources::node_fit::NodeCapacity;
 use clap::Args;
 use std::io::Write;
@@ -139,6 +140,7 @@ fn analyse(
     let mut errors = Vec::new();
     let mut summary = Summary::default();
     let comments = crate::lint::settings::inline_comments::read(&source.text);
+    let sources = RenderedSources::scan(&source.text);
     let default_settings = crate::lint::settings::selection::RuleSettings::default();
     let rule_settings = check.map_or(&default_settings, |options| &options.settings);
     let mut document_errors = Vec::new();
@@ -155,9 +157,14 @@ fn analyse(
                 });
                 report.pods.push(analyse_pod(object, line, settings));
                 let findings = match check {
-                    Some(options) if !object.incomplete => {
-                        api_check::pod_findings(&source.name, &comments, document, object, options)
-                    }
+                    Some(options) if !object.incomplete => api_check::pod_findings(
+                        &source.name,
+                        &comments,
+                        sources.as_ref(),
+                        document,
+                        object,
+                        options,
+                    ),
                     _ => Vec::new(),
                 };
                 report.checks.push(findings);
@@ -194,6 +201,9 @@ fn analyse(
     // The documents' errors first, then the source's, as they were found; sorted stably.
     document_errors.append(&mut errors);
     document_errors.retain(|f| f.severity == Severity::Error);
+    if let Some(sources) = &sources {
+        sources.attribute(&mut document_errors);
+    }
     document_errors.sort_by(Finding::cmp_in_file);
     document_errors
 }

@@ -183,6 +183,7 @@ fn find_workloads(
         let ReadDocument {
             file,
             comments,
+            sources,
             document,
             objects,
             options,
@@ -224,7 +225,8 @@ fn find_workloads(
             let shown = format!("{} `{name}` (in {})", object.kind, file);
             // What the API server rejects is said as `validate` says it, first; the rollout's
             // own reading then only meets values it cannot act on.
-            let findings = api_check::pod_findings(file, comments, document, &object, options);
+            let findings =
+                api_check::pod_findings(file, comments, sources, document, &object, options);
             if !api_check::admit(&findings, &shown, allow_invalid, cli.quiet) {
                 worse(ExitStatus::Findings);
                 continue;

@@ -201,6 +201,7 @@ pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<ExitStat
 fn read_rows(source: &SourceText, now: EpochMillis, options: &CheckOptions) -> InputRows {
     let mut read = InputRows::default();
     let comments = crate::lint::settings::inline_comments::read(&source.text);
+    let sources = crate::objects::rendered_sources::RenderedSources::scan(&source.text);
     let mut source_findings = Vec::new();
     let mut summary = Summary::default();
     let mut document_findings = Vec::new();
@@ -255,6 +256,9 @@ fn read_rows(source: &SourceText, now: EpochMillis, options: &CheckOptions) -> I
     );
     source_findings.append(&mut document_findings);
     source_findings.retain(|finding| finding.severity == Severity::Error);
+    if let Some(sources) = &sources {
+        sources.attribute(&mut source_findings);
+    }
     source_findings.sort_by(Finding::cmp_in_file);
     read.errors = source_findings;
     read

@@ -51,6 +51,10 @@ fn write_command(out: &mut String, finding: &Finding) {
     push_property(out, finding.rule.name);
     out.push_str("::");
     push_data(out, &finding.message);
+    if let Some(source) = &finding.source {
+        push_data(out, "\nsource: ");
+        push_data(out, source);
+    }
     if let Some(help) = &finding.help {
         push_data(out, "\nhelp: ");
         push_data(out, help);

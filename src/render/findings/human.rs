@@ -433,7 +433,11 @@ fn draw_finding(
         },
         None => SnippetSource::None,
     };
+    let start = out.len();
     draw_diagnostic(out, finding, source, handler, wrapped, display);
+    if let Some(source) = &finding.source {
+        name_source_in_location(out, start, source);
+    }
     if finding.span.is_some() && text.is_empty() {
         let span = finding.span.unwrap_or_default();
         out.push_str("  at ");
@@ -442,6 +446,10 @@ fn draw_finding(
         push_decimal(out, span.start.line as usize);
         out.push(':');
         push_decimal(out, span.start.column as usize);
+        if let Some(source) = &finding.source {
+            out.push_str(" source: ");
+            push_escaped_str(out, source);
+        }
         out.push('\n');
     }
     if let Some(note) = &finding.note {
@@ -471,6 +479,23 @@ fn draw_finding(
         out.push('\n');
     }
     out.push('\n');
+}
+
+/// Names the template a rendered document came from at the end of the location line
+/// (`╭─[<stdin>:50:5] source: web/templates/web.yaml`) of the diagnostic drawn from `start`.
+fn name_source_in_location(out: &mut String, start: usize, source: &str) {
+    let Some(drawn) = out.get(start..) else {
+        return;
+    };
+    let Some(end) = drawn
+        .find("╭─[")
+        .and_then(|top| Some(top + drawn.get(top..)?.find("]\n")? + 1))
+    else {
+        return;
+    };
+    let mut named = String::from(" source: ");
+    push_escaped_str(&mut named, source);
+    out.insert_str(start + end, &named);
 }
 
 /// Where a diagnostic's snippet comes from.

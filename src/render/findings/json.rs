@@ -21,6 +21,8 @@ struct JsonFinding<'f> {
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<&'f str>,
     file: &'f str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<&'f str>,
     line: u32,
     column: u32,
     end_line: u32,
@@ -216,6 +218,7 @@ fn json_finding(finding: &Finding) -> JsonFinding<'_> {
         help: finding.help.as_deref(),
         note: finding.note.as_deref(),
         file: &finding.file,
+        source: finding.source.as_deref(),
         line: span.start.line.max(1),
         column: span.start.column.max(1),
         end_line: span.end.line.max(span.start.line).max(1),

@@ -94,6 +94,9 @@ fn line(finding: &Finding) -> String {
         "{}:{line}:{column}: {}[{}] {}",
         finding.file, finding.severity, finding.rule.code, finding.message
     );
+    if let Some(source) = &finding.source {
+        text.push_str(&format!(" (source: {source})"));
+    }
     if let Some(help) = &finding.help {
         text.push_str(&format!("\n  help: {help}"));
     }

@@ -127,6 +127,15 @@ struct SarifResult<'f> {
     locations: [Location<'f>; 1],
     #[serde(skip_serializing_if = "Vec::is_empty")]
     fixes: Vec<SarifFix<'f>>,
+    /// `{"source": TEMPLATE}` for a finding in rendered output that names its template.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    properties: Option<ResultProperties>,
+}
+
+/// A result's own properties.
+#[derive(Serialize)]
+struct ResultProperties {
+    source: String,
 }
 
 /// A finding's fix as SARIF writes it: its region (and any other spans) replaced in its file.
@@ -317,12 +326,17 @@ fn file_uris<'f>(findings: &[&'f Finding]) -> HashMap<&'f str, (String, Option<&
     uris
 }
 
-/// A result's message: the finding's, then its help and its note on lines of their own.
+/// A result's message: the finding's, then the template it was rendered from, its help and its
+/// note on lines of their own.
 fn message_text(finding: &Finding) -> String {
     let help = finding.help.as_deref().map_or(0, |help| help.len() + 7);
     let note = finding.note.as_deref().map_or(0, |note| note.len() + 7);
     let mut text = String::with_capacity(finding.message.len() + help + note);
     text.push_str(&finding.message);
+    if let Some(source) = &finding.source {
+        text.push_str("\nsource: ");
+        text.push_str(source);
+    }
     if let Some(help) = &finding.help {
         text.push_str("\nhelp: ");
         text.push_str(help);
@@ -430,6 +444,9 @@ pub fn write_findings(
                 },
                 logical_locations,
             }],
+            properties: finding.source.as_deref().map(|source| ResultProperties {
+                source: source.to_string(),
+            }),
         }
     };
     let log = Log {

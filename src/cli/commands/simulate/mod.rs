@@ -53,6 +53,7 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
         let ReadDocument {
             file,
             comments,
+            sources,
             document,
             objects,
             options,
@@ -72,7 +73,8 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
             }
             let name = object.pod_name();
             let shown = format!("pod `{name}` ({} in {})", object.kind, file);
-            let findings = api_check::pod_findings(file, comments, document, &object, options);
+            let findings =
+                api_check::pod_findings(file, comments, sources, document, &object, options);
             if !api_check::admit(&findings, &shown, args.allow_invalid, cli.quiet) {
                 worse(ExitStatus::Findings);
                 rejected += 1;
