@@ -358,12 +358,11 @@ fn a_peer_annotation_suppresses_the_mapped_rules() {
         codes.dedup();
         codes
     };
-    assert_eq!(codes(&[]), ["PL440", "PL445", "PL446"], "honoured");
+    // PL446 is not reported beside PL445: neither anti-affinity nor spread is one problem.
+    assert_eq!(codes(&[]), ["PL440", "PL445"], "honoured");
     assert_eq!(
         codes(&["--no-config", "--extend-select", "PL43,PL44"]),
-        [
-            "PL430", "PL431", "PL435", "PL436", "PL437", "PL440", "PL445", "PL446"
-        ],
+        ["PL430", "PL431", "PL435", "PL436", "PL437", "PL440", "PL445"],
         "not honoured"
     );
 }
@@ -627,4 +626,102 @@ fn add_ignore_comments_only_the_workloads_no_budget_of_the_run_selects() {
         .expect("podlife runs");
     assert_eq!(json(&after)["findings"], serde_json::json!([]));
     std::fs::remove_dir_all(&directory).ok();
+}
+
+/// The rules of one problem found at one place, as `validate -o json` reports them.
+fn rules_found(args: &[&str], text: &str) -> (Option<i32>, Vec<String>) {
+    let output = run_with_stdin(args, text.as_bytes());
+    let report = json(&output);
+    let rules = report["findings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|finding| finding["rule"].as_str().unwrap_or_default().to_string())
+        .collect();
+    (output.status.code(), rules)
+}
+
+/// One finding per problem with the whole group on: a replicated workload with neither
+/// anti-affinity nor spread is PL445's alone (PL446 stands alone when the user gates on it);
+/// an invalid pull policy is PL102's, not PL442's too; a defer container without resources in
+/// an otherwise Guaranteed pod is PL308's, named for what it is, not PL435–PL437's too.
+#[test]
+fn one_problem_is_one_finding_with_the_whole_group_on() {
+    let group = ["validate", "-o", "json", "--select", "ALL", "-"];
+    let deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\nspec:\n  replicas: 3\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers:\n      - name: web\n        image: nginx:1.27\n";
+    let (_, rules) = rules_found(&group, deployment);
+    assert!(rules.contains(&"PL445".to_string()), "{rules:?}");
+    assert!(!rules.contains(&"PL446".to_string()), "{rules:?}");
+    // Raised to an error, the stricter rule is not hidden behind the warning.
+    let mut gated = group.to_vec();
+    gated.splice(5..5, ["--severity", "PL446=error"]);
+    let (code, rules) = rules_found(&gated, deployment);
+    assert_eq!(code, Some(1));
+    assert!(rules.contains(&"PL446".to_string()), "{rules:?}");
+    assert!(!rules.contains(&"PL445".to_string()), "{rules:?}");
+    // With anti-affinity but no spread, the stricter rule has its own problem.
+    let apart = deployment.replace(
+        "      containers:\n",
+        "      affinity:\n        podAntiAffinity:\n          preferredDuringSchedulingIgnoredDuringExecution:\n          - weight: 100\n            podAffinityTerm:\n              topologyKey: kubernetes.io/hostname\n              labelSelector: {matchLabels: {app: web}}\n      containers:\n",
+    );
+    let (_, rules) = rules_found(&group, &apart);
+    assert!(rules.contains(&"PL446".to_string()), "{rules:?}");
+    assert!(!rules.contains(&"PL445".to_string()), "{rules:?}");
+
+    let bad_policy = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: a\n    image: nginx:1.27\n    imagePullPolicy: ifnotpresent\n";
+    let (_, rules) = rules_found(&group, bad_policy);
+    assert!(rules.contains(&"PL102".to_string()), "{rules:?}");
+    assert!(!rules.contains(&"PL442".to_string()), "{rules:?}");
+    let (_, rules) = rules_found(&group, &bad_policy.replace("ifnotpresent", "Never"));
+    assert!(rules.contains(&"PL442".to_string()), "{rules:?}");
+
+    let defer = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: app\n    image: nginx:1.27\n    resources: {limits: {cpu: 500m, memory: 256Mi, ephemeral-storage: 1Gi}}\n  deferContainers:\n  - name: flush\n    image: busybox:1.36\n";
+    let output = run_with_stdin(&group, defer.as_bytes());
+    let report = json(&output);
+    let on_flush: Vec<(String, String)> = report["findings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|f| {
+            f["path"]
+                .as_str()
+                .is_some_and(|p| p.starts_with("spec.deferContainers[0]"))
+        })
+        .map(|f| (f["rule"].to_string(), f["message"].to_string()))
+        .collect();
+    let resource_rules: Vec<&(String, String)> = on_flush
+        .iter()
+        .filter(|(rule, _)| {
+            ["\"PL308\"", "\"PL435\"", "\"PL436\"", "\"PL437\""].contains(&rule.as_str())
+        })
+        .collect();
+    assert_eq!(resource_rules.len(), 1, "{on_flush:?}");
+    assert_eq!(resource_rules[0].0, "\"PL308\"");
+    assert!(
+        resource_rules[0]
+            .1
+            .contains("defer container `flush` sets no resources"),
+        "{on_flush:?}"
+    );
+    let named: Vec<&str> = report["findings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|f| f["rule"] == "PL308")
+        .filter_map(|f| f["name"].as_str())
+        .collect();
+    assert_eq!(named, ["container-lowers-qos-class"]);
+    // The rule's former name still configures it.
+    let (_, rules) = rules_found(
+        &[
+            "validate",
+            "-o",
+            "json",
+            "--ignore",
+            "init-container-lowers-qos-class",
+            "-",
+        ],
+        defer,
+    );
+    assert!(!rules.contains(&"PL308".to_string()), "{rules:?}");
 }

@@ -91,7 +91,7 @@ pub struct Scale {
 }
 
 /// Which pod (or object) a finding belongs to.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct ObjectRef {
     /// The object's kind (`Deployment`, `Pod`, …), empty if unknown.
     pub kind: String,

@@ -157,7 +157,7 @@ rules! {
         PL305 liveness_probe_kills_slow_start => LIVENESS_PROBE_KILLS_SLOW_START,
         PL306 identical_liveness_and_readiness_probes => IDENTICAL_LIVENESS_AND_READINESS_PROBES,
         PL307 init_container_decides_requests => INIT_CONTAINER_DECIDES_REQUESTS,
-        PL308 init_container_lowers_qos_class => INIT_CONTAINER_LOWERS_QOS_CLASS,
+        PL308 container_lowers_qos_class => CONTAINER_LOWERS_QOS_CLASS,
         PL309 liveness_kill_cuts_pre_stop => LIVENESS_KILL_CUTS_PRE_STOP,
         PL310 never_restart_with_init_containers => NEVER_RESTART_WITH_INIT_CONTAINERS,
         PL311 mutable_image_tag_with_if_not_present => MUTABLE_IMAGE_TAG_WITH_IF_NOT_PRESENT,
@@ -555,8 +555,19 @@ pub fn cluster_dependence(rule: &Rule) -> Option<(&'static [Gate], &'static str)
     })
 }
 
-/// Finds a rule by ID (`PL005`, any case) or name (`wrong-type`).
+/// Names rules had before they were renamed, with their IDs: configurations, `--select` and
+/// suppressions written with an old name keep working.
+pub const FORMER_NAMES: &[(&str, &str)] = &[
+    // It reports defer containers too.
+    ("init-container-lowers-qos-class", "PL308"),
+];
+
+/// Finds a rule by ID (`PL005`, any case), name (`wrong-type`) or former name.
 pub fn find(key: &str) -> Option<&'static Rule> {
+    let key = FORMER_NAMES
+        .iter()
+        .find(|(former, _)| *former == key)
+        .map_or(key, |(_, id)| id);
     REGISTRY
         .iter()
         .copied()

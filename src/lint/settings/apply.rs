@@ -124,6 +124,7 @@ pub fn apply(
             }
         }
     });
+    super::overlaps::keep_one_per_problem(findings);
     if !settings.strict_initialized {
         for facts in objects
             .iter()

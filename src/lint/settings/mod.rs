@@ -5,6 +5,7 @@
 pub mod apply;
 pub mod config_file;
 pub mod inline_comments;
+pub mod overlaps;
 pub mod peer_annotations;
 pub mod peer_checks;
 pub mod selection;

@@ -12,7 +12,7 @@ pub static RULE: Rule = Rule {
     summary: "a container's `imagePullPolicy` (as written or defaulted) is not `Always`",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Reports every container of every kind (init, sidecar, app, ephemeral, defer) whose `imagePullPolicy`, after API defaults, is not `Always`: written as `IfNotPresent` or `Never`, or left out on an image with a version tag or digest (the API server then writes `IfNotPresent`). The label says whether the policy was written or defaulted.
+Reports every container of every kind (init, sidecar, app, ephemeral, defer) whose `imagePullPolicy`, after API defaults, is not `Always`: written as `IfNotPresent` or `Never`, or left out on an image with a version tag or digest (the API server then writes `IfNotPresent`). The label says whether the policy was written or defaulted. A value that is none of `Always`, `IfNotPresent` and `Never` (`ifnotpresent`) is not reported here: the API server rejects it, and PL102 says so.
 
 Off by default, like every best-practice rule (PL4xx): enable it with `--select PL442` or the whole group. PL311 (on by default) reports the case that is a defect whatever the policy: a moving tag with `IfNotPresent`.
 
@@ -54,7 +54,10 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         let Some(policy) = container.image_pull_policy.as_deref() else {
             continue;
         };
-        if policy == "Always" || container.image.as_deref().is_none_or(|image| image.trim().is_empty()) {
+        // `Always` is what it asks for; a value that is none of the three is PL102's error.
+        if !matches!(policy, "IfNotPresent" | "Never")
+            || container.image.as_deref().is_none_or(|image| image.trim().is_empty())
+        {
             continue;
         }
         let finding = RULE.finding(

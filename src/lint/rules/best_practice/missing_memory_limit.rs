@@ -14,7 +14,7 @@ pub static RULE: Rule = Rule {
     summary: "a container has no `memory` limit, so neither it nor the pod is bounded",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Reports every init container (regular or sidecar), app container and defer container without a `memory` limit, unless pod-level `spec.resources.limits.memory` bounds the pod. A regular init container is reported too, and its message says why: the kubelet gives the pod's cgroup a memory limit only when every container, init containers included, has one, so a single init container without a limit decides that the pod has no effective memory limit for its whole life, long after the init container has finished. Ephemeral containers cannot set resources.
+Reports every init container (regular or sidecar), app container and defer container without a `memory` limit, unless pod-level `spec.resources.limits.memory` bounds the pod. A regular init container is reported too, and its message says why: the kubelet gives the pod's cgroup a memory limit only when every container, init containers included, has one, so a single init container without a limit decides that the pod has no effective memory limit for its whole life, long after the init container has finished. Ephemeral containers cannot set resources. Where PL308 reports the same container (it lowers an otherwise Guaranteed pod's QoS class), PL308's finding is the one finding for it: its fix, cpu and memory limits, answers this rule too (unless this rule is configured at a higher severity: then this one stands alone).
 
 Off by default, like every best-practice rule (PL4xx): enable it with `--select PL437` or the whole group.
 

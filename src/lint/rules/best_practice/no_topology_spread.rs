@@ -12,7 +12,7 @@ pub static RULE: Rule = Rule {
     summary: "a workload with more than one replica has no `topologySpreadConstraints`",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Reports a workload whose `spec.replicas` is above 1 when its pod template has no `topologySpreadConstraints`, whatever its anti-affinity (PL445 accepts either; this stricter rule asks for spread, which also balances replicas across zones). Pods a Job runs and workloads without `replicas` are not judged.
+Reports a workload whose `spec.replicas` is above 1 when its pod template has no `topologySpreadConstraints`, whatever its anti-affinity (PL445 accepts either; this stricter rule asks for spread, which also balances replicas across zones). Pods a Job runs and workloads without `replicas` are not judged. When the template has no anti-affinity either and PL445 runs, PL445's finding is the one finding for the workload (unless this rule is configured at a higher severity: then this one stands alone).
 
 Off by default, like every best-practice rule (PL4xx): enable it with `--select PL446` or the whole group.
 

@@ -1,4 +1,4 @@
-//! PL308 `init-container-lowers-qos-class`: an init container without full resources makes a Guaranteed pod Burstable.
+//! PL308 `container-lowers-qos-class`: an init, sidecar or defer container without full resources makes a Guaranteed pod Burstable.
 
 use crate::k8s::model::Container;
 use crate::resources::effective::ContainerKind;
@@ -6,15 +6,17 @@ use crate::resources::qos::{QosClass, RequestsRead, containers_qos};
 use crate::finding::{Finding, Severity};
 use crate::lint::rules::{ContainerList, Origin, PodContext, Rule};
 
-/// an init container without full resources makes a Guaranteed pod Burstable.
+/// an init, sidecar or defer container without full resources makes a Guaranteed pod Burstable.
 pub static RULE: Rule = Rule {
     id: "PL308",
-    name: "init-container-lowers-qos-class",
+    name: "container-lowers-qos-class",
     severity: Severity::Warning,
-    summary: "an init container without resources makes a pod whose app containers are Guaranteed Burstable",
+    summary: "an init, sidecar or defer container without resources makes a pod whose app containers are Guaranteed Burstable",
     origin: Origin::Pod(check),
     docs: r#"## What it does
 Reports an init container (regular or sidecar) or defer container that lacks a cpu or memory limit, or whose requests differ from its limits, in a pod whose app containers alone would make it Guaranteed.
+
+Its finding is the one finding for such a container: the best-practice rules that would also report its missing requests or memory limit (PL435, PL436, PL437) are not reported beside it, as giving it limits fixes them all (unless one of them is configured at a higher severity, which then stands alone). It was named `init-container-lowers-qos-class` before it reported defer containers too; that name still selects, configures and suppresses it.
 
 ## Why
 The QoS class counts every container alike (SEMANTICS K6.2): a pod is Guaranteed only if every container, init containers and sidecars included, has cpu and memory limits equal to its requests. One init container written without resources (a `busybox` wait loop, typically) silently turns the pod Burstable: it loses its place at the end of the eviction order, its OOM score rises, and the static CPU manager no longer gives it exclusive cores. (The 2016 init-container proposal described the lowest QoS of init containers differently; today's Kubernetes is what counts.)
