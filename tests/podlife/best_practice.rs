@@ -362,7 +362,9 @@ fn a_peer_annotation_suppresses_the_mapped_rules() {
     assert_eq!(codes(&[]), ["PL440", "PL445"], "honoured");
     assert_eq!(
         codes(&["--no-config", "--extend-select", "PL43,PL44"]),
-        ["PL430", "PL431", "PL435", "PL436", "PL437", "PL440", "PL445"],
+        [
+            "PL430", "PL431", "PL435", "PL436", "PL437", "PL440", "PL445"
+        ],
         "not honoured"
     );
 }

@@ -250,3 +250,58 @@ fn has_unquoted_comparison_tells_comparisons_from_redirections() {
     ));
     assert!(!has_unquoted_comparison("podlife simulate < /dev/null"));
 }
+
+/// `podlife explain` pages cite what a user can look up: pages of docs/ that exist, and in
+/// docs/semantics.md only IDs it defines; never the internal `SEMANTICS` label or a seed
+/// document's file name, which podlife does not ship.
+#[test]
+fn explain_pages_cite_only_docs_a_user_can_open() {
+    let semantics = std::fs::read_to_string(super::support::root().join("docs/semantics.md"))
+        .expect("docs/semantics.md");
+    let defined = |id: &str| {
+        semantics.contains(&format!("**{id}**"))
+            || semantics.contains(&format!("## {id}."))
+            || semantics.contains(&format!("### {id}."))
+    };
+    let mut wrong = Vec::new();
+    for rule in podlife::lint::rules::REGISTRY {
+        let docs = rule.docs;
+        if docs.contains("SEMANTICS") {
+            wrong.push(format!("{}: cites SEMANTICS", rule.id));
+        }
+        for word in docs.split(|c: char| c.is_whitespace() || "(),;`\"".contains(c)) {
+            let word = word.trim_end_matches(['.', ':']);
+            if !std::path::Path::new(word)
+                .extension()
+                .is_some_and(|extension| extension.eq_ignore_ascii_case("md"))
+            {
+                continue;
+            }
+            if !word.starts_with("docs/") || !super::support::root().join(word).is_file() {
+                wrong.push(format!("{}: cites `{word}`", rule.id));
+            }
+        }
+        let mut rest = docs;
+        while let Some(at) = rest.find("docs/semantics.md ") {
+            rest = &rest[at + "docs/semantics.md ".len()..];
+            let ids = rest
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == ',' || c == ' '))
+                .next()
+                .unwrap_or_default();
+            for id in ids.split(", ") {
+                let id = id
+                    .split(' ')
+                    .next()
+                    .unwrap_or_default()
+                    .trim_end_matches('.');
+                if id.is_empty() || !id.starts_with(|c: char| c.is_ascii_uppercase()) {
+                    continue;
+                }
+                if !defined(id) {
+                    wrong.push(format!("{}: docs/semantics.md has no {id}", rule.id));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}

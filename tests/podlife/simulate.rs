@@ -1,6 +1,6 @@
 //! `podlife simulate`: every view of the built-in examples and the scenarios, as users see them.
 
-use super::support::{render, run, snapshot, snapshot_cli};
+use super::support::{json, render, run, snapshot, snapshot_cli};
 
 const CASES: &[(&str, &[&str])] = &[
     (
@@ -627,4 +627,86 @@ fn a_failure_names_the_expectation_that_gates_on_it() {
     assert_eq!(gated.status.code(), Some(1));
     let ready = run(&["simulate", "--example"]);
     assert!(!String::from_utf8_lossy(&ready.stdout).contains("verdict"));
+}
+
+/// `--explore`: a permanent fault that blocks nothing says what made it harmless, in the table
+/// and in JSON, for every built-in example with and without a deletion: an image pull that
+/// cannot fail because an earlier container pulled the image, a hang an app container may
+/// have, SIGKILL at the grace period, a sidecar the kubelet stops when a Job's pod finishes.
+#[test]
+fn explore_rows_that_block_nothing_say_why() {
+    let table = run(&["simulate", "src/examples/init-containers.yaml", "--explore"]);
+    let text = String::from_utf8_lossy(&table.stdout);
+    let row = |container: &str, fault: &str| {
+        text.lines()
+            .find(|line| {
+                let words: Vec<&str> = line.split_whitespace().collect();
+                words.first() == Some(&container) && words.get(2) == Some(&fault)
+            })
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(
+        row("register", "image-pull")
+            .ends_with("blocks nothing: its image was already pulled for `wait`"),
+        "{text}"
+    );
+    assert!(
+        row("run", "hang").contains("blocks nothing: a long-running container may never exit"),
+        "{text}"
+    );
+    let report = json(&run(&[
+        "simulate",
+        "src/examples/init-containers.yaml",
+        "--explore",
+        "-o",
+        "json",
+    ]));
+    let reasons: Vec<(&str, &str, &str)> = report["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .filter_map(|row| {
+            Some((
+                row["container"].as_str()?,
+                row["fault"].as_str()?,
+                row["unblocked"].as_str()?,
+            ))
+        })
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            ("register", "image-pull", "already-pulled"),
+            ("run", "hang", "runs-forever")
+        ]
+    );
+    let job = run(&["simulate", "src/examples/job.yaml", "--explore"]);
+    assert!(
+        String::from_utf8_lossy(&job.stdout)
+            .contains("blocks nothing: the kubelet stops sidecars once the app containers finish"),
+        "{}",
+        String::from_utf8_lossy(&job.stdout)
+    );
+    for example in std::fs::read_dir("src/examples")
+        .expect("examples")
+        .flatten()
+    {
+        let path = example.path().display().to_string();
+        if path.ends_with("rollout.yaml") {
+            continue;
+        }
+        for extra in [&[][..], &["--delete-at", "30s"][..]] {
+            let mut args = vec!["simulate", path.as_str(), "--explore"];
+            args.extend(extra);
+            let output = run(&args);
+            let text = String::from_utf8_lossy(&output.stdout);
+            assert!(
+                !text
+                    .lines()
+                    .any(|line| line.trim_end().ends_with("blocks nothing")),
+                "{path} {extra:?}: a row blocks nothing without saying why:\n{text}"
+            );
+        }
+    }
 }

@@ -39,13 +39,16 @@ fn goal(blocked: Blocked) -> &'static str {
 }
 
 /// The RESULT cell: a transient fault recovers or leaves the pod stuck, a permanent one
-/// blocks something or not.
-fn result(row: &ExploreRow) -> String {
+/// blocks something or not, and then says what made it harmless.
+fn result(report: &ExploreReport<'_>, row: &ExploreRow) -> String {
     match (row.persistence(), row.blocks) {
         (Some(Persistence::Transient), None) => "recovers".to_string(),
         (Some(Persistence::Transient), Some(blocked)) => format!("stuck: blocks {}", goal(blocked)),
         (_, Some(blocked)) => format!("blocks {}", goal(blocked)),
-        (_, None) => "blocks nothing".to_string(),
+        (_, None) => match row.unblocked {
+            Some(why) => format!("blocks nothing: {}", why.describe(report.run.plan)),
+            None => "blocks nothing".to_string(),
+        },
     }
 }
 
@@ -150,7 +153,7 @@ pub fn render_human(report: &ExploreReport<'_>) -> String {
             if report.deletion {
                 cells.push(overrun(row));
             }
-            cells.push(result(row));
+            cells.push(result(report, row));
             cells
         })
         .collect();
@@ -233,6 +236,9 @@ struct JsonRow {
     persistence: Option<&'static str>,
     /// What the run never reached by the horizon (`null`: nothing).
     blocks: Option<&'static str>,
+    /// For a permanent fault that blocked nothing, what made it harmless (`already-pulled`, …).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unblocked: Option<&'static str>,
     /// For a Job: `{"condition", "reason"}`.
     #[serde(skip_serializing_if = "Option::is_none")]
     job: Option<JsonJobCondition>,
@@ -271,6 +277,7 @@ fn json_row(report: &ExploreReport<'_>, row: &ExploreRow) -> JsonRow {
         stuck: row.stuck,
         persistence: row.persistence().map(Persistence::name),
         blocks: row.blocks.map(Blocked::name),
+        unblocked: row.unblocked.map(crate::sim::explore::Unblocked::name),
         job: row.job.map(|condition| JsonJobCondition {
             condition: condition.name(),
             reason: condition.reason(),

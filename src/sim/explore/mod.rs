@@ -7,6 +7,7 @@
 //! first.
 
 pub mod fault;
+pub mod unblocked;
 
 use rayon::prelude::*;
 
@@ -17,6 +18,7 @@ use crate::sim::record::{Phase, RecordOptions};
 use crate::sim::scenario::Patch;
 
 pub use fault::{FaultKind, FaultSelection, Persistence};
+pub use unblocked::Unblocked;
 
 /// What a run never reached by the horizon: the first goal, in the pod's order, that the
 /// fault kept it from.
@@ -76,6 +78,8 @@ pub struct ExploreRow {
     pub illegal_calls: u32,
     /// For a Job: how its controller ended it.
     pub job: Option<crate::sim::job::JobCondition>,
+    /// For a permanent fault that blocked nothing: what made it harmless.
+    pub unblocked: Option<Unblocked>,
 }
 
 impl ExploreRow {
@@ -228,19 +232,7 @@ fn run_one(
         None => !(ready_now || terminal || gone),
     };
     let completes = plan.restart_policy != RestartPolicy::Always;
-    let blocks = if deleted {
-        (!gone).then_some(Blocked::Termination)
-    } else if let Some(run) = &job {
-        (run.condition != crate::sim::job::JobCondition::Complete).then_some(Blocked::JobCompletion)
-    } else if summary.initialized_at.is_none() {
-        Some(Blocked::Initialization)
-    } else if completes {
-        (summary.phase != Phase::Succeeded).then_some(Blocked::Completion)
-    } else if summary.ready_at.is_none() {
-        Some(Blocked::Ready)
-    } else {
-        (!ready_now).then_some(Blocked::StayingReady)
-    };
+    let blocks = blocked(&outcome, job.as_ref(), deleted, completes, ready_now);
     let stopped_after = match (term.requested_at_ms, summary.ended_at) {
         (Some(requested), Some(ended)) if deleted => Some(SimDuration::from_millis(
             ended.millis().saturating_sub(requested),
@@ -261,5 +253,47 @@ fn run_one(
         termination_overrun,
         illegal_calls: summary.illegal_calls,
         job: job.map(|run| run.condition),
+        unblocked: fault
+            .filter(|(_, kind)| blocks.is_none() && kind.persistence() == Persistence::Permanent)
+            .map(|(container, fault)| {
+                unblocked::Harmless {
+                    plan,
+                    container,
+                    fault,
+                    deleted,
+                    ended_before_deletion: deleted
+                        && term.requested_at_ms.is_none()
+                        && summary.ended_at.is_some(),
+                    completes: completes || exploration.job.is_some(),
+                    images_present: &behaviour.images_present,
+                }
+                .why()
+            }),
+    }
+}
+
+/// The first goal, in the pod's order, that the run never reached (`ready_now`: Ready at the
+/// horizon).
+fn blocked(
+    outcome: &crate::sim::record::outcome::SimOutcome,
+    job: Option<&crate::sim::job::JobRun>,
+    deleted: bool,
+    completes: bool,
+    ready_now: bool,
+) -> Option<Blocked> {
+    let summary = &outcome.summary;
+    let gone = summary.ended_at.is_some();
+    if deleted {
+        (!gone).then_some(Blocked::Termination)
+    } else if let Some(run) = job {
+        (run.condition != crate::sim::job::JobCondition::Complete).then_some(Blocked::JobCompletion)
+    } else if summary.initialized_at.is_none() {
+        Some(Blocked::Initialization)
+    } else if completes {
+        (summary.phase != Phase::Succeeded).then_some(Blocked::Completion)
+    } else if summary.ready_at.is_none() {
+        Some(Blocked::Ready)
+    } else {
+        (!ready_now).then_some(Blocked::StayingReady)
     }
 }

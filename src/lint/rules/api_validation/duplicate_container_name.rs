@@ -33,7 +33,7 @@ containers:
 Rename one of them, e.g. `app-init`.
 
 ## Kubernetes reference
-`pkg/apis/core/validation/validation.go` `validateContainers`, `validateInitContainers`, `validateEphemeralContainers` (`FieldValueDuplicate`); defer containers per podlife's SEMANTICS D1. Like Kubernetes, the duplicate is reported on the init container when it clashes with an app container.
+`pkg/apis/core/validation/validation.go` `validateContainers`, `validateInitContainers`, `validateEphemeralContainers` (`FieldValueDuplicate`); defer containers per podlife's docs/semantics.md D1. Like Kubernetes, the duplicate is reported on the init container when it clashes with an app container.
 "#,
 };
 

@@ -18,7 +18,7 @@ pub static RULE: Rule = Rule {
 Checks `spec.schedulingGates`: each `name` is a qualified name (`name` or `prefix.example.com/name`) and appears once.
 
 ## Why
-The API server rejects the pod (`spec.schedulingGates[1]: Duplicate value: "example.com/quota"`). A scheduling gate keeps the pod unscheduled until the controller that owns the name removes it (SEMANTICS I5); a name twice, or one no controller can own, is a mistake.
+The API server rejects the pod (`spec.schedulingGates[1]: Duplicate value: "example.com/quota"`). A scheduling gate keeps the pod unscheduled until the controller that owns the name removes it (docs/semantics.md I5); a name twice, or one no controller can own, is a mistake.
 
 ## Example
 ```yaml

@@ -17,7 +17,7 @@ Reports a `livenessProbe` with `failureThreshold: 1` on an app container or a na
 Off by default, like every best-practice rule (PL4xx): enable it with `--select PL433` or the whole group.
 
 ## Why
-One slow answer (a garbage-collection pause, a busy node, a check that takes longer than `timeoutSeconds`, 1 s by default) then kills the container: the kubelet restarts it, the restart count and back-off grow (SEMANTICS K3, K4), and a loaded service restarts exactly when it is busiest. A liveness probe is for a process that is stuck, which several checks in a row show.
+One slow answer (a garbage-collection pause, a busy node, a check that takes longer than `timeoutSeconds`, 1 s by default) then kills the container: the kubelet restarts it, the restart count and back-off grow (docs/semantics.md K3, K4), and a loaded service restarts exactly when it is busiest. A liveness probe is for a process that is stuck, which several checks in a row show.
 
 ## Example
 ```yaml
@@ -33,7 +33,7 @@ Let it fail a few times before a restart: remove `failureThreshold` (default 3) 
 No peer has this check; it refines kube-score `pod-probes` (safe probe configuration).
 
 ## Kubernetes reference
-Kubernetes API reference `Probe.failureThreshold`; `pkg/kubelet/prober/worker.go` (restarts after `failureThreshold` consecutive failures); SEMANTICS K3.
+Kubernetes API reference `Probe.failureThreshold`; `pkg/kubelet/prober/worker.go` (restarts after `failureThreshold` consecutive failures); docs/semantics.md K3.
 "#,
 };
 

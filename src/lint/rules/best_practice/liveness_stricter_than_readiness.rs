@@ -18,7 +18,7 @@ For each app container and native sidecar with both probes, compares their handl
 Off by default, like every best-practice rule (PL4xx): enable it with `--select PL432` or the whole group.
 
 ## Why
-When the endpoint fails because the container is overloaded or a dependency is down, readiness should take it out of the Service and let it recover. A liveness probe on the same endpoint that gives up as fast restarts it at the same moment (or before), throwing away its warm state and moving its load onto the other replicas, which may then fail the same way (SEMANTICS K3.4, K3.5).
+When the endpoint fails because the container is overloaded or a dependency is down, readiness should take it out of the Service and let it recover. A liveness probe on the same endpoint that gives up as fast restarts it at the same moment (or before), throwing away its warm state and moving its load onto the other replicas, which may then fail the same way (docs/semantics.md K3.4, K3.5).
 
 ## Example
 ```yaml
@@ -36,7 +36,7 @@ Point liveness at a cheaper endpoint that checks only the process, or give it mo
 kube-score `pod-probes` (liveness and readiness on the same endpoint); identical probes are PL306 (kube-score `pod-probes-identical`).
 
 ## Kubernetes reference
-Kubernetes docs "Configure Liveness, Readiness and Startup Probes" (liveness caution); `pkg/kubelet/prober/worker.go`; SEMANTICS K3.
+Kubernetes docs "Configure Liveness, Readiness and Startup Probes" (liveness caution); `pkg/kubelet/prober/worker.go`; docs/semantics.md K3.
 "#,
 };
 

@@ -19,7 +19,7 @@ Reports each app container, native sidecar and defer container whose `memory` re
 Off by default, like every best-practice rule (PL4xx): enable it with `--select PL439` or the whole group.
 
 ## Why
-Memory cannot be throttled. Memory between the request and the limit is borrowed from the node: the scheduler never reserved it, so when the node runs short the kubelet evicts pods that use more than they requested, and the OOM killer may end the container although it stays under its limit. With request equal to limit the container's memory is reserved, and with CPU likewise the pod is `Guaranteed` (SEMANTICS K6).
+Memory cannot be throttled. Memory between the request and the limit is borrowed from the node: the scheduler never reserved it, so when the node runs short the kubelet evicts pods that use more than they requested, and the OOM killer may end the container although it stays under its limit. With request equal to limit the container's memory is reserved, and with CPU likewise the pod is `Guaranteed` (docs/semantics.md K6).
 
 ## Example
 ```yaml
@@ -35,7 +35,7 @@ Set the request to the limit (measure the container's peak and use it for both).
 kube-score `container-memory-requests-equal-limits` and the memory half of `container-resource-requests-equal-limits` (both optional there).
 
 ## Kubernetes reference
-Kubernetes docs "Resource Management for Pods and Containers" and "Node-pressure Eviction"; `pkg/apis/core/v1/helper/qos/qos.go`; SEMANTICS K5, K6.
+Kubernetes docs "Resource Management for Pods and Containers" and "Node-pressure Eviction"; `pkg/apis/core/v1/helper/qos/qos.go`; docs/semantics.md K5, K6.
 "#,
 };
 

@@ -12,7 +12,7 @@ pub static RULE: Rule = Rule {
     summary: "an app container, sidecar or defer container has no `cpu` request",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Reports each app container, native sidecar and defer container without a `cpu` request (a `cpu` limit alone counts: the API server copies it into the request), unless pod-level `spec.resources.requests.cpu` sets the pod's request. The note gives the pod's effective `cpu` request and which container decided it (SEMANTICS K5). Regular init containers are not reported: one runs only beside the sidecars started before it, inside the reservation the pod already holds (the larger of the running pod and the highest init step), and a request of its own would only raise that reservation. Ephemeral containers cannot set resources. Where PL308 reports the same container (it lowers an otherwise Guaranteed pod's QoS class), PL308's finding is the one finding for it: its fix, cpu and memory limits, answers this rule too (unless this rule is configured at a higher severity: then this one stands alone).
+Reports each app container, native sidecar and defer container without a `cpu` request (a `cpu` limit alone counts: the API server copies it into the request), unless pod-level `spec.resources.requests.cpu` sets the pod's request. The note gives the pod's effective `cpu` request and which container decided it (docs/semantics.md K5). Regular init containers are not reported: one runs only beside the sidecars started before it, inside the reservation the pod already holds (the larger of the running pod and the highest init step), and a request of its own would only raise that reservation. Ephemeral containers cannot set resources. Where PL308 reports the same container (it lowers an otherwise Guaranteed pod's QoS class), PL308's finding is the one finding for it: its fix, cpu and memory limits, answers this rule too (unless this rule is configured at a higher severity: then this one stands alone).
 
 Off by default, like every best-practice rule (PL4xx): enable it with `--select PL435` or the whole group.
 
@@ -41,7 +41,7 @@ Set `resources.requests.cpu` to what the container uses under normal load, or se
 kube-linter `unset-cpu-requirements`, kube-score `container-resources` (CPU request), Polaris `cpuRequestsMissing`. Unlike them, podlife does not ask regular init containers for a request and says what decides the pod's value.
 
 ## Kubernetes reference
-`k8s.io/component-helpers/resource/helpers.go` `PodRequests`; `pkg/kubelet/cm/helpers_linux.go` (CPU shares from requests); SEMANTICS K5.
+`k8s.io/component-helpers/resource/helpers.go` `PodRequests`; `pkg/kubelet/cm/helpers_linux.go` (CPU shares from requests); docs/semantics.md K5.
 "#,
 };
 

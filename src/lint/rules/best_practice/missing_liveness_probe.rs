@@ -17,7 +17,7 @@ Reports each app container without a `livenessProbe`, and each native sidecar th
 Off by default, like every best-practice rule (PL4xx): enable it with `--select PL431` or the whole group.
 
 ## Why
-The kubelet restarts a container whose process exits, but not one that hangs: without a liveness probe a deadlocked server keeps its place, counts as running and, once unready, holds a replica out of service until someone deletes the pod (SEMANTICS K3). A serving sidecar that hangs blocks the whole pod the same way; the kubelet restarts a sidecar on liveness failure as it does an app container.
+The kubelet restarts a container whose process exits, but not one that hangs: without a liveness probe a deadlocked server keeps its place, counts as running and, once unready, holds a replica out of service until someone deletes the pod (docs/semantics.md K3). A serving sidecar that hangs blocks the whole pod the same way; the kubelet restarts a sidecar on liveness failure as it does an app container.
 
 ## Example
 ```yaml
@@ -36,7 +36,7 @@ Add a `livenessProbe` that checks only that the process makes progress (a cheap 
 kube-linter `no-liveness-probe`, kube-score `pod-probes` (liveness half), Polaris `livenessProbeMissing`. Unlike them, podlife judges native sidecars by their role and skips Job pods.
 
 ## Kubernetes reference
-Kubernetes docs "Configure Liveness, Readiness and Startup Probes"; `pkg/kubelet/kuberuntime/kuberuntime_manager.go` `computePodActions` (liveness failure restarts the container); SEMANTICS K3.
+Kubernetes docs "Configure Liveness, Readiness and Startup Probes"; `pkg/kubelet/kuberuntime/kuberuntime_manager.go` `computePodActions` (liveness failure restarts the container); docs/semantics.md K3.
 "#,
 };
 

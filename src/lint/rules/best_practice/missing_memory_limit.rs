@@ -19,7 +19,7 @@ Reports every init container (regular or sidecar), app container and defer conta
 Off by default, like every best-practice rule (PL4xx): enable it with `--select PL437` or the whole group.
 
 ## Why
-A container without a memory limit can grow until the node runs short; then the kubelet evicts pods and the kernel's OOM killer picks processes, often in other pods. Without a limit on every container the pod is not `Guaranteed` either (SEMANTICS K6), so it is among the first evicted.
+A container without a memory limit can grow until the node runs short; then the kubelet evicts pods and the kernel's OOM killer picks processes, often in other pods. Without a limit on every container the pod is not `Guaranteed` either (docs/semantics.md K6), so it is among the first evicted.
 
 ## Example
 ```yaml
@@ -40,7 +40,7 @@ Set `resources.limits.memory` on every container (the init container's own peak 
 kube-linter `unset-memory-requirements` (limit), kube-score `container-resources` (memory limit), Polaris `memoryLimitsMissing`. Unlike them, podlife says when an init container is what leaves the pod unbounded.
 
 ## Kubernetes reference
-`pkg/kubelet/cm/helpers_linux.go` `ResourceConfigForPod` (the pod cgroup's memory limit needs a limit on every container, init containers included); `k8s.io/component-helpers/resource/helpers.go` `PodLimits`; SEMANTICS K5, K6.
+`pkg/kubelet/cm/helpers_linux.go` `ResourceConfigForPod` (the pod cgroup's memory limit needs a limit on every container, init containers included); `k8s.io/component-helpers/resource/helpers.go` `PodLimits`; docs/semantics.md K5, K6.
 "#,
 };
 

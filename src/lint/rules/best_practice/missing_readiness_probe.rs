@@ -17,7 +17,7 @@ Reports each app container without a `readinessProbe`, and each native sidecar (
 Off by default, like every best-practice rule (PL4xx): enable it with `--select PL430` or the whole group.
 
 ## Why
-Without a readiness probe a container counts as ready as soon as its process has started (SEMANTICS K3), so Services send it traffic before it listens and keep sending while it is overloaded or cut off from what it depends on, and a rollout moves on to the next replica before this one works. A sidecar that serves traffic (a proxy) gates the pod's readiness the same way; a sidecar without ports (a log shipper) serves no one, so it needs no readiness probe.
+Without a readiness probe a container counts as ready as soon as its process has started (docs/semantics.md K3), so Services send it traffic before it listens and keep sending while it is overloaded or cut off from what it depends on, and a rollout moves on to the next replica before this one works. A sidecar that serves traffic (a proxy) gates the pod's readiness the same way; a sidecar without ports (a log shipper) serves no one, so it needs no readiness probe.
 
 ## Example
 ```yaml
@@ -38,7 +38,7 @@ Add a `readinessProbe` that succeeds only when the container can serve: an HTTP 
 kube-linter `no-readiness-probe`, kube-score `pod-probes` (readiness half), Polaris `readinessProbeMissing`. Unlike them, podlife judges native sidecars by their role and skips Job pods.
 
 ## Kubernetes reference
-Kubernetes docs "Configure Liveness, Readiness and Startup Probes"; `pkg/kubelet/prober/prober_manager.go` (a container without a readiness probe is ready once started); SEMANTICS K3.
+Kubernetes docs "Configure Liveness, Readiness and Startup Probes"; `pkg/kubelet/prober/prober_manager.go` (a container without a readiness probe is ready once started); docs/semantics.md K3.
 "#,
 };
 

@@ -20,7 +20,7 @@ Adds up the time the init containers are declared to need at least, and reports 
 For a pod that runs to completion (`restartPolicy: Never` or `OnFailure`), the longest declared `sleep` of its app containers is added too: the pod cannot succeed before that.
 
 ## Why
-The deadline counts from the pod's start, before the init containers (SEMANTICS K4.6; the init-container proposal: "The active deadline includes init containers"). A deadline shorter than the declared startup fails every pod with `DeadlineExceeded` before its app runs (or before it can complete), and a Job built on it retries to no end. Commands are never run: only certain sleeps count, so the real time is longer still.
+The deadline counts from the pod's start, before the init containers (docs/semantics.md K4.6; the init-container proposal: "The active deadline includes init containers"). A deadline shorter than the declared startup fails every pod with `DeadlineExceeded` before its app runs (or before it can complete), and a Job built on it retries to no end. Commands are never run: only certain sleeps count, so the real time is longer still.
 
 ## Example
 ```yaml
@@ -37,7 +37,7 @@ spec:
 Raise `activeDeadlineSeconds` well above the startup (and run) time, or shorten the waits.
 
 ## Kubernetes reference
-`pkg/kubelet/active_deadline.go`; seed: init-containers-proposal.md ("The active deadline includes init containers"); SEMANTICS K1.3, K4.6.
+`pkg/kubelet/active_deadline.go`; the 2016 init-containers proposal (docs/semantics.md P5) ("The active deadline includes init containers"); docs/semantics.md K1.3, K4.6.
 "#,
 };
 

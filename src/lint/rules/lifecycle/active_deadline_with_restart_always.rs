@@ -14,7 +14,7 @@ pub static RULE: Rule = Rule {
 Reports a Pod (a bare `kind: Pod`) with `spec.activeDeadlineSeconds` and `restartPolicy: Always` (the default).
 
 ## Why
-`restartPolicy: Always` says the pod runs indefinitely: its containers restart whenever they exit. `activeDeadlineSeconds` says the opposite: after that many seconds from the pod's start the kubelet kills it and the pod fails with reason `DeadlineExceeded`, however healthy it is (SEMANTICS K4.6). One of the two is a mistake: either the workload should finish (`Never`/`OnFailure`, or a Job), or it should not have a deadline. (Controllers' pod templates are not reported here: the API server already rejects `activeDeadlineSeconds` in Deployment, ReplicaSet and similar templates.)
+`restartPolicy: Always` says the pod runs indefinitely: its containers restart whenever they exit. `activeDeadlineSeconds` says the opposite: after that many seconds from the pod's start the kubelet kills it and the pod fails with reason `DeadlineExceeded`, however healthy it is (docs/semantics.md K4.6). One of the two is a mistake: either the workload should finish (`Never`/`OnFailure`, or a Job), or it should not have a deadline. (Controllers' pod templates are not reported here: the API server already rejects `activeDeadlineSeconds` in Deployment, ReplicaSet and similar templates.)
 
 ## Example
 ```yaml
@@ -30,7 +30,7 @@ spec:
 For a task, set `restartPolicy: OnFailure` or `Never` (or run it as a Job with its own `activeDeadlineSeconds`); for a service, remove `activeDeadlineSeconds`.
 
 ## Kubernetes reference
-`pkg/kubelet/active_deadline.go`; `pkg/kubelet/kubelet_pods.go` (`DeadlineExceeded`); SEMANTICS K4.6.
+`pkg/kubelet/active_deadline.go`; `pkg/kubelet/kubelet_pods.go` (`DeadlineExceeded`); docs/semantics.md K4.6.
 "#,
 };
 

@@ -19,7 +19,7 @@ Reports an init container (regular or sidecar) or defer container that lacks a c
 Its finding is the one finding for such a container: the best-practice rules that would also report its missing requests or memory limit (PL435, PL436, PL437) are not reported beside it, as giving it limits fixes them all (unless one of them is configured at a higher severity, which then stands alone). It was named `init-container-lowers-qos-class` before it reported defer containers too; that name still selects, configures and suppresses it.
 
 ## Why
-The QoS class counts every container alike (SEMANTICS K6.2): a pod is Guaranteed only if every container, init containers and sidecars included, has cpu and memory limits equal to its requests. One init container written without resources (a `busybox` wait loop, typically) silently turns the pod Burstable: it loses its place at the end of the eviction order, its OOM score rises, and the static CPU manager no longer gives it exclusive cores. (The 2016 init-container proposal described the lowest QoS of init containers differently; today's Kubernetes is what counts.)
+The QoS class counts every container alike (docs/semantics.md K6.2): a pod is Guaranteed only if every container, init containers and sidecars included, has cpu and memory limits equal to its requests. One init container written without resources (a `busybox` wait loop, typically) silently turns the pod Burstable: it loses its place at the end of the eviction order, its OOM score rises, and the static CPU manager no longer gives it exclusive cores. (The 2016 init-container proposal described the lowest QoS of init containers differently; today's Kubernetes is what counts.)
 
 ## Example
 ```yaml
@@ -37,7 +37,7 @@ containers:
 Give the init container cpu and memory limits (requests default to them), small ones are fine: its peak, not the sum, counts for scheduling. Pod-level `spec.resources` decide the class alone, so such pods are not reported.
 
 ## Kubernetes reference
-`pkg/apis/core/v1/helper/qos/qos.go` `ComputePodQOS`; SEMANTICS K6, D16.
+`pkg/apis/core/v1/helper/qos/qos.go` `ComputePodQOS`; docs/semantics.md K6, D16.
 "#,
 };
 

@@ -16,7 +16,7 @@ Reports an app container or sidecar whose `livenessProbe` and `readinessProbe` a
 Off by default: identical probes are common in well-maintained manifests (including Kubernetes' own examples), so this check suits a team policy. Enable it with `--select PL306`, `--severity PL306=warning`, or `severity: {PL306: warning}` in `.podlife.yaml`.
 
 ## Why
-Readiness and liveness answer different questions. When the container is overloaded or a dependency is down, readiness should fail so traffic goes elsewhere while the container recovers; an identical liveness probe fails at the same moment (readiness needs as many failures) and restarts it, which throws away its warm state and moves the load to the remaining replicas, which may then fail the same way (SEMANTICS K3.4, K3.5).
+Readiness and liveness answer different questions. When the container is overloaded or a dependency is down, readiness should fail so traffic goes elsewhere while the container recovers; an identical liveness probe fails at the same moment (readiness needs as many failures) and restarts it, which throws away its warm state and moves the load to the remaining replicas, which may then fail the same way (docs/semantics.md K3.4, K3.5).
 
 ## Example
 ```yaml
@@ -30,7 +30,7 @@ livenessProbe:
 Make the liveness probe check only that the process is alive (a cheap endpoint that does not touch dependencies) and loosen it (higher `failureThreshold` or `periodSeconds`), or drop it if the process exits on its own when it breaks.
 
 ## Kubernetes reference
-Kubernetes docs "Configure Liveness, Readiness and Startup Probes" (caution on liveness probes); `pkg/kubelet/prober/worker.go`; SEMANTICS K3.
+Kubernetes docs "Configure Liveness, Readiness and Startup Probes" (caution on liveness probes); `pkg/kubelet/prober/worker.go`; docs/semantics.md K3.
 "#,
 };
 

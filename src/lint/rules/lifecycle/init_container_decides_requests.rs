@@ -16,7 +16,7 @@ pub static RULE: Rule = Rule {
 Computes the pod's effective request per resource as the scheduler does and reports each regular init container whose request (plus the sidecars started before it) is higher than what the running pod needs (app containers plus all sidecars), with the difference.
 
 ## Why
-The scheduler reserves the pod's effective request: the larger of the steady-state sum and the highest init-container peak (SEMANTICS K5.1). An init container that asks for more than the whole running pod makes the pod reserve that amount for its entire life, although only the init container ever used it: capacity is wasted on every node, and the pod may not fit where it would otherwise.
+The scheduler reserves the pod's effective request: the larger of the steady-state sum and the highest init-container peak (docs/semantics.md K5.1). An init container that asks for more than the whole running pod makes the pod reserve that amount for its entire life, although only the init container ever used it: capacity is wasted on every node, and the pod may not fit where it would otherwise.
 
 ## Example
 ```yaml
@@ -36,7 +36,7 @@ containers:
 Lower the init container's requests to what it needs, or accept the reservation knowingly (and say why in a `podlife.dev/ignore` reason). Pod-level `spec.resources` replaces the container-derived value, so resources it sets are not reported.
 
 ## Kubernetes reference
-`k8s.io/component-helpers/resource/helpers.go` `PodRequests`; API defaulting copies a limit into an unset request (`pkg/apis/core/v1/defaults.go`); SEMANTICS K5.
+`k8s.io/component-helpers/resource/helpers.go` `PodRequests`; API defaulting copies a limit into an unset request (`pkg/apis/core/v1/defaults.go`); docs/semantics.md K5.
 "#,
 };
 

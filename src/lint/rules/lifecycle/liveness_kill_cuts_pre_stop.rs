@@ -15,7 +15,7 @@ pub static RULE: Rule = Rule {
 Reports a container whose `livenessProbe.terminationGracePeriodSeconds` is shorter than the sleep its `preStop` hook declares (a `sleep` action, or a leading `sleep N` command).
 
 ## Why
-When a liveness probe fails, the kubelet kills the container through the same path as a deletion: the `preStop` hook runs, then SIGTERM, then SIGKILL (SEMANTICS K4.7). The probe-level `terminationGracePeriodSeconds` replaces the pod's grace period for these kills (K3.4), so a short one cuts the hook: the drain or flush it was written for never completes on a liveness restart, only on a deletion.
+When a liveness probe fails, the kubelet kills the container through the same path as a deletion: the `preStop` hook runs, then SIGTERM, then SIGKILL (docs/semantics.md K4.7). The probe-level `terminationGracePeriodSeconds` replaces the pod's grace period for these kills (K3.4), so a short one cuts the hook: the drain or flush it was written for never completes on a liveness restart, only on a deletion.
 
 ## Example
 ```yaml
@@ -31,7 +31,7 @@ livenessProbe:
 Raise the probe's `terminationGracePeriodSeconds` above the hook's sleep (plus shutdown time), or remove it so the pod's grace period applies.
 
 ## Kubernetes reference
-KEP-2238 (probe-level `terminationGracePeriodSeconds`); `pkg/kubelet/kuberuntime/kuberuntime_container.go` `killContainer`; SEMANTICS K3.4, K4.7.
+KEP-2238 (probe-level `terminationGracePeriodSeconds`); `pkg/kubelet/kuberuntime/kuberuntime_container.go` `killContainer`; docs/semantics.md K3.4, K4.7.
 "#,
 };
 

@@ -15,7 +15,7 @@ pub static RULE: Rule = Rule {
 Reports an app container or sidecar whose `livenessProbe` has no `initialDelaySeconds` and no `startupProbe` to hold it back, while its `readinessProbe` waits longer (`initialDelaySeconds`) than the liveness probe takes to reach its failure threshold.
 
 ## Why
-A readiness delay says the container is slow to start: it is not worth asking before that many seconds. The liveness probe, though, runs from the start and kills the container after `failureThreshold` failures, one per `periodSeconds` (SEMANTICS K3.2, K3.4): by default after about 20 s. A container that needs longer to start is killed before it can answer, restarted, killed again, and ends in `CrashLoopBackOff`.
+A readiness delay says the container is slow to start: it is not worth asking before that many seconds. The liveness probe, though, runs from the start and kills the container after `failureThreshold` failures, one per `periodSeconds` (docs/semantics.md K3.2, K3.4): by default after about 20 s. A container that needs longer to start is killed before it can answer, restarted, killed again, and ends in `CrashLoopBackOff`.
 
 ## Example
 ```yaml
@@ -33,7 +33,7 @@ containers:
 Add a `startupProbe` (liveness and readiness wait until it succeeds; give it `failureThreshold` × `periodSeconds` longer than the slowest start), or give the liveness probe an `initialDelaySeconds` beyond the start time.
 
 ## Kubernetes reference
-`pkg/kubelet/prober/worker.go`; Kubernetes docs "Configure Liveness, Readiness and Startup Probes" (protect slow-starting containers with startup probes); SEMANTICS K3.
+`pkg/kubelet/prober/worker.go`; Kubernetes docs "Configure Liveness, Readiness and Startup Probes" (protect slow-starting containers with startup probes); docs/semantics.md K3.
 "#,
 };
 

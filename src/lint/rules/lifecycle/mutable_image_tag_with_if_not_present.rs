@@ -14,7 +14,7 @@ pub static RULE: Rule = Rule {
 Reports a container whose image has no tag or the tag `latest` (and no digest) while its `imagePullPolicy` is explicitly `IfNotPresent`.
 
 ## Why
-`latest` moves. With `IfNotPresent` each node keeps whatever it pulled first (SEMANTICS T3), so replicas on different nodes run different builds, a rollout of the "same" manifest changes nothing on nodes that already have the image, and a restart may bring up an old version. Kubernetes' own default for such images is `Always` precisely for this reason.
+`latest` moves. With `IfNotPresent` each node keeps whatever it pulled first (docs/semantics.md T3), so replicas on different nodes run different builds, a rollout of the "same" manifest changes nothing on nodes that already have the image, and a restart may bring up an old version. Kubernetes' own default for such images is `Always` precisely for this reason.
 
 ## Example
 ```yaml

@@ -16,7 +16,7 @@ pub static RULE: Rule = Rule {
 Reports, in a pod whose `restartPolicy` is `Never` or `OnFailure` (Jobs, CronJobs, one-off pods) with several app containers, an app container whose command visibly runs forever: `while true`, `while :`, `sleep infinity`, `tail -f` without an `exit`, `break` or `timeout`.
 
 ## Why
-A pod succeeds when *all* its app containers have exited (SEMANTICS K1.8). A helper that loops forever next to the worker (the classic log shipper or proxy "sidecar" in `containers`) keeps the pod Running after the work is done: the Job never completes, holds its resources, and eventually hits its deadline and fails. Native sidecars fix exactly this: they are stopped once the app containers finish.
+A pod succeeds when *all* its app containers have exited (docs/semantics.md K1.8). A helper that loops forever next to the worker (the classic log shipper or proxy "sidecar" in `containers`) keeps the pod Running after the work is done: the Job never completes, holds its resources, and eventually hits its deadline and fails. Native sidecars fix exactly this: they are stopped once the app containers finish.
 
 ## Example
 ```yaml
@@ -37,7 +37,7 @@ spec:
 Make the helper a native sidecar: move it to `initContainers` and set `restartPolicy: Always` (Kubernetes 1.29+). Otherwise make it exit when the worker is done.
 
 ## Kubernetes reference
-KEP-753 (sidecar containers, "Jobs with sidecars never complete"); `pkg/kubelet/kubelet_pods.go` `getPhase`; SEMANTICS K1.8.
+KEP-753 (sidecar containers, "Jobs with sidecars never complete"); `pkg/kubelet/kubelet_pods.go` `getPhase`; docs/semantics.md K1.8.
 "#,
 };
 

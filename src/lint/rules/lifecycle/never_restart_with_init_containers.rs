@@ -14,7 +14,7 @@ pub static RULE: Rule = Rule {
 Reports a bare Pod (`kind: Pod`) with `restartPolicy: Never` that has regular init containers.
 
 ## Why
-Init containers are where transient failures happen: waiting for a service, downloading, registering. Under `Never` the first failure of any init container fails the whole pod (phase `Failed`, app containers never start) with no retry (SEMANTICS K1.5); under `OnFailure` or `Always` the kubelet retries the init container with backoff. A bare Pod has no controller to replace it. (Pods of Jobs are not reported: the Job creates a new pod, up to its `backoffLimit`.)
+Init containers are where transient failures happen: waiting for a service, downloading, registering. Under `Never` the first failure of any init container fails the whole pod (phase `Failed`, app containers never start) with no retry (docs/semantics.md K1.5); under `OnFailure` or `Always` the kubelet retries the init container with backoff. A bare Pod has no controller to replace it. (Pods of Jobs are not reported: the Job creates a new pod, up to its `backoffLimit`.)
 
 ## Example
 ```yaml
@@ -31,7 +31,7 @@ spec:
 Use `restartPolicy: OnFailure` so init containers are retried, or run the pod from a Job that replaces failed pods. Keep `Never` only when one attempt is really wanted.
 
 ## Kubernetes reference
-`pkg/kubelet/kuberuntime/kuberuntime_manager.go` `computePodActions` (init failure under `RestartPolicyNever` kills the pod); seed: init-containers-proposal.md ("RestartPolicyNever pods will immediately fail and exit"); SEMANTICS K1.5.
+`pkg/kubelet/kuberuntime/kuberuntime_manager.go` `computePodActions` (init failure under `RestartPolicyNever` kills the pod); the 2016 init-containers proposal (docs/semantics.md P5) ("RestartPolicyNever pods will immediately fail and exit"); docs/semantics.md K1.5.
 "#,
 };
 

@@ -29,7 +29,7 @@ livenessProbe:
 Keep `timeoutSeconds` at most `periodSeconds`; if the check is slow, raise the period as well, or make the check cheaper.
 
 ## Kubernetes reference
-`pkg/kubelet/prober/worker.go` (one probe at a time per worker, on a `periodSeconds` ticker); probe defaults in `pkg/apis/core/v1/defaults.go`; SEMANTICS K3.
+`pkg/kubelet/prober/worker.go` (one probe at a time per worker, on a `periodSeconds` ticker); probe defaults in `pkg/apis/core/v1/defaults.go`; docs/semantics.md K3.
 "#,
 };
 

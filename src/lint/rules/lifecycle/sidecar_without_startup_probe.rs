@@ -14,7 +14,7 @@ pub static RULE: Rule = Rule {
 Reports a native sidecar (an init container with `restartPolicy: Always`) that has no `startupProbe` and is followed by a regular init container.
 
 ## Why
-The kubelet starts the next init container as soon as a sidecar is *started*: running and, if it has a `startupProbe`, once that probe has succeeded (SEMANTICS K1.3). Readiness is not waited for. Without a startup probe, an init container that needs the sidecar (a migration through a database proxy, a download through a mesh proxy) starts a few milliseconds after the sidecar's process, before it listens, and fails or retries with backoff.
+The kubelet starts the next init container as soon as a sidecar is *started*: running and, if it has a `startupProbe`, once that probe has succeeded (docs/semantics.md K1.3). Readiness is not waited for. Without a startup probe, an init container that needs the sidecar (a migration through a database proxy, a download through a mesh proxy) starts a few milliseconds after the sidecar's process, before it listens, and fails or retries with backoff.
 
 ## Example
 ```yaml
@@ -30,7 +30,7 @@ initContainers:
 Give the sidecar a `startupProbe` that succeeds once it serves (for example `tcpSocket` on its port, or its health endpoint). If nothing after it depends on it, move it after the regular init containers.
 
 ## Kubernetes reference
-KEP-753 (sidecar containers); `pkg/kubelet/kuberuntime/kuberuntime_manager.go` `computePodActions` (the next init container starts once the sidecar is started); SEMANTICS K1.3.
+KEP-753 (sidecar containers); `pkg/kubelet/kuberuntime/kuberuntime_manager.go` `computePodActions` (the next init container starts once the sidecar is started); docs/semantics.md K1.3.
 "#,
 };
 

@@ -18,7 +18,7 @@ Compares what termination is declared to take with the grace period (the pod's `
 - defer containers whose leading `sleep N` commands add up to more than the grace period plus the 2 s the kubelet adds (plus `deferContainerGracePeriodExtensionInterval` × `…Count` when set; not checked with the liveness-driven extension).
 
 ## Why
-All `preStop` hooks start together when termination starts and each may run for at most the grace period; then SIGTERM is sent and SIGKILL follows 2 s later (SEMANTICS K4.2). A hook that sleeps longer is cut short and the app gets only the 2 s minimum to shut down, or none of the drain time the sleep was meant to buy. Defer containers run one after another within the grace period (+2 s); the rest are killed and skipped (D8). Hooks run in parallel, so the longest one counts; defer containers run in sequence, so theirs add up.
+All `preStop` hooks start together when termination starts and each may run for at most the grace period; then SIGTERM is sent and SIGKILL follows 2 s later (docs/semantics.md K4.2). A hook that sleeps longer is cut short and the app gets only the 2 s minimum to shut down, or none of the drain time the sleep was meant to buy. Defer containers run one after another within the grace period (+2 s); the rest are killed and skipped (D8). Hooks run in parallel, so the longest one counts; defer containers run in sequence, so theirs add up.
 
 ## Example
 ```yaml
@@ -36,7 +36,7 @@ spec:
 Raise `terminationGracePeriodSeconds` above the longest hook plus the time the app needs after SIGTERM, or shorten the sleeps. For defer containers, raise the grace period or configure a grace-period extension.
 
 ## Kubernetes reference
-`pkg/kubelet/kuberuntime/kuberuntime_container.go` `killContainer` (`minimumGracePeriodInSeconds = 2`); KEP-3960 (`sleep` action); seed: defer-containers-proposal.md "TerminationGracePeriod"; SEMANTICS K4, D8, D10.
+`pkg/kubelet/kuberuntime/kuberuntime_container.go` `killContainer` (`minimumGracePeriodInSeconds = 2`); KEP-3960 (`sleep` action); the defer-containers proposal (docs/semantics.md P3) "TerminationGracePeriod"; docs/semantics.md K4, D8, D10.
 "#,
 };
 

@@ -14,7 +14,7 @@ pub static RULE: Rule = Rule {
 Reports a pod with `terminationGracePeriodSeconds: 0` that declares `preStop` hooks (on app containers or sidecars) or defer containers.
 
 ## Why
-With a grace period of 0 the API server removes the object at once and the kubelet gives the pod only the 1 s it always gives (`calculateEffectiveGracePeriod`): a preStop hook is cut after 1 s, SIGTERM follows with 2 s before SIGKILL, and defer containers share the same second (SEMANTICS K4.5 and its Kubernetes note, D12). The hooks and defer containers in the manifest cannot do their work, which is rarely what their author intended.
+With a grace period of 0 the API server removes the object at once and the kubelet gives the pod only the 1 s it always gives (`calculateEffectiveGracePeriod`): a preStop hook is cut after 1 s, SIGTERM follows with 2 s before SIGKILL, and defer containers share the same second (docs/semantics.md K4.5 and its Kubernetes note, D12). The hooks and defer containers in the manifest cannot do their work, which is rarely what their author intended.
 
 ## Example
 ```yaml
@@ -32,7 +32,7 @@ spec:
 Give the pod a grace period long enough for the hooks and defer containers (remove the field for the 30 s default), or remove the hooks if an immediate kill is really wanted.
 
 ## Kubernetes reference
-`pkg/kubelet/kuberuntime/kuberuntime_container.go` `killContainer`; `pkg/kubelet/pod_workers.go` `calculateEffectiveGracePeriod`; `kubectl delete --grace-period=0 --force`; seed: defer-containers-proposal.md ("deferContainers will not be executed"); SEMANTICS K4.5, D12.
+`pkg/kubelet/kuberuntime/kuberuntime_container.go` `killContainer`; `pkg/kubelet/pod_workers.go` `calculateEffectiveGracePeriod`; `kubectl delete --grace-period=0 --force`; the defer-containers proposal (docs/semantics.md P3) ("deferContainers will not be executed"); docs/semantics.md K4.5, D12.
 "#,
 };
 

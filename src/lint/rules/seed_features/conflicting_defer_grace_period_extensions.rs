@@ -14,7 +14,7 @@ pub static RULE: Rule = Rule {
 Reports `spec.deferContainerGracePeriodExtension: true` together with `deferContainerGracePeriodExtensionInterval` or `…Count`.
 
 ## Why
-The proposal offers two alternative ways to let defer containers outlive the grace period: extend while the current defer container's liveness probe succeeds (SEMANTICS D9), or extend by a fixed interval a fixed number of times (D10). With both set it is ambiguous which budget holds, so podlife rejects the combination (podlife choice).
+The proposal offers two alternative ways to let defer containers outlive the grace period: extend while the current defer container's liveness probe succeeds (docs/semantics.md D9), or extend by a fixed interval a fixed number of times (D10). With both set it is ambiguous which budget holds, so podlife rejects the combination (podlife choice).
 
 ## Example
 ```yaml
@@ -28,7 +28,7 @@ spec:
 Keep one: the liveness-driven extension when the cleanup's duration is unpredictable but observable, the interval and count when a fixed upper bound is wanted.
 
 ## Kubernetes reference
-Seed: defer-containers-proposal.md, "Solution 1" and "Solution 2"; SEMANTICS D10. Field error type `FieldValueForbidden`.
+The defer-containers proposal (docs/semantics.md P3), "Solution 1" and "Solution 2"; docs/semantics.md D10. Field error type `FieldValueForbidden`.
 "#,
 };
 

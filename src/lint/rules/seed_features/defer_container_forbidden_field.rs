@@ -14,7 +14,7 @@ pub static RULE: Rule = Rule {
 Reports `readinessProbe`, `startupProbe` or `lifecycle` on a defer container.
 
 ## Why
-Defer containers are validated like regular init containers (SEMANTICS D1): they run to completion, one after another, while the pod terminates. Nothing routes traffic to them, so readiness means nothing; nothing waits for them to be started, so a startup probe means nothing; and there is no later stop for a `preStop` hook, nor a start for `postStart` to hold. A `livenessProbe` is allowed: with `deferContainerGracePeriodExtension` it extends the grace period (D9).
+Defer containers are validated like regular init containers (docs/semantics.md D1): they run to completion, one after another, while the pod terminates. Nothing routes traffic to them, so readiness means nothing; nothing waits for them to be started, so a startup probe means nothing; and there is no later stop for a `preStop` hook, nor a start for `postStart` to hold. A `livenessProbe` is allowed: with `deferContainerGracePeriodExtension` it extends the grace period (D9).
 
 ## Example
 ```yaml
@@ -29,7 +29,7 @@ deferContainers:
 Remove the field. To keep a long cleanup alive past the grace period, give it a `livenessProbe` and set `deferContainerGracePeriodExtension: true`.
 
 ## Kubernetes reference
-SEMANTICS D1; `pkg/apis/core/validation/validation.go` `validateInitContainers` forbids the same fields on regular init containers (`FieldValueForbidden`).
+docs/semantics.md D1; `pkg/apis/core/validation/validation.go` `validateInitContainers` forbids the same fields on regular init containers (`FieldValueForbidden`).
 "#,
 };
 

@@ -14,7 +14,7 @@ pub static RULE: Rule = Rule {
 Reports a defer container whose container-level `restartPolicy` is anything but `Never` (the default) or `Always`.
 
 ## Why
-Defer containers run one at a time when the pod terminates (SEMANTICS D5, D6). A failed one is either recorded and skipped (`Never`) or restarted with backoff while the grace period lasts (`Always`); the proposal offers exactly these two ("restartAlways or restartNever"). `OnFailure` or a typo has no meaning there.
+Defer containers run one at a time when the pod terminates (docs/semantics.md D5, D6). A failed one is either recorded and skipped (`Never`) or restarted with backoff while the grace period lasts (`Always`); the proposal offers exactly these two ("restartAlways or restartNever"). `OnFailure` or a typo has no meaning there.
 
 ## Example
 ```yaml
@@ -28,7 +28,7 @@ deferContainers:
 Use `restartPolicy: Always` to retry the container until it succeeds or the grace period ends, or remove the field for `Never`.
 
 ## Kubernetes reference
-Seed: defer-containers-proposal.md ("Restart policy could be either restartAlways or restartNever"); SEMANTICS D1. Field error type `FieldValueNotSupported`, as `validateInitContainers` reports a bad init-container `restartPolicy`.
+The defer-containers proposal (docs/semantics.md P3) ("Restart policy could be either restartAlways or restartNever"); docs/semantics.md D1. Field error type `FieldValueNotSupported`, as `validateInitContainers` reports a bad init-container `restartPolicy`.
 "#,
 };
 

@@ -14,7 +14,7 @@ pub static RULE: Rule = Rule {
 Reports each defer container without a `livenessProbe` in a pod with `spec.deferContainerGracePeriodExtension: true`.
 
 ## Why
-The extension moves the deadline each time the *current* defer container's liveness probe succeeds (SEMANTICS D9). A defer container without one never extends anything: when it runs past the grace period (+2 s) it is killed and the rest are skipped, exactly as if the extension were off. The proposal recommends a liveness probe on every defer container when the flag is set.
+The extension moves the deadline each time the *current* defer container's liveness probe succeeds (docs/semantics.md D9). A defer container without one never extends anything: when it runs past the grace period (+2 s) it is killed and the rest are skipped, exactly as if the extension were off. The proposal recommends a liveness probe on every defer container when the flag is set.
 
 ## Example
 ```yaml
@@ -29,7 +29,7 @@ spec:
 Give the defer container a `livenessProbe` that succeeds while its work progresses (its `periodSeconds` is the size of each extension), or drop the flag.
 
 ## Kubernetes reference
-Seed: defer-containers-proposal.md, "Solution 1"; SEMANTICS D9.
+The defer-containers proposal (docs/semantics.md P3), "Solution 1"; docs/semantics.md D9.
 "#,
 };
 

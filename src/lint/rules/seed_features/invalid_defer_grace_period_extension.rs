@@ -14,7 +14,7 @@ pub static RULE: Rule = Rule {
 Reports `spec.deferContainerGracePeriodExtensionInterval` below 1, `spec.deferContainerGracePeriodExtensionCount` below 0, and either of the two set without the other.
 
 ## Why
-After the grace period, the deadline moves by the interval (seconds) at most count times while defer work remains (SEMANTICS D10). An interval of 0 or less extends nothing (or shortens the budget), a negative count is meaningless, and one without the other leaves the extension undefined (podlife choice: both are required together).
+After the grace period, the deadline moves by the interval (seconds) at most count times while defer work remains (docs/semantics.md D10). An interval of 0 or less extends nothing (or shortens the budget), a negative count is meaningless, and one without the other leaves the extension undefined (podlife choice: both are required together).
 
 ## Example
 ```yaml
@@ -27,7 +27,7 @@ spec:
 Set both: an interval of at least 1 second and a count of at least 0 (0 turns the extension off).
 
 ## Kubernetes reference
-Seed: defer-containers-proposal.md, "Solution 2"; SEMANTICS D10. Field error types `FieldValueInvalid` and `FieldValueRequired`, as Kubernetes reports ranges and missing fields.
+The defer-containers proposal (docs/semantics.md P3), "Solution 2"; docs/semantics.md D10. Field error types `FieldValueInvalid` and `FieldValueRequired`, as Kubernetes reports ranges and missing fields.
 "#,
 };
 

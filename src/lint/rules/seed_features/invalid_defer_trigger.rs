@@ -14,7 +14,7 @@ pub static RULE: Rule = Rule {
 Reports a `spec.deferTrigger` other than `PreExit` (the default) or `PostExit`.
 
 ## Why
-The trigger decides when app containers are stopped relative to the defer containers (SEMANTICS D3): with `PreExit` they keep running until the last defer container finishes; with `PostExit` they are terminated at once while the defer containers run. Any other value leaves the order undefined.
+The trigger decides when app containers are stopped relative to the defer containers (docs/semantics.md D3): with `PreExit` they keep running until the last defer container finishes; with `PostExit` they are terminated at once while the defer containers run. Any other value leaves the order undefined.
 
 ## Example
 ```yaml
@@ -26,7 +26,7 @@ spec:
 Use `PreExit` (drain or hand over while the app still serves) or `PostExit` (clean up after the app has stopped), spelled exactly so.
 
 ## Kubernetes reference
-Seed: defer-containers-proposal.md, "Pre-Exit and Post-Exit workflow"; SEMANTICS D3 (podlife's field name). Field error type `FieldValueNotSupported`.
+The defer-containers proposal (docs/semantics.md P3), "Pre-Exit and Post-Exit workflow"; docs/semantics.md D3 (podlife's field name). Field error type `FieldValueNotSupported`.
 "#,
 };
 

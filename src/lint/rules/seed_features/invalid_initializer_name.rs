@@ -11,10 +11,10 @@ pub static RULE: Rule = Rule {
     summary: "a pending initializer's name is not a valid, fully qualified name",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Checks the names in `metadata.initializers`. In the alpha API form (`pending: [{name: …}]`) each name must be a fully qualified name, as Kubernetes' `ValidateInitializers` required: not empty, a lowercase RFC 1123 subdomain, and at least three dot-separated segments (`sizer.example.com`). In the seed's form (a mapping of names) a name must be a non-empty RFC 1123 subdomain; the seed's own example `initial-sizer` is valid there.
+Checks the names in `metadata.initializers`. In the alpha API form (`pending: [{name: …}]`) each name must be a fully qualified name, as Kubernetes' `ValidateInitializers` required: not empty, a lowercase RFC 1123 subdomain, and at least three dot-separated segments (`sizer.example.com`). In the proposal's form (a mapping of names, docs/semantics.md I1) a name must be a non-empty RFC 1123 subdomain; the proposal's own example `initial-sizer` is valid there.
 
 ## Why
-An initializer name identifies the external controller that must act on the object before it becomes visible (SEMANTICS I1, I3). The API server rejected a malformed name, and a name no controller answers to leaves the pod uninitialized forever: the scheduler never sees it. This is metadata validation, so it applies even while the pod is uninitialized (I2).
+An initializer name identifies the external controller that must act on the object before it becomes visible (docs/semantics.md I1, I3). The API server rejected a malformed name, and a name no controller answers to leaves the pod uninitialized forever: the scheduler never sees it. This is metadata validation, so it applies even while the pod is uninitialized (I2).
 
 ## Example
 ```yaml
@@ -28,7 +28,7 @@ metadata:
 Use the name the initializer registers, `<name>.<organisation's domain>`, in lowercase.
 
 ## Kubernetes reference
-`k8s.io/apimachinery/pkg/api/validation/objectmeta.go` `ValidateInitializers` (Kubernetes 1.7–1.13) with `IsFullyQualifiedName` (`FieldValueRequired`, `FieldValueInvalid`); seed: initializers-proposal.md.
+`k8s.io/apimachinery/pkg/api/validation/objectmeta.go` `ValidateInitializers` (Kubernetes 1.7–1.13) with `IsFullyQualifiedName` (`FieldValueRequired`, `FieldValueInvalid`); the initializers proposal (docs/semantics.md P4).
 "#,
 };
 

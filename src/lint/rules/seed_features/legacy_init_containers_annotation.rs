@@ -16,7 +16,7 @@ pub static RULE: Rule = Rule {
 Reports the annotations `pod.beta.kubernetes.io/init-containers` and `pod.alpha.kubernetes.io/init-containers`, and shows the same containers as `spec.initContainers`.
 
 ## Why
-Before Kubernetes 1.6 init containers were declared as a JSON array in these annotations (SEMANTICS A1). 1.6 made `spec.initContainers` the field and deprecated the annotations; later releases ignore them, so on a current cluster the containers never run and the app starts without its initialization. podlife still reads them (and validates them, with positions inside the annotation), so the rest of the checks see the intended pod.
+Before Kubernetes 1.6 init containers were declared as a JSON array in these annotations (docs/semantics.md A1). 1.6 made `spec.initContainers` the field and deprecated the annotations; later releases ignore them, so on a current cluster the containers never run and the app starts without its initialization. podlife still reads them (and validates them, with positions inside the annotation), so the rest of the checks see the intended pod.
 
 ## Example
 ```yaml
@@ -30,7 +30,7 @@ metadata:
 Move the containers to `spec.initContainers` (the help prints them as YAML) and remove the annotation. The status annotations `pod.*.kubernetes.io/init-container-statuses` are written by the kubelet; drop them from manifests too.
 
 ## Kubernetes reference
-Seed: init-containers-user-guide.md and init-containers-proposal.md ("serialized as an annotation … `pod.alpha.kubernetes.io/init-containers`"); the 1.6 release notes moved init containers to `spec.initContainers`.
+The 2016 init-containers user guide and proposal, whose forms docs/semantics.md P5 describes ("serialized as an annotation … `pod.alpha.kubernetes.io/init-containers`"); the 1.6 release notes moved init containers to `spec.initContainers`.
 "#,
 };
 

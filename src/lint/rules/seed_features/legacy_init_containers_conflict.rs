@@ -15,7 +15,7 @@ pub static RULE: Rule = Rule {
 Reports a pod whose `pod.beta.kubernetes.io/init-containers` (or alpha) annotation declares init containers that differ from its `spec.initContainers` (compared after API defaulting).
 
 ## Why
-When both are set, `spec.initContainers` wins, as it did when Kubernetes moved init containers to the field (SEMANTICS A1): the annotation's containers never run. When the two lists differ, some initialization the author wrote is silently dropped. Identical lists (an old client writing both) are only the deprecation warning `legacy-init-containers-annotation`.
+When both are set, `spec.initContainers` wins, as it did when Kubernetes moved init containers to the field (docs/semantics.md A1): the annotation's containers never run. When the two lists differ, some initialization the author wrote is silently dropped. Identical lists (an old client writing both) are only the deprecation warning `legacy-init-containers-annotation`.
 
 ## Example
 ```yaml
@@ -32,7 +32,7 @@ spec:
 Move every container that should run into `spec.initContainers`, in order, and remove the annotation.
 
 ## Kubernetes reference
-Seed: init-containers-proposal.md (alpha annotation); SEMANTICS A1 (the spec wins).
+The 2016 init-containers proposal's alpha annotation; docs/semantics.md A1 (the spec wins).
 "#,
 };
 

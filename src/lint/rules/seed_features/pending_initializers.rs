@@ -14,7 +14,7 @@ pub static RULE: Rule = Rule {
 Notes a pod whose `metadata.initializers` still lists pending initializers, and lists the strict checks that will fail once it is initialized.
 
 ## Why
-An uninitialized object may be incomplete on purpose: initializers fill it in (inject a sidecar, set resources) before it becomes visible (seed: initializers-proposal.md). Only metadata and parse-level validation apply until then; the strict validation runs when the last initializer is done, and failing it deletes the pod (SEMANTICS I2, I4). So podlife reports the strict findings of such a pod as notes saying they will fail once initialized, and this note lists them. `--strict-initialized` (or `strictInitialized: true` in `.podlife.yaml`) validates the pod as if initialization had finished.
+An uninitialized object may be incomplete on purpose: initializers fill it in (inject a sidecar, set resources) before it becomes visible (the initializers proposal, docs/semantics.md P4). Only metadata and parse-level validation apply until then; the strict validation runs when the last initializer is done, and failing it deletes the pod (docs/semantics.md I2, I4). So podlife reports the strict findings of such a pod as notes saying they will fail once initialized, and this note lists them. `--strict-initialized` (or `strictInitialized: true` in `.podlife.yaml`) validates the pod as if initialization had finished.
 
 ## Example
 ```yaml
@@ -31,7 +31,7 @@ spec:
 Nothing to fix if the initializers complete the pod. To check the manifest as it will be validated after initialization, run with `--strict-initialized`.
 
 ## Kubernetes reference
-Seed: initializers-proposal.md ("When a resource is not initialized, validation rules for editing are loosened"); SEMANTICS I1, I2, I4; `metadata.initializers` of Kubernetes 1.7–1.13 (alpha).
+The initializers proposal (docs/semantics.md P4) ("When a resource is not initialized, validation rules for editing are loosened"); docs/semantics.md I1, I2, I4; `metadata.initializers` of Kubernetes 1.7–1.13 (alpha).
 "#,
 };
 

@@ -14,7 +14,7 @@ pub static RULE: Rule = Rule {
 Reports `deferTrigger`, `deferContainerGracePeriodExtension`, `deferContainerGracePeriodExtensionInterval`, `deferContainerGracePeriodExtensionCount` or `prePullDeferImages` on a pod that has no `deferContainers`.
 
 ## Why
-These settings only shape how defer containers run (SEMANTICS D3, D9, D10, D13). Without defer containers they do nothing, which usually means the containers were lost in an edit or a template, or the settings were copied from another pod.
+These settings only shape how defer containers run (docs/semantics.md D3, D9, D10, D13). Without defer containers they do nothing, which usually means the containers were lost in an edit or a template, or the settings were copied from another pod.
 
 ## Example
 ```yaml
@@ -29,7 +29,7 @@ spec:
 Add the `deferContainers` the settings were meant for, or remove the settings.
 
 ## Kubernetes reference
-Seed: defer-containers-proposal.md ("PerPopulate Heavy deferContainers", "GracePeriod"); SEMANTICS D3, D9, D10, D13.
+The defer-containers proposal (docs/semantics.md P3) ("PerPopulate Heavy deferContainers", "GracePeriod"); docs/semantics.md D3, D9, D10, D13.
 "#,
 };
 
