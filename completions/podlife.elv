@@ -195,7 +195,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --max-events 'Most events one pod''s run may handle'
             cand --runs 'Monte Carlo: N independent rollouts over the scenario''s jitter, run i seeded from (--seed, i), at most 100000; prints percentiles and P(ProgressDeadlineExceeded)'
             cand --expect 'An assertion; an unmet one exits with 1. Repeatable: `completed-within=5m`, `min-available>=8`, `max-pods<=13`, `never-exceeded`, `STAT:METRIC<op>VALUE` (STAT `min`, `p50`, `p90`, `p99`, `max`; METRIC `rollout`, `max-pods`, `min-available`; e.g. `p99:rollout<=10m`), `prob:OUTCOME<op>P` (OUTCOME `ProgressDeadlineExceeded`, `Completed`; e.g. `prob:ProgressDeadlineExceeded<=1%`)'
-            cand --svg 'Write a standalone SVG of the replicas over time, the deadline marked (one run). `-` writes it to stdout (and the report to stderr)'
+            cand --svg 'Write a standalone SVG: of one run, the replicas over time, the deadline marked; with `--runs N`, the distribution of the rollout''s duration (histogram and cumulative share, p50/p90/p99 marked). `-` writes it to stdout (and the report to stderr)'
             cand -o 'Output format'
             cand --format 'Output format'
             cand --output 'Output format'

@@ -1478,7 +1478,7 @@ complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l latency -d '
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l max-events -d 'Most events one pod\'s run may handle' -r
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l runs -d 'Monte Carlo: N independent rollouts over the scenario\'s jitter, run i seeded from (--seed, i), at most 100000; prints percentiles and P(ProgressDeadlineExceeded)' -r
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l expect -d 'An assertion; an unmet one exits with 1. Repeatable: `completed-within=5m`, `min-available>=8`, `max-pods<=13`, `never-exceeded`, `STAT:METRIC<op>VALUE` (STAT `min`, `p50`, `p90`, `p99`, `max`; METRIC `rollout`, `max-pods`, `min-available`; e.g. `p99:rollout<=10m`), `prob:OUTCOME<op>P` (OUTCOME `ProgressDeadlineExceeded`, `Completed`; e.g. `prob:ProgressDeadlineExceeded<=1%`)' -r
-complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l svg -d 'Write a standalone SVG of the replicas over time, the deadline marked (one run). `-` writes it to stdout (and the report to stderr)' -r -F
+complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l svg -d 'Write a standalone SVG: of one run, the replicas over time, the deadline marked; with `--runs N`, the distribution of the rollout\'s duration (histogram and cumulative share, p50/p90/p99 marked). `-` writes it to stdout (and the report to stderr)' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -s o -l format -l output -d 'Output format' -r -f -a "human\t'The status log, the replicas over time and the summary'
 json\t'One JSON document per workload (see docs/rollout.md)'
 yaml\t'The JSON document as YAML'"

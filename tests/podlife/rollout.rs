@@ -1,7 +1,7 @@
 //! `podlife rollout`: each kind and strategy, the deadline, Monte Carlo and expectations, as users
 //! see them.
 
-use super::support::{json, run, snapshot_cli};
+use super::support::{json, render, run, snapshot_cli};
 
 const CASES: &[(&str, &[&str])] = &[
     (
@@ -206,6 +206,49 @@ fn the_svg_marks_the_deadline() {
     assert!(svg.starts_with("<svg"), "{svg}");
     assert!(svg.contains("ProgressDeadlineExceeded 2m1s"), "{svg}");
     assert!(svg.trim_end().ends_with("</svg>"));
+    std::fs::remove_dir_all(&directory).expect("clean up");
+}
+
+/// `--runs N --svg FILE` draws the distribution of the rollout's duration over the runs, as
+/// `simulate --runs --svg` draws a pod's; `-` puts it on stdout and the report on stderr.
+#[test]
+fn the_svg_of_many_runs_is_the_rollout_durations_distribution() {
+    let directory =
+        std::env::temp_dir().join(format!("podlife-rollout-runs-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("scratch directory");
+    let path = directory.join("rollouts.svg");
+    let args = |svg: &str| {
+        run(&[
+            "rollout",
+            "src/examples/rollout.yaml",
+            "--runs",
+            "60",
+            "--jitter",
+            "30",
+            "--svg",
+            svg,
+        ])
+    };
+    let output = args(path.to_str().expect("path"));
+    assert_eq!(output.status.code(), Some(0), "{}", render(&output));
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        report.contains("P(Completed) = 100.00% (60 of 60 runs)"),
+        "{report}"
+    );
+    let svg = std::fs::read_to_string(&path).expect("written");
+    assert!(svg.starts_with("<svg"), "{svg}");
+    assert!(
+        svg.contains("Deployment shop/web: rollout, 60 runs"),
+        "{svg}"
+    );
+    assert!(svg.contains("60 of 60 runs got there"), "{svg}");
+    assert!(svg.contains("p50"), "{svg}");
+    assert!(svg.trim_end().ends_with("</svg>"));
+    let to_stdout = args("-");
+    assert_eq!(to_stdout.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&to_stdout.stdout).starts_with("<svg"));
+    assert!(String::from_utf8_lossy(&to_stdout.stderr).contains("P(Completed)"));
     std::fs::remove_dir_all(&directory).expect("clean up");
 }
 

@@ -103,9 +103,10 @@ pub struct RolloutArgs {
     /// `Completed`; e.g. `prob:ProgressDeadlineExceeded<=1%`).
     #[arg(long, value_name = "ASSERTION")]
     pub expect: Vec<String>,
-    /// Write a standalone SVG of the replicas over time, the deadline marked (one run). `-`
-    /// writes it to stdout (and the report to stderr).
-    #[arg(long, value_name = "FILE", conflicts_with = "runs")]
+    /// Write a standalone SVG: of one run, the replicas over time, the deadline marked; with
+    /// `--runs N`, the distribution of the rollout's duration (histogram and cumulative share,
+    /// p50/p90/p99 marked). `-` writes it to stdout (and the report to stderr).
+    #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     /// Output format.
     #[arg(short = 'o', long, visible_alias = "output", value_enum, default_value_t = RolloutFormat::Human)]
@@ -755,8 +756,40 @@ fn run_many(
             }
         }
     };
+    if let Some(path) = &args.svg {
+        write_distribution(path, shown, &figures)?;
+    }
     out.write_all(text.as_bytes()).map_err(write_error)?;
     Ok(verdict(&results, args.format, &found.name))
+}
+
+/// `--runs N --svg FILE`: the distribution of the rollout's duration over the runs, drawn as
+/// `simulate --runs --svg` draws a pod's (a run that never completed counts as later than any).
+fn write_distribution(
+    path: &std::path::Path,
+    shown: &Shown<'_>,
+    figures: &[RunFigures],
+) -> Result<(), Error> {
+    let path = if shown.number == 0 {
+        path.to_path_buf()
+    } else {
+        crate::cli::output::suffixed(path, &(shown.number + 1).to_string())
+    };
+    let mut stats = crate::sim::montecarlo::stats::StreamStats::default();
+    for run in figures {
+        if let Some(done) = montecarlo::Metric::Rollout.value(run) {
+            stats.add(done);
+        }
+    }
+    let metric = crate::sim::montecarlo::metrics::Metric {
+        key: "rolloutMs".to_string(),
+        name: montecarlo::Metric::Rollout.name().to_string(),
+        unit: crate::sim::montecarlo::metrics::Unit::Millis,
+    };
+    let runs = u64::try_from(figures.len()).unwrap_or(u64::MAX);
+    let title = format!("{}: rollout, {runs} runs", shown.workload.title());
+    let text = crate::render::montecarlo::svg::render(&title, &metric, &stats, runs);
+    crate::cli::file_write::write_plot(&path, text.as_bytes())
 }
 
 /// One run: the report, the plot.
