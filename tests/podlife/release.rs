@@ -277,10 +277,18 @@ fn the_krew_manifest_lists_every_release_asset() {
     assert_eq!(listed, release_targets(&workflow), "krew and release agree");
 }
 
-/// The release job's script, run on stand-in assets, writes a krew manifest with every
-/// placeholder filled: the repository, the tag and each asset's checksum.
-#[test]
-fn the_release_script_renders_the_krew_manifest() {
+/// What the release job's rendering script left in `dist/`, run on stand-in assets for
+/// `built` (the targets whose leg succeeded): its exit code, stderr and stdout, the krew
+/// manifest (if written), `sha256sums.txt` and the release notes' preface.
+struct Rendered {
+    code: Option<i32>,
+    said: String,
+    manifest: Option<String>,
+    sums: String,
+    notes: String,
+}
+
+fn run_release_script(built: &[(String, String)]) -> Rendered {
     let workflow = document("release.yml", &read(".github/workflows/release.yml"));
     let script = items(&workflow, &["jobs", "release", "steps"])
         .iter()
@@ -290,7 +298,11 @@ fn the_release_script_renders_the_krew_manifest() {
         .and_then(|step| step.get("run").and_then(Node::as_scalar))
         .expect("the release job renders the krew manifest")
         .to_string();
-    let scratch = std::env::temp_dir().join(format!("podlife-release-{}", std::process::id()));
+    let scratch = std::env::temp_dir().join(format!(
+        "podlife-release-{}-{}",
+        std::process::id(),
+        built.len()
+    ));
     let _ = std::fs::remove_dir_all(&scratch);
     std::fs::create_dir_all(scratch.join("dist")).unwrap();
     std::fs::create_dir_all(scratch.join("plugins")).unwrap();
@@ -299,7 +311,7 @@ fn the_release_script_renders_the_krew_manifest() {
         scratch.join("plugins/podlife.yaml"),
     )
     .unwrap();
-    for (target, archive) in release_targets(&workflow) {
+    for (target, archive) in built {
         let asset = format!("podlife-{target}.{archive}");
         std::fs::write(
             scratch.join("dist").join(&asset),
@@ -320,14 +332,38 @@ fn the_release_script_renders_the_krew_manifest() {
         .env("GITHUB_REF_NAME", "v9.8.7")
         .output()
         .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let rendered = std::fs::read_to_string(scratch.join("dist/podlife.krew.yaml")).unwrap();
-    let sums = std::fs::read_to_string(scratch.join("dist/sha256sums.txt")).unwrap();
+    let read_back = |name: &str| std::fs::read_to_string(scratch.join("dist").join(name)).ok();
+    let rendered = Rendered {
+        code: output.status.code(),
+        said: format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stderr),
+            String::from_utf8_lossy(&output.stdout)
+        ),
+        manifest: read_back("podlife.krew.yaml"),
+        sums: read_back("sha256sums.txt").unwrap_or_default(),
+        notes: read_back("notes.md").unwrap_or_default(),
+    };
     let _ = std::fs::remove_dir_all(&scratch);
+    rendered
+}
+
+/// The release job's script, run on stand-in assets, writes a krew manifest with every
+/// placeholder filled: the repository, the tag and each asset's checksum.
+#[test]
+fn the_release_script_renders_the_krew_manifest() {
+    let workflow = document("release.yml", &read(".github/workflows/release.yml"));
+    let all: Vec<(String, String)> = release_targets(&workflow).into_iter().collect();
+    let Rendered {
+        code,
+        said,
+        manifest,
+        sums,
+        notes,
+    } = run_release_script(&all);
+    assert_eq!(code, Some(0), "{said}");
+    assert_eq!(notes, "", "a complete release needs no preface");
+    let rendered = manifest.expect("the krew manifest");
     assert!(
         !rendered.contains("__"),
         "every placeholder is filled:\n{rendered}"
@@ -347,4 +383,199 @@ fn the_release_script_renders_the_krew_manifest() {
             "{asset}: {sha256} is its checksum"
         );
     }
+}
+
+/// One failed leg does not block the release: the job runs unless cancelled, publishes the
+/// binaries that were built with their checksums, names the missing target in the notes and
+/// leaves out the krew manifest (its template names every asset); with nothing built it fails.
+#[test]
+fn a_release_publishes_the_legs_that_succeeded() {
+    let workflow = document("release.yml", &read(".github/workflows/release.yml"));
+    assert!(
+        text(&workflow, &["jobs", "release", "if"]).contains("!cancelled()"),
+        "the release job runs after a failed leg"
+    );
+    assert_eq!(
+        at(&workflow, &["jobs", "build", "strategy", "fail-fast"]).as_scalar(),
+        Some("false")
+    );
+    let built: Vec<(String, String)> = release_targets(&workflow)
+        .into_iter()
+        .filter(|(target, _)| target != "x86_64-apple-darwin")
+        .collect();
+    let partial = run_release_script(&built);
+    assert_eq!(partial.code, Some(0), "{}", partial.said);
+    assert_eq!(partial.sums.lines().count(), built.len());
+    assert!(
+        partial.manifest.is_none(),
+        "no krew manifest without every asset"
+    );
+    assert!(
+        partial.notes.contains("**Not built in this run**")
+            && partial.notes.contains("- `x86_64-apple-darwin`"),
+        "{}",
+        partial.notes
+    );
+    assert!(
+        partial
+            .said
+            .contains("::warning::released without: x86_64-apple-darwin")
+    );
+    let none = run_release_script(&[]);
+    assert_eq!(none.code, Some(1));
+    assert!(
+        none.said.contains("::error::no leg of the build succeeded"),
+        "{}",
+        none.said
+    );
+}
+
+/// Every leg runs on a runner image GitHub still offers (macos-13 was retired in December
+/// 2025), the Intel macOS target on an Intel image.
+#[test]
+fn release_legs_run_on_supported_runner_images() {
+    const SUPPORTED: &[&str] = &[
+        "ubuntu-22.04",
+        "ubuntu-24.04",
+        "ubuntu-22.04-arm",
+        "ubuntu-24.04-arm",
+        "macos-14",
+        "macos-15",
+        "macos-15-intel",
+        "macos-26",
+        "windows-2022",
+        "windows-2025",
+    ];
+    let workflow = document("release.yml", &read(".github/workflows/release.yml"));
+    for leg in items(
+        &workflow,
+        &["jobs", "build", "strategy", "matrix", "include"],
+    ) {
+        let (target, os) = (text(leg, &["target"]), text(leg, &["os"]));
+        assert!(SUPPORTED.contains(&os), "{target} builds on `{os}`");
+        if target == "x86_64-apple-darwin" {
+            assert!(
+                os.ends_with("-intel"),
+                "{target} builds on an Intel image, not `{os}`"
+            );
+        }
+    }
+}
+
+/// The action's `version` defaults to the action's own tag, so pinning the action pins
+/// podlife: `@v1.2.3` installs v1.2.3, a commit pin installs the release tag that points at
+/// that commit (or fails saying to set `version`), a branch installs `latest` with a notice,
+/// and an explicit `version` wins. The step's own script, run as the runner would run it.
+#[test]
+fn the_action_installs_the_release_of_its_own_tag() {
+    let action = document("action.yml", &read("action.yml"));
+    assert_eq!(text(&action, &["inputs", "version", "default"]), "");
+    let script = items(&action, &["runs", "steps"])
+        .iter()
+        .find(|step| step.get("id").and_then(Node::as_scalar) == Some("release"))
+        .and_then(|step| step.get("run").and_then(Node::as_scalar))
+        .expect("a step resolves the release")
+        .to_string();
+    let scratch = std::env::temp_dir().join(format!("podlife-action-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let remote = scratch.join("server/octo/podlife");
+    std::fs::create_dir_all(&remote).unwrap();
+    let git = |args: &[&str]| {
+        let output = std::process::Command::new("git")
+            .args(args)
+            .current_dir(&remote)
+            .env("GIT_AUTHOR_NAME", "t")
+            .env("GIT_AUTHOR_EMAIL", "t@example.com")
+            .env("GIT_COMMITTER_NAME", "t")
+            .env("GIT_COMMITTER_EMAIL", "t@example.com")
+            .output()
+            .expect("git runs");
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8_lossy(&output.stdout).trim().to_string()
+    };
+    git(&["init", "-q"]);
+    git(&["commit", "-q", "--allow-empty", "-m", "one"]);
+    git(&["tag", "-a", "v1.0.0", "-m", "v1.0.0"]);
+    let tagged = git(&["rev-parse", "HEAD"]);
+    git(&["commit", "-q", "--allow-empty", "-m", "two"]);
+    let untagged = git(&["rev-parse", "HEAD"]);
+    let resolve = |reference: &str, version: &str| {
+        let output_file = scratch.join("output");
+        let _ = std::fs::remove_file(&output_file);
+        let output = std::process::Command::new("bash")
+            .args(["-c", &script])
+            .env(
+                "GITHUB_ACTION_PATH",
+                format!("/home/runner/work/_actions/octo/podlife/{reference}"),
+            )
+            .env("GITHUB_SERVER_URL", scratch.join("server"))
+            .env("GITHUB_REPOSITORY", "someone/app")
+            .env("GITHUB_OUTPUT", &output_file)
+            .env("REPOSITORY", "")
+            .env("VERSION", version)
+            .output()
+            .expect("bash runs");
+        let written = std::fs::read_to_string(&output_file).unwrap_or_default();
+        (
+            output.status.code(),
+            written,
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+        )
+    };
+    let (code, written, _) = resolve("v1.2.3", "");
+    assert_eq!(code, Some(0));
+    assert_eq!(written, "repository=octo/podlife\nversion=v1.2.3\n");
+    let (_, written, _) = resolve(&tagged, "");
+    assert!(written.ends_with("version=v1.0.0\n"), "{written}");
+    let (code, _, said) = resolve(&untagged, "");
+    assert_eq!(code, Some(2));
+    assert!(
+        said.contains("::error::podlife: no release tag points at"),
+        "{said}"
+    );
+    let (code, written, said) = resolve("main", "");
+    assert_eq!(code, Some(0));
+    assert!(written.ends_with("version=latest\n"), "{written}");
+    assert!(said.contains("::notice::"), "{said}");
+    let (_, written, _) = resolve("v1.2.3", "v0.9.0");
+    assert!(written.ends_with("version=v0.9.0\n"), "{written}");
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
+/// pre-commit: a hook that builds podlife (`language: rust`) and one that runs the podlife
+/// installed (`language: system`), checking the same files with the same command.
+#[test]
+fn pre_commit_offers_a_build_and_an_installed_hook() {
+    let text = read(".pre-commit-hooks.yaml");
+    let mut documents = parse_stream(&text);
+    assert_eq!(documents.len(), 1);
+    let document = documents.remove(0).into_owned();
+    assert!(document.problems.is_empty(), "{:?}", document.problems);
+    let root = document.root.expect("a list of hooks");
+    let NodeKind::Sequence(hooks) = root.kind() else {
+        panic!("the hooks are a list");
+    };
+    let field = |hook: &Node<'static>, key: &str| {
+        hook.get(key)
+            .and_then(Node::as_scalar)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let by_id = |id: &str| {
+        hooks
+            .iter()
+            .find(|hook| field(hook, "id") == id)
+            .unwrap_or_else(|| panic!("a hook `{id}`"))
+    };
+    let (built, installed) = (by_id("podlife-validate"), by_id("podlife-validate-system"));
+    assert_eq!(field(built, "language"), "rust");
+    assert_eq!(field(installed, "language"), "system");
+    for key in ["entry", "files", "exclude"] {
+        assert_eq!(field(built, key), field(installed, key), "{key}");
+    }
+    assert_eq!(field(installed, "entry"), "podlife validate");
 }
