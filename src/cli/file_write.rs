@@ -6,7 +6,9 @@
 //!   and a failure leaves the old file and no temporary behind.
 //! - A fix never overwrites an edit made while podlife ran: just before the rename, the file's
 //!   size, modification time and content are compared with what was read
-//!   ([`ReadState`]); any difference leaves the file alone ([`FixWriteError::Changed`]).
+//!   ([`ReadState`]); any difference leaves the file alone ([`FixWriteError::Changed`]). The
+//!   last comparison and the rename happen under the writers' lock
+//!   ([`crate::cli::writer_lock`]), so two podlife writers never interleave them.
 //! - A fixed file keeps what it is: through a symbolic link the target is fixed and the link
 //!   kept; mode, owner and group are carried over (the owner only where the process may, else
 //!   nothing is written); a file without a write bit is refused, even for root, and so is one
@@ -61,6 +63,8 @@ pub enum FixWriteError {
         /// Why not.
         source: io::Error,
     },
+    /// Another podlife held the directory's write lock too long, or it could not be taken.
+    Locked(crate::cli::writer_lock::LockError),
     /// Creating, writing, syncing or renaming failed.
     Io(io::Error),
 }
@@ -86,6 +90,7 @@ impl std::fmt::Display for FixWriteError {
                 "cannot give the fixed file the owner {}:{} ({source}); nothing written",
                 owner.0, owner.1
             ),
+            FixWriteError::Locked(why) => write!(f, "{why}; nothing written (run it again)"),
             FixWriteError::Io(source) => write!(f, "{source}; nothing written"),
         }
     }
@@ -127,7 +132,10 @@ pub fn replace_checked(
     keep_owner(&temporary.file, &metadata)?;
     temporary.file.set_permissions(metadata.permissions())?;
     temporary.file.sync_all()?;
-    // The last look, as close to the rename as it can be.
+    // The last look and the rename, with no other podlife writer in between: one that renamed
+    // first is seen here as a change.
+    let directory = target.parent().unwrap_or(Path::new("/"));
+    let _lock = crate::cli::writer_lock::lock(directory).map_err(FixWriteError::Locked)?;
     if !unchanged(&target, read, original)? {
         return Err(FixWriteError::Changed);
     }

@@ -13,6 +13,7 @@ pub mod pod_documents;
 pub mod read_ahead;
 pub mod run;
 pub mod terminal;
+pub mod writer_lock;
 pub mod written_as_they_come;
 pub mod yaml_output;
 
