@@ -164,3 +164,25 @@ fn every_mistyped_long_flag_of_every_subcommand_gets_a_did_you_mean() {
             .contains("`--fail-on` is a flag of `podlife validate`")
     );
 }
+
+/// A `--jitter` over its bound names the bound, in `simulate` and `rollout`, however long the
+/// number is (it used to say `100000%` was not a percentage).
+#[test]
+fn a_jitter_over_its_bound_names_the_bound() {
+    for (command, file) in [
+        ("simulate", "src/examples/sidecar.yaml"),
+        ("rollout", "src/examples/rollout.yaml"),
+    ] {
+        for value in ["1001", "100000%"] {
+            let output = run(&[command, file, "--runs", "2", "--jitter", value]);
+            assert_eq!(output.status.code(), Some(2), "{command} {value}");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(
+                stderr.contains(&format!(
+                    "`{value}`: the spread is more than 0 and at most 1000%"
+                )),
+                "{command} {value}: {stderr}"
+            );
+        }
+    }
+}

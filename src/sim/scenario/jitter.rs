@@ -39,7 +39,8 @@ impl Jitter {
         let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
         let valid = digits(whole) && (fraction.is_empty() || digits(fraction));
         let too_precise = fraction.len() > 2;
-        let basis_points = if valid && !too_precise && whole.len() <= 5 {
+        let basis_points = if valid && !too_precise {
+            // A whole part too long for a number is simply over the limit.
             let whole: u32 = whole.parse().unwrap_or(u32::MAX);
             let fraction: u32 = format!("{fraction:0<2}").parse().unwrap_or(0);
             whole.saturating_mul(100).saturating_add(fraction)
@@ -158,6 +159,11 @@ mod tests {
             "99999999999",
         ] {
             assert!(Jitter::parse(bad).is_err(), "{bad}");
+        }
+        // A number over the limit, however long, is told the limit, not that it is no number.
+        for over in ["1001", "100000%", "99999999999999999999"] {
+            let said = Jitter::parse(over).expect_err(over);
+            assert!(said.ends_with("at most 1000%"), "{over}: {said}");
         }
     }
 
