@@ -194,6 +194,34 @@ pub fn write_plot(path: &Path, bytes: &[u8]) -> Result<(), crate::error::Error> 
     write_output(path, bytes).map_err(failed)
 }
 
+/// Whether `path` takes one plot only: standard output, or anything written to as a stream
+/// (`/dev/null`, a FIFO, a device). Several plots are numbered files beside a regular path
+/// (`plot-2.svg`); beside a stream that would create files next to a device or a FIFO, so a
+/// run that draws several is refused instead ([`several_plots_refused`]).
+pub fn holds_one_plot(path: &Path) -> bool {
+    is_stdout(path) || is_stream(path)
+}
+
+/// The usage error for `--svg PATH` when `PATH` holds one plot and the run draws several.
+pub fn several_plots_refused(path: &Path, what: &str) -> crate::error::Error {
+    let shown = crate::text::escape_control(&path.display().to_string()).into_owned();
+    let holds = if path.as_os_str() == "-" {
+        "stdout holds one plot".to_string()
+    } else {
+        format!(
+            "`{shown}` is not a regular file: it holds one plot, and numbered files are not made beside it"
+        )
+    };
+    let pick = if what.contains("pod") || what.contains("workload") {
+        " or pick one with --pod"
+    } else {
+        ""
+    };
+    crate::error::Error::Usage(format!(
+        "--svg {shown}: this run draws {what}, and {holds}; name a file (`--svg plot.svg` writes plot.svg, plot-2.svg, …){pick}"
+    ))
+}
+
 /// Whether `path` is this process's standard output: `-`, or a name for the same file
 /// (`/dev/stdout`, `/dev/fd/1`), which must be written through stdout itself, in order with the
 /// rest of it.

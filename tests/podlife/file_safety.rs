@@ -467,3 +467,78 @@ fn two_writers_at_once_never_lose_an_edit() {
     );
     assert!(scratch.leftovers().is_empty(), "{:?}", scratch.leftovers());
 }
+
+/// Several plots are numbered files beside a regular path; beside a device or a FIFO that
+/// would create files next to it (`/dev/null-2`), so a run that draws several plots is refused
+/// there, in `simulate` (pods, `--sweep`) and `rollout` (workloads), and nothing is created.
+#[cfg(unix)]
+#[test]
+fn several_plots_are_never_numbered_files_beside_a_device_or_fifo() {
+    let scratch = Scratch::new("several-plots");
+    let fifo = scratch.0.join("ff");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|status| status.success());
+    let mut targets = vec!["/dev/null".to_string()];
+    if made {
+        targets.push(path_text(&fifo).to_string());
+    }
+    for target in &targets {
+        for args in [
+            &["simulate", "testdata/simulate-dir"][..],
+            &[
+                "simulate",
+                "src/examples/sidecar.yaml",
+                "--runs",
+                "5",
+                "--sweep",
+                "terminationGracePeriodSeconds=10..30/10",
+            ][..],
+            &[
+                "rollout",
+                "src/examples/rollout.yaml",
+                "src/examples/defer-statefulset.yaml",
+            ][..],
+        ] {
+            let mut full = args.to_vec();
+            full.extend(["--svg", target.as_str()]);
+            let output = run(&full);
+            assert_eq!(output.status.code(), Some(2), "{full:?}");
+            assert!(
+                stderr(&output)
+                    .contains(&format!("--svg {target}: this run draws a plot for each"))
+                    && stderr(&output).contains("is not a regular file"),
+                "{full:?}: {}",
+                stderr(&output)
+            );
+        }
+    }
+    assert!(!Path::new("/dev/null-2").exists());
+    let names: Vec<String> = std::fs::read_dir(&scratch.0)
+        .expect("list")
+        .map(|entry| {
+            entry
+                .expect("entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    assert_eq!(
+        names,
+        if made {
+            vec!["ff".to_string()]
+        } else {
+            Vec::new()
+        }
+    );
+    // One plot still streams to it.
+    let one = run(&[
+        "simulate",
+        "src/examples/sidecar.yaml",
+        "--svg",
+        "/dev/null",
+    ]);
+    assert_eq!(one.status.code(), Some(0), "{}", stderr(&one));
+}

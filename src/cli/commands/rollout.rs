@@ -520,10 +520,13 @@ fn report(cli: &Cli, args: &RolloutArgs, out: &mut dyn Write) -> Result<ExitStat
         .svg
         .as_deref()
         .is_some_and(crate::cli::file_write::is_stdout);
-    if svg_to_stdout && workloads.len() > 1 {
-        return Err(Error::Usage(
-            "--svg -: there is more than one workload, and stdout holds one plot; name a file or pick one with --pod"
-                .to_string(),
+    if let Some(path) = args.svg.as_deref()
+        && crate::cli::file_write::holds_one_plot(path)
+        && workloads.len() > 1
+    {
+        return Err(crate::cli::file_write::several_plots_refused(
+            path,
+            &format!("a plot for each of {} workloads", workloads.len()),
         ));
     }
     let mut report_on_stderr;

@@ -198,6 +198,18 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<ExitSt
     if !cli.quiet {
         note_rollout_section(args, scenario_text.as_deref());
     }
+    // Several plots go to numbered files: never beside stdout, a device or a FIFO.
+    if let Some(path) = args.svg.as_deref()
+        && crate::cli::file_write::holds_one_plot(path)
+        && (pods.len() > 1 || args.sweep.is_some())
+    {
+        let what = if pods.len() > 1 {
+            format!("a plot for each of {} pods", pods.len())
+        } else {
+            "a plot for each --sweep value".to_string()
+        };
+        return Err(crate::cli::file_write::several_plots_refused(path, &what));
+    }
     // `--svg -`: the plot is stdout, so the report goes to stderr.
     let mut report_on_stderr;
     let out: &mut dyn Write = if args
@@ -205,13 +217,6 @@ pub fn run(cli: &Cli, args: &SimulateArgs, out: &mut dyn Write) -> Result<ExitSt
         .as_deref()
         .is_some_and(crate::cli::file_write::is_stdout)
     {
-        if pods.len() > 1 || args.sweep.is_some() {
-            return Err(Error::Usage(
-                "--svg -: this draws more than one plot, and stdout holds one; name a file \
-                 (`--svg plot.svg` writes plot.svg, plot-2.svg, …)"
-                    .to_string(),
-            ));
-        }
         report_on_stderr = crate::cli::output::stderr();
         &mut report_on_stderr
     } else {
