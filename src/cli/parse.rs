@@ -15,8 +15,66 @@ pub fn parse() -> Cli {
         .and_then(|matches| Cli::from_arg_matches(&matches))
         .unwrap_or_else(|mut error| {
             hint_other_subcommand(&mut error);
-            error.exit()
+            escape_input(&mut error);
+            exit_with(&error)
         })
+}
+
+/// Escapes control characters in what clap quotes from the command line (the unknown flag,
+/// the invalid value, the stray subcommand), so an argument holding an escape sequence cannot
+/// retitle or recolour the terminal through clap's message; ordinary text is unchanged, and
+/// clap's own colours stay.
+fn escape_input(error: &mut clap::Error) {
+    let escaped: Vec<(ContextKind, ContextValue)> = error
+        .context()
+        .filter_map(|(kind, value)| match value {
+            ContextValue::String(text) if crate::text::has_control_bytes(text.as_bytes()) => {
+                Some((
+                    kind,
+                    ContextValue::String(crate::text::escape_control(text).into_owned()),
+                ))
+            }
+            ContextValue::Strings(texts)
+                if texts
+                    .iter()
+                    .any(|text| crate::text::has_control_bytes(text.as_bytes())) =>
+            {
+                Some((
+                    kind,
+                    ContextValue::Strings(
+                        texts
+                            .iter()
+                            .map(|text| crate::text::escape_control(text).into_owned())
+                            .collect(),
+                    ),
+                ))
+            }
+            _ => None,
+        })
+        .collect();
+    for (kind, value) in escaped {
+        error.insert(kind, value);
+    }
+}
+
+/// Prints clap's message as `clap::Error::exit` does (help and version on stdout with exit 0,
+/// errors on stderr with exit 2), but never a control character from the command line: a
+/// message whose text still holds one (quoted where no context could be escaped) is written
+/// without colour, escaped.
+fn exit_with(error: &clap::Error) -> ! {
+    let plain = error.render().to_string();
+    if !crate::text::has_control_bytes(plain.as_bytes()) {
+        error.exit()
+    }
+    let escaped = crate::text::escape_control(&plain);
+    if error.use_stderr() {
+        crate::cli::output::note(format_args!("{}", escaped.trim_end()));
+    } else {
+        let mut out = crate::cli::output::stdout(false);
+        let _ = std::io::Write::write_all(&mut out, escaped.as_bytes());
+        let _ = std::io::Write::flush(&mut out);
+    }
+    std::process::exit(error.exit_code())
 }
 
 /// Parses `args` (the program name first), with the hint on errors.
@@ -27,6 +85,7 @@ where
 {
     Cli::try_parse_from(args).map_err(|mut error| {
         hint_other_subcommand(&mut error);
+        escape_input(&mut error);
         error
     })
 }

@@ -597,3 +597,45 @@ fn huge_values_are_shown_as_given_and_links_are_not_followed() {
     );
     assert!(run.stdout.lines().all(|line| line.len() < 300), "clipped");
 }
+
+/// An escape sequence in an argument reaches clap's own messages (unknown flag, stray
+/// subcommand, invalid value): it is escaped there as in podlife's own messages, so it cannot
+/// retitle or recolour the terminal; an ordinary message keeps its text.
+#[test]
+fn control_characters_in_arguments_never_reach_the_terminal_through_clap() {
+    let osc = "\u{1b}]0;pwned\u{7}";
+    let cases: Vec<Vec<String>> = vec![
+        vec!["validate".into(), format!("--x{osc}")],
+        vec![format!("bad{osc}")],
+        vec!["validate".into(), "--format".into(), format!("json{osc}")],
+        vec![
+            "simulate".into(),
+            "--jitter".into(),
+            format!("5{osc}"),
+            "src/examples/sidecar.yaml".into(),
+        ],
+    ];
+    for case in cases {
+        let args: Vec<&str> = case.iter().map(String::as_str).collect();
+        let output = podlife(&args).output().expect("runs");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let said = [output.stdout, output.stderr].concat();
+        assert!(
+            !said.iter().any(|&byte| byte == 0x1b || byte == 0x07),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&said)
+        );
+        assert!(
+            String::from_utf8_lossy(&said).contains("\\u{1b}]0;pwned\\u{7}"),
+            "{args:?}: the argument is shown, escaped: {}",
+            String::from_utf8_lossy(&said)
+        );
+    }
+    let ordinary = podlife(&["validate", "--bogus"]).output().expect("runs");
+    assert!(
+        String::from_utf8_lossy(&ordinary.stderr)
+            .starts_with("error: unexpected argument '--bogus' found"),
+        "{}",
+        String::from_utf8_lossy(&ordinary.stderr)
+    );
+}
