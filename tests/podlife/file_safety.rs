@@ -542,3 +542,54 @@ fn several_plots_are_never_numbered_files_beside_a_device_or_fifo() {
     ]);
     assert_eq!(one.status.code(), Some(0), "{}", stderr(&one));
 }
+
+/// `--add-ignore` on a file it may not replace (read-only, hard-linked) says why, leaves it as
+/// it was, exits 2, and still reports its findings, as `--fix` does: none vanish (they used to,
+/// "0 pods in 0 files").
+#[cfg(unix)]
+#[test]
+fn add_ignore_reports_the_findings_of_a_file_it_cannot_write() {
+    use std::os::unix::fs::PermissionsExt;
+    let scratch = Scratch::new("add-ignore-unwritable");
+    let text_of_pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: b\n    image: nginx:latest\n    imagePullPolicy: IfNotPresent\n";
+    let read_only = scratch.file("read-only.yaml", text_of_pod);
+    std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444)).expect("chmod");
+    let linked = scratch.file("linked.yaml", text_of_pod);
+    std::fs::hard_link(&linked, scratch.0.join("other-name.yaml")).expect("link");
+    for (path, why) in [
+        (
+            &read_only,
+            "the file is read-only (mode 0444); nothing written",
+        ),
+        (&linked, "the file has 2 hard links"),
+    ] {
+        let args = [
+            "validate",
+            "-o",
+            "short",
+            "--fail-on",
+            "warning",
+            "--add-ignore",
+            path_text(path),
+        ];
+        let output = run(&args);
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(
+            stderr(&output).contains(&format!("error: `{}`: {why}", path_text(path))),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            stdout.contains(&format!("{}:7:12: warning[PL311]", path_text(path))),
+            "{args:?}: the finding is reported: {stdout}"
+        );
+        assert_eq!(text(path), text_of_pod, "{args:?}: left as it was");
+    }
+    std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o644)).ok();
+}

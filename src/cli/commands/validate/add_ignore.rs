@@ -73,7 +73,7 @@ pub fn run(
         let changed = outcome.text != original;
         rejections += outcome.rejections;
         match input {
-            Ok(Input::File(path) | Input::Walked(path)) if changed => {
+            Ok(file @ (Input::File(path) | Input::Walked(path))) if changed => {
                 let written = read.as_ref().map_or(
                     Err(crate::cli::file_write::FixWriteError::Changed),
                     |read| {
@@ -81,12 +81,23 @@ pub fn run(
                     },
                 );
                 if let Err(error) = written {
-                    // Reported with the inputs that failed: exit 2, the file left as it was.
+                    // Exit 2, the file left as it was and said why; its findings are reported
+                    // as they stand in it, as `--fix` reports those of a file it cannot write.
                     failed = true;
-                    reports.push(Err(Error::io(
-                        format!("writing `{}`", path.display()),
-                        std::io::Error::other(error.to_string()),
-                    )));
+                    crate::cli::output::note(format_args!(
+                        "error: `{}`: {error}",
+                        crate::text::escape_control(&path.display().to_string())
+                    ));
+                    let unchanged = SourceText {
+                        name: std::sync::Arc::from(file.display_name()),
+                        text: std::sync::Arc::new(original),
+                        not_utf8: None,
+                        origin: crate::input::SourceOrigin::of(file),
+                    };
+                    let options = configuration.options_for(file);
+                    reports.push(Ok(Ok(crate::lint::validate::validate_source(
+                        &unchanged, &options,
+                    ))));
                     continue;
                 }
                 added += outcome.suppressed;
