@@ -28,16 +28,45 @@ fn edit(uri: &lsp_types::Uri, edits: Vec<TextEdit>) -> WorkspaceEdit {
     }
 }
 
-/// The actions for `params.range` in the last analysis of its document.
+/// `edit`'s changes as versioned `documentChanges`: a client that takes them refuses them for
+/// any other version of the document.
+fn with_version(edit: WorkspaceEdit, version: i32) -> WorkspaceEdit {
+    let edits = edit
+        .changes
+        .into_iter()
+        .flatten()
+        .map(|(uri, edits)| lsp_types::TextDocumentEdit {
+            text_document: lsp_types::OptionalVersionedTextDocumentIdentifier {
+                uri,
+                version: Some(version),
+            },
+            edits: edits.into_iter().map(lsp_types::OneOf::Left).collect(),
+        })
+        .collect();
+    WorkspaceEdit {
+        document_changes: Some(lsp_types::DocumentChanges::Edits(edits)),
+        ..WorkspaceEdit::default()
+    }
+}
+
+/// The actions for `params.range` in the analysis of its document's current version: none
+/// while the document has changed since its last check (their ranges would point into old
+/// text, and a client would apply them to the new one). `versioned`: the client takes
+/// versioned `documentChanges`.
 pub fn actions(
     params: &CodeActionParams,
     state: &State,
     encoding: Encoding,
+    versioned: bool,
 ) -> Vec<CodeActionOrCommand> {
     let uri = &params.text_document.uri;
     let Some(analysis) = state.analyses.get(uri) else {
         return Vec::new();
     };
+    if state.documents.get(uri).map(|document| document.version) != Some(analysis.version) {
+        return Vec::new();
+    }
+    let version = versioned.then_some(analysis.version);
     let text = analysis.text.as_str();
     // One line index and one read of the documents per request, whatever the findings.
     let lines = LineIndex::new(text);
@@ -111,6 +140,13 @@ pub fn actions(
                 edit: Some(edit(uri, vec![text_edit])),
                 ..CodeAction::default()
             }));
+        }
+    }
+    if let Some(version) = version {
+        for action in &mut actions {
+            if let CodeActionOrCommand::CodeAction(action) = action {
+                action.edit = action.edit.take().map(|edit| with_version(edit, version));
+            }
         }
     }
     actions

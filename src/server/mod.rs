@@ -13,6 +13,7 @@ mod code_lens;
 pub mod documents;
 mod hover;
 mod lens_queue;
+mod line_starts;
 pub mod transport;
 
 use std::collections::{HashMap, HashSet};
@@ -52,6 +53,8 @@ struct Settings {
     encoding: Encoding,
     /// `initializationOptions.rulesUrl`: a link for each rule, `{id}` replaced by its ID.
     rules_url: Option<String>,
+    /// The client takes versioned `documentChanges` in workspace edits.
+    document_changes: bool,
 }
 
 fn state_of(shared: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
@@ -260,6 +263,13 @@ fn initialized(init: &InitializeParams) -> (Settings, serde_json::Value) {
             .and_then(|options| options.get("rulesUrl"))
             .and_then(serde_json::Value::as_str)
             .map(str::to_string),
+        document_changes: init
+            .capabilities
+            .workspace
+            .as_ref()
+            .and_then(|workspace| workspace.workspace_edit.as_ref())
+            .and_then(|edit| edit.document_changes)
+            .unwrap_or(false),
     };
     let capabilities = ServerCapabilities {
         position_encoding: Some(if utf8 {
@@ -508,7 +518,14 @@ fn answer(
         CodeActionRequest::METHOD => {
             let result = serde_json::from_value(request.params)
                 .map_err(|e| (ErrorCode::InvalidParams, e.to_string()))
-                .map(|params| code_actions::actions(&params, &state_of(shared), settings.encoding));
+                .map(|params| {
+                    code_actions::actions(
+                        &params,
+                        &state_of(shared),
+                        settings.encoding,
+                        settings.document_changes,
+                    )
+                });
             respond(result.map(|actions| serde_json::to_value(actions).unwrap_or_default()));
         }
         HoverRequest::METHOD => {

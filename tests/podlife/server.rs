@@ -658,3 +658,56 @@ fn lenses_are_bounded_stale_ones_dropped_and_cancelled_ones_stopped() {
         "{fresh}"
     );
 }
+
+/// A code action asked right after an edit is never answered from the old version's findings:
+/// it is empty until the new version is checked, and its edits then carry the version they
+/// were made for (`documentChanges`, which the client refuses for any other version). Before,
+/// the old ranges were applied to the new text and corrupted it.
+#[test]
+fn code_actions_never_come_from_a_stale_version() {
+    let mut client = Client::start();
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "capabilities": {"workspace": {"workspaceEdit": {"documentChanges": true}}}}}),
+    );
+    let mut kept = Vec::new();
+    client.answer(1, &mut kept);
+    client.send(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": URI, "languageId": "yaml", "version": 1, "text": POD}}}),
+    );
+    client.diagnostics(1);
+    let cursor =
+        json!({"start": {"line": 7, "character": 25}, "end": {"line": 7, "character": 25}});
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 2, "method": "textDocument/codeAction",
+        "params": {"textDocument": {"uri": URI}, "range": cursor, "context": {"diagnostics": []}}}),
+    );
+    let current = client.answer(2, &mut kept)["result"].clone();
+    let document_edit = &current[0]["edit"]["documentChanges"][0];
+    assert_eq!(document_edit["textDocument"]["version"], 1, "{current}");
+    assert_eq!(document_edit["edits"][0]["newText"], "IfNotPresent");
+    // Lines inserted above the finding, then at once the same question at the same place.
+    let mut stale_answers = 0;
+    for version in 2..40 {
+        client.send(
+            &json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": URI, "version": version},
+            "contentChanges": [{"range": {"start": {"line": 0, "character": 0},
+                "end": {"line": 0, "character": 0}}, "text": "# a comment\n"}]}}),
+        );
+        client.send(&json!({"jsonrpc": "2.0", "id": 100 + version, "method": "textDocument/codeAction",
+            "params": {"textDocument": {"uri": URI}, "range": cursor, "context": {"diagnostics": []}}}));
+        let answer = client.answer(100 + version, &mut kept)["result"].clone();
+        for action in answer.as_array().into_iter().flatten() {
+            let edit = &action["edit"]["documentChanges"][0];
+            if edit["textDocument"]["version"] != version {
+                stale_answers += 1;
+            }
+        }
+    }
+    assert_eq!(
+        stale_answers, 0,
+        "every edit is for the version asked about"
+    );
+}
