@@ -98,11 +98,9 @@ fn line_edits(text: &str, count: usize) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// Opens `text`, then sends a burst of edits (all in one `didChange`, or one per `didChange`)
-/// and returns the time from the first edit sent to the last version's diagnostics.
-fn burst(text: &str, in_one: bool) -> Duration {
+/// A server with `text` open at `uri` and checked.
+fn opened(uri: &str, text: &str) -> Client {
     let mut client = Client::start();
-    let uri = "file:///nonexistent-podlife-bench/burst.yaml";
     client.send(
         &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),
     );
@@ -111,6 +109,14 @@ fn burst(text: &str, in_one: bool) -> Duration {
         "textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}}),
     );
     client.diagnostics(1);
+    client
+}
+
+/// Opens `text`, then sends a burst of edits (all in one `didChange`, or one per `didChange`)
+/// and returns the time from the first edit sent to the last version's diagnostics.
+fn burst(text: &str, in_one: bool) -> Duration {
+    let uri = "file:///nonexistent-podlife-bench/burst.yaml";
+    let mut client = opened(uri, text);
     let last = if in_one {
         let edits = line_edits(text, BURST_IN_ONE);
         let message = json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
@@ -147,16 +153,8 @@ fn burst(text: &str, in_one: bool) -> Duration {
 /// Opens `text`, waits for its diagnostics, asks for lenses `LENS_REQUESTS` times, edits, and
 /// returns how long the edit's diagnostics took.
 fn edit_with_lenses_queued(text: &str) -> Duration {
-    let mut client = Client::start();
     let uri = "file:///nonexistent-podlife-bench/big.yaml";
-    client.send(
-        &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),
-    );
-    client.send(
-        &json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
-        "textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}}),
-    );
-    client.diagnostics(1);
+    let mut client = opened(uri, text);
     let started = Instant::now();
     for id in 0..LENS_REQUESTS {
         client.send(

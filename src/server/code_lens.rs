@@ -126,13 +126,7 @@ fn startup(object: &crate::k8s::workload::PodObject, gates: FeatureGates) -> Str
             max_events: DEFAULT_MAX_EVENTS,
             seed: 0,
             horizon: HORIZON,
-            record: RecordOptions {
-                events: false,
-                trace: false,
-                statuses: false,
-                lanes: false,
-                conditions: false,
-            },
+            record: RecordOptions::NONE,
         },
     );
     let summary = &outcome.summary;

@@ -165,13 +165,7 @@ pub fn run_one(
         max_events,
         seed,
         horizon,
-        record: RecordOptions {
-            events: false,
-            trace: false,
-            statuses: false,
-            lanes: false,
-            conditions: false,
-        },
+        record: RecordOptions::NONE,
     };
     Kubelet::new(pod, plan, behaviour, config).run_summary()
 }

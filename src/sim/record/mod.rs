@@ -510,6 +510,15 @@ pub struct RecordOptions {
 }
 
 impl RecordOptions {
+    /// Nothing: a run whose summary is all that is read (Monte Carlo, code lenses).
+    pub const NONE: RecordOptions = RecordOptions {
+        events: false,
+        trace: false,
+        statuses: false,
+        lanes: false,
+        conditions: false,
+    };
+
     /// Everything.
     pub const ALL: RecordOptions = RecordOptions {
         events: true,
