@@ -63,7 +63,7 @@ pub fn actions(
     let Some(analysis) = state.analyses.get(uri) else {
         return Vec::new();
     };
-    if state.documents.get(uri).map(|document| document.version) != Some(analysis.version) {
+    if state.documents.version(uri) != Some(analysis.version) {
         return Vec::new();
     }
     let version = versioned.then_some(analysis.version);

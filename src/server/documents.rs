@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use lsp_types::{Position, Range, TextDocumentContentChangeEvent, Uri};
 
-use super::line_starts::LineStarts;
+use super::gap_text::GapText;
 use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::Pos;
 
@@ -28,17 +28,23 @@ pub struct Document {
     pub language: String,
 }
 
-/// Every open document, by URI, with its line starts kept current edit by edit.
+/// Every open document, by URI: its text kept as a gap buffer with its line starts
+/// ([`GapText`]), put together as a [`Document`] only when it is checked.
 #[derive(Debug, Default)]
 pub struct Documents {
-    open: HashMap<Uri, (Document, LineStarts)>,
+    open: HashMap<Uri, (i32, String, GapText)>,
 }
 
 impl Documents {
     /// Opens (or reopens) a document.
     pub fn open(&mut self, uri: Uri, document: Document) {
-        let lines = LineStarts::of(&document.text);
-        self.open.insert(uri, (document, lines));
+        let Document {
+            text,
+            version,
+            language,
+        } = document;
+        self.open
+            .insert(uri, (version, language, GapText::new(text)));
     }
 
     /// Closes a document.
@@ -46,15 +52,26 @@ impl Documents {
         self.open.remove(uri);
     }
 
-    /// A document, if open.
-    pub fn get(&self, uri: &Uri) -> Option<&Document> {
-        self.open.get(uri).map(|(document, _)| document)
+    /// The version of a document, if open.
+    pub fn version(&self, uri: &Uri) -> Option<i32> {
+        self.open.get(uri).map(|(version, ..)| *version)
+    }
+
+    /// A document as it is now, if open (its text put together: a copy).
+    pub fn snapshot(&self, uri: &Uri) -> Option<Document> {
+        self.open
+            .get(uri)
+            .map(|(version, language, text)| Document {
+                text: text.text(),
+                version: *version,
+                language: language.clone(),
+            })
     }
 
     /// Applies the changes of one `didChange` in order; a change whose range lies outside the
-    /// text is clamped to it (a client bug must not crash the server). Each range is found
-    /// through the line starts kept from the last edit, and only the lines after an edit
-    /// move: a burst of edits costs about one scan of the text, not one per edit.
+    /// text is clamped to it (a client bug must not crash the server). Each edit costs the
+    /// distance from the last one and the lines it touches, never a copy or scan of the
+    /// whole text: a burst of edits is about one pass over it.
     pub fn change(
         &mut self,
         uri: &Uri,
@@ -62,24 +79,20 @@ impl Documents {
         changes: Vec<TextDocumentContentChangeEvent>,
         encoding: Encoding,
     ) {
-        let Some((document, lines)) = self.open.get_mut(uri) else {
+        let Some((current, _, text)) = self.open.get_mut(uri) else {
             return;
         };
         for change in changes {
             match change.range {
-                None => {
-                    document.text = change.text;
-                    *lines = LineStarts::of(&document.text);
-                }
+                None => *text = GapText::new(change.text),
                 Some(range) => {
-                    let start = lines.offset(&document.text, range.start, encoding);
-                    let end = lines.offset(&document.text, range.end, encoding).max(start);
-                    document.text.replace_range(start..end, &change.text);
-                    lines.replaced(start, end, &change.text);
+                    let start = text.offset(range.start, encoding);
+                    let end = text.offset(range.end, encoding).max(start);
+                    text.replace(start, end, &change.text);
                 }
             }
         }
-        document.version = version;
+        *current = version;
     }
 }
 
@@ -206,10 +219,16 @@ mod tests {
             vec![change(1, 6, 7, "web"), change(0, 7, 8, "nginx:1.27")],
             Encoding::Utf16,
         );
-        let document = documents.get(&uri).expect("open");
+        let document = documents.snapshot(&uri).expect("open");
         assert_eq!(document.text, "image: nginx:1.27\nname: web\n");
         assert_eq!(document.version, 2);
         documents.change(&uri, 3, vec![change(40, 0, 99, "!")], Encoding::Utf16);
-        assert!(documents.get(&uri).expect("open").text.ends_with("web\n!"));
+        assert!(
+            documents
+                .snapshot(&uri)
+                .expect("open")
+                .text
+                .ends_with("web\n!")
+        );
     }
 }

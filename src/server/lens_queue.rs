@@ -53,7 +53,7 @@ pub(super) fn spawn(
 
 /// Whether `job`'s document is still at the version its analysis read.
 fn current(state: &State, job: &LensJob) -> bool {
-    state.documents.get(&job.uri).map(|d| d.version) == Some(job.version)
+    state.documents.version(&job.uri) == Some(job.version)
 }
 
 fn answer_group(group: &[LensJob], shared: &Mutex<State>, outgoing: &Outgoing, encoding: Encoding) {

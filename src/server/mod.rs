@@ -11,9 +11,9 @@ pub mod analysis;
 mod code_actions;
 mod code_lens;
 pub mod documents;
+mod gap_text;
 mod hover;
 mod lens_queue;
-mod line_starts;
 pub mod transport;
 
 use std::collections::{HashMap, HashSet};
@@ -396,7 +396,7 @@ fn check_loop(
             }
         }
         for uri in pending {
-            let Some(document) = state_of(shared).documents.get(&uri).cloned() else {
+            let Some(document) = state_of(shared).documents.snapshot(&uri) else {
                 continue;
             };
             let checked = analysis::analyse(&uri, document.version, document.text);
@@ -404,7 +404,7 @@ fn check_loop(
             {
                 let mut state = state_of(shared);
                 // A newer version arrived meanwhile: its own check is queued.
-                if state.documents.get(&uri).map(|d| d.version) != Some(checked.version) {
+                if state.documents.version(&uri) != Some(checked.version) {
                     continue;
                 }
                 state.analyses.insert(uri.clone(), checked.clone());
@@ -563,7 +563,7 @@ fn answer(
             // the document has changed since (its check goes first).
             let job = {
                 let state = state_of(shared);
-                let version = state.documents.get(&uri).map(|d| d.version);
+                let version = state.documents.version(&uri);
                 match state.analyses.get(&uri) {
                     // A document set aside (a chart's template) is not read for pods.
                     Some(analysis) if analysis.set_aside.is_some() => {
