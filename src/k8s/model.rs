@@ -430,13 +430,13 @@ pub struct Container {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub restart_policy_rules: Option<Vec<ContainerRestartRule>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub liveness_probe: Option<Probe>,
+    pub liveness_probe: Option<Box<Probe>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub readiness_probe: Option<Probe>,
+    pub readiness_probe: Option<Box<Probe>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub startup_probe: Option<Probe>,
+    pub startup_probe: Option<Box<Probe>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub lifecycle: Option<Lifecycle>,
+    pub lifecycle: Option<Box<Lifecycle>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_mounts: Option<Vec<VolumeMount>>,
     #[serde(skip_serializing)]

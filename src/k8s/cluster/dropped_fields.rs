@@ -255,7 +255,7 @@ fn drop_container_fields(
         drop_lifecycle_fields(lifecycle, &|| path().child("lifecycle"), d);
         // `dropPodLifecycleSleepAction`, `dropContainerStopSignals`: a `lifecycle` the drops
         // left empty goes too.
-        if d.removed.len() > before && *lifecycle == Lifecycle::default() {
+        if d.removed.len() > before && **lifecycle == Lifecycle::default() {
             container.lifecycle = None;
         }
     }

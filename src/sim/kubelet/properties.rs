@@ -80,13 +80,15 @@ fn container_strategy(prefix: &'static str, init: bool) -> impl Strategy<Value =
                     name: Some(prefix.to_string()),
                     image: Some(format!("image-{image}:1")),
                     restart_policy: sidecar.then(|| "Always".to_string()),
-                    startup_probe: startup.filter(|_| probes_allowed),
-                    liveness_probe: liveness.filter(|_| probes_allowed),
-                    readiness_probe: readiness.filter(|_| probes_allowed),
-                    lifecycle: probes_allowed.then_some(Lifecycle {
-                        post_start: post,
-                        pre_stop: pre,
-                        ..Lifecycle::default()
+                    startup_probe: startup.filter(|_| probes_allowed).map(Box::new),
+                    liveness_probe: liveness.filter(|_| probes_allowed).map(Box::new),
+                    readiness_probe: readiness.filter(|_| probes_allowed).map(Box::new),
+                    lifecycle: probes_allowed.then(|| {
+                        Box::new(Lifecycle {
+                            post_start: post,
+                            pre_stop: pre,
+                            ..Lifecycle::default()
+                        })
                     }),
                     ..Container::default()
                 }

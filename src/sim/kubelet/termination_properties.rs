@@ -62,14 +62,16 @@ fn container(name: String, pre_stop: Option<i64>) -> Container {
     Container {
         name: Some(name),
         image: Some("busybox:1".to_string()),
-        lifecycle: pre_stop.map(|seconds| Lifecycle {
-            pre_stop: Some(LifecycleHandler {
-                sleep: Some(SleepAction {
-                    seconds: Some(seconds),
+        lifecycle: pre_stop.map(|seconds| {
+            Box::new(Lifecycle {
+                pre_stop: Some(LifecycleHandler {
+                    sleep: Some(SleepAction {
+                        seconds: Some(seconds),
+                    }),
+                    ..LifecycleHandler::default()
                 }),
-                ..LifecycleHandler::default()
-            }),
-            ..Lifecycle::default()
+                ..Lifecycle::default()
+            })
         }),
         ..Container::default()
     }

@@ -494,9 +494,9 @@ fn compile_container(
     let may_probe = kind != ContainerKind::Init;
     let defer = kind == ContainerKind::Defer;
     let probes = [
-        container.startup_probe.as_ref().filter(|_| !defer),
-        container.liveness_probe.as_ref(),
-        container.readiness_probe.as_ref().filter(|_| !defer),
+        container.startup_probe.as_deref().filter(|_| !defer),
+        container.liveness_probe.as_deref(),
+        container.readiness_probe.as_deref().filter(|_| !defer),
     ]
     .map(|probe| probe.filter(|_| may_probe).map(compile_probe));
     let lifecycle = container.lifecycle.as_ref().filter(|_| may_probe && !defer);
@@ -681,12 +681,12 @@ mod tests {
     #[test]
     fn k3_probe_defaults_and_init_container_probes_are_ignored() {
         let mut init = container("init", "busybox:1");
-        init.readiness_probe = Some(Probe::default());
+        init.readiness_probe = Some(Box::default());
         let mut app = container("app", "nginx");
-        app.liveness_probe = Some(Probe {
+        app.liveness_probe = Some(Box::new(Probe {
             initial_delay_seconds: Some(5),
             ..Probe::default()
-        });
+        }));
         let pod = Pod {
             metadata: ObjectMeta::default(),
             spec: PodSpec {

@@ -236,9 +236,9 @@ impl ProbeKind {
     /// The probe of this kind on a container.
     pub fn of(self, container: &Container) -> Option<&Probe> {
         match self {
-            ProbeKind::Liveness => container.liveness_probe.as_ref(),
-            ProbeKind::Readiness => container.readiness_probe.as_ref(),
-            ProbeKind::Startup => container.startup_probe.as_ref(),
+            ProbeKind::Liveness => container.liveness_probe.as_deref(),
+            ProbeKind::Readiness => container.readiness_probe.as_deref(),
+            ProbeKind::Startup => container.startup_probe.as_deref(),
         }
     }
 }
