@@ -102,20 +102,30 @@ pub fn offset(lines: &LineIndex<'_>, position: Position, encoding: Encoding) -> 
     let Some(line_start) = lines.line_start(position.line as usize) else {
         return lines.text().len();
     };
-    let line = lines.line(position.line as usize);
+    line_start
+        + column_offset(
+            lines.line(position.line as usize),
+            position.character,
+            encoding,
+        )
+}
+
+/// The byte offset in `line` (its newline, if any, not counted) of the column `character`
+/// counts in the client's encoding, clamped to the line's end.
+pub fn column_offset(line: &str, character: u32, encoding: Encoding) -> usize {
     let line = line.strip_suffix('\n').unwrap_or(line);
-    let wanted = position.character as usize;
+    let wanted = character as usize;
     let mut units = 0usize;
     for (at, character) in line.char_indices() {
         if units >= wanted {
-            return line_start + at;
+            return at;
         }
         units += match encoding {
             Encoding::Utf16 => character.len_utf16(),
             Encoding::Utf8 => character.len_utf8(),
         };
     }
-    line_start + line.len()
+    line.len()
 }
 
 /// The LSP position of a podlife position (1-based line, column in characters) in the indexed

@@ -110,19 +110,7 @@ impl GapText {
         let end = self.line_start(line + 1).unwrap_or(self.len());
         let bytes = self.slice(start..end);
         let content = std::str::from_utf8(&bytes).unwrap_or_default();
-        let content = content.strip_suffix('\n').unwrap_or(content);
-        let wanted = position.character as usize;
-        let mut units = 0usize;
-        for (at, character) in content.char_indices() {
-            if units >= wanted {
-                return start + at;
-            }
-            units += match encoding {
-                Encoding::Utf16 => character.len_utf16(),
-                Encoding::Utf8 => character.len_utf8(),
-            };
-        }
-        start + content.len()
+        start + super::documents::column_offset(content, position.character, encoding)
     }
 
     /// Replaces bytes `start..end` (character boundaries, `start <= end <= len`) with
