@@ -27,8 +27,8 @@ impl Scratch {
         path
     }
 
-    /// Names in the directory that look like a temporary left behind.
-    fn leftovers(&self) -> Vec<String> {
+    /// Every name in the directory.
+    fn names(&self) -> Vec<String> {
         std::fs::read_dir(&self.0)
             .expect("list")
             .map(|entry| {
@@ -38,8 +38,14 @@ impl Scratch {
                     .to_string_lossy()
                     .into_owned()
             })
-            .filter(|name| name.contains(".podlife-"))
             .collect()
+    }
+
+    /// Names in the directory that look like a temporary left behind.
+    fn leftovers(&self) -> Vec<String> {
+        let mut names = self.names();
+        names.retain(|name| name.contains(".podlife-"));
+        names
     }
 }
 
@@ -515,16 +521,7 @@ fn several_plots_are_never_numbered_files_beside_a_device_or_fifo() {
         }
     }
     assert!(!Path::new("/dev/null-2").exists());
-    let names: Vec<String> = std::fs::read_dir(&scratch.0)
-        .expect("list")
-        .map(|entry| {
-            entry
-                .expect("entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
+    let names = scratch.names();
     assert_eq!(
         names,
         if made {
