@@ -4,6 +4,7 @@
 
 mod argo_template_defaults;
 mod argo_workflows;
+pub mod container_bound;
 pub mod in_order;
 mod legacy_annotations;
 mod object_reader;

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::{DocumentObjects, argo_workflows, locate, operator_defaults};
+use super::{DocumentObjects, argo_workflows, container_bound, locate, operator_defaults};
 use crate::finding::{Applicability, Finding, ObjectRef};
 use crate::k8s::container_list::ContainerList;
 use crate::k8s::decode::{DecodeError, DecodeProblem, DecodeProblemKind, decode};
@@ -300,11 +300,12 @@ impl ObjectReader<'_, '_> {
             incomplete |= unreadable;
             in_workload_namespace(template, &object_meta)
         };
+        let mut too_wide = None;
         let (spec, path_map, argo_claims) = read_spec(
             node,
-            object_path,
-            &spec_path,
+            (object_path, &spec_path),
             flavour,
+            &mut too_wide,
             &mut problems,
             &mut errors,
         );
@@ -365,6 +366,7 @@ impl ObjectReader<'_, '_> {
         self.read_legacy_init(&mut object, &mut problems, &mut errors);
 
         let object_ref = object.object_ref();
+        self.push_too_many_containers(too_wide, &object, &object_ref);
         for problem in problems {
             self.push_decode_problem(problem, &object, &object_ref);
         }
@@ -373,6 +375,24 @@ impl ObjectReader<'_, '_> {
         }
         self.quantity_findings(&object);
         self.objects.pods.push(object);
+    }
+
+    /// A pod past [`container_bound::MAX_CONTAINERS_PER_POD`], if it is one: PL003 at its first
+    /// container past the bound; the pod was not decoded, so none of its checks run.
+    fn push_too_many_containers(
+        &mut self,
+        too_wide: Option<container_bound::TooManyContainers>,
+        object: &PodObject,
+        object_ref: &ObjectRef,
+    ) {
+        let Some(past) = too_wide else { return };
+        let mut finding = reading_findings::INPUT_TOO_COMPLEX
+            .finding(past.message())
+            .spanned(past.span);
+        finding.path = Some(object.spec_path.join(&past.path));
+        finding.file = self.file.clone();
+        finding.object = Some(object_ref.clone().into());
+        self.objects.findings.push(finding);
     }
 
     /// A value that could not be read at all: PL005, and the checks that need it are skipped.
@@ -640,11 +660,13 @@ fn lists_objects(node: &Node<'_>) -> bool {
 /// The pod spec at `spec_path` (`None`: it could not be decoded), with, for an Argo template,
 /// where its parts are (`path_map`) and the workflow's claim names.
 #[allow(clippy::type_complexity)]
+/// A pod's spec, decoded; none when it cannot be read, or when it holds more containers than
+/// podlife reads in one pod (`too_wide` then says so, and nothing is decoded).
 fn read_spec(
     node: &Node<'_>,
-    object_path: &FieldPath,
-    spec_path: &FieldPath,
+    (object_path, spec_path): (&FieldPath, &FieldPath),
     custom: Option<Flavour>,
+    too_wide: &mut Option<container_bound::TooManyContainers>,
     problems: &mut Vec<DecodeProblem>,
     errors: &mut Vec<DecodeError>,
 ) -> (
@@ -658,6 +680,12 @@ fn read_spec(
         return (spec, argo.path_map, Some(argo.claims));
     }
     let spec_node = node.lookup(spec_path);
+    if spec_node.complete {
+        *too_wide = container_bound::too_many_containers(spec_node.value);
+        if too_wide.is_some() {
+            return (None, Vec::new(), None);
+        }
+    }
     let spec = match decode_collecting(
         spec_node.complete.then_some(spec_node.value),
         &object_path.join(spec_path),

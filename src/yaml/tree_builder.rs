@@ -46,6 +46,8 @@ pub(crate) fn parse_segment<'a>(
     visit: &mut dyn FnMut(Document<'a>),
 ) -> SegmentEnd<'a> {
     let mut builder = TreeBuilder {
+        text,
+        ascii: text.is_ascii(),
         visit,
         locator,
         count,
@@ -96,6 +98,10 @@ struct Frame<'a> {
 }
 
 struct TreeBuilder<'a, 'v> {
+    /// The segment the parser reads: a scalar written as it reads is borrowed from it.
+    text: &'a str,
+    /// Whether the segment is ASCII, so that the parser's character indexes are byte offsets.
+    ascii: bool,
     visit: &'v mut dyn FnMut(Document<'a>),
     locator: &'v Locator,
     count: usize,
@@ -165,6 +171,7 @@ impl<'a> TreeBuilder<'a, '_> {
                     nodes: 1,
                     bytes: text.len(),
                 };
+                let text = self.lean(text, style, span);
                 let node = Node::new(NodeKind::Scalar(text, form), Span { start, end });
                 self.push_node(node, anchor, weight);
             }
@@ -371,6 +378,36 @@ impl<'a> TreeBuilder<'a, '_> {
         self.document().problems.extend(problems);
     }
 
+    /// A scalar the parser copied, borrowed from the segment instead when it reads exactly as
+    /// written there (most plain and quoted scalars of a manifest), else kept at its own size:
+    /// the parser's copies carry spare room, about a hundred bytes each, and a tree holds
+    /// every scalar of its document at once.
+    fn lean(
+        &self,
+        text: Cow<'a, str>,
+        style: ScalarStyle,
+        span: saphyr_parser::Span,
+    ) -> Cow<'a, str> {
+        let Cow::Owned(mut owned) = text else {
+            return text;
+        };
+        if self.ascii {
+            let (start, end) = (span.start.index(), span.end.index());
+            let written = match style {
+                ScalarStyle::Plain => self.text.get(start..end),
+                ScalarStyle::SingleQuoted | ScalarStyle::DoubleQuoted => {
+                    self.text.get(start + 1..end.saturating_sub(1))
+                }
+                _ => None,
+            };
+            if let Some(written) = written.filter(|written| *written == owned) {
+                return Cow::Borrowed(written);
+            }
+        }
+        owned.shrink_to_fit();
+        Cow::Owned(owned)
+    }
+
     fn push_node(&mut self, node: Node<'a>, anchor: usize, weight: Weight) {
         let node = if anchor == 0 {
             node
@@ -506,6 +543,42 @@ pub(crate) fn syntax_message(info: &str) -> String {
 mod tests {
     use super::*;
     use crate::yaml::stream::parse_stream;
+
+    /// Scalars that read as written are borrowed from the text; the others are the parser's
+    /// reading, kept at their own size.
+    #[test]
+    fn scalars_written_as_they_read_are_borrowed() {
+        let text = "plain: nginx:1.27\nsingle: 'a b'\ndouble: \"c d\"\nescaped: \"e\\tf\"\nquote: 'it''s'\nfolded: a\n  b\nblock: |\n  x\n";
+        let read = root(text);
+        let value = |key: &str| match read.get(key).map(Node::kind) {
+            Some(NodeKind::Scalar(text, _)) => text.clone(),
+            other => panic!("{key}: {other:?}"),
+        };
+        for (key, read) in [
+            ("plain", "nginx:1.27"),
+            ("single", "a b"),
+            ("double", "c d"),
+        ] {
+            assert!(matches!(value(key), Cow::Borrowed(r) if r == read), "{key}");
+        }
+        for (key, read) in [
+            ("escaped", "e\tf"),
+            ("quote", "it's"),
+            ("folded", "a b"),
+            ("block", "x\n"),
+        ] {
+            let value = value(key);
+            assert_eq!(value, read, "{key}");
+            assert!(matches!(value, Cow::Owned(_)), "{key}");
+        }
+        // In a text with a multi-byte character the parser's indexes are characters, not
+        // bytes: nothing is borrowed, and every value still reads right.
+        let wide = root("é: x\nb: y\n");
+        assert!(matches!(
+            wide.get("b").map(Node::kind),
+            Some(NodeKind::Scalar(Cow::Owned(y), _)) if y == "y"
+        ));
+    }
 
     fn root(text: &str) -> Node<'_> {
         let mut documents = parse_stream(text);

@@ -296,6 +296,59 @@ fn a_long_flow_collection_read_leniently_stays_linear() {
     assert!(run.stdout.is_empty(), "{}", run.stdout);
 }
 
+/// A pod is held whole while it is checked; past 5,000 containers (every list together) it is
+/// reported at the first container past the bound and not decoded (docs/files.md).
+#[test]
+fn a_very_wide_pod_is_refused_at_the_container_bound() {
+    let scratch = Scratch::new("wide");
+    let wide = |inits: usize, apps: usize| {
+        let inits: String = (0..inits)
+            .map(|i| format!("  - name: i{i}\n    image: busybox:1.36\n"))
+            .collect();
+        let apps: String = (0..apps)
+            .map(|i| format!("  - name: c{i}\n    image: nginx:1.27\n"))
+            .collect();
+        format!(
+            "apiVersion: v1\nkind: Pod\nmetadata:\n  name: wide\nspec:\n  initContainers:\n{inits}  containers:\n{apps}"
+        )
+    };
+    let at = scratch.file("at.yaml", wide(1000, 4000));
+    let run = bounded(
+        "5,000 containers",
+        command(&["validate", "--format", "short", &at]),
+    );
+    assert_eq!(run.code, 0, "{}", run.stdout);
+
+    let apps = size(10_000, 250_000);
+    let past = scratch.file("past.yaml", wide(1000, apps));
+    let run = bounded(
+        "a pod of 250,000 containers",
+        command(&["validate", "--format", "short", &past]),
+    );
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    // Six lines of header, two per container: the 5,001st is app container 4,000.
+    let line = 7 + 2 * 1000 + 1 + 2 * 4000;
+    assert!(
+        run.stdout.contains(&format!(
+            "past.yaml:{line}:5: error[PL003] this pod has {} containers",
+            if apps == 10_000 { "11,000" } else { "251,000" }
+        )),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("podlife reads at most 5,000 in one pod")
+    );
+    let run = bounded(
+        "resources of a pod past the bound",
+        command(&["resources", "--format", "json", &past]),
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(!run.stdout.contains("\"wide\""), "left out: {}", run.stdout);
+    assert!(run.stderr.contains("error[PL003]"), "{}", run.stderr);
+}
+
 #[test]
 fn simulations_scale_and_stop_at_their_event_budget() {
     let scratch = Scratch::new("simulate");

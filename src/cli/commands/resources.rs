@@ -151,13 +151,15 @@ fn analyse(
         &mut summary,
         |piece: &mut (SourceReport, Vec<Vec<u8>>), document, objects| {
             let report = &mut piece.0;
-            for object in &objects.pods {
+            // A pod part of which could not be read (its error is reported) is left out: an
+            // answer from what remains (no containers at all, say) would be wrong.
+            for object in objects.pods.iter().filter(|object| !object.incomplete) {
                 let line = document.root.as_ref().map_or(document.start.line, |root| {
                     root.lookup(&object.object_path).value.span.start.line
                 });
                 report.pods.push(analyse_pod(object, line, settings));
                 let findings = match check {
-                    Some(options) if !object.incomplete => api_check::pod_findings(
+                    Some(options) => api_check::pod_findings(
                         &source.name,
                         &comments,
                         sources.as_ref(),
@@ -395,7 +397,7 @@ fn report(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<ExitSt
     if errors > 0 && !cli.quiet {
         let noun = if errors == 1 { "error" } else { "errors" };
         crate::cli::output::note(format_args!(
-            "podlife: {errors} {noun} in the input; values that could not be read are left out (details: `podlife validate`)"
+            "podlife: {errors} {noun} in the input; pods and values that could not be read are left out (details: `podlife validate`)"
         ));
     }
     let write_error = |e: std::io::Error| Error::io("writing output", e);
