@@ -18,6 +18,7 @@ pub mod transport;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, mpsc};
+use std::time::{Duration, Instant};
 
 use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::Notification as _;
@@ -38,6 +39,12 @@ use transport::Outgoing;
 /// Cancelled request ids kept at most (a cancel for a request answered already is never
 /// removed by its answer).
 const MAX_CANCELLED: usize = 10_000;
+/// A check starts once changes have stopped arriving for this long: a burst of edits (a
+/// "replace all" sent as thousands of changes) costs one check of its last version, not one
+/// check per edit it overlaps. A keystroke waits this long for its diagnostics.
+const SETTLE: Duration = Duration::from_millis(5);
+/// However long a burst of changes lasts, its check waits no longer than this.
+const MAX_SETTLE: Duration = Duration::from_millis(500);
 
 /// What the session shares between the loop, the checker and request workers.
 #[derive(Default)]
@@ -45,6 +52,18 @@ struct State {
     documents: Documents,
     analyses: HashMap<Uri, Analysis>,
     cancelled: HashSet<RequestId>,
+    /// Documents waiting for their check: a burst of changes queues a document once, not once
+    /// per change (each job would wake the checker).
+    queued: HashSet<Uri>,
+}
+
+impl State {
+    /// Queues `uri` for checking, unless it waits already.
+    fn queue(&mut self, jobs: &mpsc::Sender<Uri>, uri: Uri) {
+        if self.queued.insert(uri.clone()) {
+            let _ = jobs.send(uri);
+        }
+    }
 }
 
 /// The session's settings, fixed at initialize.
@@ -320,7 +339,8 @@ fn notified(
                 if !analysis::is_manifest(&item.uri, &item.language_id) {
                     return;
                 }
-                state_of(shared).documents.open(
+                let mut state = state_of(shared);
+                state.documents.open(
                     item.uri.clone(),
                     Document {
                         text: item.text,
@@ -328,7 +348,7 @@ fn notified(
                         language: item.language_id,
                     },
                 );
-                let _ = jobs.send(item.uri);
+                state.queue(jobs, item.uri);
             }
         }
         DidChangeTextDocument::METHOD => {
@@ -336,20 +356,21 @@ fn notified(
                 serde_json::from_value::<lsp_types::DidChangeTextDocumentParams>(params)
             {
                 let uri = params.text_document.uri;
-                state_of(shared).documents.change(
+                let mut state = state_of(shared);
+                state.documents.change(
                     &uri,
                     params.text_document.version,
                     params.content_changes,
                     encoding,
                 );
-                let _ = jobs.send(uri);
+                state.queue(jobs, uri);
             }
         }
         DidSaveTextDocument::METHOD => {
             if let Ok(params) =
                 serde_json::from_value::<lsp_types::DidSaveTextDocumentParams>(params)
             {
-                let _ = jobs.send(params.text_document.uri);
+                state_of(shared).queue(jobs, params.text_document.uri);
             }
         }
         DidCloseTextDocument::METHOD => {
@@ -388,15 +409,18 @@ fn check_loop(
     settings: &Settings,
 ) {
     while let Ok(first) = queue.recv() {
-        // Changes that arrived while the last check ran: each document once, as it is now.
+        // Documents queued while the last check ran: each once, as it is once its changes
+        // have settled.
         let mut pending = vec![first];
-        while let Ok(more) = queue.try_recv() {
-            if !pending.contains(&more) {
-                pending.push(more);
-            }
-        }
+        settle(queue, shared, &mut pending);
         for uri in pending {
-            let Some(document) = state_of(shared).documents.snapshot(&uri) else {
+            let document = {
+                let mut state = state_of(shared);
+                // A change from now on queues the document again.
+                state.queued.remove(&uri);
+                state.documents.snapshot(&uri)
+            };
+            let Some(document) = document else {
                 continue;
             };
             let checked = analysis::analyse(&uri, document.version, document.text);
@@ -421,6 +445,38 @@ fn check_loop(
             if !send(Message::Notification(notification)) {
                 return;
             }
+        }
+    }
+}
+
+/// Waits until no `pending` document has changed for [`SETTLE`] (at most [`MAX_SETTLE`]),
+/// adding documents queued meanwhile.
+fn settle(queue: &mpsc::Receiver<Uri>, shared: &Mutex<State>, pending: &mut Vec<Uri>) {
+    let versions = |pending: &[Uri]| -> Vec<Option<i32>> {
+        let state = state_of(shared);
+        pending
+            .iter()
+            .map(|uri| state.documents.version(uri))
+            .collect()
+    };
+    let started = Instant::now();
+    loop {
+        while let Ok(more) = queue.try_recv() {
+            if !pending.contains(&more) {
+                pending.push(more);
+            }
+        }
+        let before = versions(pending);
+        std::thread::sleep(SETTLE);
+        let queued_meanwhile = queue.try_recv().ok();
+        let settled = queued_meanwhile.is_none() && versions(pending) == before;
+        if let Some(more) = queued_meanwhile
+            && !pending.contains(&more)
+        {
+            pending.push(more);
+        }
+        if settled || started.elapsed() >= MAX_SETTLE {
+            return;
         }
     }
 }
