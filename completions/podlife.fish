@@ -127,7 +127,11 @@ JobPodReplacementPolicy=false\t'a Job keeps `podReplacementPolicy`; off (possibl
 JobSuccessPolicy=true\t'a Job keeps `successPolicy` (PL181 checks it); off (by default in 1.30), the API server drops it'
 JobSuccessPolicy=false\t'a Job keeps `successPolicy` (PL181 checks it); off (by default in 1.30), the API server drops it'
 JobManagedBy=true\t'a Job keeps `managedBy` (PL181 checks it); off (by default in 1.30 and 1.31), the API server drops it'
-JobManagedBy=false\t'a Job keeps `managedBy` (PL181 checks it); off (by default in 1.30 and 1.31), the API server drops it'"
+JobManagedBy=false\t'a Job keeps `managedBy` (PL181 checks it); off (by default in 1.30 and 1.31), the API server drops it'
+StrictIPCIDRValidation=true\t'`hostAliases[].ip` and `dnsConfig.nameservers` may not have leading zeros (`010.0.0.1`) or be IPv4-mapped IPv6 (`::ffff:1.2.3.4`); off, both are accepted'
+StrictIPCIDRValidation=false\t'`hostAliases[].ip` and `dnsConfig.nameservers` may not have leading zeros (`010.0.0.1`) or be IPv4-mapped IPv6 (`::ffff:1.2.3.4`); off, both are accepted'
+TaintTolerationComparisonOperators=true\t'tolerations may use `operator: Lt` or `Gt` with a whole-number `value`; off, those operators are not supported'
+TaintTolerationComparisonOperators=false\t'tolerations may use `operator: Lt` or `Gt` with a whole-number `value`; off, those operators are not supported'"
 complete -c podlife -n "__fish_podlife_using_subcommand validate" -s o -l format -l output -d 'Output format' -r -f -a "human\t'Diagnostics with source snippets, like rustc'
 short\t'One grep-friendly line per finding: `file:line:col: severity[ID] message`'
 json\t'One JSON document (see docs/validate.md)'
@@ -1214,7 +1218,11 @@ JobPodReplacementPolicy=false\t'a Job keeps `podReplacementPolicy`; off (possibl
 JobSuccessPolicy=true\t'a Job keeps `successPolicy` (PL181 checks it); off (by default in 1.30), the API server drops it'
 JobSuccessPolicy=false\t'a Job keeps `successPolicy` (PL181 checks it); off (by default in 1.30), the API server drops it'
 JobManagedBy=true\t'a Job keeps `managedBy` (PL181 checks it); off (by default in 1.30 and 1.31), the API server drops it'
-JobManagedBy=false\t'a Job keeps `managedBy` (PL181 checks it); off (by default in 1.30 and 1.31), the API server drops it'"
+JobManagedBy=false\t'a Job keeps `managedBy` (PL181 checks it); off (by default in 1.30 and 1.31), the API server drops it'
+StrictIPCIDRValidation=true\t'`hostAliases[].ip` and `dnsConfig.nameservers` may not have leading zeros (`010.0.0.1`) or be IPv4-mapped IPv6 (`::ffff:1.2.3.4`); off, both are accepted'
+StrictIPCIDRValidation=false\t'`hostAliases[].ip` and `dnsConfig.nameservers` may not have leading zeros (`010.0.0.1`) or be IPv4-mapped IPv6 (`::ffff:1.2.3.4`); off, both are accepted'
+TaintTolerationComparisonOperators=true\t'tolerations may use `operator: Lt` or `Gt` with a whole-number `value`; off, those operators are not supported'
+TaintTolerationComparisonOperators=false\t'tolerations may use `operator: Lt` or `Gt` with a whole-number `value`; off, those operators are not supported'"
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l node -d 'Check each pod against an empty node with these allocatable resources (`cpu=4,memory=16Gi[,pods=110,…]`; pods defaults to 110)' -r
 complete -c podlife -n "__fish_podlife_using_subcommand resources" -l color -d 'When to use colour (honours NO_COLOR)' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t'Always'
@@ -1334,7 +1342,11 @@ JobPodReplacementPolicy=false\t'a Job keeps `podReplacementPolicy`; off (possibl
 JobSuccessPolicy=true\t'a Job keeps `successPolicy` (PL181 checks it); off (by default in 1.30), the API server drops it'
 JobSuccessPolicy=false\t'a Job keeps `successPolicy` (PL181 checks it); off (by default in 1.30), the API server drops it'
 JobManagedBy=true\t'a Job keeps `managedBy` (PL181 checks it); off (by default in 1.30 and 1.31), the API server drops it'
-JobManagedBy=false\t'a Job keeps `managedBy` (PL181 checks it); off (by default in 1.30 and 1.31), the API server drops it'"
+JobManagedBy=false\t'a Job keeps `managedBy` (PL181 checks it); off (by default in 1.30 and 1.31), the API server drops it'
+StrictIPCIDRValidation=true\t'`hostAliases[].ip` and `dnsConfig.nameservers` may not have leading zeros (`010.0.0.1`) or be IPv4-mapped IPv6 (`::ffff:1.2.3.4`); off, both are accepted'
+StrictIPCIDRValidation=false\t'`hostAliases[].ip` and `dnsConfig.nameservers` may not have leading zeros (`010.0.0.1`) or be IPv4-mapped IPv6 (`::ffff:1.2.3.4`); off, both are accepted'
+TaintTolerationComparisonOperators=true\t'tolerations may use `operator: Lt` or `Gt` with a whole-number `value`; off, those operators are not supported'
+TaintTolerationComparisonOperators=false\t'tolerations may use `operator: Lt` or `Gt` with a whole-number `value`; off, those operators are not supported'"
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l example -d 'Simulate a built-in example (`podlife example` lists them) [default: `init-containers`]. Without a path, only an interactive terminal runs it unasked' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l fail -d 'Make a container fail: HOW is an exit code (default 1), `oom`, `hang`, `pull`, `create`, `liveness`, `readiness` or `startup`; `*N` fails only the first N attempts. Repeatable' -r
 complete -c podlife -n "__fish_podlife_using_subcommand simulate" -l run -d 'How long a container runs per attempt (`30s`, `forever`). Repeatable' -r
@@ -1461,7 +1473,11 @@ JobPodReplacementPolicy=false\t'a Job keeps `podReplacementPolicy`; off (possibl
 JobSuccessPolicy=true\t'a Job keeps `successPolicy` (PL181 checks it); off (by default in 1.30), the API server drops it'
 JobSuccessPolicy=false\t'a Job keeps `successPolicy` (PL181 checks it); off (by default in 1.30), the API server drops it'
 JobManagedBy=true\t'a Job keeps `managedBy` (PL181 checks it); off (by default in 1.30 and 1.31), the API server drops it'
-JobManagedBy=false\t'a Job keeps `managedBy` (PL181 checks it); off (by default in 1.30 and 1.31), the API server drops it'"
+JobManagedBy=false\t'a Job keeps `managedBy` (PL181 checks it); off (by default in 1.30 and 1.31), the API server drops it'
+StrictIPCIDRValidation=true\t'`hostAliases[].ip` and `dnsConfig.nameservers` may not have leading zeros (`010.0.0.1`) or be IPv4-mapped IPv6 (`::ffff:1.2.3.4`); off, both are accepted'
+StrictIPCIDRValidation=false\t'`hostAliases[].ip` and `dnsConfig.nameservers` may not have leading zeros (`010.0.0.1`) or be IPv4-mapped IPv6 (`::ffff:1.2.3.4`); off, both are accepted'
+TaintTolerationComparisonOperators=true\t'tolerations may use `operator: Lt` or `Gt` with a whole-number `value`; off, those operators are not supported'
+TaintTolerationComparisonOperators=false\t'tolerations may use `operator: Lt` or `Gt` with a whole-number `value`; off, those operators are not supported'"
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l example -d 'Roll out a built-in example (`podlife example` lists them) [default: `rollout`]. Without a path, only an interactive terminal runs it unasked' -r
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l from -d 'A manifest of the previous version: its workload of the same kind (and name, if there are several) gives the old revision\'s pods [default: the same template]' -r -F
 complete -c podlife -n "__fish_podlife_using_subcommand rollout" -l pod -d 'Roll out only the workload with this name (default: every one in the input)' -r

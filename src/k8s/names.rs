@@ -218,6 +218,30 @@ pub fn is_ip(text: &str) -> bool {
         })
 }
 
+/// The API server's reason for a value that is no IP address at all.
+pub const NOT_AN_IP: &str = "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)";
+
+/// What is wrong with `text` in a legacy IP field (`hostAliases[].ip`,
+/// `dnsConfig.nameservers`), as `IsValidIPForLegacyField` says it: Go's old parser, which reads
+/// an IPv4 octet with leading zeros; with `strict` (StrictIPCIDRValidation) leading zeros and
+/// IPv4-mapped IPv6 addresses are rejected as well.
+pub fn legacy_ip_problem(text: &str, strict: bool) -> Option<&'static str> {
+    if !is_ip(text) {
+        return Some(NOT_AN_IP);
+    }
+    if !strict {
+        return None;
+    }
+    match text.parse::<std::net::IpAddr>() {
+        // Only the sloppy reading of IPv4 octets accepted it.
+        Err(_) => Some("must not have leading 0s"),
+        Ok(std::net::IpAddr::V6(v6)) if v6.to_ipv4_mapped().is_some() => {
+            Some("must not be an IPv4-mapped IPv6 address")
+        }
+        Ok(_) => None,
+    }
+}
+
 /// A port name (IANA service name): 1–15 characters of `[-a-z0-9]`, at least one letter, no
 /// `--`, no hyphen at either end.
 pub fn port_name(value: &str) -> Vec<String> {
@@ -362,6 +386,54 @@ pub fn local_non_reserved_path(value: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    use super::legacy_ip_problem;
+
+    /// `IsValidIPForLegacyField`, as apimachinery's `ip_test.go` cases exercise it: the legacy
+    /// reading and the strict one (StrictIPCIDRValidation).
+    #[test]
+    fn legacy_ip_fields_strict_and_not() {
+        for ok in [
+            "1.2.3.4",
+            "2001:db8::1",
+            "::1",
+            "2001:DB8::1",
+            "2001:0db8::1",
+        ] {
+            assert_eq!(legacy_ip_problem(ok, false), None, "{ok}");
+            assert_eq!(legacy_ip_problem(ok, true), None, "{ok}");
+        }
+        for sloppy in ["010.0.0.1", "1.2.3.04", "001.002.003.004"] {
+            assert_eq!(legacy_ip_problem(sloppy, false), None, "{sloppy}");
+            assert_eq!(
+                legacy_ip_problem(sloppy, true),
+                Some("must not have leading 0s")
+            );
+        }
+        for mapped in ["::ffff:1.2.3.4", "::ffff:102:304"] {
+            assert_eq!(legacy_ip_problem(mapped, false), None, "{mapped}");
+            assert_eq!(
+                legacy_ip_problem(mapped, true),
+                Some("must not be an IPv4-mapped IPv6 address")
+            );
+        }
+        for bad in [
+            "",
+            "1.2.3",
+            "256.1.1.1",
+            "fe80::1%eth0",
+            "1.2.3.4/32",
+            "a.b.c.d",
+        ] {
+            for strict in [false, true] {
+                assert!(
+                    legacy_ip_problem(bad, strict)
+                        .is_some_and(|p| p.starts_with("must be a valid IP")),
+                    "{bad}"
+                );
+            }
+        }
+    }
+
     use super::*;
 
     /// The slow path's verdict, without the fast path.

@@ -81,6 +81,11 @@ pub enum Gate {
     JobSuccessPolicy,
     /// A Job's `managedBy`.
     JobManagedBy,
+    /// IP addresses in legacy fields (`hostAliases[].ip`, `dnsConfig.nameservers`) held to the
+    /// strict form: no leading zeros, no IPv4-mapped IPv6.
+    StrictIPCIDRValidation,
+    /// Tolerations may compare numbers: `operator: Lt` and `Gt`.
+    TaintTolerationComparisonOperators,
 }
 
 /// How far a gate has come in a release.
@@ -368,7 +373,13 @@ pub static GATES: &[GateRow] = &[
         specs: &[
             spec(30, Alpha, false),
             spec(33, Beta, false),
-            spec(37, Ga, true),
+            // GA in 1.37 but not yet locked (`LockToDefault` from 1.38).
+            Spec {
+                since: 37,
+                stage: Ga,
+                default: true,
+                locked: false,
+            },
         ],
         removed_in: None,
     },
@@ -405,14 +416,34 @@ pub static GATES: &[GateRow] = &[
         gate: Gate::ClusterTrustBundleProjection,
         name: "ClusterTrustBundleProjection",
         effect: "`clusterTrustBundle` sources of projected volumes are kept; off, the API server drops them",
-        specs: &[spec(29, Alpha, false), spec(33, Beta, false)],
+        specs: &[
+            spec(29, Alpha, false),
+            spec(33, Beta, false),
+            // GA in 1.37 but not yet locked (`LockToDefault` from 1.38).
+            Spec {
+                since: 37,
+                stage: Ga,
+                default: true,
+                locked: false,
+            },
+        ],
         removed_in: None,
     },
     GateRow {
         gate: Gate::PodCertificateRequest,
         name: "PodCertificateRequest",
         effect: "`podCertificate` sources of projected volumes are kept; off, the API server drops them",
-        specs: &[spec(34, Alpha, false), spec(35, Beta, false)],
+        specs: &[
+            spec(34, Alpha, false),
+            spec(35, Beta, false),
+            // GA in 1.37 but not yet locked (`LockToDefault` from 1.38).
+            Spec {
+                since: 37,
+                stage: Ga,
+                default: true,
+                locked: false,
+            },
+        ],
         removed_in: None,
     },
     GateRow {
@@ -501,7 +532,7 @@ pub static GATES: &[GateRow] = &[
             spec(31, Beta, true),
             spec(33, Ga, true),
         ],
-        removed_in: None,
+        removed_in: Some(37),
     },
     GateRow {
         gate: Gate::JobManagedBy,
@@ -512,6 +543,20 @@ pub static GATES: &[GateRow] = &[
             spec(32, Beta, true),
             spec(35, Ga, true),
         ],
+        removed_in: None,
+    },
+    GateRow {
+        gate: Gate::StrictIPCIDRValidation,
+        name: "StrictIPCIDRValidation",
+        effect: "`hostAliases[].ip` and `dnsConfig.nameservers` may not have leading zeros (`010.0.0.1`) or be IPv4-mapped IPv6 (`::ffff:1.2.3.4`); off, both are accepted",
+        specs: &[spec(33, Alpha, false), spec(36, Beta, true)],
+        removed_in: None,
+    },
+    GateRow {
+        gate: Gate::TaintTolerationComparisonOperators,
+        name: "TaintTolerationComparisonOperators",
+        effect: "tolerations may use `operator: Lt` or `Gt` with a whole-number `value`; off, those operators are not supported",
+        specs: &[spec(35, Alpha, false)],
         removed_in: None,
     },
 ];
@@ -618,7 +663,7 @@ pub struct FeatureGates {
     enabled: [bool; GATE_COUNT],
 }
 
-const GATE_COUNT: usize = 36;
+const GATE_COUNT: usize = 38;
 
 impl Default for FeatureGates {
     fn default() -> Self {
@@ -844,8 +889,8 @@ mod tests {
         );
         let locked = gates_in(30, &["PodSchedulingReadiness=false"]).unwrap_err();
         assert!(locked.contains("locked to true"), "{locked}");
-        // SELinuxMount: alpha from 1.30, beta and still off from 1.33, GA and on in 1.37;
-        // unknown in 1.29.
+        // SELinuxMount: alpha from 1.30, beta and still off from 1.33, GA and on in 1.37 but
+        // not locked there; unknown in 1.29.
         assert!(gates_in(29, &["SELinuxMount=true"]).is_err());
         assert!(!gates_in(36, &[]).unwrap().enabled(Gate::SELinuxMount));
         assert!(
@@ -854,10 +899,18 @@ mod tests {
                 .enabled(Gate::SELinuxMount)
         );
         assert!(gates_in(37, &[]).unwrap().enabled(Gate::SELinuxMount));
+        assert!(
+            !gates_in(37, &["SELinuxMount=false"])
+                .unwrap()
+                .enabled(Gate::SELinuxMount)
+        );
         // Removed gates are errors, whatever the value.
         assert!(gates_in(37, &["PodLifecycleSleepAction=true"]).is_err());
+        assert!(gates_in(37, &["JobSuccessPolicy=true"]).is_err());
+        assert!(gates_in(36, &["JobSuccessPolicy=true"]).is_ok());
         // PodCertificateRequest starts in 1.34, ClusterTrustBundleProjection in 1.29; both are
-        // still beta and off, so either value is accepted.
+        // beta and off until 1.36, so either value is accepted, and GA, on and not locked in
+        // 1.37.
         let early = gates_in(33, &["PodCertificateRequest=true"]).unwrap_err();
         assert!(early.contains("it starts in 1.34"), "{early}");
         let on = gates_in(
@@ -871,6 +924,34 @@ mod tests {
             !gates_in(29, &[])
                 .unwrap()
                 .enabled(Gate::ClusterTrustBundleProjection)
+        );
+        let released = gates_in(37, &[]).unwrap();
+        assert!(released.enabled(Gate::PodCertificateRequest));
+        assert!(released.enabled(Gate::ClusterTrustBundleProjection));
+        let off = gates_in(
+            37,
+            &["PodCertificateRequest=false,ClusterTrustBundleProjection=false"],
+        )
+        .unwrap();
+        assert!(!off.enabled(Gate::PodCertificateRequest));
+        // StrictIPCIDRValidation: alpha off from 1.33, beta on from 1.36.
+        assert!(gates_in(32, &["StrictIPCIDRValidation=true"]).is_err());
+        assert!(
+            !gates_in(35, &[])
+                .unwrap()
+                .enabled(Gate::StrictIPCIDRValidation)
+        );
+        assert!(
+            gates_in(36, &[])
+                .unwrap()
+                .enabled(Gate::StrictIPCIDRValidation)
+        );
+        // TaintTolerationComparisonOperators: alpha and off from 1.35.
+        assert!(gates_in(34, &["TaintTolerationComparisonOperators=true"]).is_err());
+        assert!(
+            gates_in(37, &["TaintTolerationComparisonOperators=true"])
+                .unwrap()
+                .enabled(Gate::TaintTolerationComparisonOperators)
         );
     }
 

@@ -14,7 +14,7 @@ pub static RULE: Rule = Rule {
     summary: "a pod's `dnsPolicy` or `dnsConfig` the API server rejects",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Checks `dnsPolicy` (`ClusterFirst`, `ClusterFirstWithHostNet`, `Default` or `None`; defaulted to `ClusterFirst`) and `dnsConfig`: `dnsPolicy: None` needs a `dnsConfig` with at least one nameserver; at most 3 nameservers, each an IP address; at most 32 search paths of at most 2048 characters together, each a DNS name (with `RelaxedDNSSearchValidation`, on from 1.33, `_` is allowed and `.` alone is accepted); every option has a `name`.
+Checks `dnsPolicy` (`ClusterFirst`, `ClusterFirstWithHostNet`, `Default` or `None`; defaulted to `ClusterFirst`) and `dnsConfig`: `dnsPolicy: None` needs a `dnsConfig` with at least one nameserver; at most 3 nameservers, each an IP address (held to the strict form, no leading zeros and no IPv4-mapped IPv6, with StrictIPCIDRValidation, on from 1.36); at most 32 search paths of at most 2048 characters together, each a DNS name (with `RelaxedDNSSearchValidation`, on from 1.33, `_` is allowed and `.` alone is accepted); every option has a `name`.
 
 ## Why
 The API server rejects the pod (`spec.dnsConfig.nameservers: Invalid value: …: must not have more than 3 nameservers`). The kubelet's resolver could not use such a configuration anyway.
@@ -130,16 +130,15 @@ fn config_problems(
             .on_key(),
         );
     }
+    let strict = context.gates.enabled(Gate::StrictIPCIDRValidation);
     for (index, server) in nameservers.iter().enumerate() {
-        if !crate::k8s::names::is_ip(server) {
-            problems.push(Problem::new(
-                at.child("nameservers").index(index),
-                k8s_type::INVALID,
-                Some(server.clone()),
-                format!("nameserver `{server}` is not an IP address"),
-                "must be a valid IP address",
-                "write the nameserver's IPv4 or IPv6 address",
-            ));
+        if let Some(reason) = crate::k8s::names::legacy_ip_problem(server, strict) {
+            let (message, help) = if reason == crate::k8s::names::NOT_AN_IP {
+                (format!("nameserver `{server}` is not an IP address"), "write the nameserver's IPv4 or IPv6 address")
+            } else {
+                (format!("nameserver `{server}` is not written in the strict form (StrictIPCIDRValidation)"), "write the address in its plain form: no leading zeros (`10.0.0.1`), an IPv4 address as IPv4")
+            };
+            problems.push(Problem::new(at.child("nameservers").index(index), k8s_type::INVALID, Some(server.clone()), message, reason, help));
         }
     }
     let searches = config.searches.as_deref().unwrap_or_default();
@@ -256,15 +255,22 @@ mod tests {
             ("invalid: 2049 characters in search path list", "ClusterFirst", format!("{{searches: [{}, {sixty_three}]}}", words(65)), true),
             ("invalid search path", "ClusterFirst", "{searches: [custom?]}".into(), true),
             ("invalid nameserver", "ClusterFirst", "{nameservers: [invalid]}".into(), true),
-            ("valid legacy IP nameserver with legacy IP validation", "ClusterFirst", "{nameservers: [001.002.003.004]}".into(), false),
             ("invalid empty option name", "ClusterFirst", "{options: [{value: \"2\"}]}".into(), true),
             ("invalid: DNSNone with 0 nameserver", "None", "{searches: [custom]}".into(), true),
         ];
         for (title, policy, config, expected) in rows {
             assert_eq!(fails(policy, &config), expected, "{title}");
         }
-        // Not reproduced: "invalid legacy IP nameserver with strict IP validation" (podlife does
-        // not model StrictIPCIDRValidation and accepts leading zeros).
+        // The two legacy-IP rows: accepted with StrictIPCIDRValidation off, rejected with it on
+        // (its default from 1.36).
+        let legacy = pod("ClusterFirst", "{nameservers: [001.002.003.004]}");
+        let errors = |gates| k8s_errors_in(&RULE, &legacy, gates);
+        assert!(errors(gates(37, "StrictIPCIDRValidation=false")).is_empty(), "valid legacy IP nameserver with legacy IP validation");
+        assert!(errors(gates(35, "")).is_empty());
+        assert_eq!(errors(gates(37, "")), [("spec.dnsConfig.nameservers[0]".to_string(), "FieldValueInvalid")], "invalid legacy IP nameserver with strict IP validation");
+        let mapped = pod("ClusterFirst", "{nameservers: [\"::ffff:10.0.0.10\"]}");
+        assert_eq!(k8s_errors_in(&RULE, &mapped, gates(36, "")).len(), 1);
+        assert!(k8s_errors_in(&RULE, &mapped, gates(35, "")).is_empty());
     }
 
     // TestValidateDNSPolicy; `dnsPolicy: None` without `dnsConfig`.

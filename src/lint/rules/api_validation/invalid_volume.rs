@@ -603,7 +603,13 @@ mod tests {
         let both = gated("{name: x, projected: {sources: [{secret: {name: s, items: [{key: k, path: tls.pem}]}}, {podCertificate: {signerName: example.com/foo, keyType: ED25519, credentialBundlePath: tls.pem}}]}}");
         assert_eq!(both, [at("field.projected", INVALID)]);
         // Without the gate the source is dropped (PL136) and nothing inside it is checked.
-        let dropped = k8s_errors_in(&RULE, &pod("  - {name: x, projected: {sources: [{podCertificate: {keyType: BAD}}]}}\n"), gates(37, ""));
+        let dropped = k8s_errors_in(&RULE, &pod("  - {name: x, projected: {sources: [{podCertificate: {keyType: BAD}}]}}\n"), gates(36, ""));
+        assert!(dropped.is_empty(), "{dropped:?}");
+        // GA and on in 1.37: kept and validated by default.
+        let kept = k8s_errors_in(&RULE, &pod("  - {name: x, projected: {sources: [{podCertificate: {signerName: example.com/foo, keyType: BAD, credentialBundlePath: b.pem}}]}}\n"), gates(37, ""));
+        assert!(!kept.is_empty());
+        // Not locked there: off, dropped again.
+        let dropped = k8s_errors_in(&RULE, &pod("  - {name: x, projected: {sources: [{podCertificate: {keyType: BAD}}]}}\n"), gates(37, "PodCertificateRequest=false"));
         assert!(dropped.is_empty(), "{dropped:?}");
     }
 
