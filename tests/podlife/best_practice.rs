@@ -338,6 +338,38 @@ fn a_team_that_forbids_cpu_limits() {
     );
 }
 
+/// `initContainerRequests: true` asks regular init containers for their requests too, for a
+/// namespace whose ResourceQuota on requests rejects a pod any of whose containers lacks one;
+/// without it they are not asked.
+#[test]
+fn a_team_under_a_requests_quota_asks_init_containers_too() {
+    let found = |args: &[&str]| -> Vec<(String, String)> {
+        let mut full = vec!["validate", "-o", "json"];
+        full.extend(args);
+        full.push("testdata/best-practice/init-requests/pod.yaml");
+        let report = json(&run(&full));
+        report["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .map(|finding| {
+                (
+                    finding["rule"].as_str().unwrap_or("").to_string(),
+                    finding["message"].as_str().unwrap_or("").to_string(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(
+        found(&[]),
+        [(
+            "PL435".to_string(),
+            "init container `migrate` has no `cpu` request".to_string()
+        )]
+    );
+    assert!(found(&["--no-config", "--select", "PL435,PL436"]).is_empty());
+}
+
 /// Moving from kube-score: with `honorPeerAnnotations: true` its `kube-score/ignore` checks
 /// suppress the rules mapped to them (`container-resources` → PL435–PL438, `pod-probes` →
 /// PL430–PL432) and nothing else; without it, they report.

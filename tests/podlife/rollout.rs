@@ -101,7 +101,15 @@ fn json_has_exactly_the_documented_keys() {
     assert_eq!(keys(&value), ["events", "summary", "timeline", "workload"]);
     assert_eq!(
         keys(&value["workload"]),
-        ["kind", "name", "namespace", "replicas", "strategy"]
+        [
+            "kind",
+            "name",
+            "namespace",
+            "paused",
+            "replicas",
+            "simulated",
+            "strategy"
+        ]
     );
     assert_eq!(
         keys(&value["summary"]),
@@ -498,7 +506,13 @@ fn what_is_not_simulated_is_said_on_stderr_with_json_and_objects_without_pods_ar
         stderr.contains("skipping 2 objects in") && stderr.contains("that hold no pod"),
         "{stderr}"
     );
-    let _ = json(&output);
+    // The document itself says the Deployment is paused and that the run is of resuming it.
+    let document = json(&output);
+    assert_eq!(document["workload"]["paused"], true);
+    assert_eq!(document["workload"]["simulated"], "resume");
+    let runs = json(&run(&["rollout", path, "-o", "json", "--runs", "3"]));
+    assert_eq!(runs["workload"]["paused"], true);
+    assert_eq!(runs["workload"]["simulated"], "resume");
     let quiet = run(&["rollout", path, "-o", "json", "--quiet"]);
     assert!(
         quiet.stderr.is_empty(),

@@ -462,17 +462,26 @@ impl Reader<'_, '_> {
         match self.text("spec.updateStrategy.type").as_deref() {
             Some("OnDelete") => Strategy::OnDelete,
             None | Some("RollingUpdate") => {
-                let max_surge = self
-                    .int_or_percent("spec.updateStrategy.rollingUpdate.maxSurge", true)
-                    .unwrap_or(IntOrPercent::Int(0));
-                let max_unavailable = self
-                    .int_or_percent("spec.updateStrategy.rollingUpdate.maxUnavailable", true)
-                    .unwrap_or(IntOrPercent::Int(1));
-                if max_surge.is_zero() && max_unavailable.is_zero() {
-                    self.error(
-                        "spec.updateStrategy.rollingUpdate.maxUnavailable",
-                        "may not be 0 when `maxSurge` is 0".to_string(),
-                    );
+                const SURGE: &str = "spec.updateStrategy.rollingUpdate.maxSurge";
+                const UNAVAILABLE: &str = "spec.updateStrategy.rollingUpdate.maxUnavailable";
+                let surge = self.int_or_percent(SURGE, true);
+                let unavailable = self.int_or_percent(UNAVAILABLE, true);
+                // A value already reported is not judged again against the other one.
+                let unreadable = (surge.is_none() && self.present(SURGE))
+                    || (unavailable.is_none() && self.present(UNAVAILABLE));
+                let max_surge = surge.unwrap_or(IntOrPercent::Int(0));
+                let max_unavailable = unavailable.unwrap_or(IntOrPercent::Int(1));
+                // In the DaemonSet's own words: exactly one of them is non-zero.
+                match (max_surge.is_zero(), max_unavailable.is_zero()) {
+                    _ if unreadable => {}
+                    (true, true) => {
+                        self.error(UNAVAILABLE, "cannot be 0 when maxSurge is 0".to_string());
+                    }
+                    (false, false) => self.error(
+                        SURGE,
+                        "may not be set when maxUnavailable is non-zero".to_string(),
+                    ),
+                    _ => {}
                 }
                 Strategy::RollingUpdate {
                     max_surge,
@@ -554,6 +563,37 @@ mod tests {
         let zero = "spec:\n  strategy:\n    rollingUpdate: {maxSurge: 0, maxUnavailable: 0%}\n";
         let errors = control(zero, WorkloadKind::Deployment).expect_err("both zero");
         assert!(errors[0].message.contains("may not be 0"));
+    }
+
+    /// `ValidateRollingUpdateDaemonSet` in its own words, one error per mistake.
+    #[test]
+    fn a_daemonset_surges_or_takes_pods_down_and_says_so_as_the_api_server_does() {
+        let daemon = |rolling: &str| {
+            control(
+                &format!("spec:\n  updateStrategy:\n    rollingUpdate: {rolling}\n"),
+                WorkloadKind::DaemonSet,
+            )
+        };
+        let both_zero = daemon("{maxSurge: 0, maxUnavailable: 0}").expect_err("both zero");
+        assert_eq!(both_zero.len(), 1);
+        assert_eq!(
+            both_zero[0].path,
+            "spec.updateStrategy.rollingUpdate.maxUnavailable"
+        );
+        assert_eq!(both_zero[0].message, "cannot be 0 when maxSurge is 0");
+        // `maxUnavailable` defaults to 1: a surge alone sets both.
+        let both = daemon("{maxSurge: 1}").expect_err("both set");
+        assert_eq!(both.len(), 1);
+        assert_eq!(both[0].path, "spec.updateStrategy.rollingUpdate.maxSurge");
+        assert_eq!(
+            both[0].message,
+            "may not be set when maxUnavailable is non-zero"
+        );
+        assert!(daemon("{maxSurge: 1, maxUnavailable: 0}").is_ok());
+        // A surge over 100% is that one error, not also "cannot be 0".
+        let over = daemon("{maxSurge: 200%, maxUnavailable: 0}").expect_err("over 100%");
+        assert_eq!(over.len(), 1, "{over:?}");
+        assert!(over[0].message.contains("100%"));
     }
 
     #[test]

@@ -189,17 +189,22 @@ fn flag(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Option<bool> {
 }
 
 /// The keys of `bestPractice:`.
-const BEST_PRACTICE_KEYS: [&str; 3] = ["minUserId", "allowedRegistries", "cpuLimits"];
+const BEST_PRACTICE_KEYS: [&str; 4] = [
+    "minUserId",
+    "allowedRegistries",
+    "cpuLimits",
+    "initContainerRequests",
+];
 
 /// `bestPractice:`: `minUserId` (a user ID), `allowedRegistries` (a list of registries, or one),
-/// `cpuLimits` (`require` or `forbid`).
+/// `cpuLimits` (`require` or `forbid`), `initContainerRequests` (a boolean).
 fn best_practice(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> BestPracticeLayer {
     let mut layer = BestPracticeLayer::default();
     let NodeKind::Mapping(entries) = node.kind() else {
         if !node.is_null() {
             problems.push(expected(
                 node,
-                "a mapping with `minUserId`, `allowedRegistries` or `cpuLimits`",
+                "a mapping with `minUserId`, `allowedRegistries`, `cpuLimits` or `initContainerRequests`",
             ));
         }
         return layer;
@@ -227,6 +232,7 @@ fn best_practice(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> BestPrac
                 }
                 layer.allowed_registries = Some(registries);
             }
+            "initContainerRequests" => layer.init_container_requests = flag(value, problems),
             "cpuLimits" => match value.as_str().and_then(CpuLimitPolicy::parse) {
                 Some(policy) => layer.cpu_limits = Some(policy),
                 None => problems.push(expected(
@@ -885,7 +891,7 @@ mod tests {
     #[test]
     fn reads_the_best_practice_keys() {
         let layer = parse(
-            "extendSelect: best-practice\nhonorPeerAnnotations: true\nbestPractice:\n  minUserId: 2000\n  allowedRegistries: [registry.example.com/, ghcr.io/acme]\n  cpuLimits: forbid\n",
+            "extendSelect: best-practice\nhonorPeerAnnotations: true\nbestPractice:\n  minUserId: 2000\n  allowedRegistries: [registry.example.com/, ghcr.io/acme]\n  cpuLimits: forbid\n  initContainerRequests: true\n",
         )
         .unwrap();
         assert_eq!(
@@ -902,11 +908,13 @@ mod tests {
                     "ghcr.io/acme".into()
                 ]),
                 cpu_limits: Some(CpuLimitPolicy::Forbid),
+                init_container_requests: Some(true),
             }
         );
         let settings = RuleSettings::resolve(&[&layer]);
         assert!(settings.honor_peer_annotations);
         assert_eq!(settings.best_practice.min_user_id, 2000);
+        assert!(settings.best_practice.init_container_requests);
         assert!(settings.enabled(&rules::PRIVILEGED_CONTAINER));
         assert!(settings.enabled(&rules::CONTAINER_NAME_REQUIRED));
     }

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::render::rollout::RolloutContext;
+use crate::render::rollout::{RolloutContext, Workload};
 
 #[derive(Serialize)]
 struct Document<'a> {
@@ -13,13 +13,38 @@ struct Document<'a> {
     summary: SummaryJson,
 }
 
+/// The workload as both JSON reports name it (a single run and `--runs`).
 #[derive(Serialize)]
-struct WorkloadJson<'a> {
+pub(super) struct WorkloadJson<'a> {
     kind: &'static str,
     name: &'a str,
     namespace: Option<&'a str>,
     replicas: u32,
     strategy: &'static str,
+    /// A Deployment's `spec.paused`: no cluster rolls it out until it is resumed.
+    paused: bool,
+    /// What the run is of: `rollout` (the workload as written), or `resume` (a paused
+    /// Deployment, as `kubectl rollout resume` would roll it out).
+    simulated: &'static str,
+}
+
+impl<'a> WorkloadJson<'a> {
+    /// `workload`'s keys.
+    pub(super) fn of(workload: &Workload<'a>) -> Self {
+        WorkloadJson {
+            kind: workload.kind.as_str(),
+            name: workload.name,
+            namespace: workload.namespace,
+            replicas: workload.replicas,
+            strategy: workload.control.strategy.name(),
+            paused: workload.control.paused,
+            simulated: if workload.control.paused {
+                "resume"
+            } else {
+                "rollout"
+            },
+        }
+    }
 }
 
 #[derive(Serialize, PartialEq, Eq)]
@@ -87,13 +112,7 @@ pub fn render(context: &RolloutContext<'_>) -> String {
         }
     }
     let document = Document {
-        workload: WorkloadJson {
-            kind: workload.kind.as_str(),
-            name: workload.name,
-            namespace: workload.namespace,
-            replicas: workload.replicas,
-            strategy: workload.control.strategy.name(),
-        },
+        workload: WorkloadJson::of(workload),
         timeline,
         events: run
             .events

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::render::paint::{Paint, Tone};
+use crate::render::rollout::json::WorkloadJson;
 use crate::render::rollout::{Workload, human, time};
 use crate::rollout::montecarlo::{Metric, Outcome, RunFigures, Stat};
 
@@ -107,15 +108,6 @@ struct Report<'a> {
 }
 
 #[derive(Serialize)]
-struct WorkloadJson<'a> {
-    kind: &'static str,
-    name: &'a str,
-    namespace: Option<&'a str>,
-    replicas: u32,
-    strategy: &'static str,
-}
-
-#[derive(Serialize)]
 struct MetricJson {
     name: &'static str,
     unit: &'static str,
@@ -149,13 +141,7 @@ pub fn json(
 ) -> String {
     let stat = |stat: Stat, metric: Metric| stat.of(metric, runs);
     let report = Report {
-        workload: WorkloadJson {
-            kind: workload.kind.as_str(),
-            name: workload.name,
-            namespace: workload.namespace,
-            replicas: workload.replicas,
-            strategy: workload.control.strategy.name(),
-        },
+        workload: WorkloadJson::of(workload),
         runs: runs.len(),
         seed: workload.seed.to_string(),
         metrics: Metric::ALL

@@ -21,7 +21,7 @@ pub static RULE: Rule = Rule {
     summary: "a volume without a valid unique name or exactly one source, or a source with missing or invalid contents",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Checks `spec.volumes`: each `name` is a unique DNS label; each volume has exactly one source (a second one is reported where Kubernetes does, in its own order of sources). The first source is checked as the API server does for the common kinds: `hostPath.path` required and without `..`, its `type` a known one; `secret.secretName`, `configMap.name` and `persistentVolumeClaim.claimName` required; `items` with a `key` and a relative `path` without `..`; modes between 0 and 0777; `downwardAPI` files with a path and exactly one of `fieldRef` (a pod `metadata` field: `name`, `namespace`, `uid`, `labels`, `annotations`, or one label or annotation) and `resourceFieldRef` (a container, a `limits.`/`requests.` resource and a divisor it supports); `projected` sources with one kind each, names, token lifetimes of at least 10 minutes, `clusterTrustBundle` with exactly one of `name` (a bundle name: `<signer with : for />:<name>` or a DNS subdomain) and `signerName` (with a `labelSelector` only beside it) and a `path`; `podCertificate` with a valid `signerName` (`<domain>/<name>`: a domain of at least two DNS labels, path elements that are DNS subdomains, at most 571 bytes), a `keyType` of `RSA3072`, `RSA4096`, `ECDSAP256`, `ECDSAP384`, `ECDSAP521` or `ED25519`, a `maxExpirationSeconds` from 3600 up to 7862400 (91 days; 86400 for a `kubernetes.io` signer), `userAnnotations` with domain-prefixed keys and at most 256 KiB, and at least one of `credentialBundlePath`, `keyPath` and `certificateChainPath`; no two files at one path; `csi.driver` a valid driver name; `ephemeral.volumeClaimTemplate` required, its `metadata` only `labels` (valid) and `annotations`, its `spec` with `accessModes` (supported values, `ReadWriteOncePod` alone), a `resources.requests.storage` greater than zero, a valid `storageClassName`, `volumeMode` `Block` or `Filesystem`, a valid `selector`, and `dataSource`/`dataSourceRef` with a `name`, a `kind` (a core kind only `PersistentVolumeClaim`), a valid `apiGroup` and naming one object, and in a Pod the claim's name `<pod>-<volume>` a valid object name; an `image` volume's `reference` (in a Pod) and `pullPolicy`; `emptyDir.sizeLimit` not negative; and the in-tree and network sources: the fields each requires (`nfs.server` and an absolute `nfs.path`, `iscsi.targetPortal` and `iqn`, `rbd`/`cephfs` monitors, `glusterfs.endpoints`, cloud disk names and IDs, …), iSCSI names (IQN, EUI or NAA formats, also `initiatorName`), LUNs and partitions from 0 to 255, CHAP authentication with a `secretRef`, `fc` with `targetWWNs` (and a `lun`) or `wwids`, `flocker` with one dataset, `quobyte` registries as `host:port`, flex volume options outside `kubernetes.io`/`k8s.io`, Azure disk caching modes, kinds and URIs (after defaulting: `kind: Shared` wants an `https://` URI), StorageOS names.
+Checks `spec.volumes`: each `name` is a unique DNS label; each volume has exactly one source (a second one is reported where Kubernetes does, in its own order of sources). The first source is checked as the API server does for the common kinds: `hostPath.path` required and without `..`, its `type` a known one; `secret.secretName`, `configMap.name` and `persistentVolumeClaim.claimName` required; `items` with a `key` and a relative `path` without `..`; modes between 0 and 0777; `downwardAPI` files with a path and exactly one of `fieldRef` (a pod `metadata` field: `name`, `namespace`, `uid`, `labels`, `annotations`, or one label or annotation) and `resourceFieldRef` (a container, a `limits.`/`requests.` resource and a divisor it supports); `projected` sources with one kind each, names, token lifetimes of at least 10 minutes, `clusterTrustBundle` with exactly one of `name` (a bundle name: `<signer with : for />:<name>` or a DNS subdomain) and `signerName` (with a `labelSelector` only beside it) and a `path`; `podCertificate` with a valid `signerName` (`<domain>/<name>`: a domain of at least two DNS labels, path elements that are DNS subdomains, at most 571 bytes), a `keyType` of `RSA3072`, `RSA4096`, `ECDSAP256`, `ECDSAP384`, `ECDSAP521` or `ED25519`, a `maxExpirationSeconds` from 3600 up to 7862400 (91 days; 86400 for a `kubernetes.io` signer), `userAnnotations` with domain-prefixed keys and at most 256 KiB, and at least one of `credentialBundlePath`, `keyPath` and `certificateChainPath`; no two files at one path; `csi.driver` a valid driver name; `ephemeral.volumeClaimTemplate` required, its `metadata` only `labels` (valid) and `annotations`, its `spec` with `accessModes` (supported values, `ReadWriteOncePod` alone), a `resources.requests.storage` greater than zero, a valid `storageClassName`, `volumeMode` `Block` or `Filesystem`, a valid `selector`, and `dataSource`/`dataSourceRef` with a `name`, a `kind` (a core kind only `PersistentVolumeClaim`), a valid `apiGroup` and naming one object, and in a Pod the claim's name `<pod>-<volume>` a valid object name; an `image` volume's `reference` (in a Pod) and `pullPolicy`; `emptyDir.sizeLimit` not negative; and the in-tree and network sources: the fields each requires (`nfs.server` and an absolute `nfs.path`, `iscsi.targetPortal` and `iqn`, `rbd`/`cephfs` monitors, `glusterfs.endpoints`, cloud disk names and IDs, …), iSCSI names (IQN, EUI or NAA formats, also `initiatorName`), LUNs and partitions from 0 to 255, CHAP authentication with a `secretRef`, `fc` with `targetWWNs` (and a `lun`) or `wwids`, `flocker` with one dataset, `quobyte` registries as `host:port`, flex volume options outside `kubernetes.io`/`k8s.io`, Azure disk caching modes, kinds and URIs (after defaulting: `kind: Shared` wants an `https://` URI), StorageOS names. In a Pod whose `name` is known, a `persistentVolumeClaim` volume may not name the claim one of the pod's own ephemeral volumes creates (`<pod name>-<volume name>`).
 
 ## Why
 The API server rejects the pod (`spec.volumes[0].secret.secretName: Required value`, `spec.volumes[1].hostPath: Forbidden: may not specify more than 1 volume type`). Volume mistakes hide in long manifests (`items` paths, modes written in decimal) and surface only at deploy time.
@@ -50,6 +50,12 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
     let mut problems = Vec::new();
     let mut valid_names: Vec<&str> = Vec::new();
     let is_pod = context.object.kind == "Pod";
+    // The claims the pod's ephemeral volumes create, when the pod's name is known: no
+    // `persistentVolumeClaim` volume may name one.
+    let created: Vec<String> = match context.pod.metadata.name.as_deref().filter(|n| is_pod && !n.is_empty()) {
+        Some(pod_name) => context.pod.spec.volumes.iter().flatten().filter(|volume| volume.source.ephemeral.is_some()).map(|volume| format!("{pod_name}-{}", volume.name.as_deref().unwrap_or(""))).collect(),
+        None => Vec::new(),
+    };
     for (index, volume) in context.pod.spec.volumes.iter().flatten().enumerate() {
         let at = FieldPath::root().child("spec").child("volumes").index(index);
         let before = problems.len();
@@ -64,6 +70,11 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
             for reason in names::dns1123_subdomain(&claim) {
                 problems.push(invalid(at.child("name"), name, &format!("the claim of ephemeral volume `{name}` would be named `{claim}`, not a valid name"), &format!("PVC name \"{claim}\": {reason}"), "shorten the pod's or the volume's name (the claim's name is both joined by `-`, at most 253 characters)"));
             }
+        }
+        if let Some(claim) = volume.source.persistent_volume_claim.as_ref().and_then(|claim| claim.claim_name.as_deref())
+            && created.iter().any(|created| created == claim)
+        {
+            problems.push(invalid(at.child("persistentVolumeClaim").child("claimName"), claim, &format!("claim `{claim}` is the one this pod's ephemeral volume creates"), "must not reference a PVC that gets created for an ephemeral volume", "mount the ephemeral volume itself by its name, or name another claim"));
         }
         // The iSCSI initiator names its session `<volume>:<portal>`, at most 64 characters.
         if let Some(iscsi) = volume.source.in_tree("iscsi").filter(|iscsi| iscsi.initiator_name.is_some()) {
@@ -625,6 +636,18 @@ mod tests {
         let template = format!("apiVersion: apps/v1\nkind: Deployment\nmetadata: {{name: {long}}}\nspec:\n  selector: {{matchLabels: {{app: d}}}}\n  template:\n    metadata: {{labels: {{app: d}}}}\n    spec:\n      volumes: [{{name: scratch, ephemeral: {{volumeClaimTemplate: {{spec: {CLAIM_SPEC}}}}}}}]\n      containers: [{{name: c, image: i}}]\n");
         assert!(k8s_errors(&RULE, &template, false).is_empty());
         assert_eq!(errors("{name: x, ephemeral: {}}"), [at("field.ephemeral.volumeClaimTemplate", REQUIRED)]);
+    }
+
+    // ValidateVolumes: a `persistentVolumeClaim` volume may not name the claim one of the
+    // pod's own ephemeral volumes creates (`<pod>-<volume>`), when the pod's name is known.
+    #[test]
+    fn k7_claim_of_own_ephemeral_volume() {
+        let pod = |meta: &str, claim: &str| format!("apiVersion: v1\nkind: Pod\nmetadata: {{{meta}}}\nspec:\n  volumes:\n  - {{name: scratch, ephemeral: {{volumeClaimTemplate: {{spec: {CLAIM_SPEC}}}}}}}\n  - {{name: data, persistentVolumeClaim: {{claimName: {claim}}}}}\n  containers:\n  - {{name: c, image: image}}\n");
+        assert_eq!(k8s_errors(&RULE, &pod("name: web", "web-scratch"), false), [at("spec.volumes[1].persistentVolumeClaim.claimName", INVALID)]);
+        assert!(k8s_errors(&RULE, &pod("name: web", "web-data"), false).is_empty());
+        assert!(k8s_errors(&RULE, &pod("name: web", "other-scratch"), false).is_empty());
+        // Without a name (generateName) the claim's name is not known yet: not checked.
+        assert!(k8s_errors(&RULE, &pod("generateName: web-", "web-scratch"), false).is_empty());
     }
 
     /// A claim spec the API server accepts.

@@ -28,6 +28,10 @@ pub struct BestPracticeSettings {
     pub allowed_registries: Vec<String>,
     /// `cpuLimits`: whether containers must set a CPU limit or must not.
     pub cpu_limits: CpuLimitPolicy,
+    /// `initContainerRequests`: whether PL435 and PL436 ask regular init containers for their
+    /// request too (a namespace ResourceQuota on requests rejects a pod any of whose
+    /// containers lacks one); off by default.
+    pub init_container_requests: bool,
 }
 
 /// The built-in settings (what a configuration without `bestPractice:` gets).
@@ -39,6 +43,7 @@ impl BestPracticeSettings {
         min_user_id: 10_000,
         allowed_registries: Vec::new(),
         cpu_limits: CpuLimitPolicy::Require,
+        init_container_requests: false,
     };
 }
 
@@ -89,6 +94,8 @@ pub struct BestPracticeLayer {
     pub allowed_registries: Option<Vec<String>>,
     /// `cpuLimits`.
     pub cpu_limits: Option<CpuLimitPolicy>,
+    /// `initContainerRequests`.
+    pub init_container_requests: Option<bool>,
 }
 
 impl BestPracticeSettings {
@@ -102,6 +109,9 @@ impl BestPracticeSettings {
         }
         if let Some(policy) = layer.cpu_limits {
             self.cpu_limits = policy;
+        }
+        if let Some(asked) = layer.init_container_requests {
+            self.init_container_requests = asked;
         }
     }
 }
@@ -306,25 +316,38 @@ pub fn missing_request(
     if pod_level_sets(context.pod, Side::Requests, resource) {
         return;
     }
+    let init_containers_too = context.best_practice.init_container_requests;
     for (list, index, container) in resource_candidates(context) {
-        let judged = runs_for_life(list, container) || list == ContainerList::Defer;
-        if !judged || sets(container, Side::Requests, resource) {
+        let runs_beside = runs_for_life(list, container) || list == ContainerList::Defer;
+        let for_quota = !runs_beside && init_containers_too && list == ContainerList::Init;
+        if !(runs_beside || for_quota) || sets(container, Side::Requests, resource) {
             continue;
         }
         let path = context.container_path(list, index);
-        findings.push(
-            rule.finding(format!(
+        let finding = rule
+            .finding(format!(
                 "{} has no `{resource}` request",
                 describe(list, index, container)
             ))
             .at(path.children(&["resources", "requests"]).key(resource))
-            .pointing_at(path.child("name"))
-            .label("reserves nothing on the node")
-            .help(format!(
-                "set `resources.requests.{resource}` to what the container uses under normal load"
-            ))
-            .note(request_note(context.pod, resource)),
-        );
+            .pointing_at(path.child("name"));
+        findings.push(if for_quota {
+            finding
+                .label("a quota on `requests` rejects the pod")
+                .help(format!(
+                    "set `resources.requests.{resource}` (what the step uses): asked because `bestPractice.initContainerRequests` is on"
+                ))
+                .note(format!(
+                    "a namespace ResourceQuota that limits `requests.{resource}` rejects a pod any of whose containers, init containers included, sets no `{resource}` request (unless a LimitRange gives it a default)"
+                ))
+        } else {
+            finding
+                .label("reserves nothing on the node")
+                .help(format!(
+                    "set `resources.requests.{resource}` to what the container uses under normal load"
+                ))
+                .note(request_note(context.pod, resource))
+        });
     }
 }
 
@@ -394,6 +417,7 @@ mod tests {
             min_user_id: Some(2000),
             allowed_registries: Some(vec!["registry.example.com".into()]),
             cpu_limits: None,
+            init_container_requests: Some(true),
         });
         settings.apply(&BestPracticeLayer {
             cpu_limits: Some(CpuLimitPolicy::Forbid),
@@ -405,6 +429,7 @@ mod tests {
                 min_user_id: 2000,
                 allowed_registries: vec!["registry.example.com".into()],
                 cpu_limits: CpuLimitPolicy::Forbid,
+                init_container_requests: true,
             }
         );
     }
