@@ -1,6 +1,7 @@
 //! YAML and JSON text as a span tree: parsing, scalar resolution, paths into the tree, writing.
 
 pub mod field_path;
+mod go_escapes;
 pub mod line_index;
 pub mod lines;
 pub mod locator;

@@ -10,6 +10,7 @@
 //! lines padded with spaces (insignificant there, so no value changes), and every position is
 //! mapped back to the unpadded file ([`Locator`]).
 
+use crate::yaml::go_escapes;
 use crate::yaml::locator::Locator;
 use crate::yaml::source::{Document, Span, TreeProblem, TreeProblemKind};
 use crate::yaml::tree_builder::{SyntaxFailure, parse_segment, syntax_message};
@@ -237,26 +238,50 @@ fn reported(failure: SyntaxFailure<'_>) -> Document<'_> {
 }
 
 /// Re-reads one broken document the way go-yaml would, if its error is an indentation slip
-/// inside a flow collection or quoted scalar: the documents read and the next index.
+/// inside a flow collection or quoted scalar, or a `\'` escape in a double-quoted scalar
+/// (`go_escapes.rs`): the documents read and the next index.
 fn reread_leniently(
     region: &str,
     start: &Cursor,
     failure: &SyntaxFailure<'_>,
 ) -> Option<(Vec<Document<'static>>, usize)> {
-    if failure.info != QUOTED && !IN_FLOW.contains(&failure.info.as_str()) {
+    if failure.info != QUOTED
+        && failure.info != go_escapes::UNKNOWN_ESCAPE
+        && !IN_FLOW.contains(&failure.info.as_str())
+    {
         return None;
     }
     let first_index = failure.document.index;
     let mut text = region.to_string();
     let mut locator = Locator::at(start.lines, start.chars);
+    let stand_in = go_escapes::stand_in(region);
+    let mut stood_in = false;
     for _ in 0..=MAX_REPAIRS {
         let mut documents = Vec::new();
         let end = parse_segment(&text, &locator, first_index, &mut |document| {
             documents.push(document.into_owned());
         });
         let Some(failure) = end.failure else {
+            if let Some((_, read)) = stand_in.filter(|_| stood_in) {
+                for root in documents.iter_mut().filter_map(|d| d.root.as_mut()) {
+                    go_escapes::restore_quotes(root, read);
+                }
+            }
             return Some((documents, end.count));
         };
+        if failure.info == go_escapes::UNKNOWN_ESCAPE {
+            // go-yaml's `\'`, the one escape it reads that YAML 1.2 has not.
+            let (letter, _) = stand_in?;
+            let open = text
+                .char_indices()
+                .nth(failure.at)
+                .map_or(text.len(), |(byte, _)| byte);
+            if !go_escapes::stand_in_for_quotes(&mut text, open, letter) {
+                return None;
+            }
+            stood_in = true;
+            continue;
+        }
         let pads = padding_for(&text, &failure.info, failure.at)?;
         let mut padded = String::with_capacity(text.len() + pads.len() * 8);
         let mut pending = pads.iter().copied().peekable();
@@ -460,7 +485,7 @@ impl Cursor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yaml::source::Node;
+    use crate::yaml::source::{Node, NodeKind};
 
     fn problems(text: &str) -> Vec<(TreeProblemKind, u32, u32)> {
         parse_stream(text)
@@ -468,6 +493,35 @@ mod tests {
             .flat_map(|document| &document.problems)
             .map(|p| (p.kind, p.span.start.line, p.span.start.column))
             .collect()
+    }
+
+    /// go-yaml reads `\'` in a double-quoted scalar as `'`; YAML 1.2 has no such escape. Read
+    /// as kubectl reads it, every position kept; other unknown escapes stay errors.
+    #[test]
+    fn a_quote_escaped_with_a_backslash_reads_as_kubectl_reads_it() {
+        let text = "a: \"it\\'s \\\"q\\\"\"\nb: \"two\\'s\n  x\\'y\"\nc: 'single \\' \nd: [\"\\a\", \"\\'\"]\n---\ne: 1\n";
+        let documents = parse_stream(text);
+        assert_eq!(documents.len(), 2, "{documents:?}");
+        assert!(
+            documents[0].problems.is_empty(),
+            "{:?}",
+            documents[0].problems
+        );
+        let root = documents[0].root.as_ref().unwrap();
+        assert_eq!(root.get("a").and_then(Node::as_scalar), Some("it's \"q\""));
+        assert_eq!(root.get("b").and_then(Node::as_scalar), Some("two's x'y"));
+        assert_eq!(root.get("c").and_then(Node::as_scalar), Some("single \\"));
+        let d: Vec<&str> = match root.get("d").map(Node::kind) {
+            Some(NodeKind::Sequence(items)) => items.iter().filter_map(Node::as_scalar).collect(),
+            other => panic!("{other:?}"),
+        };
+        // `\a` is the document's own bell; the stand-in is another escape.
+        assert_eq!(d, ["\u{7}", "'"]);
+        assert_eq!(root.get("b").unwrap().span.start.line, 2);
+        assert_eq!(documents[1].start.line, 6);
+        // Another unknown escape is still an error.
+        let broken = problems("a: \"x\\qy\"\n");
+        assert_eq!(broken.len(), 1, "{broken:?}");
     }
 
     #[test]
