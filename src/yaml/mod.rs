@@ -2,6 +2,7 @@
 
 pub mod field_path;
 mod go_escapes;
+mod go_tabs;
 pub mod line_index;
 pub mod lines;
 pub mod locator;

@@ -10,10 +10,10 @@
 //! lines padded with spaces (insignificant there, so no value changes), and every position is
 //! mapped back to the unpadded file ([`Locator`]).
 
-use crate::yaml::go_escapes;
 use crate::yaml::locator::Locator;
 use crate::yaml::source::{Document, Span, TreeProblem, TreeProblemKind};
 use crate::yaml::tree_builder::{SyntaxFailure, parse_segment, syntax_message};
+use crate::yaml::{go_escapes, go_tabs};
 
 /// Most lenient re-reads of one document; each pads one flow collection or quoted scalar.
 const MAX_REPAIRS: usize = 32;
@@ -238,17 +238,21 @@ fn reported(failure: SyntaxFailure<'_>) -> Document<'_> {
 }
 
 /// Re-reads one broken document the way go-yaml would, if its error is an indentation slip
-/// inside a flow collection or quoted scalar, or a `\'` escape in a double-quoted scalar
-/// (`go_escapes.rs`): the documents read and the next index.
+/// inside a flow collection or quoted scalar, a `\'` escape in a double-quoted scalar
+/// (`go_escapes.rs`), or a tab go-yaml takes as white space (`go_tabs.rs`): the documents
+/// read and the next index.
 fn reread_leniently(
     region: &str,
     start: &Cursor,
     failure: &SyntaxFailure<'_>,
 ) -> Option<(Vec<Document<'static>>, usize)> {
-    if failure.info != QUOTED
-        && failure.info != go_escapes::UNKNOWN_ESCAPE
-        && !IN_FLOW.contains(&failure.info.as_str())
-    {
+    let go_lenient = [
+        QUOTED,
+        go_escapes::UNKNOWN_ESCAPE,
+        go_tabs::AFTER_COLON,
+        go_tabs::INDENTING_QUOTED,
+    ];
+    if !go_lenient.contains(&failure.info.as_str()) && !IN_FLOW.contains(&failure.info.as_str()) {
         return None;
     }
     let first_index = failure.document.index;
@@ -280,6 +284,17 @@ fn reread_leniently(
                 return None;
             }
             stood_in = true;
+            continue;
+        }
+        if failure.info == go_tabs::AFTER_COLON || failure.info == go_tabs::INDENTING_QUOTED {
+            let at = text
+                .char_indices()
+                .nth(failure.at)
+                .map_or(text.len(), |(byte, _)| byte);
+            let info = failure.info.clone();
+            if !go_tabs::spaces_for_tabs(&mut text, &info, at) {
+                return None;
+            }
             continue;
         }
         let pads = padding_for(&text, &failure.info, failure.at)?;
@@ -522,6 +537,23 @@ mod tests {
         // Another unknown escape is still an error.
         let broken = problems("a: \"x\\qy\"\n");
         assert_eq!(broken.len(), 1, "{broken:?}");
+    }
+
+    /// go-yaml takes a tab after `:` and a tab indenting a quoted scalar's continuation line as
+    /// white space; a tab indenting a block line stays an error in both.
+    #[test]
+    fn tabs_go_yaml_takes_as_white_space_read_as_kubectl_reads_them() {
+        let documents = parse_stream("a:\tb\nc: {d:\te}\nf: \"one\n\ttwo\"\n");
+        assert!(
+            documents[0].problems.is_empty(),
+            "{:?}",
+            documents[0].problems
+        );
+        let root = documents[0].root.as_ref().unwrap();
+        assert_eq!(root.get("a").and_then(Node::as_scalar), Some("b"));
+        assert_eq!(root.get("f").and_then(Node::as_scalar), Some("one two"));
+        assert_eq!(root.get("f").unwrap().span.start.column, 4);
+        assert_eq!(problems("a:\n\tb: c\n").len(), 1);
     }
 
     #[test]
