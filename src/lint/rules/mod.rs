@@ -134,6 +134,7 @@ rules! {
         PL182 invalid_pod_failure_policy => INVALID_POD_FAILURE_POLICY,
         PL183 invalid_success_policy => INVALID_SUCCESS_POLICY,
         PL184 invalid_object_metadata => INVALID_OBJECT_METADATA,
+        PL185 set_by_admission => SET_BY_ADMISSION,
     }
     seed_features {
         PL200 defer_container_restart_policy => DEFER_CONTAINER_RESTART_POLICY,

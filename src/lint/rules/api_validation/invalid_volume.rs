@@ -10,6 +10,7 @@ use crate::lint::rules::api_validation::helpers::certificate_projections::{clust
 use crate::lint::rules::api_validation::helpers::claim_template::claim_template_problems;
 use crate::lint::rules::api_validation::helpers::in_tree_volumes::in_tree_problems;
 use crate::lint::rules::api_validation::helpers::downward_api::{Consumer, field_ref_problems, resource_field_problems};
+use crate::lint::rules::api_validation::helpers::token_projections::tokens_without_account;
 use crate::lint::rules::{Origin, PodContext, Rule};
 use crate::yaml::field_path::FieldPath;
 
@@ -56,6 +57,12 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
         Some(pod_name) => context.pod.spec.volumes.iter().flatten().filter(|volume| volume.source.ephemeral.is_some()).map(|volume| format!("{pod_name}-{}", volume.name.as_deref().unwrap_or(""))).collect(),
         None => Vec::new(),
     };
+    // Without admission (`--no-defaulting`) nothing names the `default` account (PL185).
+    if context.defaulting == crate::k8s::cluster::Defaulting::Skipped {
+        for path in tokens_without_account(context) {
+            problems.push(Problem::new(path, k8s_type::FORBIDDEN, None, "a projected service account token in a pod that names no service account", "must not be specified when serviceAccountName is not set", "name the account the token is for (`serviceAccountName:`)").on_key());
+        }
+    }
     for (index, volume) in context.pod.spec.volumes.iter().flatten().enumerate() {
         let at = FieldPath::root().child("spec").child("volumes").index(index);
         let before = problems.len();

@@ -12,3 +12,4 @@ pub mod int_or_percent;
 pub mod job_selector;
 pub mod label_selector;
 pub mod resource_scope;
+pub mod token_projections;
