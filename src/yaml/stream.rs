@@ -539,6 +539,26 @@ mod tests {
         assert_eq!(broken.len(), 1, "{broken:?}");
     }
 
+    /// `\\/` is JSON's (and YAML 1.2's) but not go-yaml's: an error in a YAML document, not in
+    /// a stream kubectl reads as JSON (it starts with `{`); an escaped backslash before `/` is
+    /// no escape of `/`.
+    #[test]
+    fn a_slash_escape_is_an_error_in_yaml_only() {
+        assert_eq!(problems("a: \"http:\\/\\/x\"\n").len(), 1);
+        assert_eq!(problems("---\n{\"a\": \"\\/\"}\n").len(), 1);
+        assert!(problems("{\"a\": \"http:\\/\\/x\"}\n").is_empty());
+        assert!(problems("a: \"x\\\\/y\"\nb: '\\/'\nc: \\/\n").is_empty());
+        let read = parse_stream("a: \"\\/\"\n");
+        assert_eq!(
+            read[0]
+                .root
+                .as_ref()
+                .and_then(|r| r.get("a"))
+                .and_then(Node::as_scalar),
+            Some("/")
+        );
+    }
+
     /// go-yaml takes a tab after `:` and a tab indenting a quoted scalar's continuation line as
     /// white space; a tab indenting a block line stays an error in both.
     #[test]

@@ -171,6 +171,13 @@ impl<'a> TreeBuilder<'a, '_> {
                     nodes: 1,
                     bytes: text.len(),
                 };
+                if style == ScalarStyle::DoubleQuoted && self.slash_escape_in_yaml(span) {
+                    self.problem(
+                        TreeProblemKind::Syntax,
+                        "invalid YAML: `\\/` is not an escape in YAML as kubectl reads it (go-yaml); write `/`".to_string(),
+                        Span { start, end },
+                    );
+                }
                 let text = self.lean(text, style, span);
                 let node = Node::new(NodeKind::Scalar(text, form), Span { start, end });
                 self.push_node(node, anchor, weight);
@@ -406,6 +413,39 @@ impl<'a> TreeBuilder<'a, '_> {
         }
         owned.shrink_to_fit();
         Cow::Owned(owned)
+    }
+
+    /// Whether the double-quoted scalar at `span` escapes `/` (`\\/`) in a YAML document: JSON
+    /// has that escape and so does YAML 1.2, but go-yaml, which kubectl reads YAML with, has
+    /// not; kubectl reads a stream as JSON when it starts with `{`, and so does this check
+    /// (for the document). Checked where the parser's indexes are bytes (an ASCII segment).
+    fn slash_escape_in_yaml(&self, span: saphyr_parser::Span) -> bool {
+        if !self.ascii {
+            return false;
+        }
+        let Some(raw) = self.text.get(span.start.index()..span.end.index()) else {
+            return false;
+        };
+        let bytes = raw.as_bytes();
+        let mut at = 1;
+        let mut found = false;
+        while let Some(&byte) = bytes.get(at) {
+            if byte == b'\\' {
+                if bytes.get(at + 1) == Some(&b'/') {
+                    found = true;
+                    break;
+                }
+                at += 2;
+            } else {
+                at += 1;
+            }
+        }
+        found
+            && self
+                .text
+                .get(self.current_start..)
+                .and_then(|document| document.trim_start().bytes().next())
+                != Some(b'{')
     }
 
     fn push_node(&mut self, node: Node<'a>, anchor: usize, weight: Weight) {
