@@ -1,5 +1,5 @@
-//! Plain-text helpers every layer may use: clipping a value for a message, and the closest
-//! known name for a "did you mean".
+//! Plain-text helpers every layer may use: clipping a value for a message, the closest known
+//! name for a "did you mean", and numbers with thousands separators.
 
 use std::borrow::Cow;
 
@@ -192,6 +192,19 @@ pub fn closest<'f>(name: &str, candidates: &[&'f str]) -> Option<&'f str> {
         .filter(|(distance, candidate)| *distance <= allowed(candidate))
         .min()
         .map(|(_, candidate)| candidate)
+}
+
+/// An integer with thousands separators: `12,345`.
+pub fn thousands(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 #[cfg(test)]

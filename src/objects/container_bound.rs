@@ -2,6 +2,7 @@
 //! decoded, so one very wide pod cannot hold memory in proportion to its width.
 
 use crate::k8s::container_list::ContainerList;
+use crate::text::thousands;
 use crate::yaml::field_path::FieldPath;
 use crate::yaml::source::{Node, NodeKind, Span};
 
@@ -27,8 +28,8 @@ impl TooManyContainers {
         format!(
             "this pod has {} containers (init, app, ephemeral and defer containers together); \
              podlife reads at most {} in one pod, so it was not checked",
-            thousands(self.count),
-            thousands(MAX_CONTAINERS_PER_POD)
+            thousands(self.count as u64),
+            thousands(MAX_CONTAINERS_PER_POD as u64)
         )
     }
 }
@@ -66,19 +67,6 @@ pub fn too_many_containers(spec: &Node<'_>) -> Option<TooManyContainers> {
         before += items.len();
     }
     None
-}
-
-/// `250000` as `250,000`.
-fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }
 
 #[cfg(test)]
@@ -126,7 +114,5 @@ mod tests {
                 .starts_with("this pod has 250,000 containers")
         );
         assert!(past.message().contains("at most 5,000 in one pod"));
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1_000), "1,000");
     }
 }

@@ -27,7 +27,7 @@ impl Progress {
             bar.set_style(style.with_key(
                 "rate",
                 |state: &indicatif::ProgressState, out: &mut dyn std::fmt::Write| {
-                    let _ = out.write_str(&thousands(whole(state.per_sec())));
+                    let _ = out.write_str(&crate::text::thousands(whole(state.per_sec())));
                 },
             ));
         }
@@ -59,27 +59,14 @@ fn whole(rate: f64) -> u64 {
     rate.clamp(0.0, 9_007_199_254_740_992.0).round() as u64
 }
 
-/// An integer with thousands separators: `12,345`.
-pub fn thousands(value: u64) -> String {
-    let digits = value.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
     fn rates_are_whole_numbers_with_thousands_separators() {
-        assert_eq!(super::thousands(0), "0");
-        assert_eq!(super::thousands(999), "999");
-        assert_eq!(super::thousands(1_000), "1,000");
-        assert_eq!(super::thousands(182_634), "182,634");
-        assert_eq!(super::thousands(12_345_678), "12,345,678");
+        assert_eq!(crate::text::thousands(0), "0");
+        assert_eq!(crate::text::thousands(999), "999");
+        assert_eq!(crate::text::thousands(1_000), "1,000");
+        assert_eq!(crate::text::thousands(182_634), "182,634");
+        assert_eq!(crate::text::thousands(12_345_678), "12,345,678");
     }
 }

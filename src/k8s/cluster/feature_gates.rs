@@ -148,6 +148,16 @@ const fn spec(since: u8, stage: Stage, default: bool) -> Spec {
     }
 }
 
+/// A GA spec that is on but not yet locked: the release before `LockToDefault`.
+const fn ga_unlocked(since: u8) -> Spec {
+    Spec {
+        since,
+        stage: Stage::Ga,
+        default: true,
+        locked: false,
+    }
+}
+
 use Stage::{Alpha, Beta, Ga};
 
 /// Every gate podlife consults, as `pkg/features/kube_features.go` declares it
@@ -287,12 +297,7 @@ pub static GATES: &[GateRow] = &[
             spec(26, Alpha, false),
             spec(32, Beta, false),
             // GA in 1.34 but not yet locked; locked from 1.35.
-            Spec {
-                since: 34,
-                stage: Ga,
-                default: true,
-                locked: false,
-            },
+            ga_unlocked(34),
             spec(35, Ga, true),
         ],
         removed_in: None,
@@ -374,12 +379,7 @@ pub static GATES: &[GateRow] = &[
             spec(30, Alpha, false),
             spec(33, Beta, false),
             // GA in 1.37 but not yet locked (`LockToDefault` from 1.38).
-            Spec {
-                since: 37,
-                stage: Ga,
-                default: true,
-                locked: false,
-            },
+            ga_unlocked(37),
         ],
         removed_in: None,
     },
@@ -420,12 +420,7 @@ pub static GATES: &[GateRow] = &[
             spec(29, Alpha, false),
             spec(33, Beta, false),
             // GA in 1.37 but not yet locked (`LockToDefault` from 1.38).
-            Spec {
-                since: 37,
-                stage: Ga,
-                default: true,
-                locked: false,
-            },
+            ga_unlocked(37),
         ],
         removed_in: None,
     },
@@ -437,12 +432,7 @@ pub static GATES: &[GateRow] = &[
             spec(34, Alpha, false),
             spec(35, Beta, false),
             // GA in 1.37 but not yet locked (`LockToDefault` from 1.38).
-            Spec {
-                since: 37,
-                stage: Ga,
-                default: true,
-                locked: false,
-            },
+            ga_unlocked(37),
         ],
         removed_in: None,
     },
