@@ -63,7 +63,7 @@ fn clean_manifests_have_no_findings_at_all() {
         })
         .collect();
     assert!(findings.is_empty(), "findings:\n{}", findings.join("\n"));
-    assert_eq!(report["summary"]["pods"], 14);
+    assert_eq!(report["summary"]["pods"], 15);
     assert_eq!(output.status.code(), Some(0));
 }
 
