@@ -1,8 +1,8 @@
 //! YAML and JSON text as a span tree: parsing, scalar resolution, paths into the tree, writing.
 
 pub mod field_path;
+mod go_blanks;
 mod go_escapes;
-mod go_tabs;
 pub mod line_index;
 pub mod lines;
 pub mod locator;

@@ -13,7 +13,7 @@
 use crate::yaml::locator::Locator;
 use crate::yaml::source::{Document, Span, TreeProblem, TreeProblemKind};
 use crate::yaml::tree_builder::{SyntaxFailure, parse_segment, syntax_message};
-use crate::yaml::{go_escapes, go_tabs};
+use crate::yaml::{go_blanks, go_escapes};
 
 /// Most lenient re-reads of one document; each pads one flow collection or quoted scalar.
 const MAX_REPAIRS: usize = 32;
@@ -239,20 +239,19 @@ fn reported(failure: SyntaxFailure<'_>) -> Document<'_> {
 
 /// Re-reads one broken document the way go-yaml would, if its error is an indentation slip
 /// inside a flow collection or quoted scalar, a `\'` escape in a double-quoted scalar
-/// (`go_escapes.rs`), or a tab go-yaml takes as white space (`go_tabs.rs`): the documents
+/// (`go_escapes.rs`), or a tab or comment go-yaml reads where YAML 1.2 does not (`go_blanks.rs`): the documents
 /// read and the next index.
 fn reread_leniently(
     region: &str,
     start: &Cursor,
     failure: &SyntaxFailure<'_>,
 ) -> Option<(Vec<Document<'static>>, usize)> {
-    let go_lenient = [
-        QUOTED,
-        go_escapes::UNKNOWN_ESCAPE,
-        go_tabs::AFTER_COLON,
-        go_tabs::INDENTING_QUOTED,
-    ];
-    if !go_lenient.contains(&failure.info.as_str()) && !IN_FLOW.contains(&failure.info.as_str()) {
+    let info = failure.info.as_str();
+    if info != QUOTED
+        && info != go_escapes::UNKNOWN_ESCAPE
+        && !go_blanks::repairs(info)
+        && !IN_FLOW.contains(&info)
+    {
         return None;
     }
     let first_index = failure.document.index;
@@ -286,13 +285,13 @@ fn reread_leniently(
             stood_in = true;
             continue;
         }
-        if failure.info == go_tabs::AFTER_COLON || failure.info == go_tabs::INDENTING_QUOTED {
+        if go_blanks::repairs(&failure.info) {
             let at = text
                 .char_indices()
                 .nth(failure.at)
                 .map_or(text.len(), |(byte, _)| byte);
             let info = failure.info.clone();
-            if !go_tabs::spaces_for_tabs(&mut text, &info, at) {
+            if !go_blanks::spaces_for(&mut text, &info, at) {
                 return None;
             }
             continue;
@@ -560,7 +559,8 @@ mod tests {
     }
 
     /// go-yaml takes a tab after `:` and a tab indenting a quoted scalar's continuation line as
-    /// white space; a tab indenting a block line stays an error in both.
+    /// white space, and starts a comment at a `#` right after a token; a tab indenting a block
+    /// line stays an error in both.
     #[test]
     fn tabs_go_yaml_takes_as_white_space_read_as_kubectl_reads_them() {
         let documents = parse_stream("a:\tb\nc: {d:\te}\nf: \"one\n\ttwo\"\n");
@@ -574,6 +574,17 @@ mod tests {
         assert_eq!(root.get("f").and_then(Node::as_scalar), Some("one two"));
         assert_eq!(root.get("f").unwrap().span.start.column, 4);
         assert_eq!(problems("a:\n\tb: c\n").len(), 1);
+        // A comment right after a token: go-yaml starts it there.
+        let commented = parse_stream("a: \"x\"#c\nb: [y]#z\nc: d#e\n");
+        assert!(
+            commented[0].problems.is_empty(),
+            "{:?}",
+            commented[0].problems
+        );
+        let root = commented[0].root.as_ref().unwrap();
+        assert_eq!(root.get("a").and_then(Node::as_scalar), Some("x"));
+        assert_eq!(root.get("c").and_then(Node::as_scalar), Some("d#e"));
+        assert_eq!(root.get("c").unwrap().span.start.column, 4);
     }
 
     #[test]

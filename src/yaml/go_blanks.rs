@@ -1,0 +1,114 @@
+//! White space and comments go-yaml (kubectl's reader) reads where saphyr-parser refuses them: a
+//! tab right after a mapping's `:` (`key:<TAB>value`), tabs at the start of a quoted scalar's
+//! continuation line, and a comment right after a token (`"x"#c`, `[a]#c`). The document is
+//! re-read with those tabs, or that comment, written as spaces: one byte for one, so every
+//! position stays, and none of them is part of a value.
+
+/// saphyr-parser's message for a tab after `:`.
+pub(crate) const AFTER_COLON: &str = "':' must be followed by a valid YAML whitespace";
+/// saphyr-parser's message for a tab indenting a quoted scalar's continuation line (it gives it
+/// nowhere else).
+pub(crate) const INDENTING_QUOTED: &str = "tab cannot be used as indentation";
+/// saphyr-parser's message for a `#` right after a token; go-yaml starts a comment there.
+pub(crate) const UNSEPARATED_COMMENT: &str =
+    "comments must be separated from other tokens by whitespace";
+
+/// Whether [`spaces_for`] repairs an error with this message.
+pub(crate) fn repairs(info: &str) -> bool {
+    [AFTER_COLON, INDENTING_QUOTED, UNSEPARATED_COMMENT].contains(&info)
+}
+
+/// Writes as spaces what the error at byte `at` of `text` is about: the tabs between the `:`
+/// before it and `at` (after a colon), the tabs opening its line (in a quoted scalar), or the
+/// comment from `at` to the end of its line; whether there was any.
+pub(crate) fn spaces_for(text: &mut String, info: &str, at: usize) -> bool {
+    let bytes = text.as_bytes();
+    if info == UNSEPARATED_COMMENT {
+        if bytes.get(at) != Some(&b'#') {
+            return false;
+        }
+        let end = at
+            + bytes
+                .get(at..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|&&b| b != b'\n' && b != b'\r')
+                .count();
+        // Only an ASCII comment: a space per byte is then a space per character, so the
+        // parser's character positions stay too.
+        if !bytes.get(at..end).is_some_and(<[u8]>::is_ascii) {
+            return false;
+        }
+        let mut edited = std::mem::take(text).into_bytes();
+        edited.get_mut(at..end).unwrap_or_default().fill(b' ');
+        *text = String::from_utf8(edited).unwrap_or_default();
+        return true;
+    }
+    let range = if info == AFTER_COLON {
+        let before = bytes.get(..at).unwrap_or_default();
+        let blanks = before
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count();
+        let colon = at - blanks;
+        if colon == 0 || bytes.get(colon - 1) != Some(&b':') {
+            return false;
+        }
+        colon..at
+    } else if info == INDENTING_QUOTED {
+        let line = bytes
+            .get(..at)
+            .and_then(|before| before.iter().rposition(|&b| b == b'\n'))
+            .map_or(0, |newline| newline + 1);
+        let end = line
+            + bytes
+                .get(line..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|&&b| b == b' ' || b == b'\t')
+                .count();
+        line..end
+    } else {
+        return false;
+    };
+    if !bytes
+        .get(range.clone())
+        .is_some_and(|blanks| blanks.contains(&b'\t'))
+    {
+        return false;
+    }
+    let mut edited = std::mem::take(text).into_bytes();
+    for byte in edited.get_mut(range).into_iter().flatten() {
+        if *byte == b'\t' {
+            *byte = b' ';
+        }
+    }
+    // ASCII for ASCII: still UTF-8.
+    *text = String::from_utf8(edited).unwrap_or_default();
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_tabs_the_error_is_about_become_spaces() {
+        let mut text = "a:\t\tb\nc:\td\n".to_string();
+        assert!(spaces_for(&mut text, AFTER_COLON, 4));
+        assert_eq!(text, "a:  b\nc:\td\n");
+        let mut quoted = "a: \"x\n\t y\"\nb:\tc\n".to_string();
+        assert!(spaces_for(&mut quoted, INDENTING_QUOTED, 6));
+        assert_eq!(quoted, "a: \"x\n  y\"\nb:\tc\n");
+        let mut none = "a: b\n".to_string();
+        assert!(!spaces_for(&mut none, AFTER_COLON, 3));
+        assert!(!spaces_for(&mut none, "other", 3));
+        let mut comment = "a: \"x\"#c d\nb: [y]#z\n".to_string();
+        assert!(spaces_for(&mut comment, UNSEPARATED_COMMENT, 6));
+        assert_eq!(comment, "a: \"x\"    \nb: [y]#z\n");
+        assert!(!spaces_for(&mut comment, UNSEPARATED_COMMENT, 3));
+        let mut wide = "a: \"x\"#é\n".to_string();
+        assert!(!spaces_for(&mut wide, UNSEPARATED_COMMENT, 6));
+    }
+}
