@@ -272,31 +272,25 @@ fn reread_leniently(
             }
             return Some((documents, end.count));
         };
+        let at = byte_of(&text, failure.at);
         if failure.info == go_escapes::UNKNOWN_ESCAPE {
             // go-yaml's `\'`, the one escape it reads that YAML 1.2 has not.
             let (letter, _) = stand_in?;
-            let open = text
-                .char_indices()
-                .nth(failure.at)
-                .map_or(text.len(), |(byte, _)| byte);
-            if !go_escapes::stand_in_for_quotes(&mut text, open, letter) {
+            if !go_escapes::stand_in_for_quotes(&mut text, at, letter) {
                 return None;
             }
             stood_in = true;
             continue;
         }
         if go_blanks::repairs(&failure.info) {
-            let at = text
-                .char_indices()
-                .nth(failure.at)
-                .map_or(text.len(), |(byte, _)| byte);
+            // The failure borrows the text it was read from.
             let info = failure.info.clone();
             if !go_blanks::spaces_for(&mut text, &info, at) {
                 return None;
             }
             continue;
         }
-        let pads = padding_for(&text, &failure.info, failure.at)?;
+        let pads = padding_for(&text, &failure.info, at)?;
         let mut padded = String::with_capacity(text.len() + pads.len() * 8);
         let mut pending = pads.iter().copied().peekable();
         for (line, content) in text.split_inclusive('\n').enumerate() {
@@ -312,9 +306,8 @@ fn reread_leniently(
 }
 
 /// Which lines (0-based, ascending) to pad by how many spaces so that the flow collection or
-/// quoted scalar the error at character `at` is in reads as go-yaml reads it.
-fn padding_for(text: &str, info: &str, at: usize) -> Option<Vec<(usize, usize)>> {
-    let error_byte = text.char_indices().nth(at).map_or(text.len(), |(b, _)| b);
+/// quoted scalar the error at byte `error_byte` is in reads as go-yaml reads it.
+fn padding_for(text: &str, info: &str, error_byte: usize) -> Option<Vec<(usize, usize)>> {
     let (open, close) = if info == QUOTED {
         let quote = text.get(error_byte..)?.chars().next()?;
         (error_byte, quoted_end(text, error_byte, quote)?)
@@ -439,6 +432,13 @@ fn quoted_end(text: &str, open: usize, quote: char) -> Option<usize> {
         }
     }
     None
+}
+
+/// The byte offset of the parser's character index `chars` in `text` (its end past the last).
+fn byte_of(text: &str, chars: usize) -> usize {
+    text.char_indices()
+        .nth(chars)
+        .map_or(text.len(), |(byte, _)| byte)
 }
 
 /// The start of the line holding byte `at`.
