@@ -30,20 +30,19 @@ pub(crate) fn stand_in(text: &str) -> Option<(u8, char)> {
     })
 }
 
-/// Writes each `\'` of the double-quoted scalar that opens at byte `open` of `text` as `\`
-/// followed by `letter`; whether there was one.
-pub(crate) fn stand_in_for_quotes(text: &mut String, open: usize, letter: u8) -> bool {
-    if text.as_bytes().get(open) != Some(&b'"') {
-        return false;
+/// Where the double-quoted scalar that opens at byte `open` of `text` escapes `escaped` (`\'`,
+/// `\/`): the escaped byte's offsets, up to the closing quote; none when no scalar opens there.
+pub(crate) fn escapes_of(text: &[u8], open: usize, escaped: u8) -> Vec<usize> {
+    let mut found = Vec::new();
+    if text.get(open) != Some(&b'"') {
+        return found;
     }
-    let mut replaced = Vec::new();
-    let bytes = text.as_bytes();
     let mut at = open + 1;
-    while let Some(&byte) = bytes.get(at) {
+    while let Some(&byte) = text.get(at) {
         match byte {
             b'\\' => {
-                if bytes.get(at + 1) == Some(&b'\'') {
-                    replaced.push(at + 1);
+                if text.get(at + 1) == Some(&escaped) {
+                    found.push(at + 1);
                 }
                 at += 2;
             }
@@ -51,6 +50,13 @@ pub(crate) fn stand_in_for_quotes(text: &mut String, open: usize, letter: u8) ->
             _ => at += 1,
         }
     }
+    found
+}
+
+/// Writes each `\'` of the double-quoted scalar that opens at byte `open` of `text` as `\`
+/// followed by `letter`; whether there was one.
+pub(crate) fn stand_in_for_quotes(text: &mut String, open: usize, letter: u8) -> bool {
+    let replaced = escapes_of(text.as_bytes(), open, b'\'');
     if replaced.is_empty() {
         return false;
     }

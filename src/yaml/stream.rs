@@ -501,6 +501,17 @@ mod tests {
     use super::*;
     use crate::yaml::source::{Node, NodeKind};
 
+    /// The first document of `text`, read with no problem.
+    fn clean(text: &str) -> Document<'_> {
+        let mut documents = parse_stream(text);
+        assert!(
+            documents[0].problems.is_empty(),
+            "{:?}",
+            documents[0].problems
+        );
+        documents.remove(0)
+    }
+
     fn problems(text: &str) -> Vec<(TreeProblemKind, u32, u32)> {
         parse_stream(text)
             .iter()
@@ -563,25 +574,15 @@ mod tests {
     /// line stays an error in both.
     #[test]
     fn tabs_go_yaml_takes_as_white_space_read_as_kubectl_reads_them() {
-        let documents = parse_stream("a:\tb\nc: {d:\te}\nf: \"one\n\ttwo\"\n");
-        assert!(
-            documents[0].problems.is_empty(),
-            "{:?}",
-            documents[0].problems
-        );
-        let root = documents[0].root.as_ref().unwrap();
+        let tabs = clean("a:\tb\nc: {d:\te}\nf: \"one\n\ttwo\"\n");
+        let root = tabs.root.as_ref().unwrap();
         assert_eq!(root.get("a").and_then(Node::as_scalar), Some("b"));
         assert_eq!(root.get("f").and_then(Node::as_scalar), Some("one two"));
         assert_eq!(root.get("f").unwrap().span.start.column, 4);
         assert_eq!(problems("a:\n\tb: c\n").len(), 1);
         // A comment right after a token: go-yaml starts it there.
-        let commented = parse_stream("a: \"x\"#c\nb: [y]#z\nc: d#e\n");
-        assert!(
-            commented[0].problems.is_empty(),
-            "{:?}",
-            commented[0].problems
-        );
-        let root = commented[0].root.as_ref().unwrap();
+        let commented = clean("a: \"x\"#c\nb: [y]#z\nc: d#e\n");
+        let root = commented.root.as_ref().unwrap();
         assert_eq!(root.get("a").and_then(Node::as_scalar), Some("x"));
         assert_eq!(root.get("c").and_then(Node::as_scalar), Some("d#e"));
         assert_eq!(root.get("c").unwrap().span.start.column, 4);

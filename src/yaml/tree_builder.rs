@@ -9,6 +9,7 @@ use std::sync::Arc;
 use saphyr_parser::{Event, Parser, ScalarStyle};
 
 use crate::text::clip;
+use crate::yaml::go_escapes;
 use crate::yaml::locator::Locator;
 use crate::yaml::source::{
     Document, MAX_ALIAS_BYTES, MAX_ALIAS_NODES, MAX_DEPTH, Node, NodeKind, Pos, ScalarForm, Span,
@@ -420,27 +421,8 @@ impl<'a> TreeBuilder<'a, '_> {
     /// not; kubectl reads a stream as JSON when it starts with `{`, and so does this check
     /// (for the document). Checked where the parser's indexes are bytes (an ASCII segment).
     fn slash_escape_in_yaml(&self, span: saphyr_parser::Span) -> bool {
-        if !self.ascii {
-            return false;
-        }
-        let Some(raw) = self.text.get(span.start.index()..span.end.index()) else {
-            return false;
-        };
-        let bytes = raw.as_bytes();
-        let mut at = 1;
-        let mut found = false;
-        while let Some(&byte) = bytes.get(at) {
-            if byte == b'\\' {
-                if bytes.get(at + 1) == Some(&b'/') {
-                    found = true;
-                    break;
-                }
-                at += 2;
-            } else {
-                at += 1;
-            }
-        }
-        found
+        self.ascii
+            && !go_escapes::escapes_of(self.text.as_bytes(), span.start.index(), b'/').is_empty()
             && self
                 .text
                 .get(self.current_start..)
