@@ -100,6 +100,8 @@ pub enum PathEdit {
     /// Insert block YAML (lines without indentation) before the first entry of the mapping
     /// at the path, at that entry's indentation.
     InsertFirst(FieldPath, String),
+    /// Replace the value at the path (it must be written) with this YAML text.
+    Replace(FieldPath, String),
     /// Resolved: replace this span (set by the loader).
     At(Span, String),
 }
@@ -122,6 +124,27 @@ pub struct FieldError {
     pub error_type: &'static str,
     /// The offending value.
     pub bad_value: Option<String>,
+}
+
+/// What a Pod Security finding adds (`"podSecurity"` in JSON): the level and policy version
+/// that was broken, the admission mode, and the admission library's check ID.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PodSecurityTag {
+    /// The level broken.
+    pub level: crate::k8s::pod_security::Level,
+    /// The policy version its checks ran at (`37` for `v1.37`).
+    pub version: u32,
+    /// What the admission controller does about it.
+    pub mode: crate::k8s::pod_security::Mode,
+    /// The library's check ID (`allowPrivilegeEscalation`).
+    pub check: &'static str,
+}
+
+impl PodSecurityTag {
+    /// `v1.37`.
+    pub fn version_text(&self) -> String {
+        format!("v1.{}", self.version)
+    }
 }
 
 /// One thing a rule found.
@@ -165,6 +188,9 @@ pub struct Finding {
     /// (`# Source: chart/templates/web.yaml` above each document `helm template` writes): the
     /// file to edit, shown beside the location in every format.
     pub source: Option<Arc<str>>,
+    /// For a Pod Security finding, the level, version, mode and check (boxed: most findings
+    /// have none).
+    pub pod_security: Option<Box<PodSecurityTag>>,
 }
 
 /// The file of a finding not yet placed in one: one empty name per thread, shared, so making a
@@ -197,6 +223,7 @@ impl Finding {
             fix: None,
             related: Vec::new(),
             source: None,
+            pod_security: None,
         }
     }
 

@@ -118,6 +118,39 @@ pub fn kubernetes_versions() -> Parsed<KubernetesVersion> {
     }
 }
 
+/// A `--pod-security` value: the mode it sets and the level and version.
+pub type PodSecurityFlag = (
+    crate::k8s::pod_security::Mode,
+    crate::k8s::pod_security::LevelVersion,
+);
+
+/// `--pod-security`: each level, each level at every policy version podlife knows (`v1.0` to
+/// the newest release, and `latest`), and each level for `warn=` and `audit=`.
+pub fn pod_security_levels() -> Parsed<PodSecurityFlag> {
+    Parsed {
+        parse: crate::lint::rules::pod_security::helpers::policy::parse_flag,
+        candidates: || {
+            use crate::k8s::pod_security::Level;
+            let mut values = Vec::new();
+            for level in Level::ALL {
+                values.push(PossibleValue::new(level.as_str()));
+            }
+            for level in Level::ALL {
+                values.push(PossibleValue::new(format!("{level}:latest")));
+                for minor in (0..=KubernetesVersion::NEWEST.minor()).rev() {
+                    values.push(PossibleValue::new(format!("{level}:v1.{minor}")));
+                }
+            }
+            for mode in ["warn", "audit", "enforce"] {
+                for level in Level::ALL {
+                    values.push(PossibleValue::new(format!("{mode}={level}")));
+                }
+            }
+            values
+        },
+    }
+}
+
 /// `--feature-gates`: every gate podlife consults, as `Name=true` and `Name=false`.
 pub fn feature_gates() -> Parsed<GateSettings> {
     Parsed {

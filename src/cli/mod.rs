@@ -209,6 +209,11 @@ pub struct ClusterArgs {
     /// components take them (`podlife rules --gates` lists them); repeatable.
     #[arg(long, value_name = "GATES", value_parser = crate::cli::completion_values::feature_gates(), hide_possible_values = true)]
     pub feature_gates: Vec<crate::k8s::cluster::GateSettings>,
+    /// The cluster's Pod Security default for namespaces without labels: `LEVEL[:VERSION]`
+    /// sets `enforce` (`restricted`, `baseline:v1.30`), `warn=…` and `audit=…` the other
+    /// modes; repeatable. A Namespace's own labels win.
+    #[arg(long, value_name = "LEVEL[:VERSION]", value_parser = crate::cli::completion_values::pod_security_levels(), hide_possible_values = true)]
+    pub pod_security: Vec<crate::cli::completion_values::PodSecurityFlag>,
 }
 
 impl ClusterArgs {
@@ -216,6 +221,11 @@ impl ClusterArgs {
     pub fn apply_to(&self, layer: &mut crate::lint::settings::selection::SettingsLayer) {
         layer.kubernetes_version = self.kubernetes_version;
         layer.feature_gates.clone_from(&self.feature_gates);
+        for (mode, value) in &self.pod_security {
+            if let Some(slot) = layer.pod_security.defaults.get_mut(*mode as usize) {
+                *slot = Some(*value);
+            }
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use crate::cli::Cli;
 use crate::cli::exit::ExitStatus;
 use crate::error::Error;
 use crate::finding::{Finding, Severity};
-use crate::input::{self, Input};
+use crate::input::{self, Input, SourceText};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::config_file::ConfigResolver;
 use crate::lint::settings::inline_comments::{self, CommentSuppression};
@@ -42,9 +42,31 @@ pub fn for_each_read_document(
     mut each: impl FnMut(ReadDocument<'_>),
 ) -> Option<ExitStatus> {
     let mut worst = None;
+    // With several inputs, the Namespaces of all of them govern each: read them first.
+    let pod_security = configuration.checks_pod_security_anywhere();
+    let read_ahead: Option<Vec<Result<SourceText, Error>>> = (pod_security && inputs.len() > 1)
+        .then(|| {
+            inputs
+                .iter()
+                .map(|input| {
+                    input
+                        .clone()
+                        .and_then(|input| input::read(&input, cli.max_input_size))
+                })
+                .collect()
+        });
+    let run_namespaces = read_ahead.as_ref().map(|read| {
+        let sources: Vec<&SourceText> = read.iter().flatten().collect();
+        Arc::new(crate::lint::validate::namespaces(&sources))
+    });
+    let mut read_ahead = read_ahead.map(Vec::into_iter);
     for input in inputs {
-        let options = configuration.options_for_read(&input);
-        let source = match input.and_then(|input| input::read(&input, cli.max_input_size)) {
+        let mut options = configuration.options_for_read(&input);
+        let read = match read_ahead.as_mut().and_then(Iterator::next) {
+            Some(read) => read,
+            None => input.and_then(|input| input::read(&input, cli.max_input_size)),
+        };
+        let source = match read {
             Ok(source) => source,
             Err(error) => {
                 crate::cli::output::note(format_args!("error: {error}"));
@@ -59,6 +81,15 @@ pub fn for_each_read_document(
             ));
             worst = worst.max(Some(ExitStatus::Failure));
             continue;
+        }
+        if pod_security && options.namespaces.is_none() {
+            let namespaces = run_namespaces
+                .clone()
+                .unwrap_or_else(|| Arc::new(crate::lint::validate::namespaces(&[&source])));
+            options = Arc::new(CheckOptions {
+                namespaces: Some(namespaces),
+                ..CheckOptions::clone(&options)
+            });
         }
         let comments = inline_comments::read(&source.text);
         let sources = RenderedSources::scan(&source.text);

@@ -1,6 +1,9 @@
-//! Reading every input before checking any, when PL447 runs: the PodDisruptionBudgets of all
-//! inputs (any file, directory or standard input, before or after a workload) go to every
-//! input's options. When it does not run, nothing is read ahead and nothing costs.
+//! Reading every input before checking any, when a check needs objects of other inputs: the
+//! PodDisruptionBudgets of all inputs when PL447 runs, the Namespace objects (and their Pod
+//! Security labels) when a Pod Security rule runs and there is more than one input (any file,
+//! directory or standard input, before or after the objects they govern). Each goes to every
+//! input's options. Otherwise nothing is read ahead and nothing costs: a single input reads its
+//! own Namespaces as it is checked.
 
 use std::sync::Arc;
 
@@ -16,43 +19,61 @@ use crate::lint::settings::config_file::ConfigResolver;
 /// that failed (as [`input::map_inputs`] over [`input::read`] gives them).
 pub(crate) type ReadInput = Result<Result<SourceText, Error>, Error>;
 
-/// Whether the inputs are read ahead: PL447 runs for some input.
-pub(crate) fn reads_ahead(configuration: &ConfigResolver) -> bool {
+/// Whether PL447 runs for some input (its budgets are read ahead).
+fn reads_budgets(configuration: &ConfigResolver) -> bool {
     configuration.enabled_anywhere(&rules::MISSING_POD_DISRUPTION_BUDGET)
 }
 
-/// Reads every input (in parallel, in input order) and gives `configuration` their
-/// PodDisruptionBudgets, when PL447 runs for some input; `None`, reading nothing, when not.
-pub(crate) fn read_for_disruption_budgets(
+/// Whether the Namespaces of all inputs are read ahead: a Pod Security rule runs for some
+/// input, and there are several.
+fn reads_namespaces(inputs: &[Result<Input, Error>], configuration: &ConfigResolver) -> bool {
+    inputs.len() > 1 && configuration.checks_pod_security_anywhere()
+}
+
+/// Whether the inputs are read ahead.
+pub(crate) fn reads_ahead(inputs: &[Result<Input, Error>], configuration: &ConfigResolver) -> bool {
+    reads_budgets(configuration) || reads_namespaces(inputs, configuration)
+}
+
+/// Reads every input (in parallel, in input order) and gives `configuration` what the checks
+/// need of all of them (budgets, Namespaces), when [`reads_ahead`]; `None`, reading nothing,
+/// when not.
+pub(crate) fn read_across_inputs(
     inputs: &[Result<Input, Error>],
     configuration: &mut ConfigResolver,
     max_bytes: u64,
 ) -> Option<Vec<ReadInput>> {
-    if !reads_ahead(configuration) {
+    if !reads_ahead(inputs, configuration) {
         return None;
     }
     let read = input::map_inputs(inputs, |input| input::read(input, max_bytes));
     let sources: Vec<&SourceText> = read.iter().flatten().flatten().collect();
-    let budgets = crate::lint::validate::disruption_budgets(&sources);
-    configuration.with_disruption_budgets(&Arc::new(budgets));
+    if reads_budgets(configuration) {
+        let budgets = crate::lint::validate::disruption_budgets(&sources);
+        configuration.with_disruption_budgets(&Arc::new(budgets));
+    }
+    if reads_namespaces(inputs, configuration) {
+        let namespaces = crate::lint::validate::namespaces(&sources);
+        configuration.with_namespaces(&Arc::new(namespaces));
+    }
     Some(read)
 }
 
-/// [`read_for_disruption_budgets`] for the commands that rewrite files (`--fix`,
-/// `--add-ignore`): with each file's state, taken before it is read.
-pub(crate) fn read_files_for_disruption_budgets(
+/// [`read_across_inputs`] for the commands that rewrite files (`--fix`, `--add-ignore`): with
+/// each file's state, taken before it is read.
+pub(crate) fn read_files_across_inputs(
     inputs: &[Result<Input, Error>],
     configuration: &mut ConfigResolver,
     max_bytes: u64,
 ) -> Option<(Vec<ReadInput>, Vec<Option<ReadState>>)> {
-    if !reads_ahead(configuration) {
+    if !reads_ahead(inputs, configuration) {
         return None;
     }
     let states = inputs
         .iter()
         .map(|input| read_state(input.as_ref().ok()))
         .collect();
-    let read = read_for_disruption_budgets(inputs, configuration, max_bytes)?;
+    let read = read_across_inputs(inputs, configuration, max_bytes)?;
     Some((read, states))
 }
 
@@ -110,7 +131,7 @@ mod tests {
         for off in [&[][..], &["best-practice"][..], &["PL4"][..]] {
             let mut configuration = resolver(off, &inputs);
             assert!(
-                read_for_disruption_budgets(&inputs, &mut configuration, 1 << 20).is_none(),
+                read_across_inputs(&inputs, &mut configuration, 1 << 20).is_none(),
                 "{off:?}"
             );
             let Ok(input) = &inputs[0] else { continue };
@@ -122,7 +143,7 @@ mod tests {
             );
         }
         let mut configuration = resolver(&["PL447"], &inputs);
-        let read = read_for_disruption_budgets(&inputs, &mut configuration, 1 << 20);
+        let read = read_across_inputs(&inputs, &mut configuration, 1 << 20);
         assert_eq!(read.map(|read| read.len()), Some(1));
         let Ok(input) = &inputs[0] else { return };
         let options = configuration.options_for(input);

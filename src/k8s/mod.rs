@@ -10,6 +10,7 @@ pub mod defaults;
 pub mod field_schema;
 pub mod model;
 pub mod names;
+pub mod pod_security;
 pub mod quantity;
 pub mod resource_names;
 pub mod scheduling;

@@ -622,7 +622,7 @@ pub struct ContainerRestartRuleOnExitCodes {
 #[serde(default)]
 pub struct PodSecurityContext {
     #[serde(skip_serializing)]
-    pub se_linux_options: Option<Checked<shape::SeLinuxOptions>>,
+    pub se_linux_options: Option<Schemed<shape::SeLinuxOptions, SeLinuxOptions>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub windows_options: Option<WindowsSecurityContextOptions>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -659,7 +659,7 @@ pub struct SecurityContext {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub privileged: Option<bool>,
     #[serde(skip_serializing)]
-    pub se_linux_options: Option<Checked<shape::SeLinuxOptions>>,
+    pub se_linux_options: Option<Schemed<shape::SeLinuxOptions, SeLinuxOptions>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub windows_options: Option<WindowsSecurityContextOptions>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -678,6 +678,17 @@ pub struct SecurityContext {
     pub seccomp_profile: Option<SecurityProfile>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub app_armor_profile: Option<SecurityProfile>,
+}
+
+/// `securityContext.seLinuxOptions` (Pod Security's `seLinuxOptions` check reads them).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default)]
+pub struct SeLinuxOptions {
+    pub user: Option<String>,
+    pub role: Option<String>,
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    pub level: Option<String>,
 }
 
 /// `securityContext.capabilities`.

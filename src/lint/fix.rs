@@ -79,9 +79,12 @@ fn apply_fixes(text: &str, fixes: &[(Vec<ByteEdit>, &Finding)]) -> (String, usiz
         let fits = edits.iter().all(|edit| {
             edit.start <= edit.end
                 && edit.end <= text.len()
-                && taken
-                    .iter()
-                    .all(|other| edit.end <= other.start || other.end <= edit.start)
+                && taken.iter().all(|other| {
+                    // Two insertions at one place would interleave (two `securityContext:`
+                    // keys, say): the later one waits for the next pass.
+                    (edit.end <= other.start || other.end <= edit.start)
+                        && edit.start != other.start
+                })
         });
         if fits {
             taken.extend(edits.iter());

@@ -9,6 +9,8 @@ use crate::k8s::cluster::{Defaulting, StoredPod, stored_pod};
 use crate::k8s::workload::PodObject;
 use crate::k8s::workload::custom_resources::Flavour;
 use crate::lint::rules::best_practice::helpers::disruption_budgets::DisruptionBudgets;
+use crate::lint::rules::pod_security::helpers::labels::label_findings;
+use crate::lint::rules::pod_security::helpers::namespaces::Namespaces;
 use crate::lint::rules::{Origin, PodContext, REGISTRY};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::apply::{self, ObjectFacts};
@@ -154,6 +156,14 @@ fn validate_cut<D: Send>(
         Some(with_budgets) => {
             own_budgets = with_budgets;
             &own_budgets
+        }
+        None => options,
+    };
+    let own_namespaces;
+    let options = match own_namespaces_of(source, options) {
+        Some(with_namespaces) => {
+            own_namespaces = with_namespaces;
+            &own_namespaces
         }
         None => options,
     };
@@ -412,9 +422,16 @@ fn check_piece(
         tally: Tally::default(),
         last_broken: false,
     };
+    let labels_checked = chunk.text.contains(POD_SECURITY_LABEL)
+        && options
+            .settings
+            .enabled(&crate::lint::rules::INVALID_POD_SECURITY_LABEL);
     piece.last_broken = for_each_document_of(chunk, |document| {
         let mut objects =
             read_document_with(&source.name, lines, &document, &options.pod_templates);
+        if labels_checked {
+            objects.findings.extend(label_findings(&source.name, &document));
+        }
         skip_if_foreign(&mut objects);
         piece.tally.add(&mut piece.summary, &document, &objects);
         let DocumentObjects {
@@ -450,6 +467,9 @@ fn check_piece(
     piece
 }
 
+/// What every Pod Security label key starts with: a piece without it has none to check.
+const POD_SECURITY_LABEL: &str = crate::k8s::pod_security::namespace_policy::LABEL_PREFIX;
+
 /// Every pod check on one object that was read whole, its findings located in `document`.
 /// The pod is validated as the API server validates it, defaults first unless
 /// `--no-defaulting`; findings still name the user's text (a defaulted field is absent there,
@@ -481,11 +501,17 @@ fn check_object_with(
         object,
         &options.gates,
     ));
+    let pod_security = options.pod_security.resolve(
+        object.namespace.as_deref(),
+        pod.spec.runtime_class_name.as_deref(),
+        options.namespaces.as_deref(),
+    );
     let context = PodContext::with_pod(object, &pod, options.settings.strict_initialized)
         .in_cluster(options.gates, &removed)
         .with_best_practice(&options.settings.best_practice)
         .with_disruption_budgets(options.disruption_budgets.as_deref())
-        .with_defaulting(defaulting);
+        .with_defaulting(defaulting)
+        .with_pod_security(pod_security.as_ref());
     scratch.clear();
     check_pod(&context, options, scratch);
     drop_findings_on_removed_fields(scratch, &removed);
@@ -625,6 +651,37 @@ impl Whole<'_> {
 
 /// The options with the source's own PodDisruptionBudgets, when PL447 runs and the caller read
 /// none for the run (a source checked on its own: the language server, a library caller).
+/// The options with the source's own Namespace objects, when the run's were not read ahead
+/// and a Pod Security rule runs.
+fn own_namespaces_of(source: &SourceText, options: &CheckOptions) -> Option<CheckOptions> {
+    if options.namespaces.is_some() || !options.checks_pod_security() {
+        return None;
+    }
+    Some(CheckOptions {
+        namespaces: Some(Arc::new(namespaces(&[source]))),
+        ..options.clone()
+    })
+}
+
+/// The Namespace objects of `sources`, read in parallel; a later one of the same name counts.
+pub fn namespaces(sources: &[&SourceText]) -> Namespaces {
+    let read: Vec<Namespaces> = sources
+        .par_iter()
+        .map(|source| {
+            let mut found = Namespaces::default();
+            if source_problem(source).is_none() {
+                found.read_text(&source.name, &source.text);
+            }
+            found
+        })
+        .collect();
+    let mut all = Namespaces::default();
+    for found in read {
+        all.append(found);
+    }
+    all
+}
+
 fn own_disruption_budgets(source: &SourceText, options: &CheckOptions) -> Option<CheckOptions> {
     if options.disruption_budgets.is_some()
         || !options

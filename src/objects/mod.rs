@@ -149,12 +149,7 @@ fn resolve_path_edits(
                 let NodeKind::Mapping(entries) = found.value.kind() else {
                     return None;
                 };
-                let (first, _) = entries.first().filter(|_| found.complete)?;
-                let key_line = found.key.map_or(0, |key| key.span.start.line);
-                // A flow mapping (`spec: {…}`) starts on its key's line: no block to insert into.
-                if first.span.start.line == key_line {
-                    return None;
-                }
+                let (first, first_value) = entries.first().filter(|_| found.complete)?;
                 let indent = " ".repeat(first.span.start.column.saturating_sub(1) as usize);
                 let mut lines = String::with_capacity(text.len() * 2);
                 for line in text.lines() {
@@ -162,8 +157,31 @@ fn resolve_path_edits(
                     lines.push_str(line);
                     lines.push('\n');
                 }
-                let at = line_start(first.span.start.line);
+                let at = match found.key {
+                    // A flow mapping (`spec: {…}`) starts on its key's line: no block to
+                    // insert into.
+                    Some(key) if first.span.start.line == key.span.start.line => return None,
+                    Some(_) => line_start(first.span.start.line),
+                    // A sequence item (`- name: app`): its first entry shares the dash's
+                    // line, so the lines go after that entry, when its value is one line.
+                    None => {
+                        let one_line = matches!(first_value.kind(), NodeKind::Scalar(..))
+                            && first_value.span.end.line == first.span.start.line;
+                        if !one_line || found.value.span.start.index != first.span.start.index {
+                            return None;
+                        }
+                        line_start(first.span.start.line + 1)
+                    }
+                };
                 placed.push(PathEdit::At(Span { start: at, end: at }, lines));
+            }
+            PathEdit::Replace(path, text) => {
+                let full = pod.object_path.join(&pod.object_relative(path));
+                let found = root.lookup(&full);
+                if !found.complete || found.key.is_none() {
+                    return None;
+                }
+                placed.push(PathEdit::At(found.value.span, text.clone()));
             }
         }
     }

@@ -139,6 +139,20 @@ fn analyse(
 ) -> Vec<Finding> {
     let mut errors = Vec::new();
     let mut summary = Summary::default();
+    // A source whose run's Namespaces were not read ahead is governed by its own.
+    let own_namespaces;
+    let check = match check {
+        Some(options) if options.namespaces.is_none() && options.checks_pod_security() => {
+            own_namespaces = CheckOptions {
+                namespaces: Some(std::sync::Arc::new(crate::lint::validate::namespaces(&[
+                    source,
+                ]))),
+                ..options.clone()
+            };
+            Some(&own_namespaces)
+        }
+        other => other,
+    };
     let comments = crate::lint::settings::inline_comments::read(&source.text);
     let sources = RenderedSources::scan(&source.text);
     let default_settings = crate::lint::settings::selection::RuleSettings::default();
@@ -319,8 +333,35 @@ pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<ExitS
 /// [`run`] in the human or JSON format.
 fn report(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<ExitStatus, Error> {
     let inputs = resolve_inputs(cli, &args.input, NoPath::Stdin)?;
-    let configuration = input_configuration(cli, &args.input, &args.cluster, &inputs)?;
+    let mut configuration = input_configuration(cli, &args.input, &args.cluster, &inputs)?;
     let settings = settings_from_args(args, configuration.gates()?);
+    // With several inputs, their Namespaces govern each other's pods: read them all first.
+    let read_ahead = crate::cli::read_ahead::read_across_inputs(
+        &inputs,
+        &mut configuration,
+        cli.max_input_size,
+    );
+    let positions: std::collections::HashMap<usize, usize> = inputs
+        .iter()
+        .enumerate()
+        .filter_map(|(index, input)| {
+            input
+                .as_ref()
+                .ok()
+                .map(|input| (std::ptr::from_ref(input) as usize, index))
+        })
+        .collect();
+    let read_input = |input: &crate::input::Input| -> Result<SourceText, Error> {
+        let ahead = read_ahead.as_ref().and_then(|read| {
+            positions
+                .get(&(std::ptr::from_ref(input) as usize))
+                .and_then(|&index| read.get(index))
+        });
+        match ahead {
+            Some(read) => read.clone().and_then(|read| read),
+            None => input::read(input, cli.max_input_size),
+        }
+    };
     let drawing = Drawing {
         human: (args.format == ResourcesFormat::Human).then(|| {
             let paint =
@@ -346,7 +387,7 @@ fn report(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<ExitSt
     let batch = (rayon::current_num_threads() * INPUTS_PER_THREAD).max(1);
     for inputs in inputs.chunks(batch) {
         let read = input::map_inputs(inputs, |input| {
-            input::read(input, cli.max_input_size).map(|source| {
+            read_input(input).map(|source| {
                 if source.text.len() >= crate::objects::read_source::PARALLEL_FROM_BYTES {
                     return ReadInput::Large(source);
                 }

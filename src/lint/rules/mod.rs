@@ -215,6 +215,28 @@ rules! {
         PL450 duplicate_env_var => DUPLICATE_ENV_VAR,
         PL451 single_replica => SINGLE_REPLICA,
     }
+    pod_security (helpers) {
+        PL500 pod_security_app_armor_profile => POD_SECURITY_APP_ARMOR_PROFILE,
+        PL501 pod_security_capabilities_baseline => POD_SECURITY_CAPABILITIES_BASELINE,
+        PL502 pod_security_host_namespaces => POD_SECURITY_HOST_NAMESPACES,
+        PL503 pod_security_host_path_volumes => POD_SECURITY_HOST_PATH_VOLUMES,
+        PL504 pod_security_host_ports => POD_SECURITY_HOST_PORTS,
+        PL505 pod_security_host_probes_and_lifecycle => POD_SECURITY_HOST_PROBES_AND_LIFECYCLE,
+        PL506 pod_security_privileged => POD_SECURITY_PRIVILEGED,
+        PL507 pod_security_proc_mount => POD_SECURITY_PROC_MOUNT,
+        PL508 pod_security_selinux_options => POD_SECURITY_SELINUX_OPTIONS,
+        PL509 pod_security_seccomp_profile_baseline => POD_SECURITY_SECCOMP_PROFILE_BASELINE,
+        PL510 pod_security_sysctls => POD_SECURITY_SYSCTLS,
+        PL511 pod_security_windows_host_process => POD_SECURITY_WINDOWS_HOST_PROCESS,
+        PL520 pod_security_allow_privilege_escalation => POD_SECURITY_ALLOW_PRIVILEGE_ESCALATION,
+        PL521 pod_security_capabilities_restricted => POD_SECURITY_CAPABILITIES_RESTRICTED,
+        PL522 pod_security_proc_mount_restricted => POD_SECURITY_PROC_MOUNT_RESTRICTED,
+        PL523 pod_security_restricted_volumes => POD_SECURITY_RESTRICTED_VOLUMES,
+        PL524 pod_security_run_as_non_root => POD_SECURITY_RUN_AS_NON_ROOT,
+        PL525 pod_security_run_as_user => POD_SECURITY_RUN_AS_USER,
+        PL526 pod_security_seccomp_profile_restricted => POD_SECURITY_SECCOMP_PROFILE_RESTRICTED,
+        PL530 invalid_pod_security_label => INVALID_POD_SECURITY_LABEL,
+    }
 }
 
 /// Rules that are off unless configuration turns them on (`--select`, `--severity NAME=warning`):
@@ -242,16 +264,19 @@ pub enum Group {
     Lifecycle,
     /// PL4xx: the best practices of kube-linter, kube-score and Polaris; off by default.
     BestPractice,
+    /// PL5xx: what Pod Security admission rejects, warns about or audits.
+    PodSecurity,
 }
 
 impl Group {
     /// Every group, in ID order.
-    pub const ALL: [Group; 5] = [
+    pub const ALL: [Group; 6] = [
         Group::Loader,
         Group::ApiValidation,
         Group::SeedFeatures,
         Group::Lifecycle,
         Group::BestPractice,
+        Group::PodSecurity,
     ];
 
     /// The group of a rule.
@@ -266,6 +291,7 @@ impl Group {
             Some(b'2') => Group::SeedFeatures,
             Some(b'3') => Group::Lifecycle,
             Some(b'4') => Group::BestPractice,
+            Some(b'5') => Group::PodSecurity,
             _ => Group::Loader,
         }
     }
@@ -278,6 +304,7 @@ impl Group {
             Group::SeedFeatures => "seed-features",
             Group::Lifecycle => "lifecycle",
             Group::BestPractice => "best-practice",
+            Group::PodSecurity => "pod-security",
         }
     }
 
@@ -290,6 +317,9 @@ impl Group {
             Group::Lifecycle => "podlife's lifecycle lints (PL3xx)",
             Group::BestPractice => {
                 "the best practices of kube-linter, kube-score and Polaris (PL4xx, off by default)"
+            }
+            Group::PodSecurity => {
+                "what Pod Security admission rejects, warns about or audits (PL5xx, where a level applies)"
             }
         }
     }
@@ -381,6 +411,8 @@ pub enum Origin {
     Pod(fn(&PodContext<'_>, &mut Vec<Finding>)),
     /// Reported when configuration is applied to a file's findings (suppressions).
     Configuration,
+    /// Reported on a Namespace object where its document is validated.
+    Namespace,
 }
 
 /// What `--fix` does for a rule's findings, for the rules whose findings may carry a fix:
@@ -617,6 +649,8 @@ pub struct PodContext<'p> {
     /// Whether API defaults were applied before the checks (`--no-defaulting` skips them): the
     /// pod is already as stored; a workload's own spec is defaulted by the check that reads it.
     pub defaulting: Defaulting,
+    /// The Pod Security policy the object's namespace applies (`None`: nothing is checked).
+    pub pod_security: Option<&'p pod_security::helpers::policy::ObjectPolicy>,
 }
 
 impl<'p> PodContext<'p> {
@@ -631,6 +665,7 @@ impl<'p> PodContext<'p> {
             best_practice: &DEFAULT_SETTINGS,
             disruption_budgets: None,
             defaulting: Defaulting::Applied,
+            pod_security: None,
         }
     }
 
@@ -645,6 +680,7 @@ impl<'p> PodContext<'p> {
             best_practice: &DEFAULT_SETTINGS,
             disruption_budgets: None,
             defaulting: Defaulting::Applied,
+            pod_security: None,
         }
     }
 
@@ -674,6 +710,16 @@ impl<'p> PodContext<'p> {
     #[must_use]
     pub fn with_disruption_budgets(mut self, budgets: Option<&'p DisruptionBudgets>) -> Self {
         self.disruption_budgets = budgets;
+        self
+    }
+
+    /// The same context with the object's Pod Security policy.
+    #[must_use]
+    pub fn with_pod_security(
+        mut self,
+        policy: Option<&'p pod_security::helpers::policy::ObjectPolicy>,
+    ) -> Self {
+        self.pod_security = policy;
         self
     }
 

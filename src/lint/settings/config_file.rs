@@ -21,6 +21,10 @@ use crate::k8s::workload::custom_resources::{
 use crate::lint::rules::Rule;
 use crate::lint::rules::best_practice::helpers::disruption_budgets::DisruptionBudgets;
 use crate::lint::rules::best_practice::helpers::settings::{BestPracticeLayer, CpuLimitPolicy};
+use crate::k8s::pod_security::namespace_policy::LABEL_PREFIX;
+use crate::k8s::pod_security::{LevelVersion, Mode, Policy, PolicyVersion, policy_from_labels};
+use crate::lint::rules::pod_security::helpers::namespaces::Namespaces;
+use crate::lint::rules::pod_security::helpers::policy::{PodSecurityLayer, PodSecuritySetup};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::selection::{
     Level, RuleSettings, Selector, SettingsLayer, parse_severity_assignment,
@@ -30,7 +34,7 @@ use crate::yaml::source::{
 };
 
 /// The keys of a configuration file.
-pub const CONFIG_KEYS: [&str; 11] = [
+pub const CONFIG_KEYS: [&str; 12] = [
     "select",
     "extendSelect",
     "ignore",
@@ -42,6 +46,7 @@ pub const CONFIG_KEYS: [&str; 11] = [
     "featureGates",
     "honorPeerAnnotations",
     "bestPractice",
+    "podSecurity",
 ];
 
 /// Largest configuration file read, whatever `--max-input-size` allows: a configuration is a
@@ -159,6 +164,7 @@ pub fn parse(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
             "strictInitialized" => layer.strict_initialized = flag(value, &mut problems),
             "honorPeerAnnotations" => layer.honor_peer_annotations = flag(value, &mut problems),
             "bestPractice" => layer.best_practice = best_practice(value, &mut problems),
+            "podSecurity" => layer.pod_security = pod_security(value, &mut problems),
             _ => {
                 let mut problem = ConfigProblem::new(key, format!("unknown key `{name}`"));
                 problem.help = Some(match crate::text::closest(name, &CONFIG_KEYS) {
@@ -251,6 +257,159 @@ fn best_practice(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> BestPrac
         }
     }
     layer
+}
+
+/// The keys of `podSecurity:`.
+const POD_SECURITY_KEYS: [&str; 3] = ["defaults", "namespaces", "exemptions"];
+/// The keys of `podSecurity.defaults` and of each namespace's labels.
+const POD_SECURITY_LABELS: [&str; 6] = [
+    "enforce",
+    "enforce-version",
+    "warn",
+    "warn-version",
+    "audit",
+    "audit-version",
+];
+
+/// `podSecurity:`, shaped as the admission controller's `PodSecurityConfiguration`:
+/// `defaults` (`enforce`, `enforce-version`, … or `enforce: restricted:v1.30`), `namespaces`
+/// (each a mapping of the same keys, as the namespace's labels would say), `exemptions`
+/// (`namespaces`, `runtimeClasses`).
+fn pod_security(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> PodSecurityLayer {
+    let mut layer = PodSecurityLayer::default();
+    let NodeKind::Mapping(entries) = node.kind() else {
+        if !node.is_null() {
+            problems.push(expected(node, "a mapping with `defaults`, `namespaces` or `exemptions`"));
+        }
+        return layer;
+    };
+    for (key, value) in entries {
+        let name = key.as_scalar().unwrap_or("");
+        match name {
+            "defaults" => {
+                for (label, text, at) in pod_security_labels(value, problems) {
+                    let mode_name = label.trim_end_matches("-version");
+                    let Some(mode) = Mode::parse(mode_name) else { continue };
+                    let slot = mode as usize;
+                    let current = layer.defaults.get(slot).copied().flatten().unwrap_or_default();
+                    let parsed = if label.ends_with("-version") {
+                        PolicyVersion::parse(&text)
+                            .map(|version| LevelVersion { version, ..current })
+                            .map_err(str::to_string)
+                    } else {
+                        LevelVersion::parse(&text).map(|value| {
+                            // `enforce: baseline` keeps an `enforce-version` given before it.
+                            if text.contains(':') { value } else { LevelVersion { level: value.level, ..current } }
+                        })
+                    };
+                    match parsed {
+                        Ok(value) => {
+                            if let Some(slot) = layer.defaults.get_mut(slot) {
+                                *slot = Some(value);
+                            }
+                        }
+                        Err(message) => problems.push(ConfigProblem::new(at, format!("`{label}`: {message}"))),
+                    }
+                }
+            }
+            "namespaces" => {
+                let mut namespaces = std::collections::BTreeMap::new();
+                match value.kind() {
+                    NodeKind::Mapping(entries) => {
+                        for (namespace, labels) in entries {
+                            let Some(namespace) = namespace.as_str().filter(|n| !n.is_empty()) else {
+                                problems.push(expected(namespace, "a namespace name"));
+                                continue;
+                            };
+                            let mut written = Vec::new();
+                            for (label, text, at) in pod_security_labels(labels, problems) {
+                                let key = format!("{LABEL_PREFIX}{label}");
+                                // The same reading as the labels': a value the API server
+                                // refuses is refused here too.
+                                let (_, refused) = policy_from_labels(
+                                    |k| (k == key).then_some(text.as_str()),
+                                    Policy::default(),
+                                );
+                                if let Some(problem) = refused.first() {
+                                    problems.push(ConfigProblem::new(at, format!("`{label}`: {}", problem.expected)));
+                                    continue;
+                                }
+                                written.push((key, text));
+                            }
+                            namespaces.insert(namespace.to_string(), written);
+                        }
+                    }
+                    _ if value.is_null() => {}
+                    _ => problems.push(expected(value, "a mapping of namespaces to their labels")),
+                }
+                layer.namespaces = Some(namespaces);
+            }
+            "exemptions" => {
+                let NodeKind::Mapping(entries) = value.kind() else {
+                    if !value.is_null() {
+                        problems.push(expected(value, "a mapping with `namespaces` or `runtimeClasses`"));
+                    }
+                    continue;
+                };
+                for (key, list) in entries {
+                    let names: Vec<String> = list_or_one(list, "a list of names", problems)
+                        .into_iter()
+                        .filter_map(|item| match item.as_str().filter(|n| !n.is_empty()) {
+                            Some(name) => Some(name.to_string()),
+                            None => {
+                                problems.push(expected(item, "a name"));
+                                None
+                            }
+                        })
+                        .collect();
+                    match key.as_scalar().unwrap_or("") {
+                        "namespaces" => layer.exempt_namespaces = Some(names),
+                        "runtimeClasses" => layer.exempt_runtime_classes = Some(names),
+                        other => problems.push(unknown_key(key, other, &["namespaces", "runtimeClasses"])),
+                    }
+                }
+            }
+            _ => problems.push(unknown_key(key, name, &POD_SECURITY_KEYS)),
+        }
+    }
+    layer
+}
+
+/// The Pod Security label entries of a mapping (`enforce: restricted`), as (key, value, node);
+/// other keys are problems.
+fn pod_security_labels<'n, 'a>(
+    node: &'n Node<'a>,
+    problems: &mut Vec<ConfigProblem>,
+) -> Vec<(&'static str, String, &'n Node<'a>)> {
+    let NodeKind::Mapping(entries) = node.kind() else {
+        if !node.is_null() {
+            problems.push(expected(node, "a mapping such as `{enforce: restricted, enforce-version: v1.30}`"));
+        }
+        return Vec::new();
+    };
+    let mut labels = Vec::new();
+    for (key, value) in entries {
+        let name = key.as_scalar().unwrap_or("");
+        let Some(label) = POD_SECURITY_LABELS.iter().find(|label| **label == name) else {
+            problems.push(unknown_key(key, name, &POD_SECURITY_LABELS));
+            continue;
+        };
+        match value.as_scalar() {
+            Some(text) => labels.push((*label, text.to_string(), value)),
+            None => problems.push(expected(value, "a level or version")),
+        }
+    }
+    labels
+}
+
+/// An unknown key, with the closest known one.
+fn unknown_key(key: &Node<'_>, name: &str, known: &[&str]) -> ConfigProblem {
+    let mut problem = ConfigProblem::new(key, format!("unknown key `{name}`"));
+    problem.help = Some(match crate::text::closest(name, known) {
+        Some(known) => format!("did you mean `{known}`?"),
+        None => format!("the keys are `{}`", known.join("`, `")),
+    });
+    problem
 }
 
 fn expected(node: &Node<'_>, what: &str) -> ConfigProblem {
@@ -757,6 +916,9 @@ impl ConfigResolver {
             settings: Arc::new(RuleSettings::resolve(&layers)),
             pod_templates,
             gates,
+            pod_security: Arc::new(PodSecuritySetup::resolve_layers(
+                layers.iter().map(|layer| &layer.pod_security),
+            )),
             ..self.base.clone()
         }))
     }
@@ -806,6 +968,27 @@ impl ConfigResolver {
         self.fixed.iter_mut().for_each(add);
         self.by_directory.values_mut().for_each(add);
         add(&mut self.unconfigured);
+    }
+
+    /// Gives every input's options the Namespace objects of the whole run.
+    pub fn with_namespaces(&mut self, namespaces: &Arc<Namespaces>) {
+        let add = |options: &mut Arc<CheckOptions>| {
+            *options = Arc::new(CheckOptions {
+                namespaces: Some(Arc::clone(namespaces)),
+                ..CheckOptions::clone(options)
+            });
+        };
+        self.fixed.iter_mut().for_each(add);
+        self.by_directory.values_mut().for_each(add);
+        add(&mut self.unconfigured);
+    }
+
+    /// Whether a Pod Security rule runs for some input.
+    pub fn checks_pod_security_anywhere(&self) -> bool {
+        self.fixed
+            .iter()
+            .chain(self.by_directory.values())
+            .any(|options| options.checks_pod_security())
     }
 
     /// The options for an input that may not have been found (`Err`: the command line's).

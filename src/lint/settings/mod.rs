@@ -17,6 +17,8 @@ use std::sync::Arc;
 use crate::k8s::cluster::FeatureGates;
 use crate::k8s::workload::custom_resources::PodTemplateTable;
 use crate::lint::rules::best_practice::helpers::disruption_budgets::DisruptionBudgets;
+use crate::lint::rules::pod_security::helpers::namespaces::Namespaces;
+use crate::lint::rules::pod_security::helpers::policy::PodSecuritySetup;
 use crate::lint::settings::selection::RuleSettings;
 
 /// Options that change what checks report.
@@ -35,4 +37,20 @@ pub struct CheckOptions {
     /// (`ConfigResolver::with_disruption_budgets`); `None`: a source checked while PL447 runs
     /// reads its own (`lint::validate::validate_source`).
     pub disruption_budgets: Option<Arc<DisruptionBudgets>>,
+    /// The cluster's Pod Security setup: defaults, configured namespaces, exemptions
+    /// (`--pod-security`, `podSecurity:`).
+    pub pod_security: Arc<PodSecuritySetup>,
+    /// The Namespace objects of every input of the run, when read ahead
+    /// (`ConfigResolver::with_namespaces`); `None`: a source reads its own.
+    pub namespaces: Option<Arc<Namespaces>>,
+}
+
+impl CheckOptions {
+    /// Whether any Pod Security rule runs (they judge nothing without a policy).
+    pub fn checks_pod_security(&self) -> bool {
+        crate::lint::rules::REGISTRY
+            .iter()
+            .filter(|rule| rule.id.starts_with("PL5"))
+            .any(|rule| self.settings.enabled(rule))
+    }
 }

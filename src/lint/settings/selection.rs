@@ -267,6 +267,8 @@ pub struct SettingsLayer {
     pub honor_peer_annotations: Option<bool>,
     /// `bestPractice:`: the `best-practice` group's settings.
     pub best_practice: BestPracticeLayer,
+    /// `podSecurity:` / `--pod-security`: the cluster's Pod Security setup.
+    pub pod_security: crate::lint::rules::pod_security::helpers::policy::PodSecurityLayer,
 }
 
 impl SettingsLayer {

@@ -37,6 +37,17 @@ struct JsonFinding<'f> {
     pod: Option<&'f ObjectRef>,
     #[serde(skip_serializing_if = "Option::is_none")]
     fix: Option<JsonFix<'f>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pod_security: Option<JsonPodSecurity>,
+}
+
+/// `podSecurity: {level, version, mode, check}` of a Pod Security finding.
+#[derive(Serialize)]
+struct JsonPodSecurity {
+    level: &'static str,
+    version: String,
+    mode: &'static str,
+    check: &'static str,
 }
 
 /// A field path as a JSON string, written from its pieces without an owned copy.
@@ -243,6 +254,12 @@ fn json_finding(finding: &Finding) -> JsonFinding<'_> {
                     })
                     .collect(),
             }),
+        pod_security: finding.pod_security.as_deref().map(|tag| JsonPodSecurity {
+            level: tag.level.as_str(),
+            version: tag.version_text(),
+            mode: tag.mode.as_str(),
+            check: tag.check,
+        }),
     }
 }
 

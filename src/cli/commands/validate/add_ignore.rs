@@ -31,7 +31,7 @@ pub fn run(
 ) -> Result<ExitStatus, Error> {
     use crate::cli::read_ahead::read_state;
     let inputs = &super::fix::once_each(inputs);
-    let read_ahead = crate::cli::read_ahead::read_files_for_disruption_budgets(
+    let read_ahead = crate::cli::read_ahead::read_files_across_inputs(
         inputs,
         configuration,
         cli.max_input_size,

@@ -125,7 +125,7 @@ fn fix_inputs(
     inputs: &[Result<Input, Error>],
     configuration: &mut ConfigResolver,
 ) -> Vec<Result<Result<Fixed, Error>, Error>> {
-    let read_ahead = crate::cli::read_ahead::read_files_for_disruption_budgets(
+    let read_ahead = crate::cli::read_ahead::read_files_across_inputs(
         inputs,
         configuration,
         cli.max_input_size,

@@ -81,7 +81,7 @@ pub fn run(
         "files",
         !cli.quiet && args.format == FindingFormat::Human,
     );
-    let read_ahead = crate::cli::read_ahead::read_for_disruption_budgets(
+    let read_ahead = crate::cli::read_ahead::read_across_inputs(
         &inputs,
         &mut configuration,
         cli.max_input_size,

@@ -1,0 +1,99 @@
+//! PL530's findings: the Pod Security labels of a document's Namespace objects that the API
+//! server refuses, each located at its value, with the repair when it is certain.
+
+use std::sync::Arc;
+
+use crate::finding::{Applicability, Finding, ObjectRef, PathEdit};
+use crate::k8s::pod_security::namespace_policy::{LABEL_PREFIX, policy_from_labels};
+use crate::k8s::pod_security::{Level, Policy, PolicyVersion};
+use crate::lint::rules::INVALID_POD_SECURITY_LABEL;
+use crate::lint::rules::pod_security::helpers::namespaces::{for_each_namespace, pod_security_labels};
+use crate::yaml::field_path::FieldPath;
+use crate::yaml::source::{Document, Node};
+
+/// The refused labels of every Namespace in `document` (of `file`).
+pub fn label_findings(file: &Arc<str>, document: &Document<'_>) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    let Some(root) = &document.root else {
+        return findings;
+    };
+    for_each_namespace(root, |namespace| {
+        let labels: Vec<(&str, &str)> = pod_security_labels(namespace).collect();
+        if labels.is_empty() {
+            return;
+        }
+        let (_, problems) = policy_from_labels(
+            |key| labels.iter().find(|(k, _)| *k == key).map(|(_, v)| *v),
+            Policy::default(),
+        );
+        let name = namespace
+            .get("metadata")
+            .and_then(|metadata| metadata.get("name"))
+            .and_then(Node::as_scalar)
+            .map(str::to_string);
+        let object = Arc::new(ObjectRef {
+            kind: "Namespace".to_string(),
+            namespace: None,
+            name,
+            document: document.index,
+            template: None,
+        });
+        let values = namespace
+            .get("metadata")
+            .and_then(|metadata| metadata.get("labels"));
+        for problem in problems {
+            let value_node = values.and_then(|labels| labels.get(&problem.label));
+            let mut finding = INVALID_POD_SECURITY_LABEL
+                .finding(format!(
+                    "Pod Security label `{}: {}` {}",
+                    problem.label,
+                    crate::text::clip(&problem.value),
+                    problem.expected
+                ))
+                .label(problem.expected)
+                .k8s("FieldValueInvalid", Some(problem.value.clone()))
+                .note(fallback_note(&problem.label))
+                .help("write a level in lower case (`restricted`) and a version as `v1.30` or `latest`");
+            finding.path = Some(
+                FieldPath::root()
+                    .children(&["metadata", "labels"])
+                    .key(&problem.label),
+            );
+            if let Some(node) = value_node {
+                finding.span = Some(node.span);
+                if let Some(repair) = certain_repair(&problem.label, &problem.value) {
+                    finding = finding.fixed_elsewhere(
+                        Applicability::Safe,
+                        vec![PathEdit::At(node.span, repair)],
+                    );
+                }
+            }
+            finding.file = file.clone();
+            finding.object = Some(Arc::clone(&object));
+            findings.push(finding);
+        }
+    });
+    findings
+}
+
+/// How the admission controller reads the label it refuses, for a Namespace that has it.
+fn fallback_note(label: &str) -> &'static str {
+    let mode = label.strip_prefix(LABEL_PREFIX).unwrap_or(label);
+    if mode.ends_with("-version") {
+        "the API server refuses the Namespace; where one exists with it, the version reads as `latest`"
+    } else if mode == "enforce" {
+        "the API server refuses the Namespace; where one exists with it, `enforce` reads as `restricted` (it fails closed)"
+    } else {
+        "the API server refuses the Namespace; where one exists with it, the level reads as `privileged` (warn and audit fail open)"
+    }
+}
+
+/// The value the label certainly means: a level in another case, a version without its `v`.
+fn certain_repair(label: &str, value: &str) -> Option<String> {
+    if label.ends_with("-version") {
+        let with_v = format!("v{}", value.trim());
+        return PolicyVersion::parse(&with_v).ok().map(|_| with_v);
+    }
+    let lower = value.trim().to_ascii_lowercase();
+    Level::parse(&lower).ok().map(|level| level.as_str().to_string())
+}

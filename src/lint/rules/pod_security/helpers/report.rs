@@ -1,0 +1,100 @@
+//! Running one Pod Security check on a pod and reporting what it finds: at most one finding
+//! per check and object, for the strongest mode whose level fails it, worded as the admission
+//! controller words its answer.
+
+use crate::finding::{Finding, PodSecurityTag, Severity};
+use crate::k8s::pod_security::{Level, Mode, PolicyVersion};
+use crate::lint::rules::pod_security::helpers::check::{Check, Variant, Violation, active_at};
+use crate::lint::rules::{PodContext, Rule};
+
+/// Runs `check` (the check of `rule`) on the pod of `context` against its namespace's policy,
+/// and reports the strongest mode it fails: `enforce` as an error, `warn` and `audit` as
+/// warnings. Nothing when no policy applies.
+pub fn report(
+    rule: &'static Rule,
+    check: &'static Check,
+    context: &PodContext<'_>,
+    findings: &mut Vec<Finding>,
+) {
+    let Some(object_policy) = context.pod_security else {
+        return;
+    };
+    let release = context.gates.version();
+    let mut evaluated: Option<(&'static Variant, Option<Violation>)> = None;
+    for mode in Mode::ALL {
+        let value = object_policy.policy.get(mode);
+        if value.level == Level::Privileged {
+            continue;
+        }
+        let minor = value.version.evaluated_at(release);
+        let Some(variant) = active_at(check, value.level, minor) else {
+            continue;
+        };
+        let violation = match &evaluated {
+            Some((done, result)) if std::ptr::eq(*done, variant) => result.clone(),
+            _ => {
+                let result = (variant.check)(context);
+                evaluated = Some((variant, result.clone()));
+                result
+            }
+        };
+        let Some(violation) = violation else {
+            continue;
+        };
+        let admission = format!(
+            "violates PodSecurity \"{value}\": {}",
+            violation.reason_and_detail()
+        );
+        let is_pod = context.object.kind == "Pod";
+        let message = match (mode, is_pod) {
+            (Mode::Enforce, true) => admission,
+            (Mode::Enforce, false) => format!(
+                "every pod created from this {} is rejected: {admission}",
+                context.object.kind
+            ),
+            (Mode::Warn | Mode::Audit, _) => format!("would {}", admission.replacen("violates", "violate", 1)),
+        };
+        let severity = match mode {
+            Mode::Enforce => Severity::Error,
+            Mode::Warn | Mode::Audit => Severity::Warning,
+        };
+        let mut note = object_policy.explain(mode, value);
+        note.push_str(match (mode, is_pod) {
+            (Mode::Enforce, true) => ": the API server rejects the pod",
+            (Mode::Enforce, false) => {
+                ": the workload is admitted, but the API server rejects every pod its controller creates, so none runs"
+            }
+            (Mode::Warn, _) => ": the API server admits it and returns this warning",
+            (Mode::Audit, _) => ": the API server admits it and records this in the audit log",
+        });
+        if matches!(value.version, PolicyVersion::V1(pinned) if pinned != minor) {
+            note.push_str(&format!(
+                "; `{}` is checked as `v1.{minor}`, the newest policy of Kubernetes 1.{} (`--kubernetes-version`)",
+                value.version,
+                release.minor()
+            ));
+        }
+        let mut finding = Finding::new(rule.id(), severity, message)
+            .at(violation.at.clone())
+            .label(violation.reason.clone())
+            .help(check.help)
+            .note(note);
+        if let Some(pointing_at) = violation.pointing_at {
+            finding = finding.pointing_at(pointing_at);
+        }
+        for (path, what) in violation.others {
+            finding = finding.related(path, what);
+        }
+        if let Some((applicability, edits)) = violation.fix {
+            finding = finding.fixed_elsewhere(applicability, edits);
+        }
+        finding.pod_security = Some(Box::new(PodSecurityTag {
+            level: value.level,
+            version: minor,
+            mode,
+            check: check.id,
+        }));
+        findings.push(finding);
+        return;
+    }
+}

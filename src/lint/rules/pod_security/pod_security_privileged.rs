@@ -1,0 +1,97 @@
+//! PL506 `pod-security-privileged`: Pod Security check `privileged` (baseline, from v1.0): a container runs privileged.
+
+use crate::finding::{Finding, Severity};
+use crate::k8s::pod_security::Level;
+use crate::lint::rules::pod_security::helpers::check::{Check, Variant, Violation};
+use crate::lint::rules::pod_security::helpers::report::report;
+use crate::lint::rules::{Origin, PodContext, Rule};
+use crate::lint::rules::pod_security::helpers::check::{container_field, name_of, visited};
+use crate::finding::{Applicability, PathEdit};
+use crate::lint::rules::pod_security::helpers::wording;
+
+/// A container runs privileged.
+pub static RULE: Rule = Rule {
+    id: "PL506",
+    name: "pod-security-privileged",
+    severity: Severity::Error,
+    summary: "a container runs privileged",
+    origin: Origin::Pod(check),
+    docs: r#"## What it does
+Pod Security check `privileged` (level `baseline`, so `restricted` too): no container may set `securityContext.privileged: true`. Pod Security findings appear only where a level applies to the object: its namespace's `pod-security.kubernetes.io/*` labels (a Namespace object anywhere in the run, or `podSecurity.namespaces`), else the cluster's defaults (`--pod-security`, `podSecurity.defaults`). `enforce` gives an error (a Pod is rejected; a workload is admitted but every pod its controller creates is rejected), `warn` and `audit` a warning; one finding per check and object, for the strongest mode it breaks.
+
+## Why
+A privileged container has every capability and every device of the node, and no confinement: it is root on the node in all but name.
+
+## Example
+```yaml
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: shop
+  labels:
+    pod-security.kubernetes.io/enforce: baseline
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+  namespace: shop
+spec:
+  containers:
+  - name: app
+    image: example/app:1.4
+    securityContext:
+      privileged: true
+```
+
+## How to fix
+Remove `privileged` (or set it to `false`) and grant the one capability the work needs, if the level allows it. `--fix --unsafe-fixes` sets it to `false`: the container loses what it was given, so check that it still works.
+
+## Versions
+- v1.0: as above.
+
+## Same ground
+PL400 `privileged-container` (best practice).
+
+## Kubernetes reference
+Pod Security Standards, Baseline, "Privileged Containers"; `policy/check_privileged.go`.
+"#,
+};
+
+/// The admission library's `privileged` check, version by version.
+pub static CHECK: Check = Check {
+    id: "privileged",
+    level: Level::Baseline,
+    versions: &[
+        Variant { since: 0, check: v1_0, overrides: &[] },
+    ],
+    help: "remove `securityContext.privileged` or set it to `false`",
+};
+
+fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
+    report(&RULE, &CHECK, context, findings);
+}
+
+fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
+    let mut containers = Vec::new();
+    let mut places = Vec::new();
+    let mut edits = Vec::new();
+    for (list, index, container) in visited(context) {
+        let privileged = container.security_context.as_ref().and_then(|s| s.privileged);
+        if privileged == Some(true) {
+            containers.push(name_of(container));
+            let path = container_field(context, list, index, &["securityContext", "privileged"]);
+            edits.push(PathEdit::Replace(path.clone(), "false".to_string()));
+            places.push((path, "`privileged: true`".to_string()));
+        }
+    }
+    if containers.is_empty() {
+        return None;
+    }
+    Violation::at_places(
+        "privileged",
+        format!("{} must not set securityContext.privileged=true", wording::containers(&containers)),
+        places,
+    )
+    .map(|violation| violation.fixed(Applicability::Unsafe, edits))
+}

@@ -1,0 +1,191 @@
+//! PL509 `pod-security-seccomp-profile-baseline`: Pod Security check `seccompProfile_baseline` (baseline, from v1.0): a seccomp profile other than the runtime default or a localhost profile.
+
+use crate::finding::{Finding, Severity};
+use crate::k8s::pod_security::Level;
+use crate::lint::rules::pod_security::helpers::check::{Check, Variant, Violation};
+use crate::lint::rules::pod_security::helpers::report::report;
+use crate::lint::rules::{Origin, PodContext, Rule};
+use crate::lint::rules::pod_security::helpers::check::{container_field, name_of, visited};
+use crate::lint::rules::pod_security::helpers::wording::{self, Sorted, join_quote, key_quoted_value, pluralize};
+use crate::yaml::field_path::FieldPath;
+
+/// A seccomp profile other than the runtime default or a localhost profile.
+pub static RULE: Rule = Rule {
+    id: "PL509",
+    name: "pod-security-seccomp-profile-baseline",
+    severity: Severity::Error,
+    summary: "a seccomp profile other than the runtime default or a localhost profile",
+    origin: Origin::Pod(check),
+    docs: r#"## What it does
+Pod Security check `seccompProfile_baseline` (level `baseline`; in `restricted` from v1.19 the stricter `seccompProfile_restricted`, PL526, takes its place). Up to policy v1.18 it reads the legacy annotations: `seccomp.security.alpha.kubernetes.io/pod` and `container.seccomp.security.alpha.kubernetes.io/<container>` must be `runtime/default`, `docker/default` or `localhost/<profile>`. From v1.19 it reads the fields instead: the pod's and each container's `securityContext.seccompProfile.type`, where written, must be `RuntimeDefault` or `Localhost` (a profile with no `type` counts as the empty type). Pod Security findings appear only where a level applies to the object: its namespace's `pod-security.kubernetes.io/*` labels (a Namespace object anywhere in the run, or `podSecurity.namespaces`), else the cluster's defaults (`--pod-security`, `podSecurity.defaults`). `enforce` gives an error (a Pod is rejected; a workload is admitted but every pod its controller creates is rejected), `warn` and `audit` a warning; one finding per check and object, for the strongest mode it breaks.
+
+## Why
+`Unconfined` turns off the system-call filter, leaving the whole kernel interface open to the container.
+
+## Example
+```yaml
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: shop
+  labels:
+    pod-security.kubernetes.io/enforce: baseline
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+  namespace: shop
+spec:
+  securityContext:
+    seccompProfile:
+      type: Unconfined
+  containers:
+  - name: app
+    image: example/app:1.4
+```
+
+## How to fix
+Set `type: RuntimeDefault` (or a `Localhost` profile), or remove the profile at `baseline`.
+
+## Versions
+- v1.0: the annotations.
+- v1.19: the `seccompProfile` fields (annotations no longer read).
+
+## Same ground
+PL407 `seccomp-not-restricted` (best practice); PL175 checks the annotations' validity.
+
+## Kubernetes reference
+Pod Security Standards, Baseline, "Seccomp"; `policy/check_seccompProfile_baseline.go`.
+"#,
+};
+
+/// The admission library's `seccompProfile_baseline` check, version by version.
+pub static CHECK: Check = Check {
+    id: "seccompProfile_baseline",
+    level: Level::Baseline,
+    versions: &[
+        Variant { since: 0, check: v1_0, overrides: &[] },
+        Variant { since: 19, check: v1_19, overrides: &[] },
+    ],
+    help: "set `seccompProfile.type` to `RuntimeDefault` or `Localhost`",
+};
+
+fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
+    report(&RULE, &CHECK, context, findings);
+}
+
+const POD_ANNOTATION: &str = "seccomp.security.alpha.kubernetes.io/pod";
+const CONTAINER_ANNOTATION_PREFIX: &str = "container.seccomp.security.alpha.kubernetes.io/";
+
+fn valid_annotation(value: &str) -> bool {
+    value == "runtime/default" || value == "docker/default" || value.starts_with("localhost/")
+}
+
+/// Whether a `seccompProfile.type` is allowed (`RuntimeDefault`, `Localhost`).
+pub(in crate::lint::rules) fn valid_type(kind: Option<&str>) -> bool {
+    matches!(kind, Some("RuntimeDefault" | "Localhost"))
+}
+
+fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
+    let annotations = context.pod.metadata.annotations.as_ref()?;
+    let mut forbidden = Sorted::new();
+    let mut places = Vec::new();
+    let at = FieldPath::root().children(&["metadata", "annotations"]);
+    let mut look = |key: String| {
+        if let Some(value) = annotations.get(&key)
+            && !valid_annotation(value)
+        {
+            forbidden.insert(key_quoted_value(&key, value));
+            places.push((at.key(&key), format!("annotation `{key}`")));
+        }
+    };
+    look(POD_ANNOTATION.to_string());
+    for (_, _, container) in visited(context) {
+        look(format!("{CONTAINER_ANNOTATION_PREFIX}{}", name_of(container)));
+    }
+    if forbidden.is_empty() {
+        return None;
+    }
+    let listed: Vec<String> = forbidden.into_iter().collect();
+    Violation::at_places(
+        "seccompProfile",
+        format!(
+            "forbidden {} {}",
+            pluralize("annotation", "annotations", listed.len()),
+            listed.join(", ")
+        ),
+        places,
+    )
+}
+
+/// The profiles the pod and its containers set to a forbidden type: who set them (`pod`,
+/// `containers "a", "b"`), the types, and where (also `seccompProfile_restricted`'s first
+/// test, PL526).
+pub(in crate::lint::rules) struct ExplicitlyBad {
+    pub setters: Vec<String>,
+    pub types: Sorted,
+    pub places: Vec<(FieldPath, String)>,
+    /// Whether the pod's own profile has an allowed type.
+    pub pod_set: bool,
+}
+
+/// The pod's and containers' profiles with a forbidden type.
+pub(in crate::lint::rules) fn explicitly_bad(context: &PodContext<'_>) -> ExplicitlyBad {
+    let mut found = ExplicitlyBad { setters: Vec::new(), types: Sorted::new(), places: Vec::new(), pod_set: false };
+    let pod = context.pod.spec.security_context.as_ref().and_then(|s| s.seccomp_profile.as_ref());
+    if let Some(profile) = pod {
+        if valid_type(profile.kind.as_deref()) {
+            found.pod_set = true;
+        } else {
+            let kind = profile.kind.clone().unwrap_or_default();
+            found.setters.push("pod".to_string());
+            found.places.push((
+                FieldPath::root().children(&["spec", "securityContext", "seccompProfile", "type"]),
+                format!("the pod's seccomp profile type `{kind}`"),
+            ));
+            found.types.insert(kind);
+        }
+    }
+    let mut containers = Vec::new();
+    for (list, index, container) in visited(context) {
+        let own = container.security_context.as_ref().and_then(|s| s.seccomp_profile.as_ref());
+        if let Some(profile) = own
+            && !valid_type(profile.kind.as_deref())
+        {
+            let kind = profile.kind.clone().unwrap_or_default();
+            containers.push(name_of(container));
+            found.places.push((
+                container_field(context, list, index, &["securityContext", "seccompProfile", "type"]),
+                format!("seccomp profile type `{kind}`"),
+            ));
+            found.types.insert(kind);
+        }
+    }
+    if !containers.is_empty() {
+        found.setters.push(wording::containers(&containers));
+    }
+    found
+}
+
+impl ExplicitlyBad {
+    /// The violation they make, if any.
+    pub fn violation(self) -> Option<Violation> {
+        if self.setters.is_empty() {
+            return None;
+        }
+        Violation::at_places(
+            "seccompProfile",
+            format!(
+                "{} must not set securityContext.seccompProfile.type to {}",
+                self.setters.join(" and "),
+                join_quote(&self.types)
+            ),
+            self.places,
+        )
+    }
+}
+
+fn v1_19(context: &PodContext<'_>) -> Option<Violation> {
+    explicitly_bad(context).violation()
+}

@@ -1,0 +1,124 @@
+//! PL511 `pod-security-windows-host-process`: Pod Security check `windowsHostProcess` (baseline, from v1.0): a Windows HostProcess pod or container.
+
+use crate::finding::{Finding, Severity};
+use crate::k8s::pod_security::Level;
+use crate::lint::rules::pod_security::helpers::check::{Check, Variant, Violation};
+use crate::lint::rules::pod_security::helpers::report::report;
+use crate::lint::rules::{Origin, PodContext, Rule};
+use crate::lint::rules::pod_security::helpers::check::{container_field, name_of, visited};
+use crate::lint::rules::pod_security::helpers::wording;
+use crate::yaml::field_path::FieldPath;
+
+/// A Windows HostProcess pod or container.
+pub static RULE: Rule = Rule {
+    id: "PL511",
+    name: "pod-security-windows-host-process",
+    severity: Severity::Error,
+    summary: "a Windows HostProcess pod or container",
+    origin: Origin::Pod(check),
+    docs: r#"## What it does
+Pod Security check `windowsHostProcess` (level `baseline`, so `restricted` too): neither the pod's nor any container's `securityContext.windowsOptions.hostProcess` may be `true`. Pod Security findings appear only where a level applies to the object: its namespace's `pod-security.kubernetes.io/*` labels (a Namespace object anywhere in the run, or `podSecurity.namespaces`), else the cluster's defaults (`--pod-security`, `podSecurity.defaults`). `enforce` gives an error (a Pod is rejected; a workload is admitted but every pod its controller creates is rejected), `warn` and `audit` a warning; one finding per check and object, for the strongest mode it breaks.
+
+## Why
+A HostProcess container runs directly on the Windows node, with the node's network and file system: it is the Windows form of a privileged container.
+
+## Example
+```yaml
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: shop
+  labels:
+    pod-security.kubernetes.io/enforce: baseline
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+  namespace: shop
+spec:
+  securityContext:
+    windowsOptions:
+      hostProcess: true
+      runAsUserName: "NT AUTHORITY\\SYSTEM"
+  hostNetwork: true
+  containers:
+  - name: agent
+    image: example/agent:1.0
+```
+
+## How to fix
+Run node agents that need it in a namespace whose level is `privileged`.
+
+## Versions
+- v1.0: as above.
+
+## Same ground
+PL426 `host-process-container` (best practice); PL152 checks the pod's HostProcess rules.
+
+## Kubernetes reference
+Pod Security Standards, Baseline, "HostProcess"; `policy/check_windowsHostProcess.go`.
+"#,
+};
+
+/// The admission library's `windowsHostProcess` check, version by version.
+pub static CHECK: Check = Check {
+    id: "windowsHostProcess",
+    level: Level::Baseline,
+    versions: &[
+        Variant { since: 0, check: v1_0, overrides: &[] },
+    ],
+    help: "remove `windowsOptions.hostProcess` (or set it to `false`)",
+};
+
+fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
+    report(&RULE, &CHECK, context, findings);
+}
+
+fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
+    let mut setters = Vec::new();
+    let mut places = Vec::new();
+    let pod = context
+        .pod
+        .spec
+        .security_context
+        .as_ref()
+        .and_then(|s| s.windows_options.as_ref())
+        .and_then(|w| w.host_process);
+    let mut containers = Vec::new();
+    for (list, index, container) in visited(context) {
+        let own = container
+            .security_context
+            .as_ref()
+            .and_then(|s| s.windows_options.as_ref())
+            .and_then(|w| w.host_process);
+        if own == Some(true) {
+            containers.push(name_of(container));
+            places.push((
+                container_field(context, list, index, &["securityContext", "windowsOptions", "hostProcess"]),
+                "`hostProcess: true`".to_string(),
+            ));
+        }
+    }
+    if pod == Some(true) {
+        setters.push("pod".to_string());
+        places.insert(0, (
+            FieldPath::root().children(&["spec", "securityContext", "windowsOptions", "hostProcess"]),
+            "the pod's `hostProcess: true`".to_string(),
+        ));
+    }
+    if !containers.is_empty() {
+        setters.push(wording::containers(&containers));
+    }
+    if setters.is_empty() {
+        return None;
+    }
+    Violation::at_places(
+        "hostProcess",
+        format!(
+            "{} must not set securityContext.windowsOptions.hostProcess=true",
+            setters.join(" and ")
+        ),
+        places,
+    )
+}
