@@ -105,6 +105,6 @@ fn a_rule_the_file_names_is_the_files_and_an_unknown_name_gets_a_suggestion() {
         .expect("runs");
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("did you mean one of `invalid-seccomp-annotation`, `seccomp-annotation-mismatch`, `seccomp-not-restricted`?"), "{stderr}");
+    assert!(stderr.contains("did you mean one of `pod-security-seccomp-profile-baseline`, `pod-security-seccomp-profile-restricted`?"), "{stderr}");
     std::fs::remove_dir_all(&directory).expect("clean up");
 }

@@ -44,6 +44,42 @@ pub fn pod_findings(
     findings
 }
 
+/// Whether the only errors among a workload's `findings` are Pod Security's `enforce`: the API
+/// server admits the workload, but rejects every pod its controller creates.
+pub fn pod_security_blocks(findings: &[Finding]) -> bool {
+    let mut errors = findings
+        .iter()
+        .filter(|finding| finding.severity == Severity::Error)
+        .peekable();
+    errors.peek().is_some()
+        && errors.all(|finding| {
+            finding
+                .pod_security
+                .as_deref()
+                .is_some_and(|tag| tag.mode == crate::k8s::pod_security::Mode::Enforce)
+        })
+}
+
+/// Reports a workload `shown` (of `kind`) whose pods Pod Security rejects: its errors, and that
+/// its rollout never progresses.
+pub fn never_progresses(findings: &[Finding], shown: &str, kind: &str) {
+    let errors: Vec<&Finding> = findings
+        .iter()
+        .filter(|finding| finding.severity == Severity::Error)
+        .collect();
+    crate::cli::output::report_findings(&errors);
+    let stall = if kind == "Deployment" {
+        "its ReplicaSet records `FailedCreate` and the Deployment reports `ProgressDeadlineExceeded` once `progressDeadlineSeconds` (600 s unless set) pass"
+    } else {
+        "its controller records `FailedCreate` and `kubectl rollout status` waits forever"
+    };
+    crate::cli::output::note(format_args!(
+        "podlife: {shown}: the API server admits it, but Pod Security rejects every pod it creates ({} error{} above): the rollout never progresses, no new pod ever runs; {stall} (--allow-invalid simulates it anyway)",
+        errors.len(),
+        if errors.len() == 1 { "" } else { "s" },
+    ));
+}
+
 /// Decides whether the pod `shown` may be used, given its `findings`: prints its errors and the
 /// reason when it may not, or one line counting its warnings. Returns whether to use it.
 pub fn admit(findings: &[Finding], shown: &str, allow_invalid: bool, quiet: bool) -> bool {

@@ -228,6 +228,11 @@ fn find_workloads(
             // own reading then only meets values it cannot act on.
             let findings =
                 api_check::pod_findings(file, comments, sources, document, &object, options);
+            if !allow_invalid && api_check::pod_security_blocks(&findings) {
+                api_check::never_progresses(&findings, &shown, &object.kind);
+                worse(ExitStatus::Findings);
+                continue;
+            }
             if !api_check::admit(&findings, &shown, allow_invalid, cli.quiet) {
                 worse(ExitStatus::Findings);
                 continue;

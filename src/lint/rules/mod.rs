@@ -595,7 +595,8 @@ pub const FORMER_NAMES: &[(&str, &str)] = &[
     ("init-container-lowers-qos-class", "PL308"),
 ];
 
-/// Finds a rule by ID (`PL005`, any case), name (`wrong-type`) or former name.
+/// Finds a rule by ID (`PL005`, any case), name (`wrong-type`), former name, or the Pod
+/// Security check it runs (`hostNamespaces`).
 pub fn find(key: &str) -> Option<&'static Rule> {
     let key = FORMER_NAMES
         .iter()
@@ -605,6 +606,7 @@ pub fn find(key: &str) -> Option<&'static Rule> {
         .iter()
         .copied()
         .find(|rule| rule.id.eq_ignore_ascii_case(key) || rule.name == key)
+        .or_else(|| pod_security::helpers::check::by_id(key).map(|(rule, _)| rule))
 }
 
 /// The rules whose name or summary holds every word of `query` (any case; a name's `-` counts

@@ -49,6 +49,18 @@ fn write_command(out: &mut String, finding: &Finding) {
     push_property(out, finding.rule.code);
     push_property(out, " ");
     push_property(out, finding.rule.name);
+    if let Some(tag) = &finding.pod_security {
+        // `(restricted:v1.37 enforce, check allowPrivilegeEscalation)`
+        push_property(out, " (");
+        push_property(out, tag.level.as_str());
+        push_property(out, ":");
+        push_property(out, &tag.version_text());
+        push_property(out, " ");
+        push_property(out, tag.mode.as_str());
+        push_property(out, ", check ");
+        push_property(out, tag.check);
+        push_property(out, ")");
+    }
     out.push_str("::");
     push_data(out, &finding.message);
     if let Some(source) = &finding.source {

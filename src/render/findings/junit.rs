@@ -97,6 +97,15 @@ fn line(finding: &Finding) -> String {
     if let Some(source) = &finding.source {
         text.push_str(&format!(" (source: {source})"));
     }
+    if let Some(tag) = &finding.pod_security {
+        text.push_str(&format!(
+            "\n  pod security: {}:{} {}, check {}",
+            tag.level.as_str(),
+            tag.version_text(),
+            tag.mode.as_str(),
+            tag.check
+        ));
+    }
     if let Some(help) = &finding.help {
         text.push_str(&format!("\n  help: {help}"));
     }

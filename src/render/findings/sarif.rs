@@ -132,10 +132,24 @@ struct SarifResult<'f> {
     properties: Option<ResultProperties>,
 }
 
-/// A result's own properties.
+/// A result's own properties: the template it was rendered from, and a Pod Security
+/// finding's level, version, mode and check.
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct ResultProperties {
-    source: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pod_security: Option<PodSecurityProperties>,
+}
+
+/// `{"level", "version", "mode", "check"}`, as the JSON format's `podSecurity`.
+#[derive(Serialize)]
+struct PodSecurityProperties {
+    level: &'static str,
+    version: String,
+    mode: &'static str,
+    check: &'static str,
 }
 
 /// A finding's fix as SARIF writes it: its region (and any other spans) replaced in its file.
@@ -263,6 +277,7 @@ fn descriptor(rule: &'static Rule) -> ReportingDescriptor {
         Some("1") => "api-validation",
         Some("2") => "seed-feature",
         Some("4") => "best-practice",
+        Some("5") => "pod-security",
         _ => "lifecycle",
     }];
     if !rules::enabled_by_default(rule) {
@@ -444,8 +459,18 @@ pub fn write_findings(
                 },
                 logical_locations,
             }],
-            properties: finding.source.as_deref().map(|source| ResultProperties {
-                source: source.to_string(),
+            properties: (finding.source.is_some() || finding.pod_security.is_some()).then(|| {
+                ResultProperties {
+                    source: finding.source.as_deref().map(str::to_string),
+                    pod_security: finding.pod_security.as_deref().map(|tag| {
+                        PodSecurityProperties {
+                            level: tag.level.as_str(),
+                            version: tag.version_text(),
+                            mode: tag.mode.as_str(),
+                            check: tag.check,
+                        }
+                    }),
+                }
             }),
         }
     };

@@ -130,6 +130,45 @@ pub fn all() -> &'static [(&'static crate::lint::rules::Rule, &'static Check)] {
     ALL
 }
 
+/// The best-practice rules whose ground a Pod Security check covers, with those checks: a
+/// team can enforce one or the other (`explain` and docs/best-practice.md say so).
+pub static SAME_GROUND: &[(&str, &[&str])] = &[
+    ("PL400", &["privileged"]),
+    ("PL401", &["allowPrivilegeEscalation"]),
+    ("PL402", &["runAsNonRoot"]),
+    ("PL403", &["runAsUser"]),
+    ("PL405", &["capabilities_restricted"]),
+    ("PL406", &["capabilities_baseline", "capabilities_restricted"]),
+    ("PL407", &["seccompProfile_baseline", "seccompProfile_restricted"]),
+    ("PL408", &["appArmorProfile"]),
+    ("PL409", &["hostNamespaces"]),
+    ("PL410", &["hostNamespaces"]),
+    ("PL411", &["hostNamespaces"]),
+    ("PL412", &["hostPorts"]),
+    ("PL413", &["hostPathVolumes", "restrictedVolumes"]),
+    ("PL414", &["hostPathVolumes", "restrictedVolumes"]),
+    ("PL415", &["hostPathVolumes", "restrictedVolumes"]),
+    ("PL420", &["procMount", "procMount_restricted"]),
+    ("PL421", &["sysctls"]),
+    ("PL425", &["hostPathVolumes", "restrictedVolumes"]),
+    ("PL426", &["windowsHostProcess"]),
+];
+
+/// One sentence for a best-practice rule's docs: the Pod Security checks that cover its
+/// ground, each with its rule and level.
+pub fn same_ground(rule_id: &str) -> Option<String> {
+    let (_, checks) = SAME_GROUND.iter().find(|(id, _)| *id == rule_id)?;
+    let named: Vec<String> = checks
+        .iter()
+        .filter_map(|id| by_id(id))
+        .map(|(rule, check)| format!("`{}` ({}, {})", check.id, rule.id, check.level.as_str()))
+        .collect();
+    Some(format!(
+        "Pod Security covers the same ground with {}: a namespace that enforces that level rejects what this rule reports, so a team may rely on one or the other",
+        named.join(" and ")
+    ))
+}
+
 /// The check with this library ID.
 pub fn by_id(id: &str) -> Option<(&'static crate::lint::rules::Rule, &'static Check)> {
     all().iter().copied().find(|(_, check)| check.id == id)
