@@ -24,6 +24,7 @@ mod podlife {
     pub mod layers;
     pub mod montecarlo;
     pub mod paths;
+    pub mod pod_security;
     pub mod readme;
     pub mod real_repos;
     pub mod release;

@@ -430,7 +430,9 @@ fn check_piece(
         let mut objects =
             read_document_with(&source.name, lines, &document, &options.pod_templates);
         if labels_checked {
-            objects.findings.extend(label_findings(&source.name, &document));
+            objects
+                .findings
+                .extend(label_findings(&source.name, &document));
         }
         skip_if_foreign(&mut objects);
         piece.tally.add(&mut piece.summary, &document, &objects);

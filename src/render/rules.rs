@@ -52,10 +52,9 @@ pub fn rule_doc(rule: &rules::Rule) -> String {
         }
         None => String::new(),
     };
-    let same_ground =
-        crate::lint::rules::pod_security::helpers::check::same_ground(rule.id)
-            .map(|sentence| format!(" {sentence}."))
-            .unwrap_or_default();
+    let same_ground = crate::lint::rules::pod_security::helpers::check::same_ground(rule.id)
+        .map(|sentence| format!(" {sentence}."))
+        .unwrap_or_default();
     let group = format!("{group}{same_ground}");
     format!(
         "# {} {}\n\nDefault severity: {}{off}. {}.{group}{fix}{release}\n\n{}",

@@ -336,11 +336,8 @@ fn report(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<ExitSt
     let mut configuration = input_configuration(cli, &args.input, &args.cluster, &inputs)?;
     let settings = settings_from_args(args, configuration.gates()?);
     // With several inputs, their Namespaces govern each other's pods: read them all first.
-    let read_ahead = crate::cli::read_ahead::read_across_inputs(
-        &inputs,
-        &mut configuration,
-        cli.max_input_size,
-    );
+    let read_ahead =
+        crate::cli::read_ahead::read_across_inputs(&inputs, &mut configuration, cli.max_input_size);
     let positions: std::collections::HashMap<usize, usize> = inputs
         .iter()
         .enumerate()

@@ -15,14 +15,14 @@ use std::sync::Arc;
 use crate::error::Error;
 use crate::input::Input;
 use crate::k8s::cluster::{FeatureGates, GateSettings, KubernetesVersion};
+use crate::k8s::pod_security::namespace_policy::LABEL_PREFIX;
+use crate::k8s::pod_security::{LevelVersion, Mode, Policy, PolicyVersion, policy_from_labels};
 use crate::k8s::workload::custom_resources::{
     CustomPodTemplates, Flavour, PodTemplateTable, TemplatePath,
 };
 use crate::lint::rules::Rule;
 use crate::lint::rules::best_practice::helpers::disruption_budgets::DisruptionBudgets;
 use crate::lint::rules::best_practice::helpers::settings::{BestPracticeLayer, CpuLimitPolicy};
-use crate::k8s::pod_security::namespace_policy::LABEL_PREFIX;
-use crate::k8s::pod_security::{LevelVersion, Mode, Policy, PolicyVersion, policy_from_labels};
 use crate::lint::rules::pod_security::helpers::namespaces::Namespaces;
 use crate::lint::rules::pod_security::helpers::policy::{PodSecurityLayer, PodSecuritySetup};
 use crate::lint::settings::CheckOptions;
@@ -279,7 +279,10 @@ fn pod_security(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> PodSecuri
     let mut layer = PodSecurityLayer::default();
     let NodeKind::Mapping(entries) = node.kind() else {
         if !node.is_null() {
-            problems.push(expected(node, "a mapping with `defaults`, `namespaces` or `exemptions`"));
+            problems.push(expected(
+                node,
+                "a mapping with `defaults`, `namespaces` or `exemptions`",
+            ));
         }
         return layer;
     };
@@ -289,9 +292,16 @@ fn pod_security(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> PodSecuri
             "defaults" => {
                 for (label, text, at) in pod_security_labels(value, problems) {
                     let mode_name = label.trim_end_matches("-version");
-                    let Some(mode) = Mode::parse(mode_name) else { continue };
+                    let Some(mode) = Mode::parse(mode_name) else {
+                        continue;
+                    };
                     let slot = mode as usize;
-                    let current = layer.defaults.get(slot).copied().flatten().unwrap_or_default();
+                    let current = layer
+                        .defaults
+                        .get(slot)
+                        .copied()
+                        .flatten()
+                        .unwrap_or_default();
                     let parsed = if label.ends_with("-version") {
                         PolicyVersion::parse(&text)
                             .map(|version| LevelVersion { version, ..current })
@@ -299,7 +309,14 @@ fn pod_security(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> PodSecuri
                     } else {
                         LevelVersion::parse(&text).map(|value| {
                             // `enforce: baseline` keeps an `enforce-version` given before it.
-                            if text.contains(':') { value } else { LevelVersion { level: value.level, ..current } }
+                            if text.contains(':') {
+                                value
+                            } else {
+                                LevelVersion {
+                                    level: value.level,
+                                    ..current
+                                }
+                            }
                         })
                     };
                     match parsed {
@@ -308,7 +325,9 @@ fn pod_security(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> PodSecuri
                                 *slot = Some(value);
                             }
                         }
-                        Err(message) => problems.push(ConfigProblem::new(at, format!("`{label}`: {message}"))),
+                        Err(message) => {
+                            problems.push(ConfigProblem::new(at, format!("`{label}`: {message}")))
+                        }
                     }
                 }
             }
@@ -317,7 +336,8 @@ fn pod_security(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> PodSecuri
                 match value.kind() {
                     NodeKind::Mapping(entries) => {
                         for (namespace, labels) in entries {
-                            let Some(namespace) = namespace.as_str().filter(|n| !n.is_empty()) else {
+                            let Some(namespace) = namespace.as_str().filter(|n| !n.is_empty())
+                            else {
                                 problems.push(expected(namespace, "a namespace name"));
                                 continue;
                             };
@@ -331,7 +351,10 @@ fn pod_security(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> PodSecuri
                                     Policy::default(),
                                 );
                                 if let Some(problem) = refused.first() {
-                                    problems.push(ConfigProblem::new(at, format!("`{label}`: {}", problem.expected)));
+                                    problems.push(ConfigProblem::new(
+                                        at,
+                                        format!("`{label}`: {}", problem.expected),
+                                    ));
                                     continue;
                                 }
                                 written.push((key, text));
@@ -347,7 +370,10 @@ fn pod_security(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> PodSecuri
             "exemptions" => {
                 let NodeKind::Mapping(entries) = value.kind() else {
                     if !value.is_null() {
-                        problems.push(expected(value, "a mapping with `namespaces` or `runtimeClasses`"));
+                        problems.push(expected(
+                            value,
+                            "a mapping with `namespaces` or `runtimeClasses`",
+                        ));
                     }
                     continue;
                 };
@@ -365,7 +391,11 @@ fn pod_security(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> PodSecuri
                     match key.as_scalar().unwrap_or("") {
                         "namespaces" => layer.exempt_namespaces = Some(names),
                         "runtimeClasses" => layer.exempt_runtime_classes = Some(names),
-                        other => problems.push(unknown_key(key, other, &["namespaces", "runtimeClasses"])),
+                        other => problems.push(unknown_key(
+                            key,
+                            other,
+                            &["namespaces", "runtimeClasses"],
+                        )),
                     }
                 }
             }
@@ -383,7 +413,10 @@ fn pod_security_labels<'n, 'a>(
 ) -> Vec<(&'static str, String, &'n Node<'a>)> {
     let NodeKind::Mapping(entries) = node.kind() else {
         if !node.is_null() {
-            problems.push(expected(node, "a mapping such as `{enforce: restricted, enforce-version: v1.30}`"));
+            problems.push(expected(
+                node,
+                "a mapping such as `{enforce: restricted, enforce-version: v1.30}`",
+            ));
         }
         return Vec::new();
     };

@@ -31,11 +31,8 @@ pub fn run(
 ) -> Result<ExitStatus, Error> {
     use crate::cli::read_ahead::read_state;
     let inputs = &super::fix::once_each(inputs);
-    let read_ahead = crate::cli::read_ahead::read_files_across_inputs(
-        inputs,
-        configuration,
-        cli.max_input_size,
-    );
+    let read_ahead =
+        crate::cli::read_ahead::read_files_across_inputs(inputs, configuration, cli.max_input_size);
     let configuration = &*configuration;
     let handle = |input: &Input, source: SourceText, read: Option<ReadState>| -> Handled {
         let outcome = add_ignore_comments(&source, &configuration.options_for(input));

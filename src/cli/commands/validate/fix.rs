@@ -125,11 +125,8 @@ fn fix_inputs(
     inputs: &[Result<Input, Error>],
     configuration: &mut ConfigResolver,
 ) -> Vec<Result<Result<Fixed, Error>, Error>> {
-    let read_ahead = crate::cli::read_ahead::read_files_across_inputs(
-        inputs,
-        configuration,
-        cli.max_input_size,
-    );
+    let read_ahead =
+        crate::cli::read_ahead::read_files_across_inputs(inputs, configuration, cli.max_input_size);
     let configuration = &*configuration;
     let fix = |input: &Input, source: SourceText, read: Option<ReadState>| {
         let options = configuration.options_for(input);

@@ -81,11 +81,8 @@ pub fn run(
         "files",
         !cli.quiet && args.format == FindingFormat::Human,
     );
-    let read_ahead = crate::cli::read_ahead::read_across_inputs(
-        &inputs,
-        &mut configuration,
-        cli.max_input_size,
-    );
+    let read_ahead =
+        crate::cli::read_ahead::read_across_inputs(&inputs, &mut configuration, cli.max_input_size);
     let style = HumanStyle {
         color: use_color(cli.color),
         width: output_width(),

@@ -9,4 +9,6 @@ pub mod labels;
 pub mod namespaces;
 pub mod policy;
 pub mod report;
+#[cfg(test)]
+mod tests_by_version;
 pub mod wording;
