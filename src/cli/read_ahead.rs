@@ -85,6 +85,45 @@ pub(crate) fn read_state(input: Option<&Input>) -> Option<ReadState> {
     }
 }
 
+/// The inputs read ahead, if they were, found by the input they were read from: a command that
+/// reads its inputs in its own order reads each from here, else from its file.
+pub(crate) struct ReadAhead {
+    read: Option<Vec<ReadInput>>,
+    /// Each input's place in `read`, by its address in the inputs.
+    positions: std::collections::HashMap<usize, usize>,
+}
+
+impl ReadAhead {
+    /// What [`read_across_inputs`] read of `inputs` (`None`: nothing).
+    pub(crate) fn new(inputs: &[Result<Input, Error>], read: Option<Vec<ReadInput>>) -> Self {
+        let positions = inputs
+            .iter()
+            .enumerate()
+            .filter_map(|(index, input)| {
+                input
+                    .as_ref()
+                    .ok()
+                    .map(|input| (std::ptr::from_ref(input) as usize, index))
+            })
+            .collect();
+        ReadAhead { read, positions }
+    }
+
+    /// The source of `input` (one of the inputs given to [`ReadAhead::new`]): as read ahead,
+    /// else read now, up to `max_bytes`.
+    pub(crate) fn read(&self, input: &Input, max_bytes: u64) -> Result<SourceText, Error> {
+        let ahead = self.read.as_ref().and_then(|read| {
+            self.positions
+                .get(&(std::ptr::from_ref(input) as usize))
+                .and_then(|&index| read.get(index))
+        });
+        match ahead {
+            Some(read) => read.clone().and_then(|read| read),
+            None => input::read(input, max_bytes),
+        }
+    }
+}
+
 /// `work` on each input's source read ahead (with the input's index), in parallel, results in
 /// input order: what [`input::map_inputs`] gives when its work reads the input first.
 pub(crate) fn map_read<T: Send>(

@@ -330,35 +330,27 @@ pub fn run(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<ExitS
     report(cli, args, out)
 }
 
+/// The note that `errors` errors in the input left pods or values out, unless `quiet`.
+fn note_input_errors(errors: usize, quiet: bool) {
+    if errors > 0 && !quiet {
+        let noun = if errors == 1 { "error" } else { "errors" };
+        crate::cli::output::note(format_args!(
+            "podlife: {errors} {noun} in the input; pods and values that could not be read are left out (details: `podlife validate`)"
+        ));
+    }
+}
+
 /// [`run`] in the human or JSON format.
 fn report(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<ExitStatus, Error> {
     let inputs = resolve_inputs(cli, &args.input, NoPath::Stdin)?;
     let mut configuration = input_configuration(cli, &args.input, &args.cluster, &inputs)?;
     let settings = settings_from_args(args, configuration.gates()?);
     // With several inputs, their Namespaces govern each other's pods: read them all first.
-    let read_ahead =
-        crate::cli::read_ahead::read_across_inputs(&inputs, &mut configuration, cli.max_input_size);
-    let positions: std::collections::HashMap<usize, usize> = inputs
-        .iter()
-        .enumerate()
-        .filter_map(|(index, input)| {
-            input
-                .as_ref()
-                .ok()
-                .map(|input| (std::ptr::from_ref(input) as usize, index))
-        })
-        .collect();
-    let read_input = |input: &crate::input::Input| -> Result<SourceText, Error> {
-        let ahead = read_ahead.as_ref().and_then(|read| {
-            positions
-                .get(&(std::ptr::from_ref(input) as usize))
-                .and_then(|&index| read.get(index))
-        });
-        match ahead {
-            Some(read) => read.clone().and_then(|read| read),
-            None => input::read(input, cli.max_input_size),
-        }
-    };
+    let read_ahead = crate::cli::read_ahead::ReadAhead::new(
+        &inputs,
+        crate::cli::read_ahead::read_across_inputs(&inputs, &mut configuration, cli.max_input_size),
+    );
+    let read_input = |input: &crate::input::Input| read_ahead.read(input, cli.max_input_size);
     let drawing = Drawing {
         human: (args.format == ResourcesFormat::Human).then(|| {
             let paint =
@@ -432,12 +424,7 @@ fn report(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<ExitSt
             }
         }
     }
-    if errors > 0 && !cli.quiet {
-        let noun = if errors == 1 { "error" } else { "errors" };
-        crate::cli::output::note(format_args!(
-            "podlife: {errors} {noun} in the input; pods and values that could not be read are left out (details: `podlife validate`)"
-        ));
-    }
+    note_input_errors(errors, cli.quiet);
     let write_error = |e: std::io::Error| Error::io("writing output", e);
     if let Some(error) = reporter.write_error.take() {
         return Err(write_error(error));

@@ -289,84 +289,8 @@ fn pod_security(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> PodSecuri
     for (key, value) in entries {
         let name = key.as_scalar().unwrap_or("");
         match name {
-            "defaults" => {
-                for (label, text, at) in pod_security_labels(value, problems) {
-                    let mode_name = label.trim_end_matches("-version");
-                    let Some(mode) = Mode::parse(mode_name) else {
-                        continue;
-                    };
-                    let slot = mode as usize;
-                    let current = layer
-                        .defaults
-                        .get(slot)
-                        .copied()
-                        .flatten()
-                        .unwrap_or_default();
-                    let parsed = if label.ends_with("-version") {
-                        PolicyVersion::parse(&text)
-                            .map(|version| LevelVersion { version, ..current })
-                            .map_err(str::to_string)
-                    } else {
-                        LevelVersion::parse(&text).map(|value| {
-                            // `enforce: baseline` keeps an `enforce-version` given before it.
-                            if text.contains(':') {
-                                value
-                            } else {
-                                LevelVersion {
-                                    level: value.level,
-                                    ..current
-                                }
-                            }
-                        })
-                    };
-                    match parsed {
-                        Ok(value) => {
-                            if let Some(slot) = layer.defaults.get_mut(slot) {
-                                *slot = Some(value);
-                            }
-                        }
-                        Err(message) => {
-                            problems.push(ConfigProblem::new(at, format!("`{label}`: {message}")))
-                        }
-                    }
-                }
-            }
-            "namespaces" => {
-                let mut namespaces = std::collections::BTreeMap::new();
-                match value.kind() {
-                    NodeKind::Mapping(entries) => {
-                        for (namespace, labels) in entries {
-                            let Some(namespace) = namespace.as_str().filter(|n| !n.is_empty())
-                            else {
-                                problems.push(expected(namespace, "a namespace name"));
-                                continue;
-                            };
-                            let mut written = Vec::new();
-                            for (label, text, at) in pod_security_labels(labels, problems) {
-                                let key = format!("{LABEL_PREFIX}{label}");
-                                // The same reading as the labels': a value the API server
-                                // refuses is refused here too.
-                                let (_, refused) = policy_from_labels(
-                                    |k| (k == key).then_some(text.as_str()),
-                                    Policy::default(),
-                                );
-                                if let Some(problem) = refused.first() {
-                                    problems.push(ConfigProblem::new(
-                                        at,
-                                        format!("`{label}`: {}", problem.expected),
-                                    ));
-                                    continue;
-                                }
-                                written.push((key, text));
-                            }
-                            namespaces.insert(namespace.to_string(), written);
-                        }
-                    }
-                    _ if value.is_null() => {}
-                    _ => problems.push(expected(value, "a mapping of namespaces to their labels")),
-                }
-                layer.namespaces = Some(namespaces);
-            }
+            "defaults" => layer.defaults = pod_security_defaults(value, problems),
+            "namespaces" => layer.namespaces = Some(pod_security_namespaces(value, problems)),
             "exemptions" => {
                 let NodeKind::Mapping(entries) = value.kind() else {
                     if !value.is_null() {
@@ -403,6 +327,86 @@ fn pod_security(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> PodSecuri
         }
     }
     layer
+}
+
+/// `podSecurity.defaults`: each mode's level (`LEVEL` or `LEVEL:VERSION`) and version.
+fn pod_security_defaults(
+    node: &Node<'_>,
+    problems: &mut Vec<ConfigProblem>,
+) -> [Option<LevelVersion>; 3] {
+    let mut defaults = [None; 3];
+    for (label, text, at) in pod_security_labels(node, problems) {
+        let Some(mode) = Mode::parse(label.trim_end_matches("-version")) else {
+            continue;
+        };
+        let slot = mode as usize;
+        let current = defaults.get(slot).copied().flatten().unwrap_or_default();
+        let parsed = if label.ends_with("-version") {
+            PolicyVersion::parse(&text)
+                .map(|version| LevelVersion { version, ..current })
+                .map_err(str::to_string)
+        } else {
+            // `enforce: baseline` keeps an `enforce-version` given before it.
+            LevelVersion::parse(&text).map(|value| {
+                if text.contains(':') {
+                    value
+                } else {
+                    LevelVersion {
+                        level: value.level,
+                        ..current
+                    }
+                }
+            })
+        };
+        match parsed {
+            Ok(value) => {
+                if let Some(slot) = defaults.get_mut(slot) {
+                    *slot = Some(value);
+                }
+            }
+            Err(message) => {
+                problems.push(ConfigProblem::new(at, format!("`{label}`: {message}")));
+            }
+        }
+    }
+    defaults
+}
+
+/// `podSecurity.namespaces`: each namespace's labels, as the API server would read them.
+fn pod_security_namespaces(
+    node: &Node<'_>,
+    problems: &mut Vec<ConfigProblem>,
+) -> std::collections::BTreeMap<String, Vec<(String, String)>> {
+    let mut namespaces = std::collections::BTreeMap::new();
+    let NodeKind::Mapping(entries) = node.kind() else {
+        if !node.is_null() {
+            problems.push(expected(node, "a mapping of namespaces to their labels"));
+        }
+        return namespaces;
+    };
+    for (namespace, labels) in entries {
+        let Some(namespace) = namespace.as_str().filter(|n| !n.is_empty()) else {
+            problems.push(expected(namespace, "a namespace name"));
+            continue;
+        };
+        let mut written = Vec::new();
+        for (label, text, at) in pod_security_labels(labels, problems) {
+            let key = format!("{LABEL_PREFIX}{label}");
+            // The same reading as the labels': a value the API server refuses is refused here.
+            let (_, refused) =
+                policy_from_labels(|k| (k == key).then_some(text.as_str()), Policy::default());
+            if let Some(problem) = refused.first() {
+                problems.push(ConfigProblem::new(
+                    at,
+                    format!("`{label}`: {}", problem.expected),
+                ));
+                continue;
+            }
+            written.push((key, text));
+        }
+        namespaces.insert(namespace.to_string(), written);
+    }
+    namespaces
 }
 
 /// The Pod Security label entries of a mapping (`enforce: restricted`), as (key, value, node);

@@ -143,6 +143,22 @@ struct ResultProperties {
     pod_security: Option<PodSecurityProperties>,
 }
 
+/// A finding's own properties, when it has any.
+fn result_properties(finding: &Finding) -> Option<ResultProperties> {
+    (finding.source.is_some() || finding.pod_security.is_some()).then(|| ResultProperties {
+        source: finding.source.as_deref().map(str::to_string),
+        pod_security: finding
+            .pod_security
+            .as_deref()
+            .map(|tag| PodSecurityProperties {
+                level: tag.level.as_str(),
+                version: tag.version_text(),
+                mode: tag.mode.as_str(),
+                check: tag.check,
+            }),
+    })
+}
+
 /// `{"level", "version", "mode", "check"}`, as the JSON format's `podSecurity`.
 #[derive(Serialize)]
 struct PodSecurityProperties {
@@ -459,19 +475,7 @@ pub fn write_findings(
                 },
                 logical_locations,
             }],
-            properties: (finding.source.is_some() || finding.pod_security.is_some()).then(|| {
-                ResultProperties {
-                    source: finding.source.as_deref().map(str::to_string),
-                    pod_security: finding.pod_security.as_deref().map(|tag| {
-                        PodSecurityProperties {
-                            level: tag.level.as_str(),
-                            version: tag.version_text(),
-                            mode: tag.mode.as_str(),
-                            check: tag.check,
-                        }
-                    }),
-                }
-            }),
+            properties: result_properties(finding),
         }
     };
     let log = Log {

@@ -97,7 +97,7 @@ struct Found {
 
 impl Found {
     /// Records `options` (written at `path`); whether they are forbidden.
-    fn read(&mut self, options: &SeLinuxOptions, path: FieldPath, allowed: &[&str]) -> bool {
+    fn read(&mut self, options: &SeLinuxOptions, path: &FieldPath, allowed: &[&str]) -> bool {
         let mut valid = true;
         let kind = options.kind.as_deref().unwrap_or("");
         if !allowed.contains(&kind) {
@@ -124,7 +124,7 @@ fn options(context: &PodContext<'_>, allowed: &[&str]) -> Option<Violation> {
     let mut setters = Vec::new();
     let pod = context.pod.spec.security_context.as_ref().and_then(|s| s.se_linux_options.as_ref());
     if let Some(options) = pod
-        && !found.read(options.get(), FieldPath::root().children(&["spec", "securityContext", "seLinuxOptions"]), allowed)
+        && !found.read(options.get(), &FieldPath::root().children(&["spec", "securityContext", "seLinuxOptions"]), allowed)
     {
         setters.push("pod".to_string());
     }
@@ -132,7 +132,7 @@ fn options(context: &PodContext<'_>, allowed: &[&str]) -> Option<Violation> {
     for (list, index, container) in visited(context) {
         let own = container.security_context.as_ref().and_then(|s| s.se_linux_options.as_ref());
         if let Some(options) = own
-            && !found.read(options.get(), container_field(context, list, index, &["securityContext", "seLinuxOptions"]), allowed)
+            && !found.read(options.get(), &container_field(context, list, index, &["securityContext", "seLinuxOptions"]), allowed)
         {
             containers.push(name_of(container));
         }

@@ -45,10 +45,13 @@ fn admit(policy: &str, annotations: &str, spec: &str) -> Vec<String> {
 
 fn indent(text: &str, by: usize) -> String {
     let pad = " ".repeat(by);
-    text.trim_matches('\n')
-        .lines()
-        .map(|line| format!("{pad}{line}\n"))
-        .collect()
+    let mut out = String::new();
+    for line in text.trim_matches('\n').lines() {
+        out.push_str(&pad);
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
 }
 
 /// A container `name` with a restricted-clean security context, plus `extra` lines in it.
