@@ -72,7 +72,7 @@ pub fn locate_from(
     if let Some(fix) = finding.fix.as_mut()
         && !fix.elsewhere.is_empty()
     {
-        let resolved = root.and_then(|root| resolve_path_edits(pod, root, &fix.elsewhere));
+        let resolved = root.and_then(|root| resolve_path_edits(pod, root, spec, &fix.elsewhere));
         match resolved {
             Some(edits) => fix.elsewhere = edits,
             // A fix that cannot be placed is no fix.
@@ -99,11 +99,17 @@ pub fn locate_from(
 
 /// Places a fix's path edits in the document: each becomes an edit of a span; `None` when
 /// one cannot be placed (a missing entry, a flow-style mapping to insert into).
-fn resolve_path_edits(
+fn resolve_path_edits<'n, 'a>(
     pod: &PodObject,
-    root: &Node<'_>,
+    root: &'n Node<'a>,
+    spec: Option<Lookup<'n, 'a>>,
     edits: &[PathEdit],
 ) -> Option<Vec<PathEdit>> {
+    // Walked on from the pod's spec when the path is under it (most are).
+    let lookup = |path: &FieldPath| {
+        pod.lookup_pod_path_from(root, spec, path)
+            .unwrap_or_else(|| root.lookup(&pod.object_path.join(&pod.object_relative(path))))
+    };
     let line_start = |line: u32| Pos {
         index: 0,
         line,
@@ -144,8 +150,7 @@ fn resolve_path_edits(
                 ));
             }
             PathEdit::InsertFirst(path, text) => {
-                let full = pod.object_path.join(&pod.object_relative(path));
-                let found = root.lookup(&full);
+                let found = lookup(path);
                 let NodeKind::Mapping(entries) = found.value.kind() else {
                     return None;
                 };
@@ -176,8 +181,7 @@ fn resolve_path_edits(
                 placed.push(PathEdit::At(Span { start: at, end: at }, lines));
             }
             PathEdit::Replace(path, text) => {
-                let full = pod.object_path.join(&pod.object_relative(path));
-                let found = root.lookup(&full);
+                let found = lookup(path);
                 if !found.complete || found.key.is_none() {
                     return None;
                 }

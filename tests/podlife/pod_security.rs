@@ -300,3 +300,30 @@ fn the_human_report_says_where_the_level_comes_from() {
     let output = run(&["validate", NAMESPACES, WORKLOADS]);
     snapshot("pod_security__validate", &render(&output));
 }
+
+#[test]
+fn sarif_github_and_junit_carry_the_level_and_the_check() {
+    let output = run(&["validate", "-o", "sarif", NAMESPACES, WORKLOADS]);
+    let sarif = json(&output);
+    let results = sarif["runs"][0]["results"].as_array().expect("results");
+    let tagged = results
+        .iter()
+        .find(|result| result["ruleId"] == "PL503")
+        .expect("the hostPath volume");
+    assert_eq!(
+        tagged["properties"]["podSecurity"],
+        serde_json::json!({"level": "baseline", "version": "v1.37", "mode": "enforce", "check": "hostPathVolumes"})
+    );
+    let output = run(&["validate", "-o", "github", NAMESPACES, WORKLOADS]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("title=PL503 pod-security-host-path-volumes (baseline%3Av1.37 enforce%2C check hostPathVolumes)::"),
+        "{stdout}"
+    );
+    let output = run(&["validate", "-o", "junit", NAMESPACES, WORKLOADS]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("pod security: restricted:v1.30 warn, check restrictedVolumes"),
+        "{stdout}"
+    );
+}

@@ -711,3 +711,70 @@ fn code_actions_never_come_from_a_stale_version() {
         "every edit is for the version asked about"
     );
 }
+
+#[test]
+fn pod_security_findings_and_their_quick_fixes_reach_the_editor() {
+    let uri = "file:///nonexistent-podlife-test/restricted.yaml";
+    let text = "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels:\n    pod-security.kubernetes.io/enforce: restricted\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: shop\nspec:\n  securityContext:\n    runAsNonRoot: true\n    seccompProfile: {type: RuntimeDefault}\n  containers:\n  - name: app\n    image: example/app:1.4\n    securityContext:\n      capabilities: {drop: [ALL]}\n";
+    let mut client = Client::start();
+    initialize(&mut client, 1);
+    client.send(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}}),
+    );
+    let diagnostics = client.diagnostics(1);
+    let codes: Vec<&str> = diagnostics
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|d| d["code"].as_str())
+        .collect();
+    assert_eq!(codes, ["PL520"], "{diagnostics}");
+    assert_eq!(diagnostics[0]["severity"], 1);
+    assert!(
+        diagnostics[0]["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with(
+                "violates PodSecurity \"restricted:latest\": allowPrivilegeEscalation != false"
+            )),
+        "{diagnostics}"
+    );
+    let line = diagnostics[0]["range"]["start"]["line"].clone();
+    let mut kept = Vec::new();
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 2, "method": "textDocument/codeAction", "params": {
+        "textDocument": {"uri": uri},
+        "range": {"start": {"line": line, "character": 10}, "end": {"line": line, "character": 10}},
+        "context": {"diagnostics": []}}}),
+    );
+    let actions = client.answer(2, &mut kept)["result"].clone();
+    let fix = actions
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|action| {
+            action["title"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("Fix PL520"))
+        })
+        .unwrap_or_else(|| panic!("a fix for PL520 in {actions}"));
+    assert!(
+        fix["title"]
+            .as_str()
+            .is_some_and(|t| t.contains("(unsafe)")),
+        "{fix}"
+    );
+    let fixed = apply(text, &fix["edit"]["changes"][uri][0]);
+    assert!(
+        fixed.contains("    securityContext:\n      allowPrivilegeEscalation: false\n      capabilities: {drop: [ALL]}\n"),
+        "{fixed}"
+    );
+    let checked =
+        super::support::run_with_stdin(&["validate", "-o", "short", "-"], fixed.as_bytes());
+    assert_eq!(
+        checked.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&checked.stdout)
+    );
+}

@@ -58,9 +58,15 @@ pub struct LabelProblem {
 }
 
 /// The label key of a mode's level (`…/enforce`) or version (`…/enforce-version`).
-pub fn label_key(mode: Mode, version: bool) -> String {
-    let suffix = if version { "-version" } else { "" };
-    format!("{LABEL_PREFIX}{}{suffix}", mode.as_str())
+pub fn label_key(mode: Mode, version: bool) -> &'static str {
+    match (mode, version) {
+        (Mode::Enforce, false) => "pod-security.kubernetes.io/enforce",
+        (Mode::Enforce, true) => "pod-security.kubernetes.io/enforce-version",
+        (Mode::Warn, false) => "pod-security.kubernetes.io/warn",
+        (Mode::Warn, true) => "pod-security.kubernetes.io/warn-version",
+        (Mode::Audit, false) => "pod-security.kubernetes.io/audit",
+        (Mode::Audit, true) => "pod-security.kubernetes.io/audit-version",
+    }
 }
 
 /// The policy `labels` give over `defaults`, with the labels the API server refuses (a
@@ -78,7 +84,7 @@ pub fn policy_from_labels<'l>(
         let slot = mode as usize;
         let mut value = policy.get(mode);
         let key = label_key(mode, false);
-        if let Some(text) = labels(&key) {
+        if let Some(text) = labels(key) {
             match Level::parse(text) {
                 Ok(level) => {
                     value.level = level;
@@ -99,7 +105,7 @@ pub fn policy_from_labels<'l>(
                         *flag = true;
                     }
                     problems.push(LabelProblem {
-                        label: key,
+                        label: key.to_string(),
                         value: text.to_string(),
                         expected,
                     });
@@ -107,7 +113,7 @@ pub fn policy_from_labels<'l>(
             }
         }
         let key = label_key(mode, true);
-        if let Some(text) = labels(&key) {
+        if let Some(text) = labels(key) {
             if let Some(flag) = labelled_version.get_mut(slot) {
                 *flag = true;
             }
@@ -116,7 +122,7 @@ pub fn policy_from_labels<'l>(
                 Err(expected) => {
                     value.version = PolicyVersion::Latest;
                     problems.push(LabelProblem {
-                        label: key,
+                        label: key.to_string(),
                         value: text.to_string(),
                         expected,
                     });

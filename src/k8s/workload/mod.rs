@@ -371,6 +371,29 @@ impl PodObject {
         Some(span_from(lookup_parts(root, &parts), target))
     }
 
+    /// The node at a pod-relative path, walked on from `spec` (the pod's
+    /// [`PodObject::spec_lookup`]) when the path is under the spec, else from the document's
+    /// root; `None` for a pod read from a legacy annotation (its paths lead into the
+    /// annotation's own tree).
+    pub fn lookup_pod_path_from<'n, 'a>(
+        &self,
+        root: &'n Node<'a>,
+        spec: Option<Lookup<'n, 'a>>,
+        pod_path: &FieldPath,
+    ) -> Option<Lookup<'n, 'a>> {
+        if !self.annotation_trees.is_empty() {
+            return None;
+        }
+        let (prefix, rest) = self.object_relative_parts(pod_path);
+        if let Some(spec) = spec
+            && std::ptr::eq(prefix, self.spec_path.segments())
+        {
+            return Some(spec.then(rest));
+        }
+        let parts = [self.object_path.segments(), prefix, rest];
+        Some(lookup_parts(root, &parts))
+    }
+
     /// The span of an object-relative path: in the document, or inside a legacy annotation.
     pub fn span_of(&self, root: &Node<'_>, path: &FieldPath, target: Target) -> Option<Span> {
         let segments = path.segments();

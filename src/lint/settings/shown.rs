@@ -206,6 +206,33 @@ pub fn show(
             !file_layer.feature_gates.is_empty(),
         ),
     ));
+    for (slot, (name, mode)) in [
+        (
+            "pod-security-enforce",
+            crate::k8s::pod_security::Mode::Enforce,
+        ),
+        ("pod-security-warn", crate::k8s::pod_security::Mode::Warn),
+        ("pod-security-audit", crate::k8s::pod_security::Mode::Audit),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let given =
+            |layer: &SettingsLayer| layer.pod_security.defaults.get(slot).copied().flatten();
+        let setup =
+            crate::lint::rules::pod_security::helpers::policy::PodSecuritySetup::resolve_layers([
+                &file_layer.pod_security,
+                &command_line.pod_security,
+            ]);
+        values.push((
+            name,
+            format!(
+                "{} (the default of a namespace without labels)",
+                setup.defaults.get(mode)
+            ),
+            origin(given(command_line).is_some(), given(&file_layer).is_some()),
+        ));
+    }
     values.push((
         "defaulting",
         if no_defaulting { "off" } else { "on" }.to_string(),

@@ -94,7 +94,7 @@ fn v1_8(context: &PodContext<'_>) -> Option<Violation> {
         if places.is_empty() && allowed.is_none() {
             pointing = Some(container_field(context, list, index, &["name"]));
         }
-        places.push((path, format!("`allowPrivilegeEscalation` of `{}`", name_of(container))));
+        places.push(path);
     }
     if containers.is_empty() {
         return None;

@@ -98,10 +98,7 @@ fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
     {
         setters.push("pod".to_string());
         let kind = profile.kind.clone().unwrap_or_default();
-        places.push((
-            FieldPath::root().children(&["spec", "securityContext", "appArmorProfile", "type"]),
-            format!("the pod's AppArmor profile type `{kind}`"),
-        ));
+        places.push(FieldPath::root().children(&["spec", "securityContext", "appArmorProfile", "type"]));
         values.insert(kind);
     }
     let mut containers = Vec::new();
@@ -116,10 +113,7 @@ fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
         if !allowed_type(profile.kind.as_deref()) {
             containers.push(name_of(container));
             let kind = profile.kind.clone().unwrap_or_default();
-            places.push((
-                container_field(context, list, index, &["securityContext", "appArmorProfile", "type"]),
-                format!("AppArmor profile type `{kind}`"),
-            ));
+            places.push(container_field(context, list, index, &["securityContext", "appArmorProfile", "type"]));
             values.insert(kind);
         }
     }
@@ -130,10 +124,7 @@ fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
     for (key, value) in context.pod.metadata.annotations.iter().flatten() {
         if key.starts_with(ANNOTATION_PREFIX) && !allowed_annotation(value) {
             annotations.push(key_quoted_value(key, value));
-            places.push((
-                FieldPath::root().children(&["metadata", "annotations"]).key(key),
-                format!("annotation `{key}`"),
-            ));
+            places.push(FieldPath::root().children(&["metadata", "annotations"]).key(key));
         }
     }
     let mut listed: Vec<String> = values.into_iter().collect();

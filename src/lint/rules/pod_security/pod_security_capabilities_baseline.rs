@@ -95,10 +95,7 @@ fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
             if !ALLOWED.contains(&capability.as_str()) {
                 bad = true;
                 added.insert(capability.clone());
-                places.push((
-                    container_field(context, list, index, &["securityContext", "capabilities", "add"]).index(i),
-                    format!("capability `{capability}`"),
-                ));
+                places.push(container_field(context, list, index, &["securityContext", "capabilities", "add"]).index(i));
             }
         }
         if bad {

@@ -99,20 +99,14 @@ fn v1_22(context: &PodContext<'_>) -> Option<Violation> {
             if places.is_empty() && drop.is_none() {
                 pointing = Some(container_field(context, list, index, &["name"]));
             }
-            places.push((
-                container_field(context, list, index, &fields),
-                format!("`capabilities.drop` of `{}`", name_of(container)),
-            ));
+            places.push(container_field(context, list, index, &fields));
         }
         let mut adds = false;
         for (i, capability) in capabilities.and_then(|c| c.add.as_ref()).into_iter().flatten().enumerate() {
             if capability != "NET_BIND_SERVICE" {
                 adds = true;
                 forbidden.insert(capability.clone());
-                places.push((
-                    container_field(context, list, index, &["securityContext", "capabilities", "add"]).index(i),
-                    format!("capability `{capability}`"),
-                ));
+                places.push(container_field(context, list, index, &["securityContext", "capabilities", "add"]).index(i));
             }
         }
         if adds {

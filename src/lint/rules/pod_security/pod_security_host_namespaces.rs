@@ -80,7 +80,7 @@ fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
     ] {
         if set == Some(true) {
             used.push(format!("{field}=true"));
-            places.push((FieldPath::root().children(&["spec", field]), format!("`{field}: true`")));
+            places.push(FieldPath::root().children(&["spec", field]));
         }
     }
     Violation::at_places("host namespaces", used.join(", "), places)

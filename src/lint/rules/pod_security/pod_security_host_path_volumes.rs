@@ -79,10 +79,7 @@ fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
         if volume.source.has("hostPath") {
             let name = volume.name.as_deref().unwrap_or("");
             names.push(name);
-            places.push((
-                FieldPath::root().children(&["spec", "volumes"]).index(index).child("hostPath"),
-                format!("`hostPath` volume `{name}`"),
-            ));
+            places.push(FieldPath::root().children(&["spec", "volumes"]).index(index).child("hostPath"));
         }
     }
     if names.is_empty() {

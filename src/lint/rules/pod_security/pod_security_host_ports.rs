@@ -82,10 +82,7 @@ fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
             if let Some(host_port) = port.host_port.filter(|&p| p != 0) {
                 bad = true;
                 ports.insert(host_port.to_string());
-                places.push((
-                    container_field(context, list, index, &["ports"]).index(i).child("hostPort"),
-                    format!("host port {host_port}"),
-                ));
+                places.push(container_field(context, list, index, &["ports"]).index(i).child("hostPort"));
             }
         }
         if bad {

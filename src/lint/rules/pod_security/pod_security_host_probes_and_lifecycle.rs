@@ -90,7 +90,7 @@ fn v1_34(context: &PodContext<'_>) -> Option<Violation> {
             if let Some(host) = host.filter(|host| !host.is_empty()) {
                 containers.insert(name_of(container).to_string());
                 hosts.insert(host.clone());
-                places.push((container_field(context, list, index, &path), format!("host `{host}`")));
+                places.push(container_field(context, list, index, &path));
             }
         };
         for (field, handler) in handlers {

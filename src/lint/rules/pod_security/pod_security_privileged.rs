@@ -82,7 +82,7 @@ fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
             containers.push(name_of(container));
             let path = container_field(context, list, index, &["securityContext", "privileged"]);
             edits.push(PathEdit::Replace(path.clone(), "false".to_string()));
-            places.push((path, "`privileged: true`".to_string()));
+            places.push(path);
         }
     }
     if containers.is_empty() {

@@ -84,10 +84,7 @@ pub(in crate::lint::rules) fn unmasked(context: &PodContext<'_>) -> Option<Viola
         if let Some(mount) = mount.filter(|mount| mount.as_str() != "Default") {
             containers.push(name_of(container));
             kinds.insert(mount.clone());
-            places.push((
-                container_field(context, list, index, &["securityContext", "procMount"]),
-                format!("`procMount: {mount}`"),
-            ));
+            places.push(container_field(context, list, index, &["securityContext", "procMount"]));
         }
     }
     if containers.is_empty() {

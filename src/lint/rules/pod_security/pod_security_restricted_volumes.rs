@@ -100,11 +100,11 @@ fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
         match NAMED.iter().find(|source| volume.source.has(source)) {
             Some(source) => {
                 kinds.insert((*source).to_string());
-                places.push((path.child(*source), format!("`{source}` volume `{name}`")));
+                places.push(path.child(*source));
             }
             None => {
                 kinds.insert("unknown".to_string());
-                places.push((path, format!("volume `{name}`")));
+                places.push(path);
             }
         }
     }

@@ -83,7 +83,7 @@ fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
     let pod_path = FieldPath::root().children(&["spec", "securityContext", "runAsNonRoot"]);
     if pod_value == Some(false) {
         setters.push("pod".to_string());
-        places.push((pod_path.clone(), "the pod's `runAsNonRoot: false`".to_string()));
+        places.push(pod_path.clone());
         edits.push(PathEdit::Replace(pod_path.clone(), "true".to_string()));
     }
     let mut explicit = Vec::new();
@@ -96,7 +96,7 @@ fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
             Some(false) => {
                 explicit.push(name_of(container));
                 edits.push(PathEdit::Replace(path.clone(), "true".to_string()));
-                places.push((path, format!("`runAsNonRoot: false` of `{}`", name_of(container))));
+                places.push(path);
             }
             Some(true) => {}
             None if pod_value != Some(true) => {
@@ -127,11 +127,7 @@ fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
         at,
     )
     .pointing_at(Some(name));
-    violation.others = implicit_places
-        .into_iter()
-        .skip(1)
-        .map(|(path, _)| (path, "`runAsNonRoot` not set".to_string()))
-        .collect();
+    violation.others = implicit_places.into_iter().skip(1).map(|(path, _)| path).collect();
     let edit = set_field(
         &FieldPath::root().child("spec"),
         &["securityContext", "runAsNonRoot"],

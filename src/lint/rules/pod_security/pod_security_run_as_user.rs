@@ -82,19 +82,13 @@ fn v1_23(context: &PodContext<'_>) -> Option<Violation> {
     let pod = context.pod.spec.security_context.as_ref().and_then(|s| s.run_as_user);
     if pod == Some(0) {
         setters.push("pod".to_string());
-        places.push((
-            FieldPath::root().children(&["spec", "securityContext", "runAsUser"]),
-            "the pod's `runAsUser: 0`".to_string(),
-        ));
+        places.push(FieldPath::root().children(&["spec", "securityContext", "runAsUser"]));
     }
     let mut containers = Vec::new();
     for (list, index, container) in visited(context) {
         if container.security_context.as_ref().and_then(|s| s.run_as_user) == Some(0) {
             containers.push(name_of(container));
-            places.push((
-                container_field(context, list, index, &["securityContext", "runAsUser"]),
-                format!("`runAsUser: 0` of `{}`", name_of(container)),
-            ));
+            places.push(container_field(context, list, index, &["securityContext", "runAsUser"]));
         }
     }
     if !containers.is_empty() {

@@ -97,7 +97,7 @@ fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
             && !valid_annotation(value)
         {
             forbidden.insert(key_quoted_value(&key, value));
-            places.push((at.key(&key), format!("annotation `{key}`")));
+            places.push(at.key(&key));
         }
     };
     look(POD_ANNOTATION.to_string());
@@ -125,7 +125,7 @@ fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
 pub(in crate::lint::rules) struct ExplicitlyBad {
     pub setters: Vec<String>,
     pub types: Sorted,
-    pub places: Vec<(FieldPath, String)>,
+    pub places: Vec<FieldPath>,
     /// Whether the pod's own profile has an allowed type.
     pub pod_set: bool,
 }
@@ -140,10 +140,7 @@ pub(in crate::lint::rules) fn explicitly_bad(context: &PodContext<'_>) -> Explic
         } else {
             let kind = profile.kind.clone().unwrap_or_default();
             found.setters.push("pod".to_string());
-            found.places.push((
-                FieldPath::root().children(&["spec", "securityContext", "seccompProfile", "type"]),
-                format!("the pod's seccomp profile type `{kind}`"),
-            ));
+            found.places.push(FieldPath::root().children(&["spec", "securityContext", "seccompProfile", "type"]));
             found.types.insert(kind);
         }
     }
@@ -155,10 +152,7 @@ pub(in crate::lint::rules) fn explicitly_bad(context: &PodContext<'_>) -> Explic
         {
             let kind = profile.kind.clone().unwrap_or_default();
             containers.push(name_of(container));
-            found.places.push((
-                container_field(context, list, index, &["securityContext", "seccompProfile", "type"]),
-                format!("seccomp profile type `{kind}`"),
-            ));
+            found.places.push(container_field(context, list, index, &["securityContext", "seccompProfile", "type"]));
             found.types.insert(kind);
         }
     }

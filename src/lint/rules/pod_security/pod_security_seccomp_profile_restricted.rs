@@ -95,7 +95,7 @@ fn v1_19(context: &PodContext<'_>) -> Option<Violation> {
     let type_edits: Vec<PathEdit> = bad
         .places
         .iter()
-        .map(|(path, _)| PathEdit::Replace(path.clone(), "RuntimeDefault".to_string()))
+        .map(|path| PathEdit::Replace(path.clone(), "RuntimeDefault".to_string()))
         .collect();
     let pod_edit = (!implicit.is_empty() && !pod_written).then(|| {
         set_field(
@@ -120,11 +120,7 @@ fn v1_19(context: &PodContext<'_>) -> Option<Violation> {
         at,
     )
     .pointing_at(Some(name));
-    violation.others = implicit_places
-        .into_iter()
-        .skip(1)
-        .map(|(path, _)| (path, "no `seccompProfile`".to_string()))
-        .collect();
+    violation.others = implicit_places.into_iter().skip(1).map(|(path, _)| path).collect();
     Some(violation.fixed(Applicability::Unsafe, edits))
 }
 

@@ -92,7 +92,7 @@ struct Found {
     types: Sorted,
     user: bool,
     role: bool,
-    places: Vec<(FieldPath, String)>,
+    places: Vec<FieldPath>,
 }
 
 impl Found {
@@ -103,17 +103,17 @@ impl Found {
         if !allowed.contains(&kind) {
             valid = false;
             self.types.insert(kind.to_string());
-            self.places.push((path.child("type"), format!("SELinux type `{kind}`")));
+            self.places.push(path.child("type"));
         }
         if options.user.as_deref().is_some_and(|user| !user.is_empty()) {
             valid = false;
             self.user = true;
-            self.places.push((path.child("user"), "SELinux user".to_string()));
+            self.places.push(path.child("user"));
         }
         if options.role.as_deref().is_some_and(|role| !role.is_empty()) {
             valid = false;
             self.role = true;
-            self.places.push((path.child("role"), "SELinux role".to_string()));
+            self.places.push(path.child("role"));
         }
         valid
     }

@@ -124,10 +124,7 @@ fn forbidden(context: &PodContext<'_>, safe: &[&[&str]]) -> Option<Violation> {
         let name = sysctl.name.as_deref().unwrap_or("");
         if !safe.iter().any(|set| set.contains(&name)) {
             names.push(name);
-            places.push((
-                FieldPath::root().children(&["spec", "securityContext", "sysctls"]).index(index).child("name"),
-                format!("sysctl `{name}`"),
-            ));
+            places.push(FieldPath::root().children(&["spec", "securityContext", "sysctls"]).index(index).child("name"));
         }
     }
     Violation::at_places("forbidden sysctls", names.join(", "), places)

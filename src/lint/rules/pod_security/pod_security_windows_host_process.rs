@@ -94,18 +94,12 @@ fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
             .and_then(|w| w.host_process);
         if own == Some(true) {
             containers.push(name_of(container));
-            places.push((
-                container_field(context, list, index, &["securityContext", "windowsOptions", "hostProcess"]),
-                "`hostProcess: true`".to_string(),
-            ));
+            places.push(container_field(context, list, index, &["securityContext", "windowsOptions", "hostProcess"]));
         }
     }
     if pod == Some(true) {
         setters.push("pod".to_string());
-        places.insert(0, (
-            FieldPath::root().children(&["spec", "securityContext", "windowsOptions", "hostProcess"]),
-            "the pod's `hostProcess: true`".to_string(),
-        ));
+        places.insert(0, FieldPath::root().children(&["spec", "securityContext", "windowsOptions", "hostProcess"]));
     }
     if !containers.is_empty() {
         setters.push(wording::containers(&containers));

@@ -44,8 +44,8 @@ pub struct Violation {
     pub at: FieldPath,
     /// Where to point when `at` is not written (a field left unset: its container's name).
     pub pointing_at: Option<FieldPath>,
-    /// The other offending fields, with what each is.
-    pub others: Vec<(FieldPath, String)>,
+    /// The other offending fields.
+    pub others: Vec<FieldPath>,
     /// A certain repair, when there is one.
     pub fix: Option<(Applicability, Vec<PathEdit>)>,
 }
@@ -63,15 +63,15 @@ impl Violation {
         }
     }
 
-    /// A violation at the first of `places` (pod-relative paths, with what each is), the rest
-    /// related to it; `None` without places.
+    /// A violation at the first of `places` (pod-relative paths), the rest related to it;
+    /// `None` without places.
     pub fn at_places(
         reason: impl Into<String>,
         detail: impl Into<String>,
-        places: Vec<(FieldPath, String)>,
+        places: Vec<FieldPath>,
     ) -> Option<Self> {
         let mut places = places.into_iter();
-        let (at, _) = places.next()?;
+        let at = places.next()?;
         let mut violation = Violation::new(reason, detail, at);
         violation.others = places.collect();
         Some(violation)

@@ -16,7 +16,9 @@ pub fn set_field(base: &FieldPath, fields: &[&'static str], written: usize, valu
     }
     let mut block = String::new();
     for (depth, field) in missing.iter().enumerate() {
-        block.push_str(&"  ".repeat(depth));
+        for _ in 0..depth {
+            block.push_str("  ");
+        }
         block.push_str(field);
         block.push(':');
         if depth + 1 == missing.len() {

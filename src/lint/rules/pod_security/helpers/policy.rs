@@ -63,23 +63,23 @@ impl ObjectPolicy {
         }
     }
 
-    /// One sentence: why `mode` is `value` for this object.
+    /// One clause: why `mode` is `value` for this object.
     pub fn explain(&self, mode: Mode, value: LevelVersion) -> String {
         let source = self.source(mode);
         let mode = mode.as_str();
         match source {
             PolicySource::Labels { namespace, place } => format!(
-                "Namespace `{namespace}` ({place}) sets `{mode}` to `{value}` with its `pod-security.kubernetes.io/{mode}` labels"
+                "`{mode}` is `{value}` by the labels of Namespace `{namespace}` ({place})"
             ),
             PolicySource::Configured { namespace } => format!(
-                "`podSecurity.namespaces.{namespace}` in the configuration sets `{mode}` to `{value}`"
+                "`{mode}` is `{value}` by `podSecurity.namespaces.{namespace}`"
             ),
             PolicySource::Default => match &self.namespace {
                 Some(namespace) => format!(
-                    "the cluster's default `{mode}` level (`--pod-security`, `podSecurity.defaults`) is `{value}`, and namespace `{namespace}` has no label of its own in this run"
+                    "`{mode}` is `{value}` by default (`--pod-security`, `podSecurity.defaults`): namespace `{namespace}` has no label here"
                 ),
                 None => format!(
-                    "the cluster's default `{mode}` level (`--pod-security`, `podSecurity.defaults`) is `{value}`, and the object names no namespace"
+                    "`{mode}` is `{value}` by default (`--pod-security`, `podSecurity.defaults`): no namespace is named"
                 ),
             },
         }
@@ -128,9 +128,8 @@ impl PodSecuritySetup {
             return None;
         }
         let sources = Mode::ALL.map(|mode| {
-            let labelled = |has: &dyn Fn(&str) -> bool| {
-                has(&label_key(mode, false)) || has(&label_key(mode, true))
-            };
+            let labelled =
+                |has: &dyn Fn(&str) -> bool| has(label_key(mode, false)) || has(label_key(mode, true));
             match (object, namespace) {
                 (Some(found), Some(name)) if labelled(&|key| found.label(key).is_some()) => {
                     PolicySource::Labels {

@@ -4,7 +4,7 @@
 
 use crate::finding::{Finding, PodSecurityTag, Severity};
 use crate::k8s::pod_security::{Level, Mode, PolicyVersion};
-use crate::lint::rules::pod_security::helpers::check::{Check, Variant, Violation, active_at};
+use crate::lint::rules::pod_security::helpers::check::{Check, Variant, active_at};
 use crate::lint::rules::{PodContext, Rule};
 
 /// Runs `check` (the check of `rule`) on the pod of `context` against its namespace's policy,
@@ -20,7 +20,9 @@ pub fn report(
         return;
     };
     let release = context.gates.version();
-    let mut evaluated: Option<(&'static Variant, Option<Violation>)> = None;
+    // A variant already run for a weaker-checked mode that passed (a failure is reported and
+    // ends the search, so only passes are remembered).
+    let mut passed: Option<&'static Variant> = None;
     for mode in Mode::ALL {
         let value = object_policy.policy.get(mode);
         if value.level == Level::Privileged {
@@ -30,15 +32,11 @@ pub fn report(
         let Some(variant) = active_at(check, value.level, minor) else {
             continue;
         };
-        let violation = match &evaluated {
-            Some((done, result)) if std::ptr::eq(*done, variant) => result.clone(),
-            _ => {
-                let result = (variant.check)(context);
-                evaluated = Some((variant, result.clone()));
-                result
-            }
-        };
-        let Some(violation) = violation else {
+        if passed.is_some_and(|done| std::ptr::eq(done, variant)) {
+            continue;
+        }
+        let Some(violation) = (variant.check)(context) else {
+            passed = Some(variant);
             continue;
         };
         let admission = format!(
@@ -59,13 +57,11 @@ pub fn report(
             Mode::Warn | Mode::Audit => Severity::Warning,
         };
         let mut note = object_policy.explain(mode, value);
-        note.push_str(match (mode, is_pod) {
-            (Mode::Enforce, true) => ": the API server rejects the pod",
-            (Mode::Enforce, false) => {
-                ": the workload is admitted, but the API server rejects every pod its controller creates, so none runs"
-            }
-            (Mode::Warn, _) => ": the API server admits it and returns this warning",
-            (Mode::Audit, _) => ": the API server admits it and records this in the audit log",
+        // The message says what `enforce` does; the other modes admit the object.
+        note.push_str(match mode {
+            Mode::Enforce => "",
+            Mode::Warn => "; admitted with this warning",
+            Mode::Audit => "; admitted, and recorded in the audit log",
         });
         if matches!(value.version, PolicyVersion::V1(pinned) if pinned != minor) {
             note.push_str(&format!(
@@ -82,8 +78,8 @@ pub fn report(
         if let Some(pointing_at) = violation.pointing_at {
             finding = finding.pointing_at(pointing_at);
         }
-        for (path, what) in violation.others {
-            finding = finding.related(path, what);
+        for path in violation.others {
+            finding = finding.related(path, format!("{} here too", violation.reason));
         }
         if let Some((applicability, edits)) = violation.fix {
             finding = finding.fixed_elsewhere(applicability, edits);
