@@ -41,6 +41,46 @@ pub struct ShownSettings {
     pub rules: Vec<(&'static Rule, Level, Origin)>,
 }
 
+/// The default Pod Security level of each mode (`--pod-security`, `podSecurity.defaults`),
+/// with where it came from (`origin(in_cli, in_file)`).
+fn pod_security_defaults(
+    file_layer: &SettingsLayer,
+    command_line: &SettingsLayer,
+    origin: &dyn Fn(bool, bool) -> Origin,
+) -> Vec<(&'static str, String, Origin)> {
+    use crate::k8s::pod_security::Mode;
+    let setup =
+        crate::lint::rules::pod_security::helpers::policy::PodSecuritySetup::resolve_layers([
+            &file_layer.pod_security,
+            &command_line.pod_security,
+        ]);
+    [
+        ("pod-security-enforce", Mode::Enforce),
+        ("pod-security-warn", Mode::Warn),
+        ("pod-security-audit", Mode::Audit),
+    ]
+    .into_iter()
+    .map(|(name, mode)| {
+        let given = |layer: &SettingsLayer| {
+            layer
+                .pod_security
+                .defaults
+                .get(mode as usize)
+                .copied()
+                .flatten()
+        };
+        (
+            name,
+            format!(
+                "{} (the default of a namespace without labels)",
+                setup.defaults.get(mode)
+            ),
+            origin(given(command_line).is_some(), given(file_layer).is_some()),
+        )
+    })
+    .collect()
+}
+
 /// The configuration file `validate` reads for `file`, and how it was chosen.
 fn configuration_file(file: &Path, source: &ConfigSource) -> (Option<PathBuf>, &'static str) {
     match source {
@@ -206,33 +246,7 @@ pub fn show(
             !file_layer.feature_gates.is_empty(),
         ),
     ));
-    for (slot, (name, mode)) in [
-        (
-            "pod-security-enforce",
-            crate::k8s::pod_security::Mode::Enforce,
-        ),
-        ("pod-security-warn", crate::k8s::pod_security::Mode::Warn),
-        ("pod-security-audit", crate::k8s::pod_security::Mode::Audit),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let given =
-            |layer: &SettingsLayer| layer.pod_security.defaults.get(slot).copied().flatten();
-        let setup =
-            crate::lint::rules::pod_security::helpers::policy::PodSecuritySetup::resolve_layers([
-                &file_layer.pod_security,
-                &command_line.pod_security,
-            ]);
-        values.push((
-            name,
-            format!(
-                "{} (the default of a namespace without labels)",
-                setup.defaults.get(mode)
-            ),
-            origin(given(command_line).is_some(), given(&file_layer).is_some()),
-        ));
-    }
+    values.extend(pod_security_defaults(&file_layer, command_line, &origin));
     values.push((
         "defaulting",
         if no_defaulting { "off" } else { "on" }.to_string(),
