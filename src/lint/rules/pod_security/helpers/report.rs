@@ -4,7 +4,7 @@
 
 use crate::finding::{Finding, PodSecurityTag, Severity};
 use crate::k8s::pod_security::{Level, Mode, PolicyVersion};
-use crate::lint::rules::pod_security::helpers::check::{Check, Variant, active_at};
+use crate::lint::rules::pod_security::helpers::check::{Check, Variant, Violation, active_at};
 use crate::lint::rules::{PodContext, Rule};
 
 /// Runs `check` (the check of `rule`) on the pod of `context` against its namespace's policy,
@@ -39,18 +39,16 @@ pub fn report(
             passed = Some(variant);
             continue;
         };
-        let admission = format!(
-            "violates PodSecurity \"{value}\": {}",
-            violation.reason_and_detail()
-        );
-        let is_pod = context.object.kind == "Pod";
-        let message = match (mode, is_pod) {
-            (Mode::Enforce, true) => admission,
-            (Mode::Enforce, false) => format!(
-                "every pod created from this {} is rejected: {admission}",
+        let said = violation.reason_and_detail();
+        let message = match mode {
+            Mode::Enforce if context.object.kind == "Pod" => {
+                format!("violates PodSecurity \"{value}\": {said}")
+            }
+            Mode::Enforce => format!(
+                "every pod created from this {} is rejected: violates PodSecurity \"{value}\": {said}",
                 context.object.kind
             ),
-            (Mode::Warn | Mode::Audit, _) => format!("would {}", admission.replacen("violates", "violate", 1)),
+            Mode::Warn | Mode::Audit => format!("would violate PodSecurity \"{value}\": {said}"),
         };
         let severity = match mode {
             Mode::Enforce => Severity::Error,
@@ -70,20 +68,28 @@ pub fn report(
                 release.minor()
             ));
         }
+        let Violation {
+            reason,
+            at,
+            pointing_at,
+            others,
+            fix,
+            ..
+        } = violation;
         let mut finding = Finding::new(rule.id(), severity, message)
-            .at(violation.at.clone())
-            .label(violation.reason.clone())
+            .at(at)
             .help(check.help)
             .note(note);
-        if let Some(pointing_at) = violation.pointing_at {
+        if let Some(pointing_at) = pointing_at {
             finding = finding.pointing_at(pointing_at);
         }
-        for path in violation.others {
-            finding = finding.related(path, format!("{} here too", violation.reason));
+        for path in others {
+            finding = finding.related(path, format!("{reason} here too"));
         }
-        if let Some((applicability, edits)) = violation.fix {
+        if let Some((applicability, edits)) = fix {
             finding = finding.fixed_elsewhere(applicability, edits);
         }
+        finding = finding.label(reason);
         finding.pod_security = Some(Box::new(PodSecurityTag {
             level: value.level,
             version: minor,
