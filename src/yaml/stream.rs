@@ -158,6 +158,48 @@ pub fn split_stream(text: &str, pieces: usize) -> Vec<Chunk<'_>> {
     chunks
 }
 
+/// Sources of at least this many bytes are searched in pieces by
+/// [`for_each_document_naming`]; smaller ones are parsed whole when they hold the word.
+pub const SEARCHED_IN_PIECES_FROM: usize = 1 << 20;
+/// The size of those pieces.
+const SEARCHED_PIECE_BYTES: usize = 64 << 10;
+
+/// Calls `visit` with the documents of `text` that may hold `word` (a kind, such as
+/// `PodDisruptionBudget`): only the parts of the text that hold it are parsed, so a source
+/// without it costs one search. A piece whose last document breaks is read on to the end as the
+/// whole stream reads it. A document right after a skipped piece that ends in a syntax error is
+/// still read (the whole stream might lose it in the broken document, which has its own error).
+pub fn for_each_document_naming<'a>(
+    text: &'a str,
+    word: &str,
+    mut visit: impl FnMut(&Document<'a>),
+) {
+    if !text.contains(word) {
+        return;
+    }
+    let pieces = if text.len() >= SEARCHED_IN_PIECES_FROM {
+        text.len() / SEARCHED_PIECE_BYTES
+    } else {
+        1
+    };
+    let chunks = split_stream(text, pieces);
+    for (index, chunk) in chunks.iter().enumerate() {
+        if !chunk.text.contains(word) {
+            continue;
+        }
+        let mut read: Vec<Document<'a>> = Vec::new();
+        let last_broken = for_each_document_of(chunk, |document| read.push(document));
+        if last_broken && index + 1 < chunks.len() {
+            let rest = Chunk::to_end(chunk, text);
+            for_each_document_of(&rest, |document| visit(&document));
+            return;
+        }
+        for document in &read {
+            visit(document);
+        }
+    }
+}
+
 /// Reads one piece of a stream like [`for_each_document`]; document indexes count from 0 in
 /// the piece. Returns whether the piece's last document had a syntax error: the parser may
 /// then have read past the `---` line in the whole stream (inside a flow collection, say), so

@@ -14,17 +14,12 @@ use crate::k8s::scheduling::LabelSelector;
 use crate::lint::rules::api_validation::helpers::label_selector::selector_problems;
 use crate::yaml::field_path::FieldPath;
 use crate::yaml::source::{Document, Node, NodeKind, Pos};
-use crate::yaml::stream::{Chunk, for_each_document_of, split_stream};
+use crate::yaml::stream::for_each_document_naming;
 
 /// The word every budget's text holds (`kind: PodDisruptionBudget`): a source or piece without
 /// it holds no budget and is not parsed.
 pub const KIND: &str = "PodDisruptionBudget";
 
-/// Sources of at least this many bytes are searched for budgets in pieces (smaller ones are
-/// parsed whole when they name the kind).
-const PIECES_FROM_BYTES: usize = 1 << 20;
-/// The size of those pieces: only the pieces that name the kind are parsed.
-const PIECE_BYTES: usize = 64 << 10;
 
 /// Every budget read in a run, in input order.
 #[derive(Debug, Default)]
@@ -91,35 +86,7 @@ impl DisruptionBudgets {
     /// Reads the budgets of one source's text (`file` names it in notes). Only the parts of
     /// the text that name the kind are parsed; a source without it costs one search.
     pub fn read_text(&mut self, file: &Arc<str>, text: &str) {
-        if !text.contains(KIND) {
-            return;
-        }
-        let pieces = if text.len() >= PIECES_FROM_BYTES {
-            text.len() / PIECE_BYTES
-        } else {
-            1
-        };
-        let chunks = split_stream(text, pieces);
-        for (index, chunk) in chunks.iter().enumerate() {
-            // A piece without the kind is not parsed, so a syntax error at its end is not
-            // seen: a budget right after it counts even where reading the whole stream would
-            // lose it inside the broken document (which then has its own PL001 error).
-            if !chunk.text.contains(KIND) {
-                continue;
-            }
-            let mut read: Vec<Document<'_>> = Vec::new();
-            let last_broken = for_each_document_of(chunk, |document| read.push(document));
-            if last_broken && index + 1 < chunks.len() {
-                // The parser may have read past this piece's end in the whole stream: read the
-                // rest as the whole stream does, and stop.
-                let rest = Chunk::to_end(chunk, text);
-                for_each_document_of(&rest, |document| self.read_document(file, &document));
-                return;
-            }
-            for document in &read {
-                self.read_document(file, document);
-            }
-        }
+        for_each_document_naming(text, KIND, |document| self.read_document(file, document));
     }
 
     /// Reads the budgets of one parsed document (an object, or a `List`'s items).
@@ -405,7 +372,7 @@ mod tests {
             }
             text.push_str("---\n");
         }
-        assert!(text.len() > PIECES_FROM_BYTES);
+        assert!(text.len() > crate::yaml::stream::SEARCHED_IN_PIECES_FROM);
         let budgets = read(&text);
         assert_eq!(budgets.len(), 3);
         for index in [3999, 7999, 11_999] {

@@ -10,16 +10,12 @@ use std::sync::Arc;
 
 use crate::k8s::pod_security::namespace_policy::LABEL_PREFIX;
 use crate::yaml::source::{Document, Node, NodeKind};
-use crate::yaml::stream::{Chunk, for_each_document_of, split_stream};
+use crate::yaml::stream::for_each_document_naming;
 
 /// The word every Namespace's text holds (`kind: Namespace`): a source or piece without it
 /// holds none and is not parsed.
 pub const KIND: &str = "Namespace";
 
-/// Sources of at least this many bytes are searched in pieces.
-const PIECES_FROM_BYTES: usize = 1 << 20;
-/// The size of those pieces: only those that name the kind are parsed.
-const PIECE_BYTES: usize = 64 << 10;
 /// Pod Security labels kept per Namespace, at most (there are six).
 const MAX_LABELS: usize = 16;
 /// Namespaces kept per run, at most: a run naming more keeps the first ones read.
@@ -79,31 +75,7 @@ impl Namespaces {
     /// Reads the Namespaces of one source's text (`file` names it in notes). Only the parts
     /// of the text that name the kind are parsed; a source without it costs one search.
     pub fn read_text(&mut self, file: &Arc<str>, text: &str) {
-        if !text.contains(KIND) {
-            return;
-        }
-        let pieces = if text.len() >= PIECES_FROM_BYTES {
-            text.len() / PIECE_BYTES
-        } else {
-            1
-        };
-        let chunks = split_stream(text, pieces);
-        for (index, chunk) in chunks.iter().enumerate() {
-            if !chunk.text.contains(KIND) {
-                continue;
-            }
-            let mut read: Vec<Document<'_>> = Vec::new();
-            let last_broken = for_each_document_of(chunk, |document| read.push(document));
-            if last_broken && index + 1 < chunks.len() {
-                // Read the rest as the whole stream reads it, and stop.
-                let rest = Chunk::to_end(chunk, text);
-                for_each_document_of(&rest, |document| self.read_document(file, &document));
-                return;
-            }
-            for document in &read {
-                self.read_document(file, document);
-            }
-        }
+        for_each_document_naming(text, KIND, |document| self.read_document(file, document));
     }
 
     /// Reads the Namespaces of one parsed document (an object, or a `List`'s items).
