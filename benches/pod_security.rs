@@ -13,59 +13,10 @@
 mod corpus;
 mod process_timing;
 
-use std::io::Write;
-
-use corpus::corpus;
-use process_timing::{medians, millis, run};
-
-/// Timed runs of each command (after one warm-up each).
-const ROUNDS: usize = 7;
-
 fn main() {
     // `cargo test --benches` runs bench targets with `--bench` absent: nothing to measure.
     if !std::env::args().any(|arg| arg == "--bench") {
         return;
     }
-    let text = corpus();
-    let path = std::env::temp_dir().join(format!("podlife-psa-{}.yaml", std::process::id()));
-    std::fs::File::create(&path)
-        .and_then(|mut file| file.write_all(text.as_bytes()))
-        .expect("write the corpus");
-    println!(
-        "podlife validate on the benchmark corpus ({:.1} MB), output to /dev/null, median of {ROUNDS} alternated runs",
-        text.len() as f64 / 1e6
-    );
-    println!(
-        "{:<10} {:>12} {:>12} {:>12} {:>12} {:>8} {:>8}",
-        "format", "default", "cpu", "restricted", "cpu", "wall ×", "cpu ×"
-    );
-    for format in ["human", "short", "json", "sarif"] {
-        let default = ["validate", "--no-config", "-o", format];
-        let restricted = [
-            "validate",
-            "--no-config",
-            "-o",
-            format,
-            "--pod-security",
-            "restricted",
-        ];
-        let _ = (run(&default, &path), run(&restricted, &path));
-        let (mut plain, mut checked) = (Vec::new(), Vec::new());
-        for _ in 0..ROUNDS {
-            plain.push(run(&default, &path));
-            checked.push(run(&restricted, &path));
-        }
-        let (wall, cpu) = medians(&mut plain);
-        let (checked_wall, checked_cpu) = medians(&mut checked);
-        println!(
-            "{format:<10} {:>12} {:>12} {:>12} {:>12} {:>8.2} {:>8.2}",
-            millis(wall),
-            millis(cpu),
-            millis(checked_wall),
-            millis(checked_cpu),
-            checked_wall.as_secs_f64() / wall.as_secs_f64(),
-            checked_cpu.as_secs_f64() / cpu.as_secs_f64(),
-        );
-    }
-    let _ = std::fs::remove_file(&path);
+    process_timing::compare_formats("restricted", &["--pod-security", "restricted"]);
 }

@@ -1,8 +1,54 @@
 //! Timing whole `podlife` processes for the benchmarks that compare two command lines: wall
-//! and CPU time of each run, medians, milliseconds.
+//! and CPU time of each run, medians, milliseconds, and the table of `validate` with and without
+//! some flags in each output format.
 
+use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+/// Timed runs of each command (after one warm-up each).
+const ROUNDS: usize = 7;
+
+/// Prints, for each output format, the medians of `validate` on the benchmark corpus without
+/// and with `added` (named `name` in the table), runs alternated so that a noisy machine weighs
+/// on both alike, and their ratios.
+pub fn compare_formats(name: &str, added: &[&str]) {
+    let text = super::corpus::corpus();
+    let path = std::env::temp_dir().join(format!("podlife-bench-{}.yaml", std::process::id()));
+    std::fs::File::create(&path)
+        .and_then(|mut file| file.write_all(text.as_bytes()))
+        .expect("write the corpus");
+    println!(
+        "podlife validate on the benchmark corpus ({:.1} MB), output to /dev/null, median of {ROUNDS} alternated runs",
+        text.len() as f64 / 1e6
+    );
+    println!(
+        "{:<10} {:>12} {:>12} {:>12} {:>12} {:>8} {:>8}",
+        "format", "default", "cpu", name, "cpu", "wall ×", "cpu ×"
+    );
+    for format in ["human", "short", "json", "sarif"] {
+        let default = ["validate", "--no-config", "-o", format];
+        let with: Vec<&str> = default.iter().chain(added).copied().collect();
+        let _ = (run(&default, &path), run(&with, &path));
+        let (mut plain, mut changed) = (Vec::new(), Vec::new());
+        for _ in 0..ROUNDS {
+            plain.push(run(&default, &path));
+            changed.push(run(&with, &path));
+        }
+        let (wall, cpu) = medians(&mut plain);
+        let (changed_wall, changed_cpu) = medians(&mut changed);
+        println!(
+            "{format:<10} {:>12} {:>12} {:>12} {:>12} {:>8.2} {:>8.2}",
+            millis(wall),
+            millis(cpu),
+            millis(changed_wall),
+            millis(changed_cpu),
+            changed_wall.as_secs_f64() / wall.as_secs_f64(),
+            changed_cpu.as_secs_f64() / cpu.as_secs_f64(),
+        );
+    }
+    let _ = std::fs::remove_file(&path);
+}
 
 /// One process: its wall time and its CPU time (user + system, of the child).
 pub fn run(args: &[&str], file: &std::path::Path) -> (Duration, Duration) {
