@@ -18,7 +18,7 @@ pub static RULE: Rule = Rule {
     summary: "a container does not set allowPrivilegeEscalation to false",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Pod Security check `allowPrivilegeEscalation` (level `restricted`, from policy v1.8): every container must set `securityContext.allowPrivilegeEscalation: false`; unset counts as allowed. Windows pods (`spec.os.name: windows`) are not checked from policy v1.25 (the field is Linux-only). Pod Security findings appear only where a level applies to the object: its namespace's `pod-security.kubernetes.io/*` labels (a Namespace object anywhere in the run, or `podSecurity.namespaces`), else the cluster's defaults (`--pod-security`, `podSecurity.defaults`). `enforce` gives an error (a Pod is rejected; a workload is admitted but every pod its controller creates is rejected), `warn` and `audit` a warning; one finding per check and object, for the strongest mode it breaks.
+Pod Security check `allowPrivilegeEscalation` (level `restricted`, from policy v1.8): every container must set `securityContext.allowPrivilegeEscalation: false`; unset counts as allowed. Windows pods (`spec.os.name: windows`) are not checked from policy v1.25 (the field is Linux-only).
 
 ## Why
 Unless it is `false`, a process in the container can gain privileges through setuid binaries and file capabilities.

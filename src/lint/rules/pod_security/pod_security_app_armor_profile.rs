@@ -17,7 +17,7 @@ pub static RULE: Rule = Rule {
     summary: "an AppArmor profile other than the runtime default or a localhost profile",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Pod Security check `appArmorProfile` (level `baseline`, so `restricted` too): the pod's and each container's `securityContext.appArmorProfile.type` must be `RuntimeDefault` or `Localhost`, and a legacy annotation `container.apparmor.security.beta.kubernetes.io/<container>` must be empty, `runtime/default` or `localhost/<profile>`. A profile written with no `type` counts as the empty type, which is forbidden. Pod Security findings appear only where a level applies to the object: its namespace's `pod-security.kubernetes.io/*` labels (a Namespace object anywhere in the run, or `podSecurity.namespaces`), else the cluster's defaults (`--pod-security`, `podSecurity.defaults`). `enforce` gives an error (a Pod is rejected; a workload is admitted but every pod its controller creates is rejected), `warn` and `audit` a warning; one finding per check and object, for the strongest mode it breaks.
+Pod Security check `appArmorProfile` (level `baseline`, so `restricted` too): the pod's and each container's `securityContext.appArmorProfile.type` must be `RuntimeDefault` or `Localhost`, and a legacy annotation `container.apparmor.security.beta.kubernetes.io/<container>` must be empty, `runtime/default` or `localhost/<profile>`. A profile written with no `type` counts as the empty type, which is forbidden.
 
 ## Why
 `Unconfined` removes the AppArmor confinement the runtime would otherwise apply, so a compromised process may use everything the kernel allows the container's user.

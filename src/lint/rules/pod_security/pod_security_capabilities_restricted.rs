@@ -18,7 +18,7 @@ pub static RULE: Rule = Rule {
     summary: "a container does not drop ALL capabilities, or adds one other than NET_BIND_SERVICE",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Pod Security check `capabilities_restricted` (level `restricted`, from policy v1.22, where it takes the place of `capabilities_baseline`, PL501): every container must list `ALL` in `securityContext.capabilities.drop`, and may add only `NET_BIND_SERVICE`. Windows pods (`spec.os.name: windows`) are not checked from policy v1.25 (the field is Linux-only). Pod Security findings appear only where a level applies to the object: its namespace's `pod-security.kubernetes.io/*` labels (a Namespace object anywhere in the run, or `podSecurity.namespaces`), else the cluster's defaults (`--pod-security`, `podSecurity.defaults`). `enforce` gives an error (a Pod is rejected; a workload is admitted but every pod its controller creates is rejected), `warn` and `audit` a warning; one finding per check and object, for the strongest mode it breaks.
+Pod Security check `capabilities_restricted` (level `restricted`, from policy v1.22, where it takes the place of `capabilities_baseline`, PL501): every container must list `ALL` in `securityContext.capabilities.drop`, and may add only `NET_BIND_SERVICE`. Windows pods (`spec.os.name: windows`) are not checked from policy v1.25 (the field is Linux-only).
 
 ## Why
 Dropping everything and adding back only what is needed leaves a compromised process with no kernel privileges to abuse.

@@ -15,7 +15,7 @@ pub static RULE: Rule = Rule {
     summary: "the pod shares the node's network, process or IPC namespace",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Pod Security check `hostNamespaces` (level `baseline`, so `restricted` too): `spec.hostNetwork`, `spec.hostPID` and `spec.hostIPC` must not be `true`. Pod Security findings appear only where a level applies to the object: its namespace's `pod-security.kubernetes.io/*` labels (a Namespace object anywhere in the run, or `podSecurity.namespaces`), else the cluster's defaults (`--pod-security`, `podSecurity.defaults`). `enforce` gives an error (a Pod is rejected; a workload is admitted but every pod its controller creates is rejected), `warn` and `audit` a warning; one finding per check and object, for the strongest mode it breaks.
+Pod Security check `hostNamespaces` (level `baseline`, so `restricted` too): `spec.hostNetwork`, `spec.hostPID` and `spec.hostIPC` must not be `true`.
 
 ## Why
 A pod in the node's namespaces sees and reaches the node's network interfaces, processes or shared memory: the isolation between workloads and the node is gone.

@@ -16,7 +16,7 @@ pub static RULE: Rule = Rule {
     summary: "a volume mounts a path of the node",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Pod Security check `hostPathVolumes` (level `baseline`; in `restricted` the wider `restrictedVolumes`, PL523, takes its place): no volume may be a `hostPath` volume. Pod Security findings appear only where a level applies to the object: its namespace's `pod-security.kubernetes.io/*` labels (a Namespace object anywhere in the run, or `podSecurity.namespaces`), else the cluster's defaults (`--pod-security`, `podSecurity.defaults`). `enforce` gives an error (a Pod is rejected; a workload is admitted but every pod its controller creates is rejected), `warn` and `audit` a warning; one finding per check and object, for the strongest mode it breaks.
+Pod Security check `hostPathVolumes` (level `baseline`; in `restricted` the wider `restrictedVolumes`, PL523, takes its place): no volume may be a `hostPath` volume.
 
 ## Why
 A `hostPath` volume exposes the node's files to the container: its credentials, its runtime's socket, other pods' data.

@@ -16,7 +16,7 @@ pub static RULE: Rule = Rule {
     summary: "a container port is bound on the node",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Pod Security check `hostPorts` (level `baseline`, so `restricted` too): no container port may set `hostPort` (other than `0`). A `hostNetwork` pod gets each port's `hostPort` set to its `containerPort` by API defaulting, so it breaks this check too. Pod Security findings appear only where a level applies to the object: its namespace's `pod-security.kubernetes.io/*` labels (a Namespace object anywhere in the run, or `podSecurity.namespaces`), else the cluster's defaults (`--pod-security`, `podSecurity.defaults`). `enforce` gives an error (a Pod is rejected; a workload is admitted but every pod its controller creates is rejected), `warn` and `audit` a warning; one finding per check and object, for the strongest mode it breaks.
+Pod Security check `hostPorts` (level `baseline`, so `restricted` too): no container port may set `hostPort` (other than `0`). A `hostNetwork` pod gets each port's `hostPort` set to its `containerPort` by API defaulting, so it breaks this check too.
 
 ## Why
 A host port binds the node's own address: the pod is reachable around network policies and Services, and two such pods cannot share a node.

@@ -16,7 +16,7 @@ pub static RULE: Rule = Rule {
     summary: "a probe or lifecycle hook sends its request to another host",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Pod Security check `hostProbesAndHostLifecycle` (level `baseline`, from policy v1.34): the `httpGet` and `tcpSocket` handlers of a container's liveness, readiness and startup probes and of its `postStart`/`preStop` hooks must not set `host`. Before v1.34 no level checks it. Pod Security findings appear only where a level applies to the object: its namespace's `pod-security.kubernetes.io/*` labels (a Namespace object anywhere in the run, or `podSecurity.namespaces`), else the cluster's defaults (`--pod-security`, `podSecurity.defaults`). `enforce` gives an error (a Pod is rejected; a workload is admitted but every pod its controller creates is rejected), `warn` and `audit` a warning; one finding per check and object, for the strongest mode it breaks.
+Pod Security check `hostProbesAndHostLifecycle` (level `baseline`, from policy v1.34): the `httpGet` and `tcpSocket` handlers of a container's liveness, readiness and startup probes and of its `postStart`/`preStop` hooks must not set `host`. Before v1.34 no level checks it.
 
 ## Why
 The kubelet runs probes and hooks from the node: a handler with a `host` makes the kubelet connect to any address the node can reach, a way around network isolation.

@@ -17,7 +17,7 @@ pub static RULE: Rule = Rule {
     summary: "a container runs privileged",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Pod Security check `privileged` (level `baseline`, so `restricted` too): no container may set `securityContext.privileged: true`. Pod Security findings appear only where a level applies to the object: its namespace's `pod-security.kubernetes.io/*` labels (a Namespace object anywhere in the run, or `podSecurity.namespaces`), else the cluster's defaults (`--pod-security`, `podSecurity.defaults`). `enforce` gives an error (a Pod is rejected; a workload is admitted but every pod its controller creates is rejected), `warn` and `audit` a warning; one finding per check and object, for the strongest mode it breaks.
+Pod Security check `privileged` (level `baseline`, so `restricted` too): no container may set `securityContext.privileged: true`.
 
 ## Why
 A privileged container has every capability and every device of the node, and no confinement: it is root on the node in all but name.

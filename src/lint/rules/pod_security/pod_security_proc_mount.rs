@@ -16,7 +16,7 @@ pub static RULE: Rule = Rule {
     summary: "a container unmasks /proc",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Pod Security check `procMount` (level `baseline`): a container's `securityContext.procMount` must be unset or `Default`. From policy v1.35 a pod in its own user namespace (`hostUsers: false`) may set any value at `baseline`; `restricted` then runs `procMount_restricted` (PL522) instead, which allows none. Pod Security findings appear only where a level applies to the object: its namespace's `pod-security.kubernetes.io/*` labels (a Namespace object anywhere in the run, or `podSecurity.namespaces`), else the cluster's defaults (`--pod-security`, `podSecurity.defaults`). `enforce` gives an error (a Pod is rejected; a workload is admitted but every pod its controller creates is rejected), `warn` and `audit` a warning; one finding per check and object, for the strongest mode it breaks.
+Pod Security check `procMount` (level `baseline`): a container's `securityContext.procMount` must be unset or `Default`. From policy v1.35 a pod in its own user namespace (`hostUsers: false`) may set any value at `baseline`; `restricted` then runs `procMount_restricted` (PL522) instead, which allows none.
 
 ## Why
 `Unmasked` exposes the parts of `/proc` the runtime hides, among them kernel interfaces a container should not reach.

@@ -14,7 +14,7 @@ pub static RULE: Rule = Rule {
     summary: "a container unmasks /proc, even in a user namespace",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Pod Security check `procMount_restricted` (level `restricted`, from policy v1.35, where it takes the place of `procMount`, PL507): a container's `securityContext.procMount` must be unset or `Default`, whether or not the pod runs in its own user namespace. Before v1.35 `restricted` runs `procMount` itself, which was then just as strict. Pod Security findings appear only where a level applies to the object: its namespace's `pod-security.kubernetes.io/*` labels (a Namespace object anywhere in the run, or `podSecurity.namespaces`), else the cluster's defaults (`--pod-security`, `podSecurity.defaults`). `enforce` gives an error (a Pod is rejected; a workload is admitted but every pod its controller creates is rejected), `warn` and `audit` a warning; one finding per check and object, for the strongest mode it breaks.
+Pod Security check `procMount_restricted` (level `restricted`, from policy v1.35, where it takes the place of `procMount`, PL507): a container's `securityContext.procMount` must be unset or `Default`, whether or not the pod runs in its own user namespace. Before v1.35 `restricted` runs `procMount` itself, which was then just as strict.
 
 ## Why
 `restricted` keeps the rule `baseline` relaxed for user-namespaced pods: an unmasked `/proc` is never needed by an ordinary workload.

@@ -16,7 +16,7 @@ pub static RULE: Rule = Rule {
     summary: "a volume of a type the restricted level does not allow",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Pod Security check `restrictedVolumes` (level `restricted`, from v1.0, where it takes the place of `hostPathVolumes`, PL503): every volume must be a `configMap`, `csi`, `downwardAPI`, `emptyDir`, `ephemeral`, `image`, `persistentVolumeClaim`, `projected` or `secret` volume. Any other source (`hostPath`, `nfs`, `gitRepo`, the in-tree cloud disks, …) is reported by its name, and a volume with no known source as `unknown`. Pod Security findings appear only where a level applies to the object: its namespace's `pod-security.kubernetes.io/*` labels (a Namespace object anywhere in the run, or `podSecurity.namespaces`), else the cluster's defaults (`--pod-security`, `podSecurity.defaults`). `enforce` gives an error (a Pod is rejected; a workload is admitted but every pod its controller creates is rejected), `warn` and `audit` a warning; one finding per check and object, for the strongest mode it breaks.
+Pod Security check `restrictedVolumes` (level `restricted`, from v1.0, where it takes the place of `hostPathVolumes`, PL503): every volume must be a `configMap`, `csi`, `downwardAPI`, `emptyDir`, `ephemeral`, `image`, `persistentVolumeClaim`, `projected` or `secret` volume. Any other source (`hostPath`, `nfs`, `gitRepo`, the in-tree cloud disks, …) is reported by its name, and a volume with no known source as `unknown`.
 
 ## Why
 The allowed types are the ones whose access the cluster controls (claims and CSI drivers go through storage classes and their own policy); the others reach the node or remote storage directly.

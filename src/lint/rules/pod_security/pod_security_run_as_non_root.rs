@@ -19,7 +19,7 @@ pub static RULE: Rule = Rule {
     summary: "containers may run as root",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Pod Security check `runAsNonRoot` (level `restricted`, from v1.0): the pod's `securityContext.runAsNonRoot` must be `true`, or every container must set it `true` itself; no container (and not the pod) may set it `false`. From policy v1.35 a pod in its own user namespace (`hostUsers: false`) passes, since its root is not the node's. Pod Security findings appear only where a level applies to the object: its namespace's `pod-security.kubernetes.io/*` labels (a Namespace object anywhere in the run, or `podSecurity.namespaces`), else the cluster's defaults (`--pod-security`, `podSecurity.defaults`). `enforce` gives an error (a Pod is rejected; a workload is admitted but every pod its controller creates is rejected), `warn` and `audit` a warning; one finding per check and object, for the strongest mode it breaks.
+Pod Security check `runAsNonRoot` (level `restricted`, from v1.0): the pod's `securityContext.runAsNonRoot` must be `true`, or every container must set it `true` itself; no container (and not the pod) may set it `false`. From policy v1.35 a pod in its own user namespace (`hostUsers: false`) passes, since its root is not the node's.
 
 ## Why
 With `runAsNonRoot: true` the kubelet refuses to start a container whose user is root, whatever the image says.

@@ -17,7 +17,7 @@ pub static RULE: Rule = Rule {
     summary: "the pod or a container sets runAsUser to 0",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Pod Security check `runAsUser` (level `restricted`, from policy v1.23): neither the pod's nor any container's `securityContext.runAsUser` may be `0`. From policy v1.35 a pod in its own user namespace (`hostUsers: false`) passes, since its root is not the node's. Pod Security findings appear only where a level applies to the object: its namespace's `pod-security.kubernetes.io/*` labels (a Namespace object anywhere in the run, or `podSecurity.namespaces`), else the cluster's defaults (`--pod-security`, `podSecurity.defaults`). `enforce` gives an error (a Pod is rejected; a workload is admitted but every pod its controller creates is rejected), `warn` and `audit` a warning; one finding per check and object, for the strongest mode it breaks.
+Pod Security check `runAsUser` (level `restricted`, from policy v1.23): neither the pod's nor any container's `securityContext.runAsUser` may be `0`. From policy v1.35 a pod in its own user namespace (`hostUsers: false`) passes, since its root is not the node's.
 
 ## Why
 User 0 is root; `runAsNonRoot` alone does not stop a manifest from asking for it explicitly.

@@ -20,7 +20,7 @@ pub static RULE: Rule = Rule {
     summary: "no seccomp profile, or one other than the runtime default or a localhost profile",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Pod Security check `seccompProfile_restricted` (level `restricted`, from policy v1.19, where it takes the place of `seccompProfile_baseline`, PL509): the pod's `securityContext.seccompProfile.type` must be `RuntimeDefault` or `Localhost`, or every container must set one of them itself; no profile written anywhere may have another type. Windows pods (`spec.os.name: windows`) are not checked from policy v1.25 (the field is Linux-only). Pod Security findings appear only where a level applies to the object: its namespace's `pod-security.kubernetes.io/*` labels (a Namespace object anywhere in the run, or `podSecurity.namespaces`), else the cluster's defaults (`--pod-security`, `podSecurity.defaults`). `enforce` gives an error (a Pod is rejected; a workload is admitted but every pod its controller creates is rejected), `warn` and `audit` a warning; one finding per check and object, for the strongest mode it breaks.
+Pod Security check `seccompProfile_restricted` (level `restricted`, from policy v1.19, where it takes the place of `seccompProfile_baseline`, PL509): the pod's `securityContext.seccompProfile.type` must be `RuntimeDefault` or `Localhost`, or every container must set one of them itself; no profile written anywhere may have another type. Windows pods (`spec.os.name: windows`) are not checked from policy v1.25 (the field is Linux-only).
 
 ## Why
 Without a profile the container may run `Unconfined` (the kubelet's default unless `SeccompDefault` is on), with every system call open.

@@ -18,7 +18,7 @@ pub static RULE: Rule = Rule {
     summary: "an SELinux type, user or role a pod may not choose",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Pod Security check `seLinuxOptions` (level `baseline`, so `restricted` too): in the pod's and each container's `securityContext.seLinuxOptions`, `type` must be unset or one of `container_t`, `container_init_t`, `container_kvm_t` (and `container_engine_t` from policy v1.31), and `user` and `role` must be unset. Pod Security findings appear only where a level applies to the object: its namespace's `pod-security.kubernetes.io/*` labels (a Namespace object anywhere in the run, or `podSecurity.namespaces`), else the cluster's defaults (`--pod-security`, `podSecurity.defaults`). `enforce` gives an error (a Pod is rejected; a workload is admitted but every pod its controller creates is rejected), `warn` and `audit` a warning; one finding per check and object, for the strongest mode it breaks.
+Pod Security check `seLinuxOptions` (level `baseline`, so `restricted` too): in the pod's and each container's `securityContext.seLinuxOptions`, `type` must be unset or one of `container_t`, `container_init_t`, `container_kvm_t` (and `container_engine_t` from policy v1.31), and `user` and `role` must be unset.
 
 ## Why
 The SELinux type decides what the container's processes may touch on the node; choosing another type, user or role can lift the confinement the runtime applies.

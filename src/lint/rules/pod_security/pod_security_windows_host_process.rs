@@ -17,7 +17,7 @@ pub static RULE: Rule = Rule {
     summary: "a Windows HostProcess pod or container",
     origin: Origin::Pod(check),
     docs: r#"## What it does
-Pod Security check `windowsHostProcess` (level `baseline`, so `restricted` too): neither the pod's nor any container's `securityContext.windowsOptions.hostProcess` may be `true`. Pod Security findings appear only where a level applies to the object: its namespace's `pod-security.kubernetes.io/*` labels (a Namespace object anywhere in the run, or `podSecurity.namespaces`), else the cluster's defaults (`--pod-security`, `podSecurity.defaults`). `enforce` gives an error (a Pod is rejected; a workload is admitted but every pod its controller creates is rejected), `warn` and `audit` a warning; one finding per check and object, for the strongest mode it breaks.
+Pod Security check `windowsHostProcess` (level `baseline`, so `restricted` too): neither the pod's nor any container's `securityContext.windowsOptions.hostProcess` may be `true`.
 
 ## Why
 A HostProcess container runs directly on the Windows node, with the node's network and file system: it is the Windows form of a privileged container.
