@@ -422,17 +422,21 @@ fn check_piece(
         tally: Tally::default(),
         last_broken: false,
     };
-    let labels_checked = chunk.text.contains(POD_SECURITY_LABEL)
-        && options
-            .settings
-            .enabled(&crate::lint::rules::INVALID_POD_SECURITY_LABEL);
+    let refused = options
+        .settings
+        .enabled(&crate::lint::rules::INVALID_POD_SECURITY_LABEL);
+    let exempt = options
+        .settings
+        .enabled(&crate::lint::rules::EXEMPT_NAMESPACE_LABELS)
+        && !options.pod_security.exempt_namespaces.is_empty();
+    let labels_checked = chunk.text.contains(POD_SECURITY_LABEL) && (refused || exempt);
+    let exemptions = exempt.then_some(&*options.pod_security);
     piece.last_broken = for_each_document_of(chunk, |document| {
         let mut objects =
             read_document_with(&source.name, lines, &document, &options.pod_templates);
         if labels_checked {
-            objects
-                .findings
-                .extend(label_findings(&source.name, &document));
+            let found = label_findings(&source.name, &document, refused, exemptions);
+            objects.findings.extend(found);
         }
         skip_if_foreign(&mut objects);
         piece.tally.add(&mut piece.summary, &document, &objects);

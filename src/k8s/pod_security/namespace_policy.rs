@@ -38,6 +38,14 @@ impl Policy {
         }
     }
 
+    /// Whether the two check the same in every mode (privileged at any version is the same).
+    pub fn equivalent(&self, other: &Policy) -> bool {
+        Mode::ALL.into_iter().all(|mode| {
+            let (one, two) = (self.get(mode), other.get(mode));
+            (one.level == Level::Privileged && two.level == Level::Privileged) || one == two
+        })
+    }
+
     /// Whether no mode checks anything.
     pub fn fully_privileged(&self) -> bool {
         Mode::ALL

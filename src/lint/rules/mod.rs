@@ -236,6 +236,7 @@ rules! {
         PL525 pod_security_run_as_user => POD_SECURITY_RUN_AS_USER,
         PL526 pod_security_seccomp_profile_restricted => POD_SECURITY_SECCOMP_PROFILE_RESTRICTED,
         PL530 invalid_pod_security_label => INVALID_POD_SECURITY_LABEL,
+        PL531 exempt_namespace_labels => EXEMPT_NAMESPACE_LABELS,
     }
 }
 
@@ -994,6 +995,11 @@ mod tests {
             let options = CheckOptions {
                 settings: Arc::new(RuleSettings::resolve(&[&layer])),
                 gates: api_validation::helpers::field_errors::testing::fixture_gates(&text),
+                pod_security: Arc::new(
+                    pod_security::helpers::policy::PodSecuritySetup::resolve_layers([
+                        &fixture_config.pod_security,
+                    ]),
+                ),
                 ..CheckOptions::default()
             };
             let documents = fixture_documents(&text);

@@ -1,18 +1,27 @@
-//! PL530's findings: the Pod Security labels of a document's Namespace objects that the API
-//! server refuses, each located at its value, with the repair when it is certain.
+//! The findings on a document's Namespace objects: the Pod Security labels the API server
+//! refuses (PL530), each located at its value with the repair when it is certain, and the
+//! labels of a namespace the cluster exempts (PL531).
 
 use std::sync::Arc;
 
 use crate::finding::{Applicability, Finding, ObjectRef, PathEdit};
 use crate::k8s::pod_security::namespace_policy::{LABEL_PREFIX, policy_from_labels};
-use crate::k8s::pod_security::{Level, Policy, PolicyVersion};
-use crate::lint::rules::INVALID_POD_SECURITY_LABEL;
+use crate::k8s::pod_security::namespace_policy::label_key;
+use crate::k8s::pod_security::{Level, Mode, Policy, PolicyVersion};
+use crate::lint::rules::pod_security::helpers::policy::PodSecuritySetup;
+use crate::lint::rules::{EXEMPT_NAMESPACE_LABELS, INVALID_POD_SECURITY_LABEL};
 use crate::lint::rules::pod_security::helpers::namespaces::{for_each_namespace, pod_security_labels};
 use crate::yaml::field_path::FieldPath;
 use crate::yaml::source::{Document, Node};
 
-/// The refused labels of every Namespace in `document` (of `file`).
-pub fn label_findings(file: &Arc<str>, document: &Document<'_>) -> Vec<Finding> {
+/// The refused labels of every Namespace in `document` (of `file`), and (`exemptions`: the
+/// cluster's setup, when PL531 runs) the labels of a Namespace the cluster exempts.
+pub fn label_findings(
+    file: &Arc<str>,
+    document: &Document<'_>,
+    refused: bool,
+    exemptions: Option<&PodSecuritySetup>,
+) -> Vec<Finding> {
     let mut findings = Vec::new();
     let Some(root) = &document.root else {
         return findings;
@@ -22,10 +31,8 @@ pub fn label_findings(file: &Arc<str>, document: &Document<'_>) -> Vec<Finding> 
         if labels.is_empty() {
             return;
         }
-        let (_, problems) = policy_from_labels(
-            |key| labels.iter().find(|(k, _)| *k == key).map(|(_, v)| *v),
-            Policy::default(),
-        );
+        let label = |key: &str| labels.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
+        let (_, problems) = policy_from_labels(label, Policy::default());
         let name = namespace
             .get("metadata")
             .and_then(|metadata| metadata.get("name"))
@@ -41,6 +48,18 @@ pub fn label_findings(file: &Arc<str>, document: &Document<'_>) -> Vec<Finding> 
         let values = namespace
             .get("metadata")
             .and_then(|metadata| metadata.get("labels"));
+        if let Some(setup) = exemptions
+            && problems.is_empty()
+            && let Some(finding) = exempt_labels(setup, namespace, &label)
+        {
+            let mut finding = finding;
+            finding.file = file.clone();
+            finding.object = Some(Arc::clone(&object));
+            findings.push(finding);
+        }
+        if !refused {
+            return;
+        }
         for problem in problems {
             let value_node = values.and_then(|labels| labels.get(&problem.label));
             let mut finding = INVALID_POD_SECURITY_LABEL
@@ -74,6 +93,46 @@ pub fn label_findings(file: &Arc<str>, document: &Document<'_>) -> Vec<Finding> 
         }
     });
     findings
+}
+
+/// PL531 for a Namespace the cluster exempts whose labels set a policy other than its defaults:
+/// the admission controller's warning, naming each labelled mode that is not `privileged`.
+fn exempt_labels<'l>(
+    setup: &PodSecuritySetup,
+    namespace: &Node<'_>,
+    label: &dyn Fn(&str) -> Option<&'l str>,
+) -> Option<Finding> {
+    let metadata = namespace.get("metadata")?;
+    let name = metadata.get("name").and_then(Node::as_scalar)?;
+    if !setup.exempt_namespaces.iter().any(|exempt| exempt == name) {
+        return None;
+    }
+    let (policy, _) = policy_from_labels(label, setup.defaults);
+    if policy.fully_privileged() || policy.equivalent(&setup.defaults) {
+        return None;
+    }
+    let ignored: Vec<String> = Mode::ALL
+        .into_iter()
+        .filter(|&mode| {
+            policy.get(mode).level != Level::Privileged
+                && (label(label_key(mode, false)).is_some() || label(label_key(mode, true)).is_some())
+        })
+        .map(|mode| format!("{}={}", mode.as_str(), policy.get(mode)))
+        .collect();
+    if ignored.is_empty() {
+        return None;
+    }
+    let mut finding = EXEMPT_NAMESPACE_LABELS
+        .finding(format!(
+            "namespace \"{}\" is exempt from Pod Security, and the policy ({}) will be ignored",
+            crate::text::clip(name),
+            ignored.join(", ")
+        ))
+        .label("exempt: its pods are not checked")
+        .help("remove the labels, or the exemption (`podSecurity.exemptions.namespaces`)");
+    finding.path = Some(FieldPath::root().children(&["metadata", "labels"]));
+    finding.span = metadata.entry("labels").map(|(key, _)| key.span);
+    Some(finding)
 }
 
 /// How the admission controller reads the label it refuses, for a Namespace that has it.
