@@ -655,10 +655,8 @@ impl Whole<'_> {
     }
 }
 
-/// The options with the source's own PodDisruptionBudgets, when PL447 runs and the caller read
-/// none for the run (a source checked on its own: the language server, a library caller).
 /// The options with the source's own Namespace objects, when the run's were not read ahead
-/// and a Pod Security rule runs.
+/// and a Pod Security rule runs (a single input, the language server, a library caller).
 fn own_namespaces_of(source: &SourceText, options: &CheckOptions) -> Option<CheckOptions> {
     if options.namespaces.is_some() || !options.checks_pod_security() {
         return None;
@@ -688,6 +686,8 @@ pub fn namespaces(sources: &[&SourceText]) -> Namespaces {
     all
 }
 
+/// The options with the source's own PodDisruptionBudgets, when PL447 runs and the caller read
+/// none for the run (a source checked on its own: the language server, a library caller).
 fn own_disruption_budgets(source: &SourceText, options: &CheckOptions) -> Option<CheckOptions> {
     if options.disruption_budgets.is_some()
         || !options

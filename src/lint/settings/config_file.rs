@@ -165,14 +165,7 @@ pub fn parse(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
             "honorPeerAnnotations" => layer.honor_peer_annotations = flag(value, &mut problems),
             "bestPractice" => layer.best_practice = best_practice(value, &mut problems),
             "podSecurity" => layer.pod_security = pod_security(value, &mut problems),
-            _ => {
-                let mut problem = ConfigProblem::new(key, format!("unknown key `{name}`"));
-                problem.help = Some(match crate::text::closest(name, &CONFIG_KEYS) {
-                    Some(known) => format!("did you mean `{known}`?"),
-                    None => format!("the keys are `{}`", CONFIG_KEYS.join("`, `")),
-                });
-                problems.push(problem);
-            }
+            _ => problems.push(unknown_key(key, name, &CONFIG_KEYS)),
         }
     }
     if problems.is_empty() {
@@ -246,14 +239,7 @@ fn best_practice(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> BestPrac
                     &format!("`{}`", CpuLimitPolicy::NAMES.join("` or `")),
                 )),
             },
-            _ => {
-                let mut problem = ConfigProblem::new(key, format!("unknown key `{name}`"));
-                problem.help = Some(match crate::text::closest(name, &BEST_PRACTICE_KEYS) {
-                    Some(known) => format!("did you mean `{known}`?"),
-                    None => format!("the keys are `{}`", BEST_PRACTICE_KEYS.join("`, `")),
-                });
-                problems.push(problem);
-            }
+            _ => problems.push(unknown_key(key, name, &BEST_PRACTICE_KEYS)),
         }
     }
     layer
