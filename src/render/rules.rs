@@ -16,7 +16,7 @@ pub fn rule_doc(rule: &rules::Rule) -> String {
         " (off by default)"
     };
     let group = if rules::Group::of(rule) == rules::Group::PodSecurity {
-        " In the `pod-security` group: it judges an object only where a Pod Security level applies (its namespace's `pod-security.kubernetes.io/*` labels in the run or in `podSecurity.namespaces`, else `--pod-security` and `podSecurity.defaults`); `enforce` gives an error (a Pod is rejected; a workload is admitted, but every pod its controller creates is rejected), `warn` and `audit` a warning, one finding per check and object for the strongest mode it breaks (docs/pod-security.md).".to_string()
+        " In the `pod-security` group: it judges an object only where a Pod Security level applies (its namespace's `pod-security.kubernetes.io/*` labels in the run or in `podSecurity.namespaces`, else `--pod-security` and `podSecurity.defaults`); `enforce` gives an error (a Pod is rejected; a workload is admitted, but every pod its controller creates is rejected), `warn` and `audit` a warning, one finding per check and object for the strongest mode it breaks (docs/pod-security.md). Its example is a pod in namespace `shop`, which enforces the check's level.".to_string()
     } else if rules::Group::of(rule) != rules::Group::BestPractice {
         String::new()
     } else if crate::lint::rules::best_practice::helpers::settings::is_option(rule) {

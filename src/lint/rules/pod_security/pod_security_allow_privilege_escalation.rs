@@ -26,13 +26,6 @@ Unless it is `false`, a process in the container can gain privileges through set
 ## Example
 ```yaml
 apiVersion: v1
-kind: Namespace
-metadata:
-  name: shop
-  labels:
-    pod-security.kubernetes.io/enforce: restricted
----
-apiVersion: v1
 kind: Pod
 metadata:
   name: web

@@ -25,13 +25,6 @@ Pod Security check `appArmorProfile` (level `baseline`, so `restricted` too): th
 ## Example
 ```yaml
 apiVersion: v1
-kind: Namespace
-metadata:
-  name: shop
-  labels:
-    pod-security.kubernetes.io/enforce: baseline
----
-apiVersion: v1
 kind: Pod
 metadata:
   name: web

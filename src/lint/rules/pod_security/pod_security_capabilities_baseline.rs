@@ -24,13 +24,6 @@ Capabilities such as `SYS_ADMIN`, `NET_ADMIN` or `SYS_PTRACE` give a container p
 ## Example
 ```yaml
 apiVersion: v1
-kind: Namespace
-metadata:
-  name: shop
-  labels:
-    pod-security.kubernetes.io/enforce: baseline
----
-apiVersion: v1
 kind: Pod
 metadata:
   name: web

@@ -26,13 +26,6 @@ Dropping everything and adding back only what is needed leaves a compromised pro
 ## Example
 ```yaml
 apiVersion: v1
-kind: Namespace
-metadata:
-  name: shop
-  labels:
-    pod-security.kubernetes.io/enforce: restricted
----
-apiVersion: v1
 kind: Pod
 metadata:
   name: web

@@ -23,13 +23,6 @@ A pod in the node's namespaces sees and reaches the node's network interfaces, p
 ## Example
 ```yaml
 apiVersion: v1
-kind: Namespace
-metadata:
-  name: shop
-  labels:
-    pod-security.kubernetes.io/enforce: baseline
----
-apiVersion: v1
 kind: Pod
 metadata:
   name: web

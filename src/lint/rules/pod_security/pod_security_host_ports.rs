@@ -24,13 +24,6 @@ A host port binds the node's own address: the pod is reachable around network po
 ## Example
 ```yaml
 apiVersion: v1
-kind: Namespace
-metadata:
-  name: shop
-  labels:
-    pod-security.kubernetes.io/enforce: baseline
----
-apiVersion: v1
 kind: Pod
 metadata:
   name: web

@@ -25,13 +25,6 @@ A privileged container has every capability and every device of the node, and no
 ## Example
 ```yaml
 apiVersion: v1
-kind: Namespace
-metadata:
-  name: shop
-  labels:
-    pod-security.kubernetes.io/enforce: baseline
----
-apiVersion: v1
 kind: Pod
 metadata:
   name: web

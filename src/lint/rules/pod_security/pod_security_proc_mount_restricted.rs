@@ -22,13 +22,6 @@ Pod Security check `procMount_restricted` (level `restricted`, from policy v1.35
 ## Example
 ```yaml
 apiVersion: v1
-kind: Namespace
-metadata:
-  name: shop
-  labels:
-    pod-security.kubernetes.io/enforce: restricted
----
-apiVersion: v1
 kind: Pod
 metadata:
   name: web

@@ -24,13 +24,6 @@ The allowed types are the ones whose access the cluster controls (claims and CSI
 ## Example
 ```yaml
 apiVersion: v1
-kind: Namespace
-metadata:
-  name: shop
-  labels:
-    pod-security.kubernetes.io/enforce: restricted
----
-apiVersion: v1
 kind: Pod
 metadata:
   name: web

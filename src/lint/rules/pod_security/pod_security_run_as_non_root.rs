@@ -27,13 +27,6 @@ With `runAsNonRoot: true` the kubelet refuses to start a container whose user is
 ## Example
 ```yaml
 apiVersion: v1
-kind: Namespace
-metadata:
-  name: shop
-  labels:
-    pod-security.kubernetes.io/enforce: restricted
----
-apiVersion: v1
 kind: Pod
 metadata:
   name: web

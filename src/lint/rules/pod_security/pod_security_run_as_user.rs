@@ -25,13 +25,6 @@ User 0 is root; `runAsNonRoot` alone does not stop a manifest from asking for it
 ## Example
 ```yaml
 apiVersion: v1
-kind: Namespace
-metadata:
-  name: shop
-  labels:
-    pod-security.kubernetes.io/enforce: restricted
----
-apiVersion: v1
 kind: Pod
 metadata:
   name: web

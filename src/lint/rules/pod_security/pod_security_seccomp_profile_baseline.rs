@@ -25,13 +25,6 @@ Pod Security check `seccompProfile_baseline` (level `baseline`; in `restricted` 
 ## Example
 ```yaml
 apiVersion: v1
-kind: Namespace
-metadata:
-  name: shop
-  labels:
-    pod-security.kubernetes.io/enforce: baseline
----
-apiVersion: v1
 kind: Pod
 metadata:
   name: web

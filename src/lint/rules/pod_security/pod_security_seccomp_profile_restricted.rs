@@ -28,13 +28,6 @@ Without a profile the container may run `Unconfined` (the kubelet's default unle
 ## Example
 ```yaml
 apiVersion: v1
-kind: Namespace
-metadata:
-  name: shop
-  labels:
-    pod-security.kubernetes.io/enforce: restricted
----
-apiVersion: v1
 kind: Pod
 metadata:
   name: web

@@ -23,13 +23,6 @@ Sysctls outside the safe set are not namespaced, or not safely: setting one chan
 ## Example
 ```yaml
 apiVersion: v1
-kind: Namespace
-metadata:
-  name: shop
-  labels:
-    pod-security.kubernetes.io/enforce: baseline
----
-apiVersion: v1
 kind: Pod
 metadata:
   name: web
