@@ -47,7 +47,7 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
     let gates = configuration.gates()?;
     let mut found = Vec::new();
     let mut unreadable = None;
-    let mut rejected = 0usize;
+    let mut rejected: Vec<String> = Vec::new();
     let mut worse = |code: ExitStatus| unreadable = unreadable.max(Some(code));
     let read = for_each_read_document(cli, inputs, &configuration, |read| {
         let ReadDocument {
@@ -77,7 +77,7 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
                 api_check::pod_findings(file, comments, sources, document, &object, options);
             if !api_check::admit(&findings, &shown, args.allow_invalid, cli.quiet) {
                 worse(ExitStatus::Findings);
-                rejected += 1;
+                rejected.push(name);
                 continue;
             }
             found.push(FoundPod {
@@ -91,8 +91,8 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
         }
     });
     unreadable = unreadable.max(read);
-    keep_wanted_pod(&mut found, args.pod.as_deref())?;
-    if found.is_empty() && rejected == 0 {
+    keep_wanted_pod(&mut found, args.pod.as_deref(), &rejected)?;
+    if found.is_empty() && rejected.is_empty() {
         return Err(Error::Usage(
             "no pods to simulate in the input (Pods and the pod templates of workloads are read)"
                 .to_string(),
@@ -129,13 +129,26 @@ fn run_pod_or_job(
     (job, outcome)
 }
 
-/// `--pod NAME`: keeps only that pod, or says which pods there are.
-fn keep_wanted_pod(found: &mut Vec<FoundPod>, wanted: Option<&str>) -> Result<(), Error> {
+/// `--pod NAME`: keeps only that pod, or says which pods there are; of a pod left out because
+/// the API server would reject it (`rejected`, its errors reported above), that nothing is
+/// simulated.
+fn keep_wanted_pod(
+    found: &mut Vec<FoundPod>,
+    wanted: Option<&str>,
+    rejected: &[String],
+) -> Result<(), Error> {
     let Some(wanted) = wanted else {
         return Ok(());
     };
     let names: Vec<String> = found.iter().map(|p| p.name.clone()).collect();
     found.retain(|p| p.name == wanted);
+    if found.is_empty() && rejected.iter().any(|name| name == wanted) {
+        // Its errors are reported above, and they set the exit code (1).
+        crate::cli::output::note(format_args!(
+            "podlife: --pod {wanted}: nothing to simulate, the pod is left out (`--allow-invalid` simulates it anyway)"
+        ));
+        return Ok(());
+    }
     if found.is_empty() {
         let refs: Vec<&str> = names.iter().map(String::as_str).collect();
         let hint = crate::text::closest(wanted, &refs)
