@@ -276,6 +276,15 @@ fn simulate_resources_and_rollout_refuse_what_pod_security_rejects() {
         "{stderr}"
     );
     assert!(stderr.contains("pod `collector` (Pod in testdata/pod-security/workloads.yaml): the API server would reject it"), "{stderr}");
+    // Asked for by name, a rejected pod is said to be left out, not to be missing.
+    let output = run(&["simulate", "--pod", "collector", NAMESPACES, WORKLOADS]);
+    assert_eq!(output.status.code(), Some(1), "{}", render(&output));
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .contains("--pod collector: nothing to simulate, the pod is left out"),
+        "{}",
+        render(&output)
+    );
     let output = run(&[
         "simulate",
         "--allow-invalid",
