@@ -5,9 +5,8 @@ use crate::k8s::pod_security::Level;
 use crate::lint::rules::pod_security::helpers::check::{Check, Variant, Violation};
 use crate::lint::rules::pod_security::helpers::report::report;
 use crate::lint::rules::{Origin, PodContext, Rule};
-use crate::lint::rules::pod_security::helpers::check::{container_field, name_of, visited};
 use crate::finding::{Applicability, PathEdit};
-use crate::lint::rules::pod_security::helpers::wording;
+use crate::lint::rules::pod_security::helpers::setters::Setters;
 
 /// A container runs privileged.
 pub static RULE: Rule = Rule {
@@ -66,25 +65,22 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
 }
 
 fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
-    let mut containers = Vec::new();
-    let mut places = Vec::new();
-    let mut edits = Vec::new();
-    for (list, index, container) in visited(context) {
-        let privileged = container.security_context.as_ref().and_then(|s| s.privileged);
-        if privileged == Some(true) {
-            containers.push(name_of(container));
-            let path = container_field(context, list, index, &["securityContext", "privileged"]);
-            edits.push(PathEdit::Replace(path.clone(), "false".to_string()));
-            places.push(path);
-        }
-    }
-    if containers.is_empty() {
+    let mut setters = Setters::default();
+    setters.containers(
+        context,
+        &["securityContext", "privileged"],
+        |container| (container.security_context.as_ref()?.privileged == Some(true)).then_some(()),
+        |()| {},
+    );
+    if setters.is_empty() {
         return None;
     }
-    Violation::at_places(
-        "privileged",
-        format!("{} must not set securityContext.privileged=true", wording::containers(&containers)),
-        places,
-    )
-    .map(|violation| violation.fixed(Applicability::Unsafe, edits))
+    let edits = setters
+        .places
+        .iter()
+        .map(|path| PathEdit::Replace(path.clone(), "false".to_string()))
+        .collect();
+    let detail = format!("{} must not set securityContext.privileged=true", setters.joined());
+    Violation::at_places("privileged", detail, setters.places)
+        .map(|violation| violation.fixed(Applicability::Unsafe, edits))
 }

@@ -5,8 +5,9 @@ use crate::k8s::pod_security::Level;
 use crate::lint::rules::pod_security::helpers::check::{Check, Variant, Violation};
 use crate::lint::rules::pod_security::helpers::report::report;
 use crate::lint::rules::{Origin, PodContext, Rule};
-use crate::lint::rules::pod_security::helpers::check::{container_field, name_of, visited, in_user_namespace};
-use crate::lint::rules::pod_security::helpers::wording::{self, Sorted, join_quote};
+use crate::lint::rules::pod_security::helpers::check::in_user_namespace;
+use crate::lint::rules::pod_security::helpers::setters::Setters;
+use crate::lint::rules::pod_security::helpers::wording::{Sorted, join_quote};
 
 /// A container unmasks /proc.
 pub static RULE: Rule = Rule {
@@ -69,29 +70,28 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
 /// The library's `procMount_1_0`: any `procMount` other than `Default` is forbidden (also
 /// `procMount_restricted`'s check, PL522).
 pub(in crate::lint::rules) fn unmasked(context: &PodContext<'_>) -> Option<Violation> {
-    let mut containers = Vec::new();
+    let mut setters = Setters::default();
     let mut kinds = Sorted::new();
-    let mut places = Vec::new();
-    for (list, index, container) in visited(context) {
-        let mount = container.security_context.as_ref().and_then(|s| s.proc_mount.as_ref());
-        if let Some(mount) = mount.filter(|mount| mount.as_str() != "Default") {
-            containers.push(name_of(container));
+    setters.containers(
+        context,
+        &["securityContext", "procMount"],
+        |container| {
+            let mount = container.security_context.as_ref()?.proc_mount.as_ref()?;
+            (mount.as_str() != "Default").then_some(mount)
+        },
+        |mount| {
             kinds.insert(mount.clone());
-            places.push(container_field(context, list, index, &["securityContext", "procMount"]));
-        }
-    }
-    if containers.is_empty() {
+        },
+    );
+    if setters.is_empty() {
         return None;
     }
-    Violation::at_places(
-        "procMount",
-        format!(
-            "{} must not set securityContext.procMount to {}",
-            wording::containers(&containers),
-            join_quote(&kinds)
-        ),
-        places,
-    )
+    let detail = format!(
+        "{} must not set securityContext.procMount to {}",
+        setters.joined(),
+        join_quote(&kinds)
+    );
+    Violation::at_places("procMount", detail, setters.places)
 }
 
 fn v1_35(context: &PodContext<'_>) -> Option<Violation> {

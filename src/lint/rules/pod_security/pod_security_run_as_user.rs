@@ -5,8 +5,8 @@ use crate::k8s::pod_security::Level;
 use crate::lint::rules::pod_security::helpers::check::{Check, Variant, Violation};
 use crate::lint::rules::pod_security::helpers::report::report;
 use crate::lint::rules::{Origin, PodContext, Rule};
-use crate::lint::rules::pod_security::helpers::check::{container_field, name_of, visited, in_user_namespace};
-use crate::lint::rules::pod_security::helpers::wording;
+use crate::lint::rules::pod_security::helpers::check::in_user_namespace;
+use crate::lint::rules::pod_security::helpers::setters::Setters;
 use crate::yaml::field_path::FieldPath;
 
 /// The pod or a container sets runAsUser to 0.
@@ -70,31 +70,21 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
 }
 
 fn v1_23(context: &PodContext<'_>) -> Option<Violation> {
-    let mut setters = Vec::new();
-    let mut places = Vec::new();
-    let pod = context.pod.spec.security_context.as_ref().and_then(|s| s.run_as_user);
-    if pod == Some(0) {
-        setters.push("pod".to_string());
-        places.push(FieldPath::root().children(&["spec", "securityContext", "runAsUser"]));
-    }
-    let mut containers = Vec::new();
-    for (list, index, container) in visited(context) {
-        if container.security_context.as_ref().and_then(|s| s.run_as_user) == Some(0) {
-            containers.push(name_of(container));
-            places.push(container_field(context, list, index, &["securityContext", "runAsUser"]));
-        }
-    }
-    if !containers.is_empty() {
-        setters.push(wording::containers(&containers));
+    let mut setters = Setters::default();
+    setters.containers(
+        context,
+        &["securityContext", "runAsUser"],
+        |container| (container.security_context.as_ref()?.run_as_user == Some(0)).then_some(()),
+        |()| {},
+    );
+    if context.pod.spec.security_context.as_ref().and_then(|s| s.run_as_user) == Some(0) {
+        setters.pod(FieldPath::root().children(&["spec", "securityContext", "runAsUser"]));
     }
     if setters.is_empty() {
         return None;
     }
-    Violation::at_places(
-        "runAsUser=0",
-        format!("{} must not set runAsUser=0", setters.join(" and ")),
-        places,
-    )
+    let detail = format!("{} must not set runAsUser=0", setters.joined());
+    Violation::at_places("runAsUser=0", detail, setters.places)
 }
 
 fn v1_35(context: &PodContext<'_>) -> Option<Violation> {

@@ -5,8 +5,10 @@ use crate::k8s::pod_security::Level;
 use crate::lint::rules::pod_security::helpers::check::{Check, Variant, Violation};
 use crate::lint::rules::pod_security::helpers::report::report;
 use crate::lint::rules::{Origin, PodContext, Rule};
-use crate::lint::rules::pod_security::helpers::check::{container_field, name_of, visited};
-use crate::lint::rules::pod_security::helpers::wording::{self, Sorted, join_quote, key_quoted_value, pluralize};
+use crate::lint::rules::pod_security::helpers::check::{name_of, visited};
+use crate::k8s::model::SecurityProfile;
+use crate::lint::rules::pod_security::helpers::setters::Setters;
+use crate::lint::rules::pod_security::helpers::wording::{Sorted, join_quote, key_quoted_value, pluralize};
 use crate::yaml::field_path::FieldPath;
 
 /// A seccomp profile other than the runtime default or a localhost profile.
@@ -113,63 +115,56 @@ fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
 }
 
 /// The profiles the pod and its containers set to a forbidden type: who set them (`pod`,
-/// `containers "a", "b"`), the types, and where (also `seccompProfile_restricted`'s first
+/// `containers "a", "b"`) and where, and the types (also `seccompProfile_restricted`'s first
 /// test, PL526).
-pub(in crate::lint::rules) struct ExplicitlyBad {
-    pub setters: Vec<String>,
+pub(in crate::lint::rules) struct ExplicitlyBad<'p> {
+    pub setters: Setters<'p>,
     pub types: Sorted,
-    pub places: Vec<FieldPath>,
     /// Whether the pod's own profile has an allowed type.
     pub pod_set: bool,
 }
 
 /// The pod's and containers' profiles with a forbidden type.
-pub(in crate::lint::rules) fn explicitly_bad(context: &PodContext<'_>) -> ExplicitlyBad {
-    let mut found = ExplicitlyBad { setters: Vec::new(), types: Sorted::new(), places: Vec::new(), pod_set: false };
+pub(in crate::lint::rules) fn explicitly_bad<'p>(context: &PodContext<'p>) -> ExplicitlyBad<'p> {
+    let mut setters = Setters::default();
+    let mut types = Sorted::new();
+    let forbidden = |profile: Option<&'p SecurityProfile>| {
+        profile
+            .filter(|profile| !valid_type(profile.kind.as_deref()))
+            .map(|profile| profile.kind.clone().unwrap_or_default())
+    };
+    setters.containers(
+        context,
+        &["securityContext", "seccompProfile", "type"],
+        |container| forbidden(container.security_context.as_ref()?.seccomp_profile.as_ref()),
+        |kind| {
+            types.insert(kind);
+        },
+    );
     let pod = context.pod.spec.security_context.as_ref().and_then(|s| s.seccomp_profile.as_ref());
-    if let Some(profile) = pod {
-        if valid_type(profile.kind.as_deref()) {
-            found.pod_set = true;
-        } else {
-            let kind = profile.kind.clone().unwrap_or_default();
-            found.setters.push("pod".to_string());
-            found.places.push(FieldPath::root().children(&["spec", "securityContext", "seccompProfile", "type"]));
-            found.types.insert(kind);
-        }
+    if let Some(kind) = forbidden(pod) {
+        setters.pod(FieldPath::root().children(&["spec", "securityContext", "seccompProfile", "type"]));
+        types.insert(kind);
     }
-    let mut containers = Vec::new();
-    for (list, index, container) in visited(context) {
-        let own = container.security_context.as_ref().and_then(|s| s.seccomp_profile.as_ref());
-        if let Some(profile) = own
-            && !valid_type(profile.kind.as_deref())
-        {
-            let kind = profile.kind.clone().unwrap_or_default();
-            containers.push(name_of(container));
-            found.places.push(container_field(context, list, index, &["securityContext", "seccompProfile", "type"]));
-            found.types.insert(kind);
-        }
+    ExplicitlyBad {
+        setters,
+        types,
+        pod_set: pod.is_some_and(|profile| valid_type(profile.kind.as_deref())),
     }
-    if !containers.is_empty() {
-        found.setters.push(wording::containers(&containers));
-    }
-    found
 }
 
-impl ExplicitlyBad {
+impl ExplicitlyBad<'_> {
     /// The violation they make, if any.
     pub fn violation(self) -> Option<Violation> {
         if self.setters.is_empty() {
             return None;
         }
-        Violation::at_places(
-            "seccompProfile",
-            format!(
-                "{} must not set securityContext.seccompProfile.type to {}",
-                self.setters.join(" and "),
-                join_quote(&self.types)
-            ),
-            self.places,
-        )
+        let detail = format!(
+            "{} must not set securityContext.seccompProfile.type to {}",
+            self.setters.joined(),
+            join_quote(&self.types)
+        );
+        Violation::at_places("seccompProfile", detail, self.setters.places)
     }
 }
 

@@ -86,6 +86,7 @@ fn v1_19(context: &PodContext<'_>) -> Option<Violation> {
         }
     }
     let type_edits: Vec<PathEdit> = bad
+        .setters
         .places
         .iter()
         .map(|path| PathEdit::Replace(path.clone(), "RuntimeDefault".to_string()))

@@ -5,8 +5,7 @@ use crate::k8s::pod_security::Level;
 use crate::lint::rules::pod_security::helpers::check::{Check, Variant, Violation};
 use crate::lint::rules::pod_security::helpers::report::report;
 use crate::lint::rules::{Origin, PodContext, Rule};
-use crate::lint::rules::pod_security::helpers::check::{container_field, name_of, visited};
-use crate::lint::rules::pod_security::helpers::wording;
+use crate::lint::rules::pod_security::helpers::setters::Setters;
 use crate::yaml::field_path::FieldPath;
 
 /// A Windows HostProcess pod or container.
@@ -69,43 +68,28 @@ fn check(context: &PodContext<'_>, findings: &mut Vec<Finding>) {
 }
 
 fn v1_0(context: &PodContext<'_>) -> Option<Violation> {
-    let mut setters = Vec::new();
-    let mut places = Vec::new();
-    let pod = context
-        .pod
-        .spec
-        .security_context
-        .as_ref()
-        .and_then(|s| s.windows_options.as_ref())
-        .and_then(|w| w.host_process);
-    let mut containers = Vec::new();
-    for (list, index, container) in visited(context) {
-        let own = container
-            .security_context
-            .as_ref()
-            .and_then(|s| s.windows_options.as_ref())
-            .and_then(|w| w.host_process);
-        if own == Some(true) {
-            containers.push(name_of(container));
-            places.push(container_field(context, list, index, &["securityContext", "windowsOptions", "hostProcess"]));
-        }
-    }
-    if pod == Some(true) {
-        setters.push("pod".to_string());
-        places.insert(0, FieldPath::root().children(&["spec", "securityContext", "windowsOptions", "hostProcess"]));
-    }
-    if !containers.is_empty() {
-        setters.push(wording::containers(&containers));
+    let host_process = |security: Option<&crate::k8s::model::WindowsSecurityContextOptions>| {
+        security.and_then(|w| w.host_process) == Some(true)
+    };
+    let mut setters = Setters::default();
+    setters.containers(
+        context,
+        &["securityContext", "windowsOptions", "hostProcess"],
+        |container| {
+            host_process(container.security_context.as_ref()?.windows_options.as_ref()).then_some(())
+        },
+        |()| {},
+    );
+    let pod = context.pod.spec.security_context.as_ref();
+    if host_process(pod.and_then(|s| s.windows_options.as_ref())) {
+        setters.pod(FieldPath::root().children(&["spec", "securityContext", "windowsOptions", "hostProcess"]));
     }
     if setters.is_empty() {
         return None;
     }
-    Violation::at_places(
-        "hostProcess",
-        format!(
-            "{} must not set securityContext.windowsOptions.hostProcess=true",
-            setters.join(" and ")
-        ),
-        places,
-    )
+    let detail = format!(
+        "{} must not set securityContext.windowsOptions.hostProcess=true",
+        setters.joined()
+    );
+    Violation::at_places("hostProcess", detail, setters.places)
 }

@@ -9,6 +9,7 @@ pub mod labels;
 pub mod namespaces;
 pub mod policy;
 pub mod report;
+pub mod setters;
 #[cfg(test)]
 mod tests_by_version;
 pub mod wording;
