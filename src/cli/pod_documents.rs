@@ -5,9 +5,10 @@ use std::sync::Arc;
 
 use crate::cli::Cli;
 use crate::cli::exit::ExitStatus;
+use crate::cli::read_ahead::read_across_inputs;
 use crate::error::Error;
 use crate::finding::{Finding, Severity};
-use crate::input::{self, Input, SourceText};
+use crate::input::{self, Input};
 use crate::lint::settings::CheckOptions;
 use crate::lint::settings::config_file::ConfigResolver;
 use crate::lint::settings::inline_comments::{self, CommentSuppression};
@@ -38,32 +39,18 @@ pub struct ReadDocument<'a> {
 pub fn for_each_read_document(
     cli: &Cli,
     inputs: Vec<Result<Input, Error>>,
-    configuration: &ConfigResolver,
+    configuration: &mut ConfigResolver,
     mut each: impl FnMut(ReadDocument<'_>),
 ) -> Option<ExitStatus> {
     let mut worst = None;
-    // With several inputs, the Namespaces of all of them govern each: read them first.
+    // What the checks need of other inputs (several inputs' Namespaces), read first.
+    let mut read_ahead =
+        read_across_inputs(&inputs, configuration, cli.max_input_size).map(Vec::into_iter);
     let pod_security = configuration.checks_pod_security_anywhere();
-    let read_ahead: Option<Vec<Result<SourceText, Error>>> = (pod_security && inputs.len() > 1)
-        .then(|| {
-            inputs
-                .iter()
-                .map(|input| {
-                    input
-                        .clone()
-                        .and_then(|input| input::read(&input, cli.max_input_size))
-                })
-                .collect()
-        });
-    let run_namespaces = read_ahead.as_ref().map(|read| {
-        let sources: Vec<&SourceText> = read.iter().flatten().collect();
-        Arc::new(crate::lint::validate::namespaces(&sources))
-    });
-    let mut read_ahead = read_ahead.map(Vec::into_iter);
     for input in inputs {
         let mut options = configuration.options_for_read(&input);
         let read = match read_ahead.as_mut().and_then(Iterator::next) {
-            Some(read) => read,
+            Some(read) => read.and_then(|read| read),
             None => input.and_then(|input| input::read(&input, cli.max_input_size)),
         };
         let source = match read {
@@ -82,12 +69,11 @@ pub fn for_each_read_document(
             worst = worst.max(Some(ExitStatus::Failure));
             continue;
         }
+        // A single input is governed by its own Namespaces.
         if pod_security && options.namespaces.is_none() {
-            let namespaces = run_namespaces
-                .clone()
-                .unwrap_or_else(|| Arc::new(crate::lint::validate::namespaces(&[&source])));
+            let namespaces = crate::lint::validate::namespaces(&[&source]);
             options = Arc::new(CheckOptions {
-                namespaces: Some(namespaces),
+                namespaces: Some(Arc::new(namespaces)),
                 ..CheckOptions::clone(&options)
             });
         }

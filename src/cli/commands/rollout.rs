@@ -173,14 +173,14 @@ fn find_workloads(
     source: Source<'_>,
 ) -> Result<(Vec<FoundWorkload>, Option<ExitStatus>), Error> {
     let inputs = source_inputs(cli, input_args, source)?;
-    let configuration = input_configuration(cli, input_args, cluster, &inputs)?;
+    let mut configuration = input_configuration(cli, input_args, cluster, &inputs)?;
     let gates = configuration.gates()?;
     let mut found = Vec::new();
     let mut unreadable: Option<ExitStatus> = None;
     let mut worse = |code: ExitStatus| unreadable = unreadable.max(Some(code));
     // Objects that hold no pod (a Service, a ConfigMap), counted per file for one note each.
     let mut no_pod: Vec<(String, usize)> = Vec::new();
-    let read = for_each_read_document(cli, inputs, &configuration, |read| {
+    let read = for_each_read_document(cli, inputs, &mut configuration, |read| {
         let ReadDocument {
             file,
             comments,

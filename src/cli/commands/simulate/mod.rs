@@ -43,13 +43,13 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
         Some(name) => example_input(name, crate::input::examples::default_example())?,
         None => resolve_inputs(cli, &args.input, NoPath::Example)?,
     };
-    let configuration = input_configuration(cli, &args.input, &args.cluster, &inputs)?;
+    let mut configuration = input_configuration(cli, &args.input, &args.cluster, &inputs)?;
     let gates = configuration.gates()?;
     let mut found = Vec::new();
     let mut unreadable = None;
     let mut rejected: Vec<String> = Vec::new();
     let mut worse = |code: ExitStatus| unreadable = unreadable.max(Some(code));
-    let read = for_each_read_document(cli, inputs, &configuration, |read| {
+    let read = for_each_read_document(cli, inputs, &mut configuration, |read| {
         let ReadDocument {
             file,
             comments,
