@@ -11,7 +11,7 @@ pub static RULE: Rule = Rule {
     summary: "a Namespace's Pod Security label holds no level or version",
     origin: Origin::Namespace,
     docs: r#"## What it does
-Reports a `v1` Namespace whose `pod-security.kubernetes.io/enforce`, `warn` or `audit` label is not `privileged`, `baseline` or `restricted` (exactly: no other case, no spaces), or whose `…-version` label is not `latest` or `v1.N` (`N` without leading zeros). It runs on every Namespace object in the run, whether or not a level applies elsewhere.
+Reports a `v1` Namespace whose Pod Security label holds no string (a list, a mapping), or whose `pod-security.kubernetes.io/enforce`, `warn` or `audit` label is not `privileged`, `baseline` or `restricted` (exactly: no other case, no spaces), or whose `…-version` label is not `latest` or `v1.N` (`N` without leading zeros). It runs on every Namespace object in the run, whether or not a level applies elsewhere.
 
 ## Why
 The Pod Security admission controller refuses to create such a Namespace (and to change one to such labels): `metadata.labels[pod-security.kubernetes.io/enforce]: Invalid value: "Restricted": must be one of privileged, baseline, restricted`. Where a Namespace with such labels exists already, an unreadable `enforce` level counts as `restricted` (it fails closed), unreadable `warn` and `audit` levels count as `privileged`, and an unreadable version as `latest`: podlife checks the objects of the namespace the same way.

@@ -12,7 +12,7 @@ use crate::lint::rules::pod_security::helpers::policy::PodSecuritySetup;
 use crate::lint::rules::{EXEMPT_NAMESPACE_LABELS, INVALID_POD_SECURITY_LABEL};
 use crate::lint::rules::pod_security::helpers::namespaces::{for_each_namespace, pod_security_labels};
 use crate::yaml::field_path::FieldPath;
-use crate::yaml::source::{Document, Node};
+use crate::yaml::source::{Document, Node, NodeKind};
 
 /// The refused labels of every Namespace in `document` (of `file`), and (`exemptions`: the
 /// cluster's setup, when PL531 runs) the labels of a Namespace the cluster exempts.
@@ -28,7 +28,8 @@ pub fn label_findings(
     };
     for_each_namespace(root, |namespace| {
         let labels: Vec<(&str, &str)> = pod_security_labels(namespace).collect();
-        if labels.is_empty() {
+        let unreadable = unreadable_labels(namespace);
+        if labels.is_empty() && unreadable.is_empty() {
             return;
         }
         let label = |key: &str| labels.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
@@ -59,6 +60,26 @@ pub fn label_findings(
         }
         if !refused {
             return;
+        }
+        for (key, value) in unreadable {
+            let mut finding = INVALID_POD_SECURITY_LABEL
+                .finding(format!(
+                    "Pod Security label `{}` holds {}; a label's value is a string",
+                    crate::text::clip(key),
+                    value.describe()
+                ))
+                .label("not a string")
+                .k8s("FieldValueInvalid", None)
+                .help("write the level or version as a string (`restricted`, `v1.30`)");
+            finding.path = Some(
+                FieldPath::root()
+                    .children(&["metadata", "labels"])
+                    .key(key),
+            );
+            finding.span = Some(value.span);
+            finding.file = file.clone();
+            finding.object = Some(Arc::clone(&object));
+            findings.push(finding);
         }
         for problem in problems {
             let value_node = values.and_then(|labels| labels.get(&problem.label));
@@ -133,6 +154,23 @@ fn exempt_labels<'l>(
     finding.path = Some(FieldPath::root().children(&["metadata", "labels"]));
     finding.span = metadata.entry("labels").map(|(key, _)| key.span);
     Some(finding)
+}
+
+/// The Pod Security labels of a Namespace whose value is no scalar (a list, a mapping): no
+/// label can hold one, so the API server refuses the Namespace.
+fn unreadable_labels<'n, 'a>(namespace: &'n Node<'a>) -> Vec<(&'n str, &'n Node<'a>)> {
+    let Some(NodeKind::Mapping(entries)) = namespace
+        .get("metadata")
+        .and_then(|metadata| metadata.get("labels"))
+        .map(Node::kind)
+    else {
+        return Vec::new();
+    };
+    entries
+        .iter()
+        .filter_map(|(key, value)| Some((key.as_scalar()?, value)))
+        .filter(|(key, value)| key.starts_with(LABEL_PREFIX) && value.as_scalar().is_none())
+        .collect()
 }
 
 /// How the admission controller reads the label it refuses, for a Namespace that has it.
