@@ -211,8 +211,8 @@ struct Checked<D> {
     report: FileReport,
     drawn: D,
     tally: Tally,
-    /// Whether the piece's last document had a syntax error.
-    last_broken: bool,
+    /// Whether a document of the piece had a syntax error.
+    any_broken: bool,
 }
 
 impl Whole<'_> {
@@ -235,10 +235,10 @@ impl Whole<'_> {
         let mut broken = None;
         let ahead = rayon::current_num_threads() * AHEAD_PER_THREAD;
         in_order(&chunks, ahead, work, |index, checked| {
-            // A piece whose last document broke may read differently from the whole stream
+            // A piece with a broken document may read differently from the whole stream
             // (the parser can run past a `---` inside a flow collection): from its start on,
             // the stream is read in one go.
-            if checked.last_broken && index + 1 < chunks.len() {
+            if checked.any_broken && index + 1 < chunks.len() {
                 broken = Some(index);
                 return Next::Stop;
             }
@@ -270,7 +270,7 @@ impl Whole<'_> {
             report,
             drawn,
             tally: piece.tally,
-            last_broken: piece.last_broken,
+            any_broken: piece.any_broken,
         }
     }
 }
@@ -401,8 +401,8 @@ struct PieceReport {
     pods: Vec<ObjectRef>,
     summary: Summary,
     tally: Tally,
-    /// Whether the piece's last document had a syntax error.
-    last_broken: bool,
+    /// Whether a document of the piece had a syntax error.
+    any_broken: bool,
 }
 
 fn check_piece(
@@ -420,7 +420,7 @@ fn check_piece(
         pods: Vec::new(),
         summary: Summary::default(),
         tally: Tally::default(),
-        last_broken: false,
+        any_broken: false,
     };
     let refused = options
         .settings
@@ -431,7 +431,7 @@ fn check_piece(
         && !options.pod_security.exempt_namespaces.is_empty();
     let labels_checked = chunk.text.contains(POD_SECURITY_LABEL) && (refused || exempt);
     let exemptions = exempt.then_some(&*options.pod_security);
-    piece.last_broken = for_each_document_of(chunk, |document| {
+    piece.any_broken = for_each_document_of(chunk, |document| {
         let mut objects =
             read_document_with(&source.name, lines, &document, &options.pod_templates);
         if labels_checked {

@@ -101,13 +101,13 @@ pub fn read_in_pieces<P: Default + Send>(
     let window = reading.window.max(1);
     let read = |chunk: &Chunk<'_>| {
         let mut piece = (P::default(), Summary::default(), Tally::default());
-        let last_broken = for_each_document_of(chunk, |document| {
+        let any_broken = for_each_document_of(chunk, |document| {
             let mut objects = read_document_with(&source.name, &lines, &document, templates);
             skip_if_foreign(&mut objects);
             piece.2.add(&mut piece.1, &document, &objects);
             visit(&mut piece.0, &document, objects);
         });
-        (piece, last_broken)
+        (piece, any_broken)
     };
     let mut tally = Tally::default();
     let mut documents_before = 0;
@@ -117,14 +117,14 @@ pub fn read_in_pieces<P: Default + Send>(
         } else {
             batch.iter().map(read).collect()
         };
-        // A piece whose last document broke may read differently from the whole stream (the
+        // A piece with a broken document may read differently from the whole stream (the
         // parser can run past a `---` inside a flow collection): from its start on, the stream
         // is read in one go.
         let broken = pieces_read
             .iter()
             .enumerate()
-            .position(|(offset, (_, last_broken))| {
-                *last_broken && window_index * window + offset + 1 < chunks.len()
+            .position(|(offset, (_, any_broken))| {
+                *any_broken && window_index * window + offset + 1 < chunks.len()
             });
         if let Some(offset) = broken {
             pieces_read.truncate(offset);

@@ -35,7 +35,7 @@ pub fn parse_stream(text: &str) -> Vec<Document<'_>> {
 /// so memory is bounded by the largest document rather than the stream. Never panics. A syntax
 /// error is reported on the document it is in, and reading goes on at the next `---` line.
 pub fn for_each_document<'a>(text: &'a str, visit: impl FnMut(Document<'a>)) {
-    // The whole stream has no boundary, so whether its last document broke does not matter.
+    // The whole stream has no boundary, so whether a document of it broke does not matter.
     let _ = for_each_document_of(&Chunk::whole(text), visit);
 }
 
@@ -70,7 +70,7 @@ impl<'a> Chunk<'a> {
     }
 
     /// The stream `text` from this piece's start to its end, as one piece: what is read, in
-    /// order, once this piece's last document broke (the pieces before it read as the whole
+    /// order, once a document of this piece broke (the pieces before it read as the whole
     /// stream does, so reading on from here does too).
     pub fn to_end(&self, text: &'a str) -> Self {
         let whole = Chunk::whole(text);
@@ -166,7 +166,7 @@ const SEARCHED_PIECE_BYTES: usize = 64 << 10;
 
 /// Calls `visit` with the documents of `text` that may hold `word` (a kind, such as
 /// `PodDisruptionBudget`): only the parts of the text that hold it are parsed, so a source
-/// without it costs one search. A piece whose last document breaks is read on to the end as the
+/// without it costs one search. A piece with a broken document is read on to the end as the
 /// whole stream reads it. A document right after a skipped piece that ends in a syntax error is
 /// still read (the whole stream might lose it in the broken document, which has its own error).
 pub fn for_each_document_naming<'a>(
@@ -188,8 +188,8 @@ pub fn for_each_document_naming<'a>(
             continue;
         }
         let mut read: Vec<Document<'a>> = Vec::new();
-        let last_broken = for_each_document_of(chunk, |document| read.push(document));
-        if last_broken && index + 1 < chunks.len() {
+        let any_broken = for_each_document_of(chunk, |document| read.push(document));
+        if any_broken && index + 1 < chunks.len() {
             let rest = Chunk::to_end(chunk, text);
             for_each_document_of(&rest, |document| visit(&document));
             return;
@@ -201,18 +201,20 @@ pub fn for_each_document_naming<'a>(
 }
 
 /// Reads one piece of a stream like [`for_each_document`]; document indexes count from 0 in
-/// the piece. Returns whether the piece's last document had a syntax error: the parser may
-/// then have read past the `---` line in the whole stream (inside a flow collection, say), so
-/// the piece is not known to read as the whole stream does, and the caller reads it whole.
+/// the piece. Returns whether a document of the piece had a syntax error: in the whole stream
+/// the parser may then have read past a `---` line (inside a flow collection, say), and its
+/// scanner looks ahead past the piece's end, so that even a broken document followed by clean
+/// ones may break elsewhere there. Such a piece is not known to read as the whole stream
+/// does, and the caller reads the stream whole from it on.
 pub fn for_each_document_of<'a>(chunk: &Chunk<'a>, mut visit: impl FnMut(Document<'a>)) -> bool {
     let text = chunk.text;
-    let mut last_broken = false;
+    let mut any_broken = false;
     let mut visit = |document: Document<'a>, broken: bool| {
         if chunk
             .boundary_line
             .is_none_or(|boundary| document.start.line < boundary)
         {
-            last_broken = broken;
+            any_broken |= broken;
             visit(document);
         }
     };
@@ -230,7 +232,7 @@ pub fn for_each_document_of<'a>(chunk: &Chunk<'a>, mut visit: impl FnMut(Documen
         });
         count = end.count;
         let Some(failure) = end.failure else {
-            return last_broken;
+            return any_broken;
         };
         let mut document = cursor;
         document.forward_chars(text, failure.document_start);
@@ -252,7 +254,7 @@ pub fn for_each_document_of<'a>(chunk: &Chunk<'a>, mut visit: impl FnMut(Documen
             None => visit(reported(failure), true),
         }
         let Some(next) = next else {
-            return last_broken;
+            return any_broken;
         };
         cursor = region;
         cursor.forward_to(text, next);
@@ -754,11 +756,11 @@ mod tests {
         let mut all = Vec::new();
         for (number, chunk) in chunks.iter().enumerate() {
             let offset = all.len();
-            let last_broken = for_each_document_of(chunk, |mut document| {
+            let any_broken = for_each_document_of(chunk, |mut document| {
                 document.index += offset;
                 all.push(format!("{:?}", document.into_owned()));
             });
-            if last_broken && number + 1 < chunks.len() {
+            if any_broken && number + 1 < chunks.len() {
                 return read_in_pieces(text, 1);
             }
         }
