@@ -103,10 +103,18 @@ fn apply_fixes(text: &str, fixes: &[(Vec<ByteEdit>, &Finding)]) -> (String, usiz
     (out, applied)
 }
 
+/// Whether a fix may not bring this finding: an error, or a key written twice (a warning, as
+/// kubectl reads on, but a fix that renames a key onto another one breaks the manifest).
+fn breaks(finding: &Finding) -> bool {
+    finding.severity == Severity::Error
+        // PL002 duplicate-key, by its stable ID: fixing sits below the rule registry.
+        || finding.rule.code == "PL002"
+}
+
 /// Errors by (rule, message), to tell which errors are new.
 fn errors(findings: &[Finding]) -> BTreeMap<(&'static str, String), usize> {
     let mut counts = BTreeMap::new();
-    for finding in findings.iter().filter(|f| f.severity == Severity::Error) {
+    for finding in findings.iter().filter(|f| breaks(f)) {
         *counts
             .entry((finding.rule.code, finding.message.clone()))
             .or_insert(0) += 1;
@@ -117,7 +125,7 @@ fn errors(findings: &[Finding]) -> BTreeMap<(&'static str, String), usize> {
 /// The first error `after` has that `before` did not.
 fn new_error(before: &[Finding], after: &[Finding]) -> Option<Finding> {
     let mut known = errors(before);
-    for finding in after.iter().filter(|f| f.severity == Severity::Error) {
+    for finding in after.iter().filter(|f| breaks(f)) {
         let key = (finding.rule.code, finding.message.clone());
         match known.get_mut(&key) {
             Some(count) if *count > 0 => *count -= 1,
@@ -342,8 +350,8 @@ mod tests {
         assert_eq!(fixed.applied, 2);
         assert_eq!(
             fixed.text,
-            format!("{POD}    ports:\n    - containerPort: 80\n    tty: true\n"),
-            "each later entry goes, whole, and nothing after it"
+            "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: a\n    image: nginx:1.26\n    ports:\n    - containerPort: 81\n      name: x\n    tty: true\n",
+            "each earlier entry (the one kubectl drops) goes, whole, and nothing after it"
         );
         assert_eq!(fix(&text, false).applied, 0, "unsafe");
         let flow = "apiVersion: v1\nkind: Pod\nmetadata: {name: p, name: q}\nspec: {containers: [{name: a, image: x:1}]}\n";

@@ -128,9 +128,7 @@ impl ObjectReader<'_, '_> {
         let document = documents.first_mut()?;
         for problem in &document.problems {
             let rule = match problem.kind {
-                TreeProblemKind::DuplicateKey | TreeProblemKind::ComplexKey => {
-                    &reading_findings::DUPLICATE_KEY
-                }
+                TreeProblemKind::DuplicateKey => &reading_findings::DUPLICATE_KEY,
                 _ => &reading_findings::INVALID_YAML,
             };
             let message = format!("in annotation `{key}`: {}", problem.message);

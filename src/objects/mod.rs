@@ -214,10 +214,10 @@ pub fn read_document_with(
     let mut objects = DocumentObjects::default();
     for problem in &document.problems {
         let rule = match problem.kind {
-            TreeProblemKind::Syntax | TreeProblemKind::BadMerge => &reading_findings::INVALID_YAML,
-            TreeProblemKind::DuplicateKey | TreeProblemKind::ComplexKey => {
-                &reading_findings::DUPLICATE_KEY
+            TreeProblemKind::Syntax | TreeProblemKind::BadMerge | TreeProblemKind::ComplexKey => {
+                &reading_findings::INVALID_YAML
             }
+            TreeProblemKind::DuplicateKey => &reading_findings::DUPLICATE_KEY,
             TreeProblemKind::TooDeep
             | TreeProblemKind::AliasBomb
             | TreeProblemKind::UnknownAnchor => &reading_findings::INPUT_TOO_COMPLEX,
@@ -234,7 +234,7 @@ pub fn read_document_with(
             // Only a block entry whose key begins its line is removed by lines.
             && prefix(extent.start).chars().all(|c| c == ' ')
         {
-            // Remove the repeated entry's lines, keeping the first: what podlife checked.
+            // Remove the lines of the entry kubectl drops, keeping the last: what podlife checked.
             // A block value ends where the next entry starts (after its indentation): the
             // lines end before that line; otherwise after the value's own last line.
             let line = if prefix(extent.end).trim().is_empty() {
@@ -325,9 +325,9 @@ mod tests {
             let [PathEdit::At(span, replacement)] = fix.elsewhere.as_slice() else {
                 panic!("{:?}", fix.elsewhere);
             };
-            let repeated = u32::try_from(n * 9 + 8).expect("line");
-            assert_eq!((span.start.line, span.start.column), (repeated, 1));
-            assert_eq!((span.end.line, span.end.column), (repeated + 1, 1));
+            let dropped = u32::try_from(n * 9 + 7).expect("line");
+            assert_eq!((span.start.line, span.start.column), (dropped, 1));
+            assert_eq!((span.end.line, span.end.column), (dropped + 1, 1));
             assert!(replacement.is_empty());
         }
     }

@@ -34,7 +34,7 @@ const fn reading(code: &'static str, name: &'static str, severity: Severity) -> 
 /// PL001: the text is not valid YAML or JSON (or not UTF-8).
 pub const INVALID_YAML: ReadingFinding = reading("PL001", "invalid-yaml", Severity::Error);
 /// PL002: a key appears twice in one mapping.
-pub const DUPLICATE_KEY: ReadingFinding = reading("PL002", "duplicate-key", Severity::Error);
+pub const DUPLICATE_KEY: ReadingFinding = reading("PL002", "duplicate-key", Severity::Warning);
 /// PL003: nesting, aliases or anchors past the reader's bounds.
 pub const INPUT_TOO_COMPLEX: ReadingFinding =
     reading("PL003", "input-too-complex", Severity::Error);

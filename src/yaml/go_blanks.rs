@@ -1,8 +1,8 @@
 //! White space and comments go-yaml (kubectl's reader) reads where saphyr-parser refuses them: a
 //! tab right after a mapping's `:` (`key:<TAB>value`), tabs at the start of a quoted scalar's
 //! continuation line, and a comment right after a token (`"x"#c`, `[a]#c`). The document is
-//! re-read with those tabs, or that comment, written as spaces: one byte for one, so every
-//! position stays, and none of them is part of a value.
+//! re-read with those tabs, or that comment, written as spaces: one space for each character,
+//! so every position stays, and none of them is part of a value.
 
 /// saphyr-parser's message for a tab after `:`.
 pub(crate) const AFTER_COLON: &str = "':' must be followed by a valid YAML whitespace";
@@ -34,14 +34,13 @@ pub(crate) fn spaces_for(text: &mut String, info: &str, at: usize) -> bool {
                 .iter()
                 .take_while(|&&b| b != b'\n' && b != b'\r')
                 .count();
-        // Only an ASCII comment: a space per byte is then a space per character, so the
-        // parser's character positions stay too.
-        if !bytes.get(at..end).is_some_and(<[u8]>::is_ascii) {
+        // One space per character, so the parser's character positions stay; the re-read
+        // documents own their text, so their byte offsets may move.
+        let Some(comment) = text.get(at..end) else {
             return false;
-        }
-        let mut edited = std::mem::take(text).into_bytes();
-        edited.get_mut(at..end).unwrap_or_default().fill(b' ');
-        *text = String::from_utf8(edited).unwrap_or_default();
+        };
+        let spaces = " ".repeat(comment.chars().count());
+        text.replace_range(at..end, &spaces);
         return true;
     }
     let range = if info == AFTER_COLON {
@@ -108,7 +107,8 @@ mod tests {
         assert!(spaces_for(&mut comment, UNSEPARATED_COMMENT, 6));
         assert_eq!(comment, "a: \"x\"    \nb: [y]#z\n");
         assert!(!spaces_for(&mut comment, UNSEPARATED_COMMENT, 3));
-        let mut wide = "a: \"x\"#é\n".to_string();
-        assert!(!spaces_for(&mut wide, UNSEPARATED_COMMENT, 6));
+        let mut wide = "a: \"x\"#é ü\nb: c\n".to_string();
+        assert!(spaces_for(&mut wide, UNSEPARATED_COMMENT, 6));
+        assert_eq!(wide, "a: \"x\"    \nb: c\n");
     }
 }

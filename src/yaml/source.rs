@@ -321,8 +321,8 @@ pub struct TreeProblem {
     pub message: String,
     /// Where.
     pub span: Span,
-    /// For a repeated key: its whole entry, from the key to the end of its value (what a fix
-    /// removes to keep the first).
+    /// For a repeated key: the dropped entry, from its key to the end of its value (what a fix
+    /// removes to keep the last).
     pub extent: Option<Span>,
 }
 
@@ -331,7 +331,8 @@ pub struct TreeProblem {
 pub enum TreeProblemKind {
     /// The YAML does not parse; the rest of the stream is lost.
     Syntax,
-    /// A mapping repeats a key (the first one is kept).
+    /// A mapping repeats a key, or a merge key overrides a written one (the last value is kept,
+    /// as go-yaml keeps it); the extent is the entry that was dropped.
     DuplicateKey,
     /// A mapping key is not a scalar.
     ComplexKey,

@@ -630,6 +630,24 @@ mod tests {
         assert_eq!(root.get("a").and_then(Node::as_scalar), Some("x"));
         assert_eq!(root.get("c").and_then(Node::as_scalar), Some("d#e"));
         assert_eq!(root.get("c").unwrap().span.start.column, 4);
+        // Whatever the comment holds, non-ASCII text included.
+        let wide = clean("a: \"x\"#é ü\nb: [y]# ✓\nc: ü\n");
+        let root = wide.root.as_ref().unwrap();
+        assert_eq!(
+            root.get("b")
+                .and_then(|b| b.item(0))
+                .and_then(Node::as_scalar),
+            Some("y")
+        );
+        let c = root.get("c").unwrap();
+        assert_eq!(
+            (c.as_scalar(), c.span.start.line, c.span.start.column),
+            (Some("ü"), 3, 4)
+        );
+        assert_eq!(
+            c.span.start.index,
+            "a: \"x\"#é ü\nb: [y]# ✓\nc: ".chars().count() as u32
+        );
     }
 
     #[test]

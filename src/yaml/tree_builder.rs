@@ -94,8 +94,9 @@ struct Frame<'a> {
     anchor: usize,
     /// Where this frame's children start in `TreeBuilder::values`.
     base: usize,
-    /// Values of `<<` merge keys, merged when the mapping closes.
-    merges: Vec<Node<'a>>,
+    /// Values of `<<` merge keys, merged when the mapping closes, each with the number of
+    /// entries written before it (go-yaml applies them in that order).
+    merges: Vec<(usize, Node<'a>)>,
 }
 
 struct TreeBuilder<'a, 'v> {
@@ -275,115 +276,86 @@ impl<'a> TreeBuilder<'a, '_> {
                 entries.push((key, value));
             }
             drop(children);
-            self.remove_duplicate_keys(&mut entries);
-            if !frame.merges.is_empty() {
-                self.merge(&mut entries, frame.merges);
-            }
-            NodeKind::Mapping(entries)
+            NodeKind::Mapping(self.settle(entries, frame.merges))
         } else {
             NodeKind::Sequence(self.values.drain(frame.base..).collect())
         };
         self.push_node(Node::new(kind, span), frame.anchor, frame.weight);
     }
 
-    /// Merges `<<` values (a mapping or a list of mappings) into `entries` without overriding
-    /// keys, in time linear in the keys; any other value is an error, as in go-yaml.
-    fn merge(&mut self, entries: &mut Vec<(Node<'a>, Node<'a>)>, merges: Vec<Node<'a>>) {
-        let mut keys: std::collections::HashSet<String> = entries
-            .iter()
-            .filter_map(|(key, _)| key.as_scalar().map(str::to_string))
-            .collect();
-        for merge in merges {
-            let span = merge.span;
-            let described = merge.describe();
-            let sources = match merge.into_kind() {
-                NodeKind::Mapping(merged) => vec![merged],
-                NodeKind::Sequence(items) => {
-                    let mut sources = Vec::with_capacity(items.len());
-                    for item in items {
-                        let item_span = item.span;
-                        let item_described = item.describe();
-                        match item.into_kind() {
-                            NodeKind::Mapping(merged) => sources.push(merged),
-                            _ => self.problem(
-                                TreeProblemKind::BadMerge,
-                                format!(
-                                    "a merge key (`<<`) list takes mappings, found {item_described}"
-                                ),
-                                item_span,
-                            ),
-                        }
-                    }
-                    sources
-                }
-                NodeKind::Scalar(..) => {
-                    self.problem(
-                        TreeProblemKind::BadMerge,
-                        format!(
-                            "a merge key (`<<`) takes a mapping or a list of mappings, found {described}"
-                        ),
-                        span,
-                    );
-                    Vec::new()
-                }
-            };
-            for source in sources {
-                for (key, value) in source {
-                    if keys.insert(key.as_scalar().unwrap_or_default().to_string()) {
-                        entries.push((key, value));
-                    }
-                }
+    /// A mapping's entries as go-yaml (kubectl's reader) leaves them: written and merged in
+    /// document order, each key set again overriding the earlier value. A key written twice is
+    /// reported, and so is a merge (`<<`) overriding a key written before it (YAML's merge
+    /// rule would keep that key; go-yaml does not). Linear in the keys.
+    fn settle(
+        &mut self,
+        entries: Vec<(Node<'a>, Node<'a>)>,
+        merges: Vec<(usize, Node<'a>)>,
+    ) -> Vec<(Node<'a>, Node<'a>)> {
+        if merges.is_empty() && !has_repeated_keys(&entries) {
+            return entries;
+        }
+        let mut settled = Settled::default();
+        let mut merges = merges.into_iter().peekable();
+        for (index, entry) in entries.into_iter().enumerate() {
+            while let Some((_, merge)) = merges.next_if(|&(before, _)| before <= index) {
+                self.merge(&mut settled, merge);
+            }
+            if let Some(problem) = settled.set(entry, Setter::Written) {
+                self.document().problems.push(problem);
             }
         }
+        for (_, merge) in merges {
+            self.merge(&mut settled, merge);
+        }
+        settled.entries
     }
 
-    /// Keeps the first of each repeated key and reports the others.
-    fn remove_duplicate_keys(&mut self, entries: &mut Vec<(Node<'a>, Node<'a>)>) {
-        let name = |entry: &(Node<'a>, Node<'a>)| match entry.0.kind() {
-            NodeKind::Scalar(text, _) => text.to_string(),
-            _ => String::new(),
-        };
-        let has_duplicates = if entries.len() <= 16 {
-            entries.iter().enumerate().any(|(i, a)| {
-                entries
-                    .iter()
-                    .take(i)
-                    .any(|b| a.0.as_scalar() == b.0.as_scalar())
-            })
-        } else {
-            let mut seen = std::collections::HashSet::with_capacity(entries.len());
-            !entries.iter().all(|entry| seen.insert(entry.0.as_scalar()))
-        };
-        if !has_duplicates {
-            return;
-        }
-        let mut first_lines: HashMap<String, u32> = HashMap::new();
-        let mut problems = Vec::new();
-        entries.retain(|entry| {
-            let key = name(entry);
-            match first_lines.get(&key) {
-                Some(line) => {
-                    problems.push(TreeProblem {
-                        kind: TreeProblemKind::DuplicateKey,
-                        message: format!(
-                            "duplicate key `{}` (first defined at line {line})",
-                            clip(&key)
+    /// Sets the keys of a `<<` value (a mapping, or a list of mappings of which the first
+    /// wins) in `settled`; any other value is an error, as in go-yaml.
+    fn merge(&mut self, settled: &mut Settled<'a>, merge: Node<'a>) {
+        let span = merge.span;
+        let described = merge.describe();
+        let sources = match merge.into_kind() {
+            NodeKind::Mapping(merged) => vec![merged],
+            NodeKind::Sequence(items) => {
+                let mut sources = Vec::with_capacity(items.len());
+                for item in items {
+                    let item_span = item.span;
+                    let item_described = item.describe();
+                    match item.into_kind() {
+                        NodeKind::Mapping(merged) => sources.push(merged),
+                        _ => self.problem(
+                            TreeProblemKind::BadMerge,
+                            format!(
+                                "a merge key (`<<`) list takes mappings, found {item_described}"
+                            ),
+                            item_span,
                         ),
-                        span: entry.0.span,
-                        extent: Some(Span {
-                            start: entry.0.span.start,
-                            end: entry.1.span.end,
-                        }),
-                    });
-                    false
+                    }
                 }
-                None => {
-                    first_lines.insert(key, entry.0.span.start.line);
-                    true
+                // go-yaml merges the list from its end, so the first mapping has the last word.
+                sources.reverse();
+                sources
+            }
+            NodeKind::Scalar(..) => {
+                self.problem(
+                    TreeProblemKind::BadMerge,
+                    format!(
+                        "a merge key (`<<`) takes a mapping or a list of mappings, found {described}"
+                    ),
+                    span,
+                );
+                Vec::new()
+            }
+        };
+        for source in sources {
+            for entry in source {
+                if let Some(problem) = settled.set(entry, Setter::Merged(span)) {
+                    self.document().problems.push(problem);
                 }
             }
-        });
-        self.document().problems.extend(problems);
+        }
     }
 
     /// A scalar the parser copied, borrowed from the segment instead when it reads exactly as
@@ -467,7 +439,8 @@ impl<'a> TreeBuilder<'a, '_> {
                 );
             if after_merge_key {
                 self.values.pop();
-                frame.merges.push(node);
+                let before = (self.values.len() - frame.base) / 2;
+                frame.merges.push((before, node));
                 return;
             }
         }
@@ -559,6 +532,83 @@ pub(crate) fn syntax_message(info: &str) -> String {
         message.pop();
     }
     format!("invalid YAML: {message}")
+}
+
+/// Whether a mapping's written entries repeat a key.
+fn has_repeated_keys(entries: &[(Node<'_>, Node<'_>)]) -> bool {
+    if entries.len() <= 16 {
+        entries.iter().enumerate().any(|(i, a)| {
+            entries
+                .iter()
+                .take(i)
+                .any(|b| a.0.as_scalar() == b.0.as_scalar())
+        })
+    } else {
+        let mut seen = std::collections::HashSet::with_capacity(entries.len());
+        !entries.iter().all(|entry| seen.insert(entry.0.as_scalar()))
+    }
+}
+
+/// Who set a key of a mapping being settled.
+#[derive(Clone, Copy)]
+enum Setter {
+    /// The key is written in the mapping.
+    Written,
+    /// A merge key (`<<`) whose value is at this span brought it.
+    Merged(Span),
+}
+
+/// A mapping's entries so far, in first-set order, and where each key is.
+#[derive(Default)]
+struct Settled<'a> {
+    entries: Vec<(Node<'a>, Node<'a>)>,
+    /// Each key's entry and whether it was written (not merged).
+    at: HashMap<String, (usize, bool)>,
+}
+
+impl<'a> Settled<'a> {
+    /// Sets `entry`'s key, overriding an earlier value as go-yaml does; the problem to report
+    /// when a written value is overridden.
+    fn set(&mut self, entry: (Node<'a>, Node<'a>), setter: Setter) -> Option<TreeProblem> {
+        let key = entry.0.as_scalar().unwrap_or_default().to_string();
+        let written = matches!(setter, Setter::Written);
+        let Some(&(index, was_written)) = self.at.get(&key) else {
+            self.at.insert(key, (self.entries.len(), written));
+            self.entries.push(entry);
+            return None;
+        };
+        let earlier = self.entries.get(index).map(|(key, value)| Span {
+            start: key.span.start,
+            end: value.span.end,
+        });
+        let earlier_line = earlier.map_or(0, |span| span.start.line);
+        let problem = match setter {
+            Setter::Written if was_written => Some(TreeProblem {
+                kind: TreeProblemKind::DuplicateKey,
+                message: format!(
+                    "duplicate key `{}`: kubectl keeps this one and drops line {earlier_line}'s",
+                    clip(&key)
+                ),
+                span: entry.0.span,
+                extent: earlier,
+            }),
+            Setter::Merged(span) if was_written => Some(TreeProblem {
+                kind: TreeProblemKind::DuplicateKey,
+                message: format!(
+                    "this merge key (`<<`) overrides `{}` written at line {earlier_line}: kubectl keeps the merged value, while YAML's merge rule keeps the written one",
+                    clip(&key)
+                ),
+                span,
+                extent: None,
+            }),
+            _ => None,
+        };
+        if let Some(slot) = self.entries.get_mut(index) {
+            *slot = entry;
+        }
+        self.at.insert(key, (index, written));
+        problem
+    }
 }
 
 #[cfg(test)]
@@ -731,11 +781,50 @@ mod tests {
     }
 
     #[test]
-    fn merge_keys_merge_without_overriding() {
-        let tree = root("base: &b {a: 1, b: 2}\nderived:\n  <<: *b\n  b: 3\n");
-        let derived = tree.get("derived").expect("derived");
-        assert_eq!(derived.get("a").and_then(Node::as_scalar), Some("1"));
-        assert_eq!(derived.get("b").and_then(Node::as_scalar), Some("3"));
+    fn merge_keys_merge_in_document_order_as_go_yaml_does() {
+        let text = "base: &b {a: 1, b: 2}\nother: &o {a: 9, c: 3}\n\
+                    derived:\n  <<: *b\n  b: 3\n\
+                    before:\n  a: 5\n  <<: *b\n\
+                    listed:\n  <<: [*b, *o]\n";
+        let documents = parse_stream(text);
+        let tree = documents[0].root.as_ref().expect("root");
+        let value = |map: &str, key: &str| {
+            tree.get(map)
+                .and_then(|m| m.get(key))
+                .and_then(Node::as_scalar)
+                .map(str::to_string)
+        };
+        // A key written after the merge overrides it.
+        assert_eq!(value("derived", "a").as_deref(), Some("1"));
+        assert_eq!(value("derived", "b").as_deref(), Some("3"));
+        // A merge after a written key overrides it in go-yaml, and that is reported.
+        assert_eq!(value("before", "a").as_deref(), Some("1"));
+        // In a list of merged mappings, the first has the last word.
+        assert_eq!(value("listed", "a").as_deref(), Some("1"));
+        assert_eq!(value("listed", "c").as_deref(), Some("3"));
+        let problems: Vec<_> = documents[0]
+            .problems
+            .iter()
+            .map(|p| (p.kind, p.span.start.line))
+            .collect();
+        assert_eq!(problems, [(TreeProblemKind::DuplicateKey, 8)]);
+    }
+
+    #[test]
+    fn a_key_written_twice_keeps_the_last_value_and_is_reported() {
+        let documents = parse_stream("a: 1\nb: 2\na: 3\n");
+        let tree = documents[0].root.as_ref().expect("root");
+        assert_eq!(tree.get("a").and_then(Node::as_scalar), Some("3"));
+        let NodeKind::Mapping(entries) = tree.kind() else {
+            panic!("mapping");
+        };
+        assert_eq!(entries.len(), 2);
+        let problem = &documents[0].problems[0];
+        assert_eq!(
+            (problem.kind, problem.span.start.line),
+            (TreeProblemKind::DuplicateKey, 3)
+        );
+        assert!(problem.message.contains("line 1"), "{}", problem.message);
     }
 
     #[test]
