@@ -15,6 +15,8 @@ pub struct Locator {
     /// Padded lines of the segment, ascending: (line in the segment, spaces added at its start,
     /// spaces added on earlier lines).
     pads: Vec<(u32, u32, u32)>,
+    /// Characters of the segment's first line before it (a JSON value after another on a line).
+    first_line_columns: u32,
 }
 
 impl Locator {
@@ -25,6 +27,15 @@ impl Locator {
             lines_before: clamp_u32(lines_before),
             chars_before: clamp_u32(chars_before),
             pads: Vec::new(),
+            first_line_columns: 0,
+        }
+    }
+
+    /// A segment starting `columns_before` characters into its line.
+    pub fn at_column(lines_before: usize, chars_before: usize, columns_before: usize) -> Self {
+        Self {
+            first_line_columns: clamp_u32(columns_before),
+            ..Self::at(lines_before, chars_before)
         }
     }
 
@@ -74,7 +85,11 @@ impl Locator {
         Pos {
             index: index.saturating_add(self.chars_before),
             line: line.saturating_add(self.lines_before),
-            column: column - column_shift + 1,
+            column: (column - column_shift + 1).saturating_add(if line == 1 {
+                self.first_line_columns
+            } else {
+                0
+            }),
         }
     }
 }

@@ -3,6 +3,8 @@
 pub mod field_path;
 mod go_blanks;
 mod go_escapes;
+mod go_refusals;
+mod json_stream;
 pub mod line_index;
 pub mod lines;
 pub mod locator;

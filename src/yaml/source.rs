@@ -129,6 +129,11 @@ impl<'a> Node<'a> {
         }
     }
 
+    /// Whether the node is an alias (its content is its anchor's, spans included).
+    pub fn is_alias(&self) -> bool {
+        matches!(self.value, Value::Shared(_))
+    }
+
     /// What the node holds, by value (an alias's content is copied).
     pub fn into_kind(self) -> NodeKind<'a> {
         match self.value {

@@ -11,9 +11,9 @@
 //! mapped back to the unpadded file ([`Locator`]).
 
 use crate::yaml::locator::Locator;
-use crate::yaml::source::{Document, Span, TreeProblem, TreeProblemKind};
+use crate::yaml::source::{Document, Pos, Span, TreeProblem, TreeProblemKind};
 use crate::yaml::tree_builder::{SyntaxFailure, parse_segment, syntax_message};
-use crate::yaml::{go_blanks, go_escapes};
+use crate::yaml::{go_blanks, go_escapes, go_refusals, json_stream};
 
 /// Most lenient re-reads of one document; each pads one flow collection or quoted scalar.
 const MAX_REPAIRS: usize = 32;
@@ -109,6 +109,12 @@ impl<'a> Chunk<'a> {
 pub fn split_stream(text: &str, pieces: usize) -> Vec<Chunk<'_>> {
     let text = Chunk::whole(text).text;
     let mut starts = vec![0];
+    // A stream that starts with `{` may be JSON values with no `---` between them.
+    let pieces = if text.trim_start().starts_with('{') {
+        1
+    } else {
+        pieces
+    };
     for piece in 1..pieces.max(1) {
         let wanted = text.len() / pieces * piece;
         let mut at = wanted.max(starts.last().copied().unwrap_or(0) + 1);
@@ -207,15 +213,104 @@ pub fn for_each_document_naming<'a>(
 /// ones may break elsewhere there. Such a piece is not known to read as the whole stream
 /// does, and the caller reads the stream whole from it on.
 pub fn for_each_document_of<'a>(chunk: &Chunk<'a>, mut visit: impl FnMut(Document<'a>)) -> bool {
+    if chunk.start == 0
+        && let Some(json) = json_stream::values(chunk.text)
+    {
+        return read_json(chunk, json, &mut visit);
+    }
+    read_yaml(chunk, 0, visit)
+}
+
+/// Reads a stream kubectl reads as JSON values one after another (`json_stream.rs`): each
+/// value a document, then the YAML or the error that follows them.
+fn read_json<'a>(
+    chunk: &Chunk<'a>,
+    json: json_stream::JsonValues,
+    visit: &mut impl FnMut(Document<'a>),
+) -> bool {
+    let text = chunk.text;
+    let mut cursor = Cursor {
+        byte: 0,
+        chars: chunk.chars_before,
+        lines: chunk.lines_before,
+    };
+    let mut count = 0;
+    let mut any_broken = false;
+    for value in json.values {
+        cursor.forward_to(text, value.start);
+        let columns = text
+            .get(line_start(text, cursor.byte)..cursor.byte)
+            .unwrap_or_default()
+            .chars()
+            .count();
+        let locator = Locator::at_column(cursor.lines, cursor.chars, columns);
+        let segment = text.get(value).unwrap_or_default();
+        let end = parse_segment(segment, &locator, count, &mut |document| visit(document));
+        count = end.count;
+        if let Some(failure) = end.failure {
+            any_broken = true;
+            visit(reported(failure));
+        }
+    }
+    match json.then {
+        json_stream::Then::End => any_broken,
+        json_stream::Then::Yaml(from) => {
+            cursor.forward_to(text, from);
+            let rest = Chunk {
+                text: text.get(from..).unwrap_or_default(),
+                start: chunk.start + from,
+                lines_before: cursor.lines,
+                chars_before: cursor.chars,
+                boundary_line: chunk.boundary_line,
+            };
+            read_yaml(&rest, count, visit) || any_broken
+        }
+        json_stream::Then::Error(at, message) => {
+            cursor.forward_to(text, at);
+            let line_start = line_start(text, at);
+            let column = text.get(line_start..at).unwrap_or_default().chars().count();
+            let pos = Pos {
+                index: u32::try_from(cursor.chars).unwrap_or(u32::MAX),
+                line: u32::try_from(cursor.lines + 1).unwrap_or(u32::MAX),
+                column: u32::try_from(column + 1).unwrap_or(u32::MAX),
+            };
+            visit(Document {
+                index: count,
+                root: None,
+                start: pos,
+                problems: vec![TreeProblem {
+                    kind: TreeProblemKind::Syntax,
+                    message: format!(
+                        "invalid JSON: {message} (kubectl reads a stream that starts with `{{` as JSON values one after another, and after two of them, nothing else)"
+                    ),
+                    span: Span::at(pos),
+                    extent: None,
+                }],
+            });
+            true
+        }
+    }
+}
+
+/// Reads a piece of a YAML stream, its documents numbered from `count`.
+fn read_yaml<'a>(chunk: &Chunk<'a>, mut count: usize, mut visit: impl FnMut(Document<'a>)) -> bool {
     let text = chunk.text;
     let mut any_broken = false;
-    let mut visit = |document: Document<'a>, broken: bool| {
+    let mut refusals = Refusals::of(chunk);
+    let mut emit = |document: Document<'a>, broken: bool| {
         if chunk
             .boundary_line
             .is_none_or(|boundary| document.start.line < boundary)
         {
             any_broken |= broken;
-            visit(document);
+            match refusals.as_mut() {
+                None => visit(document),
+                Some(refusals) => {
+                    if let Some(previous) = refusals.judged(document) {
+                        visit(previous);
+                    }
+                }
+            }
         }
     };
     let mut cursor = Cursor {
@@ -223,16 +318,15 @@ pub fn for_each_document_of<'a>(chunk: &Chunk<'a>, mut visit: impl FnMut(Documen
         chars: chunk.chars_before,
         lines: chunk.lines_before,
     };
-    let mut count = 0;
     loop {
         let segment = text.get(cursor.byte..).unwrap_or_default();
         let locator = Locator::at(cursor.lines, cursor.chars);
         let end = parse_segment(segment, &locator, count, &mut |document| {
-            visit(document, false);
+            emit(document, false);
         });
         count = end.count;
         let Some(failure) = end.failure else {
-            return any_broken;
+            break;
         };
         let mut document = cursor;
         document.forward_chars(text, failure.document_start);
@@ -247,18 +341,22 @@ pub fn for_each_document_of<'a>(chunk: &Chunk<'a>, mut visit: impl FnMut(Documen
         match reread_leniently(region_text, &region, &failure) {
             Some((documents, next_count)) => {
                 for document in documents {
-                    visit(document, true);
+                    emit(document, true);
                 }
                 count = next_count;
             }
-            None => visit(reported(failure), true),
+            None => emit(reported(failure), true),
         }
         let Some(next) = next else {
-            return any_broken;
+            break;
         };
         cursor = region;
         cursor.forward_to(text, next);
     }
+    if let Some(last) = refusals.as_mut().and_then(Refusals::last) {
+        visit(last);
+    }
+    any_broken
 }
 
 /// The broken document with its syntax error.
@@ -510,6 +608,76 @@ fn next_document_start(text: &str, from: usize) -> Option<usize> {
     }
 }
 
+/// kubectl's refusals of the documents of a piece with suspects (`go_refusals.rs`): each
+/// document is held until the next one starts, so that it is judged on its own lines.
+struct Refusals<'a> {
+    suspects: Vec<go_refusals::Suspect>,
+    /// Lines of the `...` lines among them.
+    ends: Vec<u32>,
+    lines: go_refusals::PieceLines<'a>,
+    first_line: u32,
+    /// The next piece's `---` line: its suspects are that piece's.
+    boundary: Option<u32>,
+    held: Option<Document<'a>>,
+}
+
+impl<'a> Refusals<'a> {
+    /// None when the piece has no suspect (almost always).
+    fn of(chunk: &Chunk<'a>) -> Option<Self> {
+        let suspects = go_refusals::scan(chunk.text, chunk.lines_before, chunk.chars_before);
+        if suspects.is_empty() {
+            return None;
+        }
+        let ends = suspects
+            .iter()
+            .filter(|s| s.kind == go_refusals::SuspectKind::DocumentEnd)
+            .map(|s| s.pos.line)
+            .collect();
+        Some(Refusals {
+            suspects,
+            ends,
+            lines: go_refusals::PieceLines::new(chunk.text, chunk.lines_before),
+            first_line: u32::try_from(chunk.lines_before + 1).unwrap_or(u32::MAX),
+            boundary: chunk.boundary_line,
+            held: None,
+        })
+    }
+
+    /// Holds `document` and hands back the one held before, judged.
+    fn judged(&mut self, document: Document<'a>) -> Option<Document<'a>> {
+        let until = document.start.line;
+        let previous = self.held.replace(document)?;
+        Some(self.judge(previous, Some(until)))
+    }
+
+    /// The document held last, judged.
+    fn last(&mut self) -> Option<Document<'a>> {
+        let held = self.held.take()?;
+        Some(self.judge(held, self.boundary))
+    }
+
+    /// Adds the refusals of the suspects from `document`'s start (the piece's, for its first)
+    /// up to the line `until` where the next document starts.
+    fn judge(&mut self, mut document: Document<'a>, until: Option<u32>) -> Document<'a> {
+        let from = std::mem::replace(&mut self.first_line, until.unwrap_or(u32::MAX));
+        let first = self.suspects.partition_point(|s| s.pos.line < from);
+        let last = until.map_or(self.suspects.len(), |until| {
+            self.suspects.partition_point(|s| s.pos.line < until)
+        });
+        let own = self.suspects.get(first..last).unwrap_or_default();
+        let after_end = self
+            .ends
+            .get(
+                ..self
+                    .ends
+                    .partition_point(|&line| line < document.start.line),
+            )
+            .is_some_and(|before| !before.is_empty());
+        go_refusals::add_problems(&mut document, own, after_end, &self.lines);
+        document
+    }
+}
+
 /// A place in the stream: byte offset, characters and lines before it. Moves only forward, so
 /// recovery costs one pass over the text however many documents are broken.
 #[derive(Debug, Clone, Copy, Default)]
@@ -647,6 +815,62 @@ mod tests {
         assert_eq!(
             c.span.start.index,
             "a: \"x\"#é ü\nb: [y]# ✓\nc: ".chars().count() as u32
+        );
+    }
+
+    /// A stream that starts with `{` is read as kubectl reads it: JSON values one after
+    /// another, then YAML after one value, or an error after two.
+    #[test]
+    fn json_values_one_after_another_are_documents() {
+        let text = "{\"a\": 1}\n{\"b\": 2}{\"c\": \"x\\/y\"}\n";
+        let documents = parse_stream(text);
+        let keys: Vec<(Option<&str>, u32, u32)> = documents
+            .iter()
+            .map(|d| {
+                let root = d.root.as_ref().unwrap();
+                let NodeKind::Mapping(entries) = root.kind() else {
+                    panic!("mapping");
+                };
+                (
+                    entries[0].0.as_scalar(),
+                    root.span.start.line,
+                    root.span.start.column,
+                )
+            })
+            .collect();
+        assert_eq!(
+            keys,
+            [(Some("a"), 1, 1), (Some("b"), 2, 1), (Some("c"), 2, 9)]
+        );
+        assert_eq!(
+            documents[2]
+                .root
+                .as_ref()
+                .unwrap()
+                .get("c")
+                .and_then(Node::as_scalar),
+            Some("x/y")
+        );
+        let then_yaml = parse_stream("{\"a\": 1}\nb: 2\n---\nc: 3\n");
+        assert_eq!(then_yaml.len(), 3);
+        assert!(then_yaml.iter().all(|d| d.problems.is_empty()));
+        assert_eq!(then_yaml[1].root.as_ref().unwrap().span.start.line, 2);
+        let error = parse_stream("{\"a\": 1}\n{\"b\": 2}\nc: 3\n");
+        assert_eq!(error.len(), 3);
+        assert_eq!(
+            error[2].problems[0].span.start,
+            Pos {
+                index: 18,
+                line: 3,
+                column: 1
+            }
+        );
+        let stream = "{\"a\": 1}\n{\"b\": 2}\n---\n{\"c\": 3}\n";
+        assert_eq!(read_in_pieces(stream, 3), read_in_pieces(stream, 1));
+        assert_eq!(
+            read_in_pieces(stream, 3).len(),
+            3,
+            "two values, then kubectl's error"
         );
     }
 

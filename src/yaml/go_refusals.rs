@@ -1,0 +1,570 @@
+//! What kubectl's reader refuses, or reads differently, where saphyr-parser reads on: a
+//! `---` line with content after it (kubectl cuts the stream at lines starting with `---`
+//! and refuses any other such line), a directive (`%YAML`, `%TAG`: the cut leaves it without
+//! its document), content after `...` (go-yaml reads the first document between two cuts
+//! only), control characters, a tab where go-yaml's scanner wants indentation, and a `?` or a
+//! leading `:` in a plain scalar inside `[…]`/`{…}` (indicators there for go-yaml).
+//!
+//! One pass over the bytes finds the suspect places ([`scan`]); almost every stream has none
+//! and costs nothing more. A document with suspects is judged on its tree ([`add_problems`]),
+//! which knows whether a line is inside a quoted, block or plain scalar or a flow collection.
+
+use crate::text::clip;
+use crate::yaml::source::TreeProblemKind;
+use crate::yaml::source::{Document, Node, NodeKind, Pos, ScalarForm, Span, TreeProblem};
+
+/// A place one of the refusals may apply to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Suspect {
+    pub(crate) kind: SuspectKind,
+    /// Where, in the stream.
+    pub(crate) pos: Pos,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SuspectKind {
+    /// A line starting with `---` followed by something other than white space or a comment.
+    Separator,
+    /// A line starting with `%`.
+    Directive,
+    /// A `...` line: what follows it up to the next `---` line is not read by kubectl.
+    DocumentEnd,
+    /// A control character (the character itself).
+    Control(char),
+    /// A tab in a line's indentation (among spaces and `- `/`? ` indicators); its column.
+    LeadingTab,
+    /// A `?`, or a `:` right after `[`, `{` or `,`, while a flow collection may be open.
+    FlowIndicator,
+}
+
+/// The suspects of `text`, a piece of a stream with `lines_before` lines and `chars_before`
+/// characters before it; in order.
+pub(crate) fn scan(text: &str, lines_before: usize, chars_before: usize) -> Vec<Suspect> {
+    let bytes = text.as_bytes();
+    let mut found: Vec<(usize, SuspectKind)> = Vec::new();
+    let mut at_line_start = true;
+    let mut flow_depth = 0usize;
+    let mut in_comment = false;
+    let mut previous_solid = b'\n';
+    let mut at = 0;
+    while let Some(&byte) = bytes.get(at) {
+        if at_line_start {
+            at_line_start = false;
+            in_comment = false;
+            line_suspects(bytes, at, &mut found);
+            if bytes.get(at..at + 3) == Some(b"---") {
+                flow_depth = 0;
+            }
+        }
+        match byte {
+            b'\n' => {
+                at_line_start = true;
+                previous_solid = b'\n';
+            }
+            b'\t' | b'\r' | b' ' => {}
+            0..=0x1f | 0x7f => found.push((at, SuspectKind::Control(char::from(byte)))),
+            0xc2 if bytes
+                .get(at + 1)
+                .is_some_and(|&next| (0x80..=0x9f).contains(&next) && next != 0x85) =>
+            {
+                let control = text.get(at..).and_then(|rest| rest.chars().next());
+                found.push((at, SuspectKind::Control(control.unwrap_or('\u{80}'))));
+            }
+            0xef if bytes.get(at + 1) == Some(&0xbf)
+                && matches!(bytes.get(at + 2), Some(0xbe | 0xbf)) =>
+            {
+                let control = text.get(at..).and_then(|rest| rest.chars().next());
+                found.push((at, SuspectKind::Control(control.unwrap_or('\u{fffe}'))));
+            }
+            b'#' if previous_solid == b'\n'
+                || bytes
+                    .get(at.wrapping_sub(1))
+                    .is_some_and(u8::is_ascii_whitespace) =>
+            {
+                in_comment = true;
+            }
+            _ if in_comment => {}
+            b'[' | b'{' => flow_depth += 1,
+            b']' | b'}' => flow_depth = flow_depth.saturating_sub(1),
+            b'?' if flow_depth > 0 => found.push((at, SuspectKind::FlowIndicator)),
+            b':' if flow_depth > 0 && matches!(previous_solid, b'[' | b'{' | b',') => {
+                found.push((at, SuspectKind::FlowIndicator));
+            }
+            _ => {}
+        }
+        if !matches!(byte, b' ' | b'\t' | b'\r' | b'\n') {
+            previous_solid = byte;
+        }
+        at += 1;
+    }
+    locate(text, found, lines_before, chars_before)
+}
+
+/// The suspects a line starting at byte `start` holds at its start.
+fn line_suspects(bytes: &[u8], start: usize, found: &mut Vec<(usize, SuspectKind)>) {
+    let line = bytes.get(start..).unwrap_or_default();
+    let line = line
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(line, |end| line.get(..end).unwrap_or_default());
+    if let Some(rest) = line.strip_prefix(b"---") {
+        let rest = rest.trim_ascii();
+        if !rest.is_empty() && !rest.starts_with(b"#") {
+            found.push((start, SuspectKind::Separator));
+        }
+        return;
+    }
+    if let Some(rest) = line.strip_prefix(b"...")
+        && (rest.is_empty() || rest.first().is_some_and(u8::is_ascii_whitespace))
+    {
+        found.push((start, SuspectKind::DocumentEnd));
+        return;
+    }
+    if line.first() == Some(&b'%') {
+        found.push((start, SuspectKind::Directive));
+        return;
+    }
+    let mut at = 0;
+    while let Some(&byte) = line.get(at) {
+        match byte {
+            b' ' => at += 1,
+            b'\t' => {
+                found.push((start + at, SuspectKind::LeadingTab));
+                return;
+            }
+            b'-' | b'?' if matches!(line.get(at + 1), Some(b' ' | b'\t')) => at += 1,
+            _ => return,
+        }
+    }
+}
+
+/// Byte offsets turned into stream positions, in one forward walk.
+fn locate(
+    text: &str,
+    mut found: Vec<(usize, SuspectKind)>,
+    lines_before: usize,
+    chars_before: usize,
+) -> Vec<Suspect> {
+    found.sort_by_key(|&(at, _)| at);
+    let mut suspects = Vec::with_capacity(found.len());
+    let (mut byte, mut chars, mut lines) = (0, chars_before, lines_before);
+    let mut line_start_chars = chars_before;
+    for (at, kind) in found {
+        for ch in text.get(byte..at).unwrap_or_default().chars() {
+            chars += 1;
+            if ch == '\n' {
+                lines += 1;
+                line_start_chars = chars;
+            }
+        }
+        byte = at;
+        suspects.push(Suspect {
+            kind,
+            pos: Pos {
+                index: clamp(chars),
+                line: clamp(lines + 1),
+                column: clamp(chars - line_start_chars + 1),
+            },
+        });
+    }
+    suspects
+}
+
+fn clamp(value: usize) -> u32 {
+    u32::try_from(value).unwrap_or(u32::MAX)
+}
+
+/// The lines of a piece of a stream, to read a character at a position.
+pub(crate) struct PieceLines<'t> {
+    text: &'t str,
+    starts: Vec<usize>,
+    lines_before: usize,
+}
+
+impl<'t> PieceLines<'t> {
+    pub(crate) fn new(text: &'t str, lines_before: usize) -> Self {
+        let mut starts = vec![0];
+        starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(at, _)| at + 1),
+        );
+        PieceLines {
+            text,
+            starts,
+            lines_before,
+        }
+    }
+
+    /// The text of stream line `line` (1-based), without its line break.
+    fn line(&self, line: u32) -> &'t str {
+        let index = (line as usize).saturating_sub(self.lines_before + 1);
+        let (Some(&start), end) = (self.starts.get(index), self.starts.get(index + 1)) else {
+            return "";
+        };
+        let end = end.map_or(self.text.len(), |&next| next.saturating_sub(1));
+        self.text
+            .get(start..end)
+            .unwrap_or_default()
+            .trim_end_matches('\r')
+    }
+
+    /// The character at `pos`.
+    fn char_at(&self, pos: Pos) -> Option<char> {
+        self.line(pos.line)
+            .chars()
+            .nth(pos.column.saturating_sub(1) as usize)
+    }
+}
+
+/// Adds to `document` the problems kubectl's reader has with it, given the suspects of its
+/// lines (in order): one per kind of refusal, at the first place. A document with a syntax
+/// error already is left as it is. A document that does not start with `---` and comes after
+/// a `...` line (`after_end`) is one kubectl never reads: it is reported and its tree dropped.
+pub(crate) fn add_problems(
+    document: &mut Document<'_>,
+    suspects: &[Suspect],
+    after_end: bool,
+    lines: &PieceLines<'_>,
+) {
+    if document
+        .problems
+        .iter()
+        .any(|p| p.kind == TreeProblemKind::Syntax)
+    {
+        return;
+    }
+    let explicit = lines.line(document.start.line).starts_with("---");
+    if after_end && !explicit {
+        document.root = None;
+        document.problems.push(TreeProblem {
+            kind: TreeProblemKind::Syntax,
+            message: "kubectl never reads this document: after a `...` line it reads nothing until the next `---` line; start the document with `---`".to_string(),
+            span: Span::at(document.start),
+            extent: None,
+        });
+        return;
+    }
+    let mut problems: Vec<(SuspectKind, TreeProblem)> = Vec::new();
+    let mut context: Option<Context> = None;
+    for suspect in suspects {
+        let kind = match suspect.kind {
+            SuspectKind::Control(_) => SuspectKind::Control('\0'),
+            other => other,
+        };
+        if problems.iter().any(|(reported, _)| *reported == kind) {
+            continue;
+        }
+        let message = match suspect.kind {
+            SuspectKind::Separator => Some(
+                "invalid YAML: content after `---` on its line; kubectl cuts a stream at every line starting with `---` and refuses this one (invalid document separator)".to_string(),
+            ),
+            SuspectKind::Directive => Some(
+                "invalid YAML: a directive (`%…`); kubectl cuts the stream at the `---` line after it, which leaves the directive without its document (did not find expected <document start>)".to_string(),
+            ),
+            SuspectKind::Control(ch) => Some(format!(
+                "invalid YAML: control character {}, which kubectl's YAML reader refuses (control characters are not allowed); write it as an escape in a double-quoted string",
+                ch.escape_unicode()
+            )),
+            SuspectKind::DocumentEnd => None,
+            SuspectKind::LeadingTab => {
+                let context = context.get_or_insert_with(|| Context::of(document, lines));
+                context.tab_refused(suspect.pos, lines).then(|| {
+                    "invalid YAML: a tab in indentation, which kubectl's YAML reader (go-yaml) refuses here; indent with spaces".to_string()
+                })
+            }
+            SuspectKind::FlowIndicator => {
+                let context = context.get_or_insert_with(|| Context::of(document, lines));
+                context.flow_indicator(suspect.pos)
+            }
+        };
+        if let Some(message) = message {
+            let problem = TreeProblem {
+                kind: TreeProblemKind::Syntax,
+                message,
+                span: Span::at(suspect.pos),
+                extent: None,
+            };
+            problems.push((kind, problem));
+        }
+    }
+    document
+        .problems
+        .extend(problems.into_iter().map(|(_, problem)| problem));
+}
+
+/// Where a document's scalars and flow collections are, for the tab and flow rules.
+struct Context {
+    /// Quoted scalars and flow collections: lines after the first, up to the last, are inside.
+    free: Vec<(u32, u32)>,
+    /// Block scalars: first and last line, and the indentation of their content.
+    blocks: Vec<(u32, u32, u32)>,
+    /// Plain scalars outside flow collections: start line, end position, and the indentation
+    /// (0-based column) go-yaml wants past in their continuation lines.
+    plains: Vec<(u32, Pos, u32)>,
+    /// Plain scalars inside flow collections: their start and text's first characters.
+    flow_plains: Vec<(Pos, String)>,
+}
+
+impl Context {
+    fn of(document: &Document<'_>, lines: &PieceLines<'_>) -> Self {
+        let mut context = Context {
+            free: Vec::new(),
+            blocks: Vec::new(),
+            plains: Vec::new(),
+            flow_plains: Vec::new(),
+        };
+        if let Some(root) = &document.root {
+            context.walk(root, None, false, lines);
+        }
+        // Merged entries come from their anchor, earlier in the text: back in order.
+        context.free.sort_unstable();
+        context.free.dedup();
+        context.blocks.sort_unstable();
+        context.blocks.dedup();
+        context
+            .plains
+            .sort_unstable_by_key(|&(first, end, _)| (end.line, end.column, first));
+        context.plains.dedup();
+        context
+            .flow_plains
+            .sort_unstable_by_key(|(start, _)| (start.line, start.column));
+        context
+    }
+
+    /// `indent`: the column of the block collection holding `node` (None at the top).
+    fn walk(
+        &mut self,
+        node: &Node<'_>,
+        indent: Option<u32>,
+        in_flow: bool,
+        lines: &PieceLines<'_>,
+    ) {
+        if node.is_alias() {
+            // Its content was walked at its anchor.
+            return;
+        }
+        let span = node.span;
+        match node.kind() {
+            NodeKind::Scalar(text, form) => {
+                if in_flow {
+                    if *form == ScalarForm::Plain {
+                        self.flow_plains.push((span.start, text.to_string()));
+                    }
+                    return;
+                }
+                match (form, lines.char_at(span.start)) {
+                    (ScalarForm::Plain, _) => {
+                        let wanted = indent.map_or(0, |column| column + 1);
+                        self.plains.push((span.start.line, span.end, wanted));
+                    }
+                    (_, Some('"' | '\'')) => self.free.push((span.start.line, span.end.line)),
+                    _ => {
+                        // A block scalar's span starts at its content, the line after `|`/`>`.
+                        let content = (span.start.line..=span.end.line)
+                            .map(|line| lines.line(line))
+                            .find(|line| !line.trim().is_empty())
+                            .map_or(indent.map_or(0, |c| c + 1), |line| {
+                                clamp(line.len() - line.trim_start_matches(' ').len())
+                            });
+                        let header = span.start.line.saturating_sub(1);
+                        self.blocks.push((header, span.end.line, content));
+                    }
+                }
+            }
+            NodeKind::Sequence(items) => {
+                let flow = in_flow || lines.char_at(span.start) == Some('[');
+                if flow && !in_flow {
+                    self.free.push((span.start.line, span.end.line));
+                }
+                let column = span.start.column.saturating_sub(1);
+                for item in items {
+                    self.walk(item, Some(column), flow, lines);
+                }
+            }
+            NodeKind::Mapping(entries) => {
+                let flow = in_flow || lines.char_at(span.start) == Some('{');
+                if flow && !in_flow {
+                    self.free.push((span.start.line, span.end.line));
+                }
+                let column = span.start.column.saturating_sub(1);
+                for (key, value) in entries {
+                    self.walk(key, Some(column), flow, lines);
+                    self.walk(value, Some(column), flow, lines);
+                }
+            }
+        }
+    }
+
+    /// Whether go-yaml refuses the tab at `tab` (in a line's indentation).
+    fn tab_refused(&self, tab: Pos, lines: &PieceLines<'_>) -> bool {
+        let line = tab.line;
+        let column = tab.column.saturating_sub(1);
+        let blank = |line: u32| lines.line(line).trim().is_empty();
+        let blanks_between = |from: u32, to: u32| (from + 1..to).all(blank);
+        // The last region that starts before this line (regions are in order, apart).
+        let last_before = |regions: &[(u32, u32)]| {
+            let after = regions.partition_point(|&(first, _)| first < line);
+            after.checked_sub(1).and_then(|at| regions.get(at)).copied()
+        };
+        if last_before(&self.free).is_some_and(|(_, last)| line <= last) {
+            return false;
+        }
+        let only_blanks_before = lines
+            .line(line)
+            .chars()
+            .take(column as usize)
+            .all(|c| c == ' ' || c == '\t');
+        // A block scalar's content lines, and the blank lines after it, which its scanner
+        // reads: a tab is refused only short of the content's indentation.
+        let after = self.blocks.partition_point(|&(first, _, _)| first < line);
+        if let Some(&(_, last, content)) = after.checked_sub(1).and_then(|at| self.blocks.get(at))
+            && (line <= last || (blank(line) && blanks_between(last, line)))
+        {
+            return only_blanks_before && column < content;
+        }
+        // Inside a plain scalar, or after one with nothing but blanks since: go-yaml's plain
+        // scanner reads these leading blanks, and refuses a tab only short of its indentation.
+        let after = self.plains.partition_point(|&(_, end, _)| end.line < line);
+        if let Some(&(first, _, wanted)) = self.plains.get(after)
+            && first < line
+        {
+            return only_blanks_before && column < wanted;
+        }
+        if only_blanks_before
+            && let Some(&(_, end, wanted)) = after.checked_sub(1).and_then(|at| self.plains.get(at))
+            && lines
+                .line(end.line)
+                .chars()
+                .skip(end.column.saturating_sub(1) as usize)
+                .all(|c| c == ' ' || c == '\t')
+            && blanks_between(end.line, line)
+        {
+            return column < wanted;
+        }
+        true
+    }
+
+    /// The problem with the `?` or `:` at `at` inside a flow collection, if it opens or sits
+    /// in a plain scalar.
+    fn flow_indicator(&self, at: Pos) -> Option<String> {
+        let after = self
+            .flow_plains
+            .partition_point(|(start, _)| (start.line, start.column) <= (at.line, at.column));
+        let (start, whole) = after
+            .checked_sub(1)
+            .and_then(|at| self.flow_plains.get(at))?;
+        if start.line != at.line || at.column >= start.column + clamp(whole.chars().count()) {
+            return None;
+        }
+        let offset = (at.column - start.column) as usize;
+        let text = clip(whole);
+        match (whole.chars().nth(offset)?, offset) {
+            ('?', 0) => Some(format!(
+                "invalid YAML: `{text}` in a flow collection; go-yaml reads `?` here as a mapping key (`{{{}: null}}`), not as text; quote the value",
+                clip(whole.get(1..).unwrap_or_default().trim())
+            )),
+            ('?', _) => Some(format!(
+                "invalid YAML: `{text}` in a flow collection; go-yaml ends a plain scalar at `?` there and refuses what follows (did not find expected ',' or ']'); quote the value"
+            )),
+            (':', 0) => Some(format!(
+                "invalid YAML: `{text}` in a flow collection; go-yaml reads a leading `:` there as a mapping value with no key and refuses it (did not find expected node content); quote the value"
+            )),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::yaml::source::{TreeProblemKind, parse_stream};
+
+    /// The line and column of each syntax problem of each document of `text`.
+    fn refused(text: &str) -> Vec<(u32, u32)> {
+        parse_stream(text)
+            .iter()
+            .flat_map(|document| &document.problems)
+            .filter(|problem| problem.kind == TreeProblemKind::Syntax)
+            .map(|problem| (problem.span.start.line, problem.span.start.column))
+            .collect()
+    }
+
+    /// Cases read beside go-yaml v2.4 (kubectl's reader): where it refuses a tab, and where
+    /// its scanners take one as white space or content.
+    #[test]
+    fn tabs_are_refused_where_go_yaml_refuses_them() {
+        let cases: &[(&str, &[(u32, u32)])] = &[
+            // Leading a line in block context, blank or comment lines included.
+            ("a:\n\t\nb: 1\n", &[(2, 1)]),
+            ("a: \"x\"\n  \t\nb: 1\n", &[(2, 3)]),
+            ("a: [x]\n\t\nb: 1\n", &[(2, 1)]),
+            ("a: x # c\n  \t\n", &[(2, 3)]),
+            ("a: x\n  # c\n  \t\nb: 1\n", &[(3, 3)]),
+            // After a sequence entry's `-`.
+            ("- \tb\n", &[(1, 3)]),
+            ("- a\n-\tb\n", &[(2, 2)]),
+            ("a:\n  - x\n  -  \ty\n", &[(3, 6)]),
+            // After a plain scalar, its scanner reads the next lines' blanks: a tab short of
+            // the scalar's indentation is refused, one past it is white space.
+            ("a:\n  b: x\n   \ty\n", &[]),
+            ("a:\n  b:\n    c: x\n  \t\n  d: y\n", &[(4, 3)]),
+            ("a: x\n\t\n", &[(2, 1)]),
+            ("a: x\n  \t\nb: y\n", &[]),
+            ("a:\n- x\n\t\n", &[(3, 1)]),
+            ("a:\n  - x\n  \t\n", &[(3, 3)]),
+            // A block scalar's content may hold tabs past its indentation, not short of it.
+            ("a: |\n  x\n  \ty\n", &[]),
+            ("a: |\n  x\n\n\t\n", &[(4, 1)]),
+            // Inside a flow collection or a quoted scalar, and after a mapping's `:`.
+            ("a: [x,\n\ty]\n", &[]),
+            ("a: \"x\n\ty\"\n", &[]),
+            ("a: \tb\n", &[]),
+            ("a: x \t# c\n", &[]),
+            ("a: x\n#\tc\n", &[]),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(refused(text), *expected, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn what_kubectls_stream_reader_refuses_is_refused() {
+        let cases: &[(&str, &[(u32, u32)])] = &[
+            ("--- foo\n", &[(1, 1)]),
+            ("a: 1\n--- # a comment\nb: 2\n", &[]),
+            ("%YAML 1.1\n---\na: 1\n", &[(1, 1)]),
+            ("a: \"x\u{1}y\"\nb: 1\n", &[(1, 6)]),
+            ("a: x\u{7f}y\n", &[(1, 5)]),
+            ("a: x\u{9f}y\n", &[(1, 5)]),
+            ("a: é\u{fffe}\n", &[(1, 5)]),
+            // `?` and a leading `:` in a plain scalar inside a flow collection.
+            ("a: [x?, b]\n", &[(1, 6)]),
+            ("a: [?x]\n", &[(1, 5)]),
+            ("a: [:y]\n", &[(1, 5)]),
+            ("a: {b: \"?\", c: [http://x?y=1]}\n", &[(1, 25)]),
+            ("a: http://x?y=1\nb: [a, \"b?\", y:z, {k:v}]\n", &[]),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(refused(text), *expected, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_document_after_a_document_end_is_one_kubectl_never_reads() {
+        let documents = parse_stream("a: 1\n...\nb: 2\n---\nc: 3\n...\n---\nd: 4\n");
+        let read: Vec<(bool, usize)> = documents
+            .iter()
+            .map(|d| (d.root.is_some(), d.problems.len()))
+            .collect();
+        assert_eq!(read, [(true, 0), (false, 1), (true, 0), (true, 0)]);
+        assert_eq!(documents[1].problems[0].span.start.line, 3);
+    }
+
+    /// Only the first refusal of each kind in a document is reported: kubectl stops there.
+    #[test]
+    fn one_refusal_of_a_kind_per_document() {
+        let text = "a: \"\u{1}\u{2}\u{3}\"\nb:\n\t\n\t\n---\nc: \u{1}\n";
+        assert_eq!(refused(text), [(1, 5), (3, 1), (6, 4)]);
+    }
+}
