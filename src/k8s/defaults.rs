@@ -16,17 +16,34 @@ use crate::k8s::volume_source::VolumeSource;
 /// Kubernetes' default `terminationGracePeriodSeconds`.
 pub const DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS: i64 = 30;
 
+/// What is being defaulted: a Pod, or a pod template inside a workload (Deployment, Job…).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Submitted {
+    /// A Pod (`SetDefaults_Pod` and `SetDefaults_PodSpec`), or the pod a template becomes.
+    Pod,
+    /// A template as its workload is stored (`SetDefaults_PodSpec` only): host ports stay
+    /// unset under `hostNetwork` until a Pod is made from it.
+    Template,
+}
+
 /// Applies API defaults to a pod in place.
 pub fn apply(pod: &mut Pod) {
+    apply_as(pod, Submitted::Pod);
+}
+
+/// Applies the API defaults of what was `submitted` to a pod in place.
+pub fn apply_as(pod: &mut Pod, submitted: Submitted) {
     let spec = &mut pod.spec;
     default_string(&mut spec.restart_policy, "Always");
     default_string(&mut spec.dns_policy, "ClusterFirst");
     spec.termination_grace_period_seconds
         .get_or_insert(DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS);
-    let host_network = spec.host_network == Some(true);
+    let host_network = spec.host_network == Some(true) && submitted == Submitted::Pod;
     for (list, _, container) in pod.all_containers_mut() {
-        // With `hostNetwork`, init and app containers' `hostPort`s default to their
-        // `containerPort`s (`SetDefaults_PodSpec`); ephemeral and defer containers' do not.
+        // With `hostNetwork`, a Pod's init and app containers' `hostPort`s default to their
+        // `containerPort`s (`SetDefaults_Pod`; templates' since Kubernetes 1.28 no longer,
+        // the DefaultHostNetworkHostPortsInPodTemplates gate off, then removed in 1.31);
+        // ephemeral and defer containers' do not.
         let on_host = host_network && matches!(list, "initContainers" | "containers");
         default_container(container, on_host);
     }

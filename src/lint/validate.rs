@@ -5,7 +5,8 @@ use std::sync::Arc;
 use crate::finding::{Finding, ObjectRef, Summary};
 use crate::input::SourceText;
 use crate::k8s::cluster::dropped_fields::{Removal, RemovedField};
-use crate::k8s::cluster::{Defaulting, StoredPod, stored_pod};
+use crate::k8s::cluster::{Defaulting, StoredPod, stored_as};
+use crate::k8s::defaults::Submitted;
 use crate::k8s::workload::PodObject;
 use crate::k8s::workload::custom_resources::Flavour;
 use crate::lint::rules::best_practice::helpers::disruption_budgets::DisruptionBudgets;
@@ -497,11 +498,19 @@ fn check_object_with(
     scratch: &mut Vec<Finding>,
 ) -> Vec<Finding> {
     let defaulting = Defaulting::unless(options.no_defaulting);
-    let StoredPod { pod, mut removed } = stored_pod(
+    // A workload's template is validated as the workload is stored, with a template's
+    // defaults; the Pod made from it gets a Pod's.
+    let submitted = if object.kind == "Pod" {
+        Submitted::Pod
+    } else {
+        Submitted::Template
+    };
+    let StoredPod { pod, mut removed } = stored_as(
         object.pod.clone(),
         &options.gates,
         defaulting,
         &object.init_source,
+        submitted,
     );
     removed.extend(crate::k8s::workload::controller_removals(
         object,

@@ -8,4 +8,4 @@ pub mod stored_pod;
 
 pub use feature_gates::{FeatureGates, Gate, GateSettings};
 pub use kubernetes_version::KubernetesVersion;
-pub use stored_pod::{Defaulting, StoredPod, stored_pod};
+pub use stored_pod::{Defaulting, StoredPod, stored_as, stored_pod};

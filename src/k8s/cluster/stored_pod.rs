@@ -6,6 +6,7 @@
 use super::FeatureGates;
 use super::dropped_fields::{RemovedField, drop_fields};
 use crate::k8s::container_list::ContainerList;
+use crate::k8s::defaults::Submitted;
 use crate::k8s::model::Pod;
 use crate::k8s::workload::{InitContainerSource, container_field_path};
 
@@ -42,13 +43,24 @@ pub struct StoredPod {
 /// The pod the API server of `gates`' release keeps for `pod`, read from where `init_source`
 /// says its init containers were written.
 pub fn stored_pod(
-    mut pod: Pod,
+    pod: Pod,
     gates: &FeatureGates,
     defaulting: Defaulting,
     init_source: &InitContainerSource,
 ) -> StoredPod {
+    stored_as(pod, gates, defaulting, init_source, Submitted::Pod)
+}
+
+/// [`stored_pod`] for what was `submitted`: a template is stored with the template's defaults.
+pub fn stored_as(
+    mut pod: Pod,
+    gates: &FeatureGates,
+    defaulting: Defaulting,
+    init_source: &InitContainerSource,
+    submitted: Submitted,
+) -> StoredPod {
     if defaulting == Defaulting::Applied {
-        crate::k8s::defaults::apply(&mut pod);
+        crate::k8s::defaults::apply_as(&mut pod, submitted);
     }
     let removed = drop_fields(&mut pod, gates, &|list, index| {
         container_field_path(init_source, ContainerList::from_field(list), index, &[])

@@ -181,4 +181,13 @@ mod tests {
         assert_eq!(found[0].span.map(|s| s.start.line), Some(12));
         assert!(k8s_errors(&RULE, &text, true).is_empty());
     }
+
+    /// A workload's template is stored without host ports defaulted (`SetDefaults_Pod`
+    /// fills them in, on Pods only): the template is accepted, as the API server accepts it.
+    #[test]
+    fn a_templates_host_ports_are_not_defaulted() {
+        let text = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  selector: {matchLabels: {app: a}}\n  template:\n    metadata: {labels: {app: a}}\n    spec:\n      hostNetwork: true\n      containers:\n      - name: web\n        image: image\n        ports: [{containerPort: 8080}]\n      - name: admin\n        image: image\n        ports: [{containerPort: 8080}]\n";
+        assert!(k8s_errors(&RULE, text, false).is_empty());
+        assert!(k8s_errors(&RULE, text, true).is_empty());
+    }
 }
