@@ -10,6 +10,7 @@
 //! which knows whether a line is inside a quoted, block or plain scalar or a flow collection.
 
 use crate::text::clip;
+use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::TreeProblemKind;
 use crate::yaml::source::{Document, Node, NodeKind, Pos, ScalarForm, Span, TreeProblem};
 
@@ -174,40 +175,27 @@ fn clamp(value: usize) -> u32 {
     u32::try_from(value).unwrap_or(u32::MAX)
 }
 
-/// The lines of a piece of a stream, to read a character at a position.
+/// The lines of a piece of a stream, by stream line, to read a character at a position.
 pub(crate) struct PieceLines<'t> {
-    text: &'t str,
-    starts: Vec<usize>,
-    lines_before: usize,
+    index: LineIndex<'t>,
+    lines_before: u32,
 }
 
 impl<'t> PieceLines<'t> {
     pub(crate) fn new(text: &'t str, lines_before: usize) -> Self {
-        let mut starts = vec![0];
-        starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(at, _)| at + 1),
-        );
         PieceLines {
-            text,
-            starts,
-            lines_before,
+            index: LineIndex::new(text),
+            lines_before: clamp(lines_before),
         }
     }
 
-    /// The text of stream line `line` (1-based), without its line break.
+    /// The text of stream line `line` (1-based), without its line break; empty outside the
+    /// piece.
     fn line(&self, line: u32) -> &'t str {
-        let index = (line as usize).saturating_sub(self.lines_before + 1);
-        let (Some(&start), end) = (self.starts.get(index), self.starts.get(index + 1)) else {
-            return "";
-        };
-        let end = end.map_or(self.text.len(), |&next| next.saturating_sub(1));
-        self.text
-            .get(start..end)
-            .unwrap_or_default()
-            .trim_end_matches('\r')
+        match line.checked_sub(self.lines_before) {
+            Some(in_piece) if in_piece > 0 => self.index.line_text(in_piece),
+            _ => "",
+        }
     }
 
     /// The character at `pos`.
