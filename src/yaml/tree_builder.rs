@@ -301,8 +301,18 @@ impl<'a> TreeBuilder<'a, '_> {
             while let Some((_, merge)) = merges.next_if(|&(before, _)| before <= index) {
                 self.merge(&mut settled, merge);
             }
-            if let Some(problem) = settled.set(entry, Setter::Written) {
-                self.document().problems.push(problem);
+            let key_span = entry.0.span;
+            if let Some(Overridden { key, entry }) = settled.set(entry, true) {
+                let line = entry.map_or(0, |span| span.start.line);
+                self.document().problems.push(TreeProblem {
+                    kind: TreeProblemKind::DuplicateKey,
+                    message: format!(
+                        "duplicate key `{}`: kubectl keeps this one and drops line {line}'s",
+                        clip(&key)
+                    ),
+                    span: key_span,
+                    extent: entry,
+                });
             }
         }
         for (_, merge) in merges {
@@ -349,12 +359,28 @@ impl<'a> TreeBuilder<'a, '_> {
                 Vec::new()
             }
         };
+        let mut overridden = Vec::new();
         for source in sources {
             for entry in source {
-                if let Some(problem) = settled.set(entry, Setter::Merged(span)) {
-                    self.document().problems.push(problem);
-                }
+                overridden.extend(settled.set(entry, false));
             }
+        }
+        if !overridden.is_empty() {
+            let keys: Vec<String> = overridden
+                .iter()
+                .map(|o| {
+                    let line = o.entry.map_or(0, |span| span.start.line);
+                    format!("`{}` (line {line})", clip(&o.key))
+                })
+                .collect();
+            self.problem(
+                TreeProblemKind::DuplicateKey,
+                format!(
+                    "this merge key (`<<`) overrides {} written before it: kubectl keeps the merged values, while YAML's merge rule keeps the written ones",
+                    clip(&keys.join(", "))
+                ),
+                span,
+            );
         }
     }
 
@@ -549,15 +575,6 @@ fn has_repeated_keys(entries: &[(Node<'_>, Node<'_>)]) -> bool {
     }
 }
 
-/// Who set a key of a mapping being settled.
-#[derive(Clone, Copy)]
-enum Setter {
-    /// The key is written in the mapping.
-    Written,
-    /// A merge key (`<<`) whose value is at this span brought it.
-    Merged(Span),
-}
-
 /// A mapping's entries so far, in first-set order, and where each key is.
 #[derive(Default)]
 struct Settled<'a> {
@@ -566,48 +583,34 @@ struct Settled<'a> {
     at: HashMap<String, (usize, bool)>,
 }
 
+/// A written entry a later setting of its key replaced.
+struct Overridden {
+    key: String,
+    /// The replaced entry, from its key to the end of its value.
+    entry: Option<Span>,
+}
+
 impl<'a> Settled<'a> {
-    /// Sets `entry`'s key, overriding an earlier value as go-yaml does; the problem to report
-    /// when a written value is overridden.
-    fn set(&mut self, entry: (Node<'a>, Node<'a>), setter: Setter) -> Option<TreeProblem> {
+    /// Sets `entry`'s key (`written` in the mapping, or merged), replacing an earlier value as
+    /// go-yaml does; the earlier entry when it was written.
+    fn set(&mut self, entry: (Node<'a>, Node<'a>), written: bool) -> Option<Overridden> {
         let key = entry.0.as_scalar().unwrap_or_default().to_string();
-        let written = matches!(setter, Setter::Written);
         let Some(&(index, was_written)) = self.at.get(&key) else {
             self.at.insert(key, (self.entries.len(), written));
             self.entries.push(entry);
             return None;
         };
-        let earlier = self.entries.get(index).map(|(key, value)| Span {
-            start: key.span.start,
-            end: value.span.end,
-        });
-        let earlier_line = earlier.map_or(0, |span| span.start.line);
-        let problem = match setter {
-            Setter::Written if was_written => Some(TreeProblem {
-                kind: TreeProblemKind::DuplicateKey,
-                message: format!(
-                    "duplicate key `{}`: kubectl keeps this one and drops line {earlier_line}'s",
-                    clip(&key)
-                ),
-                span: entry.0.span,
-                extent: earlier,
-            }),
-            Setter::Merged(span) if was_written => Some(TreeProblem {
-                kind: TreeProblemKind::DuplicateKey,
-                message: format!(
-                    "this merge key (`<<`) overrides `{}` written at line {earlier_line}: kubectl keeps the merged value, while YAML's merge rule keeps the written one",
-                    clip(&key)
-                ),
-                span,
-                extent: None,
-            }),
-            _ => None,
+        let slot = self.entries.get_mut(index)?;
+        let earlier = Span {
+            start: slot.0.span.start,
+            end: slot.1.span.end,
         };
-        if let Some(slot) = self.entries.get_mut(index) {
-            *slot = entry;
-        }
-        self.at.insert(key, (index, written));
-        problem
+        *slot = entry;
+        self.at.insert(key.clone(), (index, written));
+        was_written.then_some(Overridden {
+            key,
+            entry: Some(earlier),
+        })
     }
 }
 
@@ -808,6 +811,20 @@ mod tests {
             .map(|p| (p.kind, p.span.start.line))
             .collect();
         assert_eq!(problems, [(TreeProblemKind::DuplicateKey, 8)]);
+    }
+
+    /// One merge overriding several written keys is one problem, naming them all.
+    #[test]
+    fn a_merge_overriding_written_keys_is_reported_once() {
+        let documents = parse_stream("base: &b {a: 1, c: 2}\nx:\n  a: 5\n  c: 6\n  <<: *b\n");
+        let problems = &documents[0].problems;
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].span.start.line, 5);
+        assert!(
+            problems[0].message.contains("`a` (line 3), `c` (line 4)"),
+            "{}",
+            problems[0].message
+        );
     }
 
     #[test]
