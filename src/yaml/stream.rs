@@ -238,12 +238,7 @@ fn read_json<'a>(
     let mut any_broken = false;
     for value in json.values {
         cursor.forward_to(text, value.start);
-        let columns = text
-            .get(line_start(text, cursor.byte)..cursor.byte)
-            .unwrap_or_default()
-            .chars()
-            .count();
-        let locator = Locator::at_column(cursor.lines, cursor.chars, columns);
+        let locator = Locator::at_column(cursor.lines, cursor.chars, cursor.column(text));
         let segment = text.get(value).unwrap_or_default();
         let end = parse_segment(segment, &locator, count, &mut |document| visit(document));
         count = end.count;
@@ -267,12 +262,10 @@ fn read_json<'a>(
         }
         json_stream::Then::Error(at, message) => {
             cursor.forward_to(text, at);
-            let line_start = line_start(text, at);
-            let column = text.get(line_start..at).unwrap_or_default().chars().count();
             let pos = Pos {
                 index: u32::try_from(cursor.chars).unwrap_or(u32::MAX),
                 line: u32::try_from(cursor.lines + 1).unwrap_or(u32::MAX),
-                column: u32::try_from(column + 1).unwrap_or(u32::MAX),
+                column: u32::try_from(cursor.column(text) + 1).unwrap_or(u32::MAX),
             };
             visit(Document {
                 index: count,
@@ -696,6 +689,14 @@ impl Cursor {
         self.chars += passed.chars().count();
         self.lines += passed.matches('\n').count();
         self.byte = byte;
+    }
+
+    /// Characters of its line before it.
+    fn column(&self, text: &str) -> usize {
+        text.get(line_start(text, self.byte)..self.byte)
+            .unwrap_or_default()
+            .chars()
+            .count()
     }
 
     fn forward_chars(&mut self, text: &str, chars: usize) {
