@@ -34,8 +34,9 @@ pub(crate) enum SuspectKind {
     Control(char),
     /// A tab in a line's indentation (among spaces and `- `/`? ` indicators); its column.
     LeadingTab,
-    /// A `?`, or a `:` right after `[`, `{` or `,`, while a flow collection may be open.
-    FlowIndicator,
+    /// A `?`, or a `:` right after `[`, `{` or `,`, while a flow collection may be open (the
+    /// character).
+    FlowIndicator(char),
 }
 
 /// The suspects of `text`, a piece of a stream with `lines_before` lines and `chars_before`
@@ -87,9 +88,9 @@ pub(crate) fn scan(text: &str, lines_before: usize, chars_before: usize) -> Vec<
             _ if in_comment => {}
             b'[' | b'{' => flow_depth += 1,
             b']' | b'}' => flow_depth = flow_depth.saturating_sub(1),
-            b'?' if flow_depth > 0 => found.push((at, SuspectKind::FlowIndicator)),
+            b'?' if flow_depth > 0 => found.push((at, SuspectKind::FlowIndicator('?'))),
             b':' if flow_depth > 0 && matches!(previous_solid, b'[' | b'{' | b',') => {
-                found.push((at, SuspectKind::FlowIndicator));
+                found.push((at, SuspectKind::FlowIndicator(':')));
             }
             _ => {}
         }
@@ -239,6 +240,7 @@ pub(crate) fn add_problems(
     for suspect in suspects {
         let kind = match suspect.kind {
             SuspectKind::Control(_) => SuspectKind::Control('\0'),
+            SuspectKind::FlowIndicator(_) => SuspectKind::FlowIndicator('\0'),
             other => other,
         };
         if problems.iter().any(|(reported, _)| *reported == kind) {
@@ -262,9 +264,9 @@ pub(crate) fn add_problems(
                     "invalid YAML: a tab in indentation, which kubectl's YAML reader (go-yaml) refuses here; indent with spaces".to_string()
                 })
             }
-            SuspectKind::FlowIndicator => {
+            SuspectKind::FlowIndicator(indicator) => {
                 let context = context.get_or_insert_with(|| Context::of(document, lines));
-                context.flow_indicator(suspect.pos)
+                context.flow_indicator(suspect.pos, indicator)
             }
         };
         if let Some(message) = message {
@@ -292,7 +294,7 @@ struct Context {
     /// (0-based column) go-yaml wants past in their continuation lines.
     plains: Vec<(u32, Pos, u32)>,
     /// Plain scalars inside flow collections: their start and text's first characters.
-    flow_plains: Vec<(Pos, String)>,
+    flow_plains: Vec<(Span, String)>,
 }
 
 impl Context {
@@ -317,7 +319,7 @@ impl Context {
         context.plains.dedup();
         context
             .flow_plains
-            .sort_unstable_by_key(|(start, _)| (start.line, start.column));
+            .sort_unstable_by_key(|(span, _)| span.start.index);
         context
     }
 
@@ -338,7 +340,7 @@ impl Context {
             NodeKind::Scalar(text, form) => {
                 if in_flow {
                     if *form == ScalarForm::Plain {
-                        self.flow_plains.push((span.start, text.to_string()));
+                        self.flow_plains.push((span, text.to_string()));
                     }
                     return;
                 }
@@ -436,27 +438,28 @@ impl Context {
 
     /// The problem with the `?` or `:` at `at` inside a flow collection, if it opens or sits
     /// in a plain scalar.
-    fn flow_indicator(&self, at: Pos) -> Option<String> {
+    fn flow_indicator(&self, at: Pos, indicator: char) -> Option<String> {
+        // The plain scalar holding `at`, on whichever of its lines (spans are in characters).
         let after = self
             .flow_plains
-            .partition_point(|(start, _)| (start.line, start.column) <= (at.line, at.column));
-        let (start, whole) = after
+            .partition_point(|(span, _)| span.start.index <= at.index);
+        let (span, whole) = after
             .checked_sub(1)
             .and_then(|at| self.flow_plains.get(at))?;
-        if start.line != at.line || at.column >= start.column + clamp(whole.chars().count()) {
+        if at.index >= span.end.index {
             return None;
         }
-        let offset = (at.column - start.column) as usize;
+        let first = at.index == span.start.index;
         let text = clip(whole);
-        match (whole.chars().nth(offset)?, offset) {
-            ('?', 0) => Some(format!(
+        match (indicator, first) {
+            ('?', true) => Some(format!(
                 "invalid YAML: `{text}` in a flow collection; go-yaml reads `?` here as a mapping key (`{{{}: null}}`), not as text; quote the value",
                 clip(whole.get(1..).unwrap_or_default().trim())
             )),
-            ('?', _) => Some(format!(
+            ('?', false) => Some(format!(
                 "invalid YAML: `{text}` in a flow collection; go-yaml ends a plain scalar at `?` there and refuses what follows (did not find expected ',' or ']'); quote the value"
             )),
-            (':', 0) => Some(format!(
+            (':', true) => Some(format!(
                 "invalid YAML: `{text}` in a flow collection; go-yaml reads a leading `:` there as a mapping value with no key and refuses it (did not find expected node content); quote the value"
             )),
             _ => None,
@@ -532,6 +535,8 @@ mod tests {
             ("a: [:y]\n", &[(1, 5)]),
             ("a: {b: \"?\", c: [http://x?y=1]}\n", &[(1, 25)]),
             ("a: http://x?y=1\nb: [a, \"b?\", y:z, {k:v}]\n", &[]),
+            // On a plain scalar's later line too.
+            ("a: [x\n  y?z]\n", &[(2, 4)]),
         ];
         for (text, expected) in cases {
             assert_eq!(refused(text), *expected, "{text:?}");
