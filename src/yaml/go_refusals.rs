@@ -2,8 +2,10 @@
 //! `---` line with content after it (kubectl cuts the stream at lines starting with `---`
 //! and refuses any other such line), a directive (`%YAML`, `%TAG`: the cut leaves it without
 //! its document), content after `...` (go-yaml reads the first document between two cuts
-//! only), control characters, a tab where go-yaml's scanner wants indentation, and a `?` or a
-//! leading `:` in a plain scalar inside `[…]`/`{…}` (indicators there for go-yaml).
+//! only), control characters, NEL and the Unicode line and paragraph separators (line breaks
+//! to go-yaml) where they break the document, a tab where go-yaml's scanner wants
+//! indentation, and a `?` or a leading `:` in a plain scalar inside `[…]`/`{…}` (indicators
+//! there for go-yaml).
 //!
 //! One pass over the bytes finds the suspect places ([`scan`]); almost every stream has none
 //! and costs nothing more. A document with suspects is judged on its tree ([`add_problems`]),
@@ -32,6 +34,9 @@ pub(crate) enum SuspectKind {
     DocumentEnd,
     /// A control character (the character itself).
     Control(char),
+    /// NEL, LINE SEPARATOR or PARAGRAPH SEPARATOR: characters to YAML 1.2, line breaks to
+    /// go-yaml (the character).
+    LineBreak(char),
     /// A tab in a line's indentation (among spaces and `- `/`? ` indicators); its column.
     LeadingTab,
     /// A `?`, or a `:` right after `[`, `{` or `,`, while a flow collection may be open (the
@@ -71,6 +76,19 @@ pub(crate) fn scan(text: &str, lines_before: usize, chars_before: usize) -> Vec<
             {
                 let control = text.get(at..).and_then(|rest| rest.chars().next());
                 found.push((at, SuspectKind::Control(control.unwrap_or('\u{80}'))));
+            }
+            0xc2 if bytes.get(at + 1) == Some(&0x85) => {
+                found.push((at, SuspectKind::LineBreak('\u{85}')));
+            }
+            0xe2 if bytes.get(at + 1) == Some(&0x80)
+                && matches!(bytes.get(at + 2), Some(0xa8 | 0xa9)) =>
+            {
+                let ch = if bytes.get(at + 2) == Some(&0xa8) {
+                    '\u{2028}'
+                } else {
+                    '\u{2029}'
+                };
+                found.push((at, SuspectKind::LineBreak(ch)));
             }
             0xef if bytes.get(at + 1) == Some(&0xbf)
                 && matches!(bytes.get(at + 2), Some(0xbe | 0xbf)) =>
@@ -241,6 +259,7 @@ pub(crate) fn add_problems(
         let kind = match suspect.kind {
             SuspectKind::Control(_) => SuspectKind::Control('\0'),
             SuspectKind::FlowIndicator(_) => SuspectKind::FlowIndicator('\0'),
+            SuspectKind::LineBreak(_) => SuspectKind::LineBreak('\0'),
             other => other,
         };
         if problems.iter().any(|(reported, _)| *reported == kind) {
@@ -262,6 +281,15 @@ pub(crate) fn add_problems(
                 let context = context.get_or_insert_with(|| Context::of(document, lines));
                 context.tab_refused(suspect.pos, lines).then(|| {
                     "invalid YAML: a tab in indentation, which kubectl's YAML reader (go-yaml) refuses here; indent with spaces".to_string()
+                })
+            }
+            SuspectKind::LineBreak(ch) => {
+                let context = context.get_or_insert_with(|| Context::of(document, lines));
+                context.break_refused(suspect.pos, lines).then(|| {
+                    format!(
+                        "invalid YAML: {} is a line break to kubectl's YAML reader (go-yaml): from here it refuses the document, or reads it otherwise than YAML 1.2 does; remove it, or write it as an escape (`\\N`, `\\L`, `\\P`) in a double-quoted string",
+                        ch.escape_unicode()
+                    )
                 })
             }
             SuspectKind::FlowIndicator(indicator) => {
@@ -286,13 +314,13 @@ pub(crate) fn add_problems(
 
 /// Where a document's scalars and flow collections are, for the tab and flow rules.
 struct Context {
-    /// Quoted scalars and flow collections: lines after the first, up to the last, are inside.
-    free: Vec<(u32, u32)>,
+    /// Quoted scalars and flow collections: white space and line breaks are free inside.
+    free: Vec<Span>,
     /// Block scalars: first and last line, and the indentation of their content.
     blocks: Vec<(u32, u32, u32)>,
-    /// Plain scalars outside flow collections: start line, end position, and the indentation
-    /// (0-based column) go-yaml wants past in their continuation lines.
-    plains: Vec<(u32, Pos, u32)>,
+    /// Plain scalars outside flow collections: start and end, and the indentation (0-based
+    /// column) go-yaml wants past in their continuation lines.
+    plains: Vec<(Pos, Pos, u32)>,
     /// Plain scalars inside flow collections: their start and text's first characters.
     flow_plains: Vec<(Span, String)>,
 }
@@ -309,13 +337,13 @@ impl Context {
             context.walk(root, None, false, lines);
         }
         // Merged entries come from their anchor, earlier in the text: back in order.
-        context.free.sort_unstable();
+        context.free.sort_unstable_by_key(|span| span.start.index);
         context.free.dedup();
         context.blocks.sort_unstable();
         context.blocks.dedup();
         context
             .plains
-            .sort_unstable_by_key(|&(first, end, _)| (end.line, end.column, first));
+            .sort_unstable_by_key(|&(start, end, _)| (end.index, start.index));
         context.plains.dedup();
         context
             .flow_plains
@@ -347,9 +375,9 @@ impl Context {
                 match (form, lines.char_at(span.start)) {
                     (ScalarForm::Plain, _) => {
                         let wanted = indent.map_or(0, |column| column + 1);
-                        self.plains.push((span.start.line, span.end, wanted));
+                        self.plains.push((span.start, span.end, wanted));
                     }
-                    (_, Some('"' | '\'')) => self.free.push((span.start.line, span.end.line)),
+                    (_, Some('"' | '\'')) => self.free.push(span),
                     _ => {
                         // A block scalar's span starts at its content, the line after `|`/`>`.
                         let content = (span.start.line..=span.end.line)
@@ -366,7 +394,7 @@ impl Context {
             NodeKind::Sequence(items) => {
                 let flow = in_flow || lines.char_at(span.start) == Some('[');
                 if flow && !in_flow {
-                    self.free.push((span.start.line, span.end.line));
+                    self.free.push(span);
                 }
                 let column = span.start.column.saturating_sub(1);
                 for item in items {
@@ -376,7 +404,7 @@ impl Context {
             NodeKind::Mapping(entries) => {
                 let flow = in_flow || lines.char_at(span.start) == Some('{');
                 if flow && !in_flow {
-                    self.free.push((span.start.line, span.end.line));
+                    self.free.push(span);
                 }
                 let column = span.start.column.saturating_sub(1);
                 for (key, value) in entries {
@@ -393,12 +421,13 @@ impl Context {
         let column = tab.column.saturating_sub(1);
         let blank = |line: u32| lines.line(line).trim().is_empty();
         let blanks_between = |from: u32, to: u32| (from + 1..to).all(blank);
-        // The last region that starts before this line (regions are in order, apart).
-        let last_before = |regions: &[(u32, u32)]| {
-            let after = regions.partition_point(|&(first, _)| first < line);
-            after.checked_sub(1).and_then(|at| regions.get(at)).copied()
-        };
-        if last_before(&self.free).is_some_and(|(_, last)| line <= last) {
+        // The last free region that starts before this line (regions are in order, apart).
+        let after = self.free.partition_point(|span| span.start.line < line);
+        if after
+            .checked_sub(1)
+            .and_then(|at| self.free.get(at))
+            .is_some_and(|span| line <= span.end.line)
+        {
             return false;
         }
         let only_blanks_before = lines
@@ -418,7 +447,7 @@ impl Context {
         // scanner reads these leading blanks, and refuses a tab only short of its indentation.
         let after = self.plains.partition_point(|&(_, end, _)| end.line < line);
         if let Some(&(first, _, wanted)) = self.plains.get(after)
-            && first < line
+            && first.line < line
         {
             return only_blanks_before && column < wanted;
         }
@@ -432,6 +461,48 @@ impl Context {
             && blanks_between(end.line, line)
         {
             return column < wanted;
+        }
+        true
+    }
+
+    /// Whether go-yaml, reading the NEL, LINE SEPARATOR or PARAGRAPH SEPARATOR at `at` as a
+    /// line break, refuses what follows: not inside a quoted scalar or a flow collection, nor
+    /// at the end of a comment; in a block scalar or a plain one, only when the text after it
+    /// falls short of the indentation go-yaml wants there.
+    fn break_refused(&self, at: Pos, lines: &PieceLines<'_>) -> bool {
+        let after = self
+            .free
+            .partition_point(|span| span.start.index < at.index);
+        if after
+            .checked_sub(1)
+            .and_then(|at| self.free.get(at))
+            .is_some_and(|span| at.index < span.end.index)
+        {
+            return false;
+        }
+        let text = lines.line(at.line);
+        let column = at.column.saturating_sub(1) as usize;
+        let before: String = text.chars().take(column).collect();
+        let rest: String = text.chars().skip(column + 1).collect();
+        let indentation = clamp(rest.len() - rest.trim_start_matches(' ').len());
+        if before.starts_with('#') || before.contains(" #") || before.contains("\t#") {
+            return !rest.trim().is_empty();
+        }
+        let after = self
+            .blocks
+            .partition_point(|&(first, _, _)| first < at.line);
+        if let Some(&(_, last, content)) = after.checked_sub(1).and_then(|i| self.blocks.get(i))
+            && at.line <= last
+        {
+            return indentation < content;
+        }
+        let after = self
+            .plains
+            .partition_point(|&(_, end, _)| end.index < at.index);
+        if let Some(&(start, _, wanted)) = self.plains.get(after)
+            && start.index < at.index
+        {
+            return rest.trim().is_empty() || indentation < wanted;
         }
         true
     }
@@ -528,6 +599,16 @@ mod tests {
             ("a: \"x\u{1}y\"\nb: 1\n", &[(1, 6)]),
             ("a: x\u{7f}y\n", &[(1, 5)]),
             ("a: x\u{9f}y\n", &[(1, 5)]),
+            // NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR are line breaks to go-yaml.
+            ("a: x\u{2028}y\n", &[(1, 5)]),
+            ("a: 1 # c\u{2028}d\nb: 2\n", &[(1, 9)]),
+            ("a: |\n  x\u{2028}y\n", &[(2, 4)]),
+            ("a: \"x\u{2028}y\"\n", &[]),
+            ("a: 'x\u{85}y'\n", &[]),
+            ("a: 1 # c\u{2028}\nb: 2\n", &[]),
+            ("a: |\n  x\u{2028}  y\n", &[]),
+            ("a: x\u{2028}  y\n", &[]),
+            ("a:\n  b: x\u{2028}  y\n", &[(2, 7)]),
             ("a: é\u{fffe}\n", &[(1, 5)]),
             // `?` and a leading `:` in a plain scalar inside a flow collection.
             ("a: [x?, b]\n", &[(1, 6)]),
