@@ -13,6 +13,32 @@ pub(crate) const INDENTING_QUOTED: &str = "tab cannot be used as indentation";
 pub(crate) const UNSEPARATED_COMMENT: &str =
     "comments must be separated from other tokens by whitespace";
 
+/// saphyr-parser's message for a byte order mark after the stream's start.
+pub(crate) const BYTE_ORDER_MARK: &str = "a byte order mark must not appear inside a document";
+
+/// For a byte order mark at byte `at` that opens the line right after a `---` line, where
+/// kubectl's reader starts a stream of its own and skips it (files joined with their marks):
+/// writes it as a space, and gives the lines after it (0-based) to pad by one space each, so
+/// that the document keeps its shape. None for a mark anywhere else (go-yaml reads it as part
+/// of the text there).
+pub(crate) fn byte_order_mark_as_space(
+    text: &mut String,
+    at: usize,
+) -> Option<Vec<(usize, usize)>> {
+    let before = text.get(..at)?;
+    let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
+    let previous = before.get(..line_start.checked_sub(1)?)?;
+    let previous = previous.rsplit('\n').next().unwrap_or(previous);
+    if line_start != at || !previous.starts_with("---") || !text.get(at..)?.starts_with('\u{feff}')
+    {
+        return None;
+    }
+    text.replace_range(at..at + '\u{feff}'.len_utf8(), " ");
+    let line = text.get(..at)?.matches('\n').count();
+    let lines = text.split_inclusive('\n').count();
+    Some((line + 1..lines).map(|line| (line, 1)).collect())
+}
+
 /// Whether [`spaces_for`] repairs an error with this message.
 pub(crate) fn repairs(info: &str) -> bool {
     [AFTER_COLON, INDENTING_QUOTED, UNSEPARATED_COMMENT].contains(&info)

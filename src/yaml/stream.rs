@@ -360,6 +360,11 @@ fn reported(failure: SyntaxFailure<'_>) -> Document<'_> {
             TreeProblemKind::TooDeep,
             "document nests too deeply for the YAML parser".to_string(),
         )
+    } else if failure.info == go_blanks::BYTE_ORDER_MARK {
+        (
+            TreeProblemKind::Syntax,
+            "invalid YAML: a byte order mark inside a document; kubectl skips one only at the start of the line right after a `---` line, and reads this one as part of the text after it".to_string(),
+        )
     } else {
         (TreeProblemKind::Syntax, syntax_message(&failure.info))
     };
@@ -385,6 +390,7 @@ fn reread_leniently(
     if info != QUOTED
         && info != go_escapes::UNKNOWN_ESCAPE
         && !go_blanks::repairs(info)
+        && info != go_blanks::BYTE_ORDER_MARK
         && !IN_FLOW.contains(&info)
     {
         return None;
@@ -425,7 +431,11 @@ fn reread_leniently(
             }
             continue;
         }
-        let pads = padding_for(&text, &failure.info, at)?;
+        let pads = if failure.info == go_blanks::BYTE_ORDER_MARK {
+            go_blanks::byte_order_mark_as_space(&mut text, at)?
+        } else {
+            padding_for(&text, &failure.info, at)?
+        };
         let mut padded = String::with_capacity(text.len() + pads.len() * 8);
         let mut pending = pads.iter().copied().peekable();
         for (line, content) in text.split_inclusive('\n').enumerate() {
@@ -873,6 +883,28 @@ mod tests {
             3,
             "two values, then kubectl's error"
         );
+    }
+
+    /// Files joined with their byte order marks: kubectl skips a mark that opens the line
+    /// right after a `---` line, and only there.
+    #[test]
+    fn a_byte_order_mark_right_after_a_document_start_is_skipped() {
+        let documents = parse_stream("a: 1\n---\n\u{feff}b:\n  c: 2\nd: 3\n");
+        assert_eq!(documents.len(), 2);
+        assert!(
+            documents[1].problems.is_empty(),
+            "{:?}",
+            documents[1].problems
+        );
+        let root = documents[1].root.as_ref().unwrap();
+        let c = root.get("b").and_then(|b| b.get("c")).unwrap();
+        assert_eq!(
+            (c.as_scalar(), c.span.start.line, c.span.start.column),
+            (Some("2"), 4, 6)
+        );
+        let d = root.get("d").unwrap();
+        assert_eq!((d.span.start.line, d.span.start.column), (5, 4));
+        assert_eq!(problems("a: 1\n---\n\n\u{feff}b: 2\n").len(), 1);
     }
 
     #[test]
