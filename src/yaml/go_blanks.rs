@@ -39,6 +39,84 @@ pub(crate) fn byte_order_mark_as_space(
     Some((line + 1..lines).map(|line| (line, 1)).collect())
 }
 
+/// NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR: line breaks to go-yaml, characters to YAML 1.2.
+pub(crate) fn is_go_line_break(ch: char) -> bool {
+    matches!(ch, '\u{85}' | '\u{2028}' | '\u{2029}')
+}
+
+/// A flow scalar's value (plain or quoted) as go-yaml folds the NEL, LINE SEPARATOR and
+/// PARAGRAPH SEPARATOR written in it, which it reads as line breaks: the blanks around a run
+/// of them go; a run opened by NEL is a space when alone, else its later breaks (NEL as a line
+/// feed); a run opened by a separator keeps it and its later breaks. None when the value has
+/// none of them.
+pub(crate) fn fold_go_line_breaks(value: &str) -> Option<String> {
+    if !value.chars().any(is_go_line_break) {
+        return None;
+    }
+    let as_break = |ch: char| if ch == '\u{85}' { '\n' } else { ch };
+    let mut folded = String::with_capacity(value.len());
+    let mut chars = value.chars().peekable();
+    while let Some(ch) = chars.next() {
+        if !is_go_line_break(ch) {
+            folded.push(ch);
+            continue;
+        }
+        while folded.ends_with([' ', '\t']) {
+            folded.pop();
+        }
+        let mut later = Vec::new();
+        loop {
+            while chars.next_if(|&c| c == ' ' || c == '\t').is_some() {}
+            match chars.next_if(|&c| is_go_line_break(c)) {
+                Some(next) => later.push(as_break(next)),
+                None => break,
+            }
+        }
+        if ch == '\u{85}' && later.is_empty() {
+            folded.push(' ');
+        } else {
+            if ch != '\u{85}' {
+                folded.push(ch);
+            }
+            folded.extend(later);
+        }
+    }
+    Some(folded)
+}
+
+/// A block scalar's value as go-yaml reads the NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR
+/// written in it: each ends a line, so up to `indent` spaces after it are that line's
+/// indentation, not content; NEL itself is a line feed (a space in a folded scalar), the
+/// separators stay. None when the value has none of them.
+pub(crate) fn fold_go_line_breaks_in_block(
+    value: &str,
+    indent: usize,
+    folded: bool,
+) -> Option<String> {
+    if !value.chars().any(is_go_line_break) {
+        return None;
+    }
+    let mut read = String::with_capacity(value.len());
+    let mut chars = value.chars().peekable();
+    while let Some(ch) = chars.next() {
+        if !is_go_line_break(ch) {
+            read.push(ch);
+            continue;
+        }
+        read.push(match ch {
+            '\u{85}' if folded => ' ',
+            '\u{85}' => '\n',
+            separator => separator,
+        });
+        for _ in 0..indent {
+            if chars.next_if_eq(&' ').is_none() {
+                break;
+            }
+        }
+    }
+    Some(read)
+}
+
 /// Whether [`spaces_for`] repairs an error with this message.
 pub(crate) fn repairs(info: &str) -> bool {
     [AFTER_COLON, INDENTING_QUOTED, UNSEPARATED_COMMENT].contains(&info)
@@ -117,6 +195,31 @@ pub(crate) fn spaces_for(text: &mut String, info: &str, at: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Cases read beside go-yaml (kubectl's reader), in double-quoted scalars.
+    #[test]
+    fn go_line_breaks_fold_as_go_yaml_folds_them() {
+        for (value, read) in [
+            ("x  \u{85}  y", "x y"),
+            ("x\u{2028}\u{2028}y", "x\u{2028}\u{2028}y"),
+            ("x\u{85}\u{85}y", "x\ny"),
+            ("x\u{2028}\u{85}y", "x\u{2028}\ny"),
+            ("x\u{85}\u{2028}y", "x\u{2028}y"),
+            ("x\u{2028}  y", "x\u{2028}y"),
+        ] {
+            assert_eq!(
+                fold_go_line_breaks(value).as_deref(),
+                Some(read),
+                "{value:?}"
+            );
+        }
+        assert_eq!(fold_go_line_breaks("plain"), None);
+        // In a block scalar the break ends a line: the next line's indentation goes.
+        assert_eq!(
+            fold_go_line_breaks_in_block("keep\u{2028}  this\u{85}   more\n", 2, false).as_deref(),
+            Some("keep\u{2028}this\n more\n")
+        );
+    }
 
     #[test]
     fn only_the_tabs_the_error_is_about_become_spaces() {

@@ -907,6 +907,25 @@ mod tests {
         assert_eq!(problems("a: 1\n---\n\n\u{feff}b: 2\n").len(), 1);
     }
 
+    /// NEL and the Unicode separators written in a flow scalar fold as go-yaml folds line
+    /// breaks; the value kubectl sends is the one checked.
+    #[test]
+    fn go_line_breaks_in_scalars_read_as_kubectl_reads_them() {
+        let document = clean(
+            "a: \"x  \u{85}  y\"\nb: x\u{2028}  y\nc: 'p\u{85}\u{85}q'\nd: |\n  keep\u{2028}  this\n",
+        );
+        let root = document.root.as_ref().unwrap();
+        let value = |key: &str| root.get(key).and_then(Node::as_scalar);
+        assert_eq!(value("a"), Some("x y"));
+        assert_eq!(value("b"), Some("x\u{2028}y"));
+        assert_eq!(value("c"), Some("p\nq"));
+        assert_eq!(value("d"), Some("keep\u{2028}this\n"));
+        let blocks = clean("e: >\n  a\u{85}  b\nf: |\n  a\u{85}  b\n");
+        let root = blocks.root.as_ref().unwrap();
+        assert_eq!(root.get("e").and_then(Node::as_scalar), Some("a b\n"));
+        assert_eq!(root.get("f").and_then(Node::as_scalar), Some("a\nb\n"));
+    }
+
     #[test]
     fn a_broken_document_is_reported_and_the_next_ones_are_read() {
         let text = "a: 1\n---\nb: [\n---\nc: 3\n---\nd: {\n---\ne: 5\n";

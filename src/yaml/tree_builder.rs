@@ -9,12 +9,12 @@ use std::sync::Arc;
 use saphyr_parser::{Event, Parser, ScalarStyle};
 
 use crate::text::clip;
-use crate::yaml::go_escapes;
 use crate::yaml::locator::Locator;
 use crate::yaml::source::{
     Document, MAX_ALIAS_BYTES, MAX_ALIAS_NODES, MAX_DEPTH, Node, NodeKind, Pos, ScalarForm, Span,
     TreeProblem, TreeProblemKind,
 };
+use crate::yaml::{go_blanks, go_escapes};
 
 /// How a segment of a stream ended.
 pub(crate) struct SegmentEnd<'a> {
@@ -180,7 +180,7 @@ impl<'a> TreeBuilder<'a, '_> {
                         Span { start, end },
                     );
                 }
-                let text = self.lean(text, style, span);
+                let text = self.go_line_breaks_folded(self.lean(text, style, span), style, span);
                 let node = Node::new(NodeKind::Scalar(text, form), Span { start, end });
                 self.push_node(node, anchor, weight);
             }
@@ -412,6 +412,47 @@ impl<'a> TreeBuilder<'a, '_> {
         }
         owned.shrink_to_fit();
         Cow::Owned(owned)
+    }
+
+    /// A scalar's value with the NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR written in it
+    /// read as go-yaml reads them, line breaks (`go_blanks.rs`); never in ASCII text.
+    fn go_line_breaks_folded(
+        &self,
+        text: Cow<'a, str>,
+        style: ScalarStyle,
+        span: saphyr_parser::Span,
+    ) -> Cow<'a, str> {
+        if self.ascii {
+            return text;
+        }
+        let read = match style {
+            ScalarStyle::Plain | ScalarStyle::SingleQuoted => go_blanks::fold_go_line_breaks(&text),
+            ScalarStyle::DoubleQuoted => {
+                go_blanks::fold_go_line_breaks(&text).filter(|_| !self.escapes_a_line_break(span))
+            }
+            ScalarStyle::Literal | ScalarStyle::Folded => go_blanks::fold_go_line_breaks_in_block(
+                &text,
+                span.start.col(),
+                style == ScalarStyle::Folded,
+            ),
+        };
+        read.map_or(text, Cow::Owned)
+    }
+
+    /// Whether the double-quoted scalar at `span` writes NEL, LINE SEPARATOR or PARAGRAPH
+    /// SEPARATOR as an escape (`\\N`, `\\L`, `\\P`): its value then holds characters that
+    /// are no line breaks, and it is left as the parser read it.
+    fn escapes_a_line_break(&self, span: saphyr_parser::Span) -> bool {
+        let (start, end) = (span.start.index(), span.end.index());
+        let written: String = self
+            .text
+            .chars()
+            .skip(start)
+            .take(end.saturating_sub(start))
+            .collect();
+        ["\\N", "\\L", "\\P"]
+            .iter()
+            .any(|escape| written.contains(escape))
     }
 
     /// Whether the double-quoted scalar at `span` escapes `/` (`\\/`) in a YAML document: JSON
