@@ -44,6 +44,16 @@ pub(crate) fn is_go_line_break(ch: char) -> bool {
     matches!(ch, '\u{85}' | '\u{2028}' | '\u{2029}')
 }
 
+/// Whether `text` holds NEL, LINE SEPARATOR or PARAGRAPH SEPARATOR: one search for their first
+/// bytes, which ASCII text never has.
+pub(crate) fn has_go_line_breaks(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    memchr::memchr2_iter(0xc2, 0xe2, bytes).any(|at| match bytes.get(at..at + 3) {
+        Some([0xc2, 0x85, ..] | [0xe2, 0x80, 0xa8 | 0xa9]) => true,
+        _ => bytes.get(at..at + 2) == Some(&[0xc2, 0x85]),
+    })
+}
+
 /// A flow scalar's value (plain or quoted) as go-yaml folds the NEL, LINE SEPARATOR and
 /// PARAGRAPH SEPARATOR written in it, which it reads as line breaks: the blanks around a run
 /// of them go; a run opened by NEL is a space when alone, else its later breaks (NEL as a line

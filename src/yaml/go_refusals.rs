@@ -39,122 +39,122 @@ pub(crate) enum SuspectKind {
     LineBreak(char),
     /// A tab in a line's indentation (among spaces and `- `/`? ` indicators); its column.
     LeadingTab,
-    /// A `?`, or a `:` right after `[`, `{` or `,`, while a flow collection may be open (the
-    /// character).
+    /// A `?`, or a `:` right after `[`, `{` or `,` (the character): an indicator if it is in
+    /// a flow collection's plain scalar.
     FlowIndicator(char),
 }
 
 /// The suspects of `text`, a piece of a stream with `lines_before` lines and `chars_before`
-/// characters before it; in order.
+/// characters before it; in order. Each kind is searched on its own, most with `memchr`, so a
+/// clean manifest costs a few fast passes: `?`, `[`/`{`/`,` and tabs are rare, line starts are
+/// checked by their first bytes, and one table lookup per byte finds control characters and
+/// the lead bytes of NEL, the separators and U+FFFE/U+FFFF.
 pub(crate) fn scan(text: &str, lines_before: usize, chars_before: usize) -> Vec<Suspect> {
     let bytes = text.as_bytes();
     let mut found: Vec<(usize, SuspectKind)> = Vec::new();
-    let mut at_line_start = true;
-    let mut flow_depth = 0usize;
-    let mut in_comment = false;
-    let mut previous_solid = b'\n';
-    let mut at = 0;
-    while let Some(&byte) = bytes.get(at) {
-        if at_line_start {
-            at_line_start = false;
-            in_comment = false;
-            line_suspects(bytes, at, &mut found);
-            if bytes.get(at..at + 3) == Some(b"---") {
-                flow_depth = 0;
-            }
+    let line_starts = std::iter::once(0).chain(memchr::memchr_iter(b'\n', bytes).map(|at| at + 1));
+    for start in line_starts {
+        line_suspects(bytes, start, &mut found);
+    }
+    for tab in memchr::memchr_iter(b'\t', bytes) {
+        let start =
+            memchr::memrchr(b'\n', bytes.get(..tab).unwrap_or_default()).map_or(0, |n| n + 1);
+        if leading_run(bytes.get(start..tab).unwrap_or_default()) {
+            found.push((tab, SuspectKind::LeadingTab));
         }
-        match byte {
-            b'\n' => {
-                at_line_start = true;
-                previous_solid = b'\n';
-            }
-            b'\t' | b'\r' | b' ' => {}
-            0..=0x1f | 0x7f => found.push((at, SuspectKind::Control(char::from(byte)))),
-            0xc2 if bytes
-                .get(at + 1)
-                .is_some_and(|&next| (0x80..=0x9f).contains(&next) && next != 0x85) =>
-            {
-                let control = text.get(at..).and_then(|rest| rest.chars().next());
-                found.push((at, SuspectKind::Control(control.unwrap_or('\u{80}'))));
-            }
-            0xc2 if bytes.get(at + 1) == Some(&0x85) => {
-                found.push((at, SuspectKind::LineBreak('\u{85}')));
-            }
-            0xe2 if bytes.get(at + 1) == Some(&0x80)
-                && matches!(bytes.get(at + 2), Some(0xa8 | 0xa9)) =>
-            {
-                let ch = if bytes.get(at + 2) == Some(&0xa8) {
-                    '\u{2028}'
-                } else {
-                    '\u{2029}'
-                };
-                found.push((at, SuspectKind::LineBreak(ch)));
-            }
-            0xef if bytes.get(at + 1) == Some(&0xbf)
-                && matches!(bytes.get(at + 2), Some(0xbe | 0xbf)) =>
-            {
-                let control = text.get(at..).and_then(|rest| rest.chars().next());
-                found.push((at, SuspectKind::Control(control.unwrap_or('\u{fffe}'))));
-            }
-            b'#' if previous_solid == b'\n'
-                || bytes
-                    .get(at.wrapping_sub(1))
-                    .is_some_and(u8::is_ascii_whitespace) =>
-            {
-                in_comment = true;
-            }
-            _ if in_comment => {}
-            b'[' | b'{' => flow_depth += 1,
-            b']' | b'}' => flow_depth = flow_depth.saturating_sub(1),
-            b'?' if flow_depth > 0 => found.push((at, SuspectKind::FlowIndicator('?'))),
-            b':' if flow_depth > 0 && matches!(previous_solid, b'[' | b'{' | b',') => {
-                found.push((at, SuspectKind::FlowIndicator(':')));
-            }
-            _ => {}
+    }
+    found.extend(memchr::memchr_iter(b'?', bytes).map(|at| (at, SuspectKind::FlowIndicator('?'))));
+    for opener in memchr::memchr3_iter(b'[', b'{', b',', bytes) {
+        let after = bytes.get(opener + 1..).unwrap_or_default();
+        let blanks = after
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count();
+        if after.get(blanks) == Some(&b':') {
+            found.push((opener + 1 + blanks, SuspectKind::FlowIndicator(':')));
         }
-        if !matches!(byte, b' ' | b'\t' | b'\r' | b'\n') {
-            previous_solid = byte;
+    }
+    for at in special_bytes(bytes) {
+        if let Some(kind) = special_character(text, at) {
+            found.push((at, kind));
         }
-        at += 1;
     }
     locate(text, found, lines_before, chars_before)
 }
 
-/// The suspects a line starting at byte `start` holds at its start.
+/// Whether `byte` is, or leads, a character go-yaml reads otherwise than YAML 1.2: C0
+/// controls other than tab, line feed and carriage return, DEL, and the first bytes of C1
+/// controls and NEL (0xC2), the separators (0xE2) and U+FFFE/U+FFFF (0xEF).
+fn is_special_byte(byte: u8) -> bool {
+    matches!(byte, 0..=0x08 | 0x0b | 0x0c | 0x0e..=0x1f | 0x7f | 0xc2 | 0xe2 | 0xef)
+}
+
+/// The offsets of the [`is_special_byte`]s of `bytes`, eight bytes at a time: a word with no
+/// byte below 0x20, none from 0x7F up, is passed over whole (most words of a manifest: only
+/// those holding a line feed or a tab are looked into).
+fn special_bytes(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let words = bytes.chunks(8).enumerate().filter(|(_, word)| {
+        let Ok(word) = <[u8; 8]>::try_from(*word) else {
+            return true;
+        };
+        let x = u64::from_ne_bytes(word);
+        let below_space = x.wrapping_sub(ONES * 0x20) & !x & HIGH;
+        let delete = x ^ (ONES * 0x7f);
+        let is_delete = delete.wrapping_sub(ONES) & !delete & HIGH;
+        below_space | (x & HIGH) | is_delete != 0
+    });
+    words.flat_map(|(index, word)| {
+        word.iter()
+            .enumerate()
+            .filter(|&(_, &byte)| is_special_byte(byte))
+            .map(move |(offset, _)| index * 8 + offset)
+    })
+}
+
+/// What the character at byte `at` (an [`is_special_byte`]) is, if anything.
+fn special_character(text: &str, at: usize) -> Option<SuspectKind> {
+    let ch = text.get(at..)?.chars().next()?;
+    match ch {
+        '\u{85}' | '\u{2028}' | '\u{2029}' => Some(SuspectKind::LineBreak(ch)),
+        '\0'..='\u{1f}' | '\u{7f}'..='\u{9f}' | '\u{fffe}' | '\u{ffff}' => {
+            Some(SuspectKind::Control(ch))
+        }
+        _ => None,
+    }
+}
+
+/// Whether a line's text before a tab is only its indentation: spaces and `- `/`? `
+/// indicators (a tab right after an indicator included).
+fn leading_run(before: &[u8]) -> bool {
+    before.iter().enumerate().all(|(at, &byte)| match byte {
+        b' ' | b'\t' => true,
+        b'-' | b'?' => matches!(before.get(at + 1), Some(b' ' | b'\t') | None),
+        _ => false,
+    })
+}
+
+/// The suspects a line starting at byte `start` holds at its start: a `---` line with
+/// content, a `...` line, a directive.
 fn line_suspects(bytes: &[u8], start: usize, found: &mut Vec<(usize, SuspectKind)>) {
+    let first = bytes.get(start..start + 3).unwrap_or_default();
+    if first != b"---" && first != b"..." && first.first() != Some(&b'%') {
+        return;
+    }
     let line = bytes.get(start..).unwrap_or_default();
-    let line = line
-        .iter()
-        .position(|&b| b == b'\n')
-        .map_or(line, |end| line.get(..end).unwrap_or_default());
+    let line = memchr::memchr(b'\n', line).map_or(line, |end| line.get(..end).unwrap_or_default());
     if let Some(rest) = line.strip_prefix(b"---") {
         let rest = rest.trim_ascii();
         if !rest.is_empty() && !rest.starts_with(b"#") {
             found.push((start, SuspectKind::Separator));
         }
-        return;
-    }
-    if let Some(rest) = line.strip_prefix(b"...")
-        && (rest.is_empty() || rest.first().is_some_and(u8::is_ascii_whitespace))
-    {
-        found.push((start, SuspectKind::DocumentEnd));
-        return;
-    }
-    if line.first() == Some(&b'%') {
-        found.push((start, SuspectKind::Directive));
-        return;
-    }
-    let mut at = 0;
-    while let Some(&byte) = line.get(at) {
-        match byte {
-            b' ' => at += 1,
-            b'\t' => {
-                found.push((start + at, SuspectKind::LeadingTab));
-                return;
-            }
-            b'-' | b'?' if matches!(line.get(at + 1), Some(b' ' | b'\t')) => at += 1,
-            _ => return,
+    } else if let Some(rest) = line.strip_prefix(b"...") {
+        if rest.is_empty() || rest.first().is_some_and(u8::is_ascii_whitespace) {
+            found.push((start, SuspectKind::DocumentEnd));
         }
+    } else {
+        found.push((start, SuspectKind::Directive));
     }
 }
 
@@ -621,6 +621,30 @@ mod tests {
         ];
         for (text, expected) in cases {
             assert_eq!(refused(text), *expected, "{text:?}");
+        }
+    }
+
+    /// The word-at-a-time search finds exactly what a byte-by-byte one finds, wherever the
+    /// byte sits in its word and in a short last word.
+    #[test]
+    fn special_bytes_are_found_in_any_place_of_a_word() {
+        for byte in 0..=255u8 {
+            for at in 0..19 {
+                let mut bytes = b"key: value\nother: 1\n".to_vec();
+                bytes.truncate(at.max(1) + 1);
+                bytes.insert(at, byte);
+                let expected: Vec<usize> = bytes
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &b)| super::is_special_byte(b))
+                    .map(|(i, _)| i)
+                    .collect();
+                assert_eq!(
+                    super::special_bytes(&bytes).collect::<Vec<_>>(),
+                    expected,
+                    "{byte} at {at}"
+                );
+            }
         }
     }
 

@@ -49,6 +49,7 @@ pub(crate) fn parse_segment<'a>(
     let mut builder = TreeBuilder {
         text,
         ascii: text.is_ascii(),
+        go_line_breaks: go_blanks::has_go_line_breaks(text),
         visit,
         locator,
         count,
@@ -104,6 +105,8 @@ struct TreeBuilder<'a, 'v> {
     text: &'a str,
     /// Whether the segment is ASCII, so that the parser's character indexes are byte offsets.
     ascii: bool,
+    /// Whether the segment holds NEL or a Unicode separator (go-yaml's extra line breaks).
+    go_line_breaks: bool,
     visit: &'v mut dyn FnMut(Document<'a>),
     locator: &'v Locator,
     count: usize,
@@ -415,14 +418,14 @@ impl<'a> TreeBuilder<'a, '_> {
     }
 
     /// A scalar's value with the NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR written in it
-    /// read as go-yaml reads them, line breaks (`go_blanks.rs`); never in ASCII text.
+    /// read as go-yaml reads them, line breaks (`go_blanks.rs`); only in a segment holding one.
     fn go_line_breaks_folded(
         &self,
         text: Cow<'a, str>,
         style: ScalarStyle,
         span: saphyr_parser::Span,
     ) -> Cow<'a, str> {
-        if self.ascii {
+        if !self.go_line_breaks {
             return text;
         }
         let read = match style {
