@@ -32,6 +32,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check manifests: syntax, types, unknown fields, and the pod lifecycle rules')
             [CompletionResult]::new('resources', 'resources', [CompletionResultType]::ParameterValue, 'Effective requests and limits of each pod, its QoS class, and whether it fits a node')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Print kubectl''s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status')
+            [CompletionResult]::new('observe', 'observe', [CompletionResultType]::ParameterValue, 'A real pod''s life from what kubectl printed: why it took so long, and how it differs from the model')
             [CompletionResult]::new('simulate', 'simulate', [CompletionResultType]::ParameterValue, 'Simulate a pod''s lifecycle against a mock container runtime')
             [CompletionResult]::new('rollout', 'rollout', [CompletionResultType]::ParameterValue, 'Simulate a workload''s rolling update from the pod lifecycle model')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print a rule''s documentation, or the whole rule reference with --all')
@@ -125,6 +126,36 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'In directories, also read what `.gitignore`, `.ignore` and `.git/info/exclude` leave out')
             [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Use no configuration file')
             [CompletionResult]::new('--no-force-exclude', '--no-force-exclude', [CompletionResultType]::ParameterName, 'Read a file named on the command line even when `exclude:` in its configuration leaves it out (by default `exclude:` applies to named files too, as ruff''s `--force-exclude`: pre-commit and editors name every file)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'podlife;observe' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'A manifest file or directory, as kubectl takes it (`-f -` for standard input); repeatable, read after the PATHs')
+            [CompletionResult]::new('--filename', '--filename', [CompletionResultType]::ParameterName, 'A manifest file or directory, as kubectl takes it (`-f -` for standard input); repeatable, read after the PATHs')
+            [CompletionResult]::new('--stdin-filename', '--stdin-filename', [CompletionResultType]::ParameterName, 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)')
+            [CompletionResult]::new('--exclude', '--exclude', [CompletionResultType]::ParameterName, 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input')
+            [CompletionResult]::new('--events', '--events', [CompletionResultType]::ParameterName, 'Events to read beside the pods (any of the forms above); repeatable')
+            [CompletionResult]::new('--now', '--now', [CompletionResultType]::ParameterName, 'When the text with ages (`describe`, the events table) was printed (RFC 3339); without it the ages are placed from a container''s start where one dates them')
+            [CompletionResult]::new('--pod', '--pod', [CompletionResultType]::ParameterName, 'Observe only the pod with this name')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--svg', '--svg', [CompletionResultType]::ParameterName, 'Draw the observed life as an SVG (`-` for stdout; several pods: numbered files)')
+            [CompletionResult]::new('--scenario', '--scenario', [CompletionResultType]::ParameterName, 'With --compare: the scenario file the model runs (docs/simulate.md)')
+            [CompletionResult]::new('--jitter', '--jitter', [CompletionResultType]::ParameterName, 'With --compare: spread the scenario''s fixed durations (as `simulate --jitter`); the model runs at their medians')
+            [CompletionResult]::new('--expect', '--expect', [CompletionResultType]::ParameterName, 'Assert on the observation, as `simulate --expect` does (`ready-within=2m`, `restarts<=0`, `phase=Running`, `restarts:<container>=0`); unmet: exit 1. Repeatable')
+            [CompletionResult]::new('--emit-scenario', '--emit-scenario', [CompletionResultType]::ParameterName, 'Write a scenario file whose durations are fitted to the observed pods')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (honours NO_COLOR)')
+            [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read')
+            [CompletionResult]::new('--hidden', '--hidden', [CompletionResultType]::ParameterName, 'In directories, also read hidden files and directories (`.github/`, …)')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'In directories, also read what `.gitignore`, `.ignore` and `.git/info/exclude` leave out')
+            [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Use no configuration file')
+            [CompletionResult]::new('--no-force-exclude', '--no-force-exclude', [CompletionResultType]::ParameterName, 'Read a file named on the command line even when `exclude:` in its configuration leaves it out (by default `exclude:` applies to named files too, as ruff''s `--force-exclude`: pre-commit and editors name every file)')
+            [CompletionResult]::new('--compare', '--compare', [CompletionResultType]::ParameterName, 'Simulate the same spec and set observed and modelled side by side')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results: no summary line, no notes on stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -290,6 +321,7 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check manifests: syntax, types, unknown fields, and the pod lifecycle rules')
             [CompletionResult]::new('resources', 'resources', [CompletionResultType]::ParameterValue, 'Effective requests and limits of each pod, its QoS class, and whether it fits a node')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Print kubectl''s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status')
+            [CompletionResult]::new('observe', 'observe', [CompletionResultType]::ParameterValue, 'A real pod''s life from what kubectl printed: why it took so long, and how it differs from the model')
             [CompletionResult]::new('simulate', 'simulate', [CompletionResultType]::ParameterValue, 'Simulate a pod''s lifecycle against a mock container runtime')
             [CompletionResult]::new('rollout', 'rollout', [CompletionResultType]::ParameterValue, 'Simulate a workload''s rolling update from the pod lifecycle model')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print a rule''s documentation, or the whole rule reference with --all')
@@ -308,6 +340,9 @@ Register-ArgumentCompleter -Native -CommandName 'podlife' -ScriptBlock {
             break
         }
         'podlife;help;status' {
+            break
+        }
+        'podlife;help;observe' {
             break
         }
         'podlife;help;simulate' {

@@ -31,6 +31,9 @@ _podlife() {
             podlife,man)
                 cmd="podlife__subcmd__man"
                 ;;
+            podlife,observe)
+                cmd="podlife__subcmd__observe"
+                ;;
             podlife,resources)
                 cmd="podlife__subcmd__resources"
                 ;;
@@ -67,6 +70,9 @@ _podlife() {
             podlife__subcmd__help,man)
                 cmd="podlife__subcmd__help__subcmd__man"
                 ;;
+            podlife__subcmd__help,observe)
+                cmd="podlife__subcmd__help__subcmd__observe"
+                ;;
             podlife__subcmd__help,resources)
                 cmd="podlife__subcmd__help__subcmd__resources"
                 ;;
@@ -95,7 +101,7 @@ _podlife() {
 
     case "${cmd}" in
         podlife)
-            opts="-q -h -V --color --quiet --max-input-size --help --version validate resources status simulate rollout explain rules example completions man server help"
+            opts="-q -h -V --color --quiet --max-input-size --help --version validate resources status observe simulate rollout explain rules example completions man server help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -183,7 +189,7 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__help)
-            opts="validate resources status simulate rollout explain rules example completions man server help"
+            opts="validate resources status observe simulate rollout explain rules example completions man server help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -253,6 +259,20 @@ _podlife() {
             return 0
             ;;
         podlife__subcmd__help__subcmd__man)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        podlife__subcmd__help__subcmd__observe)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -372,6 +392,92 @@ _podlife() {
             fi
             case "${prev}" in
                 --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-input-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        podlife__subcmd__observe)
+            opts="-f -o -q -h --filename --stdin-filename --hidden --no-ignore --exclude --config --no-config --no-force-exclude --events --now --pod --format --output --svg --compare --scenario --jitter --expect --emit-scenario --color --quiet --max-input-size --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stdin-filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --events)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --now)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pod)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "human json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "human json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --svg)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --scenario)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jitter)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --expect)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --emit-scenario)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -29,6 +29,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand validate 'Check manifests: syntax, types, unknown fields, and the pod lifecycle rules'
             cand resources 'Effective requests and limits of each pod, its QoS class, and whether it fits a node'
             cand status 'Print kubectl''s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status'
+            cand observe 'A real pod''s life from what kubectl printed: why it took so long, and how it differs from the model'
             cand simulate 'Simulate a pod''s lifecycle against a mock container runtime'
             cand rollout 'Simulate a workload''s rolling update from the pod lifecycle model'
             cand explain 'Print a rule''s documentation, or the whole rule reference with --all'
@@ -119,6 +120,35 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand --no-ignore 'In directories, also read what `.gitignore`, `.ignore` and `.git/info/exclude` leave out'
             cand --no-config 'Use no configuration file'
             cand --no-force-exclude 'Read a file named on the command line even when `exclude:` in its configuration leaves it out (by default `exclude:` applies to named files too, as ruff''s `--force-exclude`: pre-commit and editors name every file)'
+            cand -q 'Print only results: no summary line, no notes on stderr'
+            cand --quiet 'Print only results: no summary line, no notes on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'podlife;observe'= {
+            cand -f 'A manifest file or directory, as kubectl takes it (`-f -` for standard input); repeatable, read after the PATHs'
+            cand --filename 'A manifest file or directory, as kubectl takes it (`-f -` for standard input); repeatable, read after the PATHs'
+            cand --stdin-filename 'The name standard input goes by: in findings, and to find `.podlife.yaml` from (for editors, pre-commit and pipes: `helm template … | podlife validate --stdin-filename chart/rendered.yaml -`)'
+            cand --exclude 'In directories, leave out paths matching this glob (`.gitignore` syntax, relative to the directory given); repeatable'
+            cand --config 'Use this configuration file instead of discovering `.podlife.yaml` upward from each input'
+            cand --events 'Events to read beside the pods (any of the forms above); repeatable'
+            cand --now 'When the text with ages (`describe`, the events table) was printed (RFC 3339); without it the ages are placed from a container''s start where one dates them'
+            cand --pod 'Observe only the pod with this name'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --format 'Output format'
+            cand --svg 'Draw the observed life as an SVG (`-` for stdout; several pods: numbered files)'
+            cand --scenario 'With --compare: the scenario file the model runs (docs/simulate.md)'
+            cand --jitter 'With --compare: spread the scenario''s fixed durations (as `simulate --jitter`); the model runs at their medians'
+            cand --expect 'Assert on the observation, as `simulate --expect` does (`ready-within=2m`, `restarts<=0`, `phase=Running`, `restarts:<container>=0`); unmet: exit 1. Repeatable'
+            cand --emit-scenario 'Write a scenario file whose durations are fitted to the observed pods'
+            cand --color 'When to use colour (honours NO_COLOR)'
+            cand --max-input-size 'Largest input read, per file or stdin: bytes, or with a unit (`512KiB`, `256MiB`, `1GiB`). A larger input is an error in its place; the others are still read'
+            cand --hidden 'In directories, also read hidden files and directories (`.github/`, …)'
+            cand --no-ignore 'In directories, also read what `.gitignore`, `.ignore` and `.git/info/exclude` leave out'
+            cand --no-config 'Use no configuration file'
+            cand --no-force-exclude 'Read a file named on the command line even when `exclude:` in its configuration leaves it out (by default `exclude:` applies to named files too, as ruff''s `--force-exclude`: pre-commit and editors name every file)'
+            cand --compare 'Simulate the same spec and set observed and modelled side by side'
             cand -q 'Print only results: no summary line, no notes on stderr'
             cand --quiet 'Print only results: no summary line, no notes on stderr'
             cand -h 'Print help (see more with ''--help'')'
@@ -275,6 +305,7 @@ set edit:completion:arg-completer[podlife] = {|@words|
             cand validate 'Check manifests: syntax, types, unknown fields, and the pod lifecycle rules'
             cand resources 'Effective requests and limits of each pod, its QoS class, and whether it fits a node'
             cand status 'Print kubectl''s NAME/READY/STATUS/RESTARTS/AGE columns for pods with a status'
+            cand observe 'A real pod''s life from what kubectl printed: why it took so long, and how it differs from the model'
             cand simulate 'Simulate a pod''s lifecycle against a mock container runtime'
             cand rollout 'Simulate a workload''s rolling update from the pod lifecycle model'
             cand explain 'Print a rule''s documentation, or the whole rule reference with --all'
@@ -290,6 +321,8 @@ set edit:completion:arg-completer[podlife] = {|@words|
         &'podlife;help;resources'= {
         }
         &'podlife;help;status'= {
+        }
+        &'podlife;help;observe'= {
         }
         &'podlife;help;simulate'= {
         }

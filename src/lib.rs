@@ -28,6 +28,7 @@ pub mod input;
 pub mod k8s;
 pub mod lint;
 pub mod objects;
+pub mod observe;
 pub mod render;
 pub mod resources;
 pub mod rollout;

@@ -23,6 +23,7 @@ mod podlife {
     pub mod hostile;
     pub mod layers;
     pub mod montecarlo;
+    pub mod observe;
     pub mod paths;
     pub mod pod_security;
     pub mod readme;

@@ -207,6 +207,7 @@ fn command_name(command: &Command) -> &'static str {
         Command::Validate(_) => "validate",
         Command::Resources(_) => "resources",
         Command::Status(_) => "status",
+        Command::Observe(_) => "observe",
         Command::Simulate(_) => "simulate",
         Command::Rollout(_) => "rollout",
         _ => "validate",

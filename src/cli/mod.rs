@@ -24,6 +24,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::cli::commands::completions::{CompletionsArgs, ManArgs};
 use crate::cli::commands::example::ExampleArgs;
 use crate::cli::commands::explain::ExplainArgs;
+use crate::cli::commands::observe::ObserveArgs;
 use crate::cli::commands::resources::ResourcesArgs;
 use crate::cli::commands::rules::RulesArgs;
 use crate::cli::commands::simulate::SimulateArgs;
@@ -117,6 +118,16 @@ pub enum Command {
     /// Reads pods that carry a `status` (saved `kubectl get pod -o yaml`, Lists of pods) and
     /// prints what `kubectl get pods` would, offline. Pods without a status are skipped.
     Status(StatusArgs),
+    /// A real pod's life from what kubectl printed: why it took so long, and how it differs
+    /// from the model.
+    ///
+    /// Reads saved `kubectl get pod(s) -o yaml|json` (pods with a status), events (`kubectl get
+    /// events -o yaml|json`, `kubectl events -o yaml|json`, either Event API), and the text of
+    /// `kubectl describe pod` and of the `kubectl get events` table. Shows the events in order,
+    /// each container's runs, the critical path to Ready (its parts add up to the observed
+    /// time, largest first), and the summary; `--compare` sets the model's run of the same
+    /// spec beside it, `--expect` gates on it, `--emit-scenario` fits a scenario to many pods.
+    Observe(Box<ObserveArgs>),
     /// Simulate a pod's lifecycle against a mock container runtime.
     ///
     /// Runs a deterministic, second-by-second model of what the kubelet would do with each pod:

@@ -46,6 +46,7 @@ fn dispatch(cli: &Cli, out: &mut dyn EscapingWrite) -> Result<ExitStatus, Error>
         Command::Validate(args) => commands::validate::run(cli, args, out),
         Command::Resources(args) => commands::resources::run(cli, args, out),
         Command::Status(args) => commands::status::run(cli, args, out),
+        Command::Observe(args) => commands::observe::run(cli, args, out),
         Command::Simulate(args) => commands::simulate::run(cli, args, out),
         Command::Rollout(args) => commands::rollout::run(cli, args, out),
         Command::Explain(args) => commands::explain::run(args, out),

@@ -6,6 +6,7 @@ pub mod json_as_yaml;
 pub mod label_rows;
 pub mod markup;
 pub mod montecarlo;
+pub mod observe;
 pub mod paint;
 pub mod progress;
 pub mod resources;

@@ -20,6 +20,7 @@ pub const LAYERS: &[(&str, &[&str])] = &[
         &[
             "server",
             "render",
+            "observe",
             "lint",
             "finding",
             "objects",
@@ -36,6 +37,7 @@ pub const LAYERS: &[(&str, &[&str])] = &[
     (
         "render",
         &[
+            "observe",
             "lint",
             "finding",
             "objects",
@@ -110,6 +112,7 @@ pub const LAYERS: &[(&str, &[&str])] = &[
     ("resources", &["k8s", "yaml"]),
     ("status", &["k8s", "yaml"]),
     ("rollout", &["sim", "k8s", "yaml", "error"]),
+    ("observe", &["sim", "status", "k8s", "yaml", "error"]),
     ("sim", &[]),
     ("sim::engine", &[]),
     ("sim::plan", &["sim::engine", "k8s", "yaml"]),

@@ -6,6 +6,7 @@ pub mod example;
 pub mod expectations;
 pub mod explain;
 pub(crate) mod json_documents;
+pub mod observe;
 pub mod resources;
 pub mod rollout;
 pub mod rules;

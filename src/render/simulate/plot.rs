@@ -29,7 +29,7 @@ const LABEL_CHARS: usize = 32;
 const CHAR_WIDTH: f64 = 6.4;
 
 /// A state's fill colour and name, for bars and the legend.
-fn lane_colour(state: LaneState) -> Option<(&'static str, &'static str)> {
+pub(crate) fn lane_colour(state: LaneState) -> Option<(&'static str, &'static str)> {
     match state {
         LaneState::Pulling => Some(("#9ecae1", "pulling")),
         LaneState::Starting => Some(("#fdd0a2", "creating, starting")),
@@ -42,7 +42,7 @@ fn lane_colour(state: LaneState) -> Option<(&'static str, &'static str)> {
     }
 }
 
-fn pod_colour(state: PodLaneState) -> Option<(&'static str, &'static str)> {
+pub(crate) fn pod_colour(state: PodLaneState) -> Option<(&'static str, &'static str)> {
     match state {
         PodLaneState::Pending => Some(("#d9d9d9", "pending")),
         PodLaneState::Running => Some(("#a1d99b", "running")),
@@ -121,13 +121,7 @@ pub fn render(context: &RunContext<'_>) -> String {
                 .map(|container| lane_label(&container.name, container.kind)),
         )
         .collect();
-    let label_width = labels
-        .iter()
-        .map(|label| label.chars().count().min(LABEL_CHARS + 1))
-        .max()
-        .unwrap_or(3) as f64
-        * CHAR_WIDTH
-        + 2.0 * MARGIN;
+    let label_width = label_width(&labels);
     let scale = Scale {
         left: label_width,
         width: WIDTH - label_width - MARGIN,
@@ -217,8 +211,19 @@ fn title(svg: &mut String, context: &RunContext<'_>, why: Option<&str>) {
     }
 }
 
+/// The width of the label column: the longest label (clipped) and the margins.
+pub(crate) fn label_width(labels: &[String]) -> f64 {
+    labels
+        .iter()
+        .map(|label| label.chars().count().min(LABEL_CHARS + 1))
+        .max()
+        .unwrap_or(3) as f64
+        * CHAR_WIDTH
+        + 2.0 * MARGIN
+}
+
 /// The lanes' alternate backgrounds and their labels (clipped, the whole text in a tooltip).
-fn lane_labels(svg: &mut String, labels: &[String], lanes_top: f64) {
+pub(crate) fn lane_labels(svg: &mut String, labels: &[String], lanes_top: f64) {
     for (index, label) in labels.iter().enumerate() {
         let y = lanes_top + index as f64 * LANE;
         if index % 2 == 1 {

@@ -1,0 +1,281 @@
+//! The inputs of `podlife observe` read into evidence: pods with a status and events from YAML or JSON streams, the text of `kubectl describe pod` and of the `kubectl get events` table; events matched to their pods.
+
+use std::collections::HashMap;
+
+use crate::error::Error;
+use crate::finding::{Finding, Severity, Summary};
+use crate::input::SourceText;
+use crate::lint::settings::CheckOptions;
+use crate::objects::read_source::read_source;
+use crate::observe::describe_text::{looks_like_describe, parse_describe};
+use crate::observe::event_objects::events_in;
+use crate::observe::event_table::{looks_like_event_table, parse_event_table};
+use crate::observe::evidence::{ObservedEvent, TextError};
+use crate::observe::observation::PodEvidence;
+use crate::yaml::source::Node;
+
+/// Everything read from the inputs.
+#[derive(Debug, Default)]
+pub struct Read {
+    /// Pods with a status (or described), in input order.
+    pub pods: Vec<PodEvidence>,
+    /// Events not yet matched to a pod, in input order.
+    pub events: Vec<ObservedEvent>,
+    /// Where each event came from (its source's name), by index into `events`.
+    pub event_sources: Vec<std::sync::Arc<str>>,
+    /// Pods and templates without a status.
+    pub without_status: usize,
+    /// Documents that could not be read cleanly, located.
+    pub errors: Vec<Finding>,
+}
+
+impl Read {
+    fn append(&mut self, mut other: Read) {
+        self.pods.append(&mut other.pods);
+        self.events.append(&mut other.events);
+        self.event_sources.append(&mut other.event_sources);
+        self.without_status += other.without_status;
+        self.errors.append(&mut other.errors);
+    }
+}
+
+/// Text kubectl prints that could not be read: `file:line:col: message`.
+fn text_error(source: &SourceText, error: &TextError) -> Error {
+    Error::Usage(format!(
+        "{}:{}:{}: {}",
+        source.name, error.line, error.column, error.message
+    ))
+}
+
+/// Reads one source, whatever form it is in.
+pub fn read(source: &SourceText, options: &CheckOptions) -> Result<Read, Error> {
+    let text = source.text.as_str();
+    let mut read = Read::default();
+    if looks_like_describe(text) {
+        let described = parse_describe(text).map_err(|e| text_error(source, &e))?;
+        for pod in described {
+            let owner = controlled_by(text, pod.line);
+            read.pods.push(PodEvidence {
+                pod: pod.pod,
+                events: pod.events,
+                source: format!("{}:{}", source.name, pod.line),
+                printed_at: None,
+                notes: pod
+                    .notes
+                    .into_iter()
+                    .map(|(line, note)| format!("{}:{line}: {note}", source.name))
+                    .collect(),
+                owner,
+                partial_spec: true,
+            });
+        }
+        return Ok(read);
+    }
+    if looks_like_event_table(text) {
+        let events = parse_event_table(text).map_err(|e| text_error(source, &e))?;
+        read.event_sources = vec![source.name.clone(); events.len()];
+        read.events = events;
+        return Ok(read);
+    }
+    if let Some(items) = crate::observe::json_items::read(text) {
+        for (pod, line, owner) in items.pods {
+            if pod.status.is_none() {
+                read.without_status += 1;
+                continue;
+            }
+            read.pods.push(PodEvidence {
+                pod,
+                source: format!("{}:{line}", source.name),
+                owner,
+                ..PodEvidence::default()
+            });
+        }
+        read.event_sources = vec![source.name.clone(); items.events.len()];
+        read.events = items.events;
+        return Ok(read);
+    }
+    Ok(read_objects(source, options))
+}
+
+/// describe's `Controlled By:` line of the pod that starts at `line`.
+fn controlled_by(text: &str, line: usize) -> Option<String> {
+    text.lines()
+        .skip(line.saturating_sub(1))
+        .take(64)
+        .enumerate()
+        .take_while(|(index, l)| *index == 0 || !l.starts_with("Name:"))
+        .find_map(|(_, l)| l.strip_prefix("Controlled By:"))
+        .map(|rest| rest.trim().to_string())
+}
+
+/// Pods with a status and `Event` objects from a YAML or JSON stream.
+fn read_objects(source: &SourceText, options: &CheckOptions) -> Read {
+    let mut read = Read::default();
+    let mut source_findings = Vec::new();
+    let mut summary = Summary::default();
+    let mut document_findings = Vec::new();
+    read_source(
+        source,
+        &options.pod_templates,
+        &mut source_findings,
+        &mut summary,
+        |piece: &mut Read, document, objects| {
+            piece.errors.extend(
+                objects
+                    .findings
+                    .into_iter()
+                    .filter(|f| f.severity == Severity::Error),
+            );
+            if let Some(root) = document.root.as_ref() {
+                let events = events_in(root);
+                piece
+                    .event_sources
+                    .extend(std::iter::repeat_n(source.name.clone(), events.len()));
+                piece.events.extend(events);
+            }
+            for object in objects.pods {
+                if object.kind != "Pod" || object.incomplete {
+                    if object.pod.status.is_none() {
+                        piece.without_status += 1;
+                    }
+                    continue;
+                }
+                if object.pod.status.is_none() {
+                    piece.without_status += 1;
+                    continue;
+                }
+                let at = document.root.as_ref().map(|root| {
+                    let found = root.lookup(&object.object_path);
+                    found.value.span.start.line
+                });
+                let owner = document.root.as_ref().and_then(|root| {
+                    let found = root.lookup(
+                        &object
+                            .object_path
+                            .child("metadata")
+                            .child("ownerReferences")
+                            .index(0),
+                    );
+                    found.complete.then(|| owner_of(found.value)).flatten()
+                });
+                piece.pods.push(PodEvidence {
+                    pod: object.pod,
+                    events: Vec::new(),
+                    source: format!("{}:{}", source.name, at.unwrap_or(1)),
+                    printed_at: None,
+                    notes: Vec::new(),
+                    owner,
+                    partial_spec: false,
+                });
+            }
+        },
+        |_, _| {},
+        |piece| {
+            let mut value = piece.value;
+            crate::finding::shift_documents(&mut value.errors, piece.documents_before);
+            document_findings.append(&mut value.errors);
+            value.errors = Vec::new();
+            read.append(value);
+        },
+    );
+    source_findings.append(&mut document_findings);
+    source_findings.retain(|finding| finding.severity == Severity::Error);
+    source_findings.sort_by(Finding::cmp_in_file);
+    read.errors = source_findings;
+    read
+}
+
+fn owner_of(node: &Node<'_>) -> Option<String> {
+    let kind = node.get("kind").and_then(Node::as_str)?;
+    let name = node.get("name").and_then(Node::as_str)?;
+    Some(format!("{kind}/{name}"))
+}
+
+/// Gives each pod its events: by UID where both have one, else by namespace (where both say)
+/// and name. Without any pod in the inputs, each pod the events name makes a timeline of its
+/// own (a `kubectl get events` table alone); beside pods, events of other pods and of other
+/// objects are counted and left out.
+pub fn match_events(read: &mut Read) -> usize {
+    let mut by_uid: HashMap<String, usize> = HashMap::new();
+    let mut by_name: HashMap<(String, String), usize> = HashMap::new();
+    let mut by_bare_name: HashMap<String, usize> = HashMap::new();
+    for (index, evidence) in read.pods.iter().enumerate() {
+        let meta = &evidence.pod.metadata;
+        if let Some(uid) = &meta.uid {
+            by_uid.entry(uid.clone()).or_insert(index);
+        }
+        let name = meta.name.clone().unwrap_or_default();
+        by_name
+            .entry((meta.namespace.clone().unwrap_or_default(), name.clone()))
+            .or_insert(index);
+        by_bare_name.entry(name).or_insert(index);
+    }
+    let mut other_objects = 0usize;
+    let pods_given = !read.pods.is_empty();
+    for event in std::mem::take(&mut read.events) {
+        let involved = &event.involved;
+        if !(involved.kind.is_empty() || involved.kind == "Pod") || involved.name.is_empty() {
+            other_objects += 1;
+            continue;
+        }
+        let found = involved
+            .uid
+            .as_ref()
+            .and_then(|uid| by_uid.get(uid))
+            .or_else(|| match &involved.namespace {
+                Some(namespace) => by_name.get(&(namespace.clone(), involved.name.clone())),
+                None => by_bare_name.get(&involved.name),
+            })
+            .copied()
+            // A pod whose own UID differs is another pod of the same name.
+            .filter(|&index| {
+                let pod_uid = read
+                    .pods
+                    .get(index)
+                    .and_then(|p| p.pod.metadata.uid.as_ref());
+                match (pod_uid, &involved.uid) {
+                    (Some(a), Some(b)) => a == b,
+                    _ => true,
+                }
+            });
+        let index = match found {
+            Some(index) => index,
+            // Beside the pods given, another pod's events are another object's.
+            None if pods_given => {
+                other_objects += 1;
+                continue;
+            }
+            None => {
+                let mut pod = crate::k8s::model::Pod::default();
+                pod.metadata.name = Some(involved.name.clone());
+                pod.metadata.namespace.clone_from(&involved.namespace);
+                pod.metadata.uid.clone_from(&involved.uid);
+                let index = read.pods.len();
+                if let Some(uid) = &involved.uid {
+                    by_uid.insert(uid.clone(), index);
+                }
+                by_name.insert(
+                    (
+                        involved.namespace.clone().unwrap_or_default(),
+                        involved.name.clone(),
+                    ),
+                    index,
+                );
+                by_bare_name.entry(involved.name.clone()).or_insert(index);
+                read.pods.push(PodEvidence {
+                    pod,
+                    source: format!("events of pod {}", involved.name),
+                    notes: vec![
+                        "only its events were given: no status, so no container runs".to_string(),
+                    ],
+                    ..PodEvidence::default()
+                });
+                index
+            }
+        };
+        if let Some(evidence) = read.pods.get_mut(index) {
+            evidence.events.push(event);
+        }
+    }
+    other_objects
+}
