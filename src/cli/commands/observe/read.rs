@@ -279,3 +279,98 @@ pub fn match_events(read: &mut Read) -> usize {
     }
     other_objects
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn node_to_json(node: &Node<'_>) -> serde_json::Value {
+        use crate::yaml::scalar::{Resolved, resolve_plain};
+        use crate::yaml::source::{NodeKind, ScalarForm};
+        match node.kind() {
+            NodeKind::Scalar(text, ScalarForm::Text) => serde_json::Value::from(text.as_ref()),
+            NodeKind::Scalar(text, ScalarForm::Plain) => match resolve_plain(text) {
+                Resolved::Null => serde_json::Value::Null,
+                Resolved::Bool(b) => serde_json::Value::from(b),
+                Resolved::Int(n) => serde_json::Value::from(n),
+                Resolved::Float(f) => serde_json::Value::from(f),
+                Resolved::BigInt | Resolved::Str => serde_json::Value::from(text.as_ref()),
+            },
+            NodeKind::Sequence(items) => items.iter().map(node_to_json).collect(),
+            NodeKind::Mapping(entries) => serde_json::Value::Object(
+                entries
+                    .iter()
+                    .map(|(k, v)| (k.as_scalar().unwrap().to_string(), node_to_json(v)))
+                    .collect(),
+            ),
+        }
+    }
+
+    /// A YAML fixture as the JSON `kubectl get -o json` prints.
+    fn as_json(path: &str) -> serde_json::Value {
+        let text = std::fs::read_to_string(path).unwrap();
+        let documents = crate::yaml::stream::parse_stream(&text);
+        node_to_json(documents[0].root.as_ref().unwrap())
+    }
+
+    /// The fast path and the span-tree reader give the same pods (spec and status), lines,
+    /// controllers and events for the same JSON: which path ran never shows.
+    #[test]
+    fn the_json_fast_path_reads_what_the_span_tree_reader_reads() {
+        let root = env!("CARGO_MANIFEST_DIR");
+        let stories = [
+            "sidecar-startup-probe",
+            "init-crashloop",
+            "slow-image-pull",
+            "evicted",
+            "job-defer",
+            "long-prestop",
+        ];
+        let mut items: Vec<serde_json::Value> = stories
+            .iter()
+            .map(|story| as_json(&format!("{root}/testdata/observe/{story}/pod.yaml")))
+            .collect();
+        let list = as_json(&format!("{root}/testdata/observe/pods-list.yaml"));
+        items.extend(list["items"].as_array().unwrap().iter().cloned());
+        for story in stories {
+            let events: serde_json::Value = serde_json::from_str(
+                &std::fs::read_to_string(format!("{root}/testdata/observe/{story}/events.json"))
+                    .unwrap(),
+            )
+            .unwrap();
+            items.extend(events["items"].as_array().unwrap().iter().cloned());
+        }
+        let v1 = as_json(&format!("{root}/testdata/observe/events-v1.yaml"));
+        items.extend(v1["items"].as_array().unwrap().iter().cloned());
+        let document = serde_json::json!({"apiVersion": "v1", "kind": "List", "items": items});
+        let text = serde_json::to_string_pretty(&document).unwrap();
+        let source = SourceText::new("all.json", text.clone());
+        let options = CheckOptions::default();
+        let fast = crate::observe::json_items::read(&text).expect("the fast path reads it");
+        let slow = read_objects(&source, &options);
+        assert!(slow.errors.is_empty(), "{:?}", slow.errors);
+        assert_eq!(fast.pods.len(), slow.pods.len());
+        assert!(fast.pods.len() >= 9);
+        for ((pod, line, owner), evidence) in fast.pods.iter().zip(&slow.pods) {
+            assert_eq!(pod, &evidence.pod, "{}", evidence.source);
+            assert_eq!(format!("all.json:{line}"), evidence.source);
+            assert_eq!(owner, &evidence.owner);
+        }
+        assert_eq!(fast.events, slow.events);
+        assert!(fast.events.len() > 50, "{}", fast.events.len());
+    }
+
+    /// Anything but Pods and Events goes the usual way, where every problem is located.
+    #[test]
+    fn the_fast_path_declines_what_it_does_not_read() {
+        for text in [
+            r#"{"apiVersion": "v1", "kind": "List", "items": [{"apiVersion": "v1", "kind": "Service", "metadata": {"name": "s"}}]}"#,
+            r#"{"apiVersion": "v1", "kind": "List", "items": [{"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"}, "spec": {"containers": {}}}]}"#,
+            r#"{"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"}} {"apiVersion": "v1", "kind": "Pod"}"#,
+            "apiVersion: v1\nkind: Pod\n",
+            r#"{"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p", "annotations": {"pod.beta.kubernetes.io/init-containers": "[]"}}}"#,
+        ] {
+            assert!(crate::observe::json_items::read(text).is_none(), "{text}");
+        }
+    }
+}
