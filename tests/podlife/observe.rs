@@ -52,15 +52,20 @@ fn every_story_from_describe_text() {
         );
     }
     let now = printed_at("describe-old-layout-time.txt");
-    snapshot_cli(
-        "observe__describe_old_layout",
-        &[
-            "observe",
-            &format!("{DIR}/describe-old-layout.txt"),
-            "--now",
-            &now,
-        ],
-    );
+    let path = format!("{DIR}/describe-old-layout.txt");
+    let old = ["observe", path.as_str(), "--now", now.as_str()];
+    snapshot_cli("observe__describe_old_layout", &old);
+    // kubectl 1.7 padded with tabs; its FirstSeen/LastSeen/Count table is read all the same.
+    let document = json(&run(&[&old[..], &["-o", "json"]].concat()));
+    let unhealthy = document["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["reason"] == "Unhealthy")
+        .expect("the old table's rows are read")
+        .clone();
+    assert_eq!(unhealthy["count"], 3);
+    assert_eq!(unhealthy["object"], "container/web", "from SubObjectPath");
 }
 
 /// Without `--now`, describe's ages are placed from a container's start that the status dates.

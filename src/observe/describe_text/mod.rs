@@ -33,6 +33,23 @@ pub fn looks_like_describe(text: &str) -> bool {
         && lines.any(|line| line.starts_with("Namespace:"))
 }
 
+/// A line with its tabs expanded to the next multiple of 8 columns, as a terminal shows it.
+fn expand_tabs(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut column = 0usize;
+    for c in line.chars() {
+        if c == '\t' {
+            let next = (column / 8 + 1) * 8;
+            out.extend(std::iter::repeat_n(' ', next - column));
+            column = next;
+        } else {
+            out.push(c);
+            column += 1;
+        }
+    }
+    out
+}
+
 /// Reads every pod of a `kubectl describe pod` text, in order: name, namespace, labels,
 /// node, start time, phase, reason, message, IPs, QoS class, the init, app, ephemeral and
 /// (podlife's) defer containers with their image, restart policy and status (state and last
@@ -42,10 +59,19 @@ pub fn looks_like_describe(text: &str) -> bool {
 /// Only text that is not describe output is an error: text before the first `Name:`, or a
 /// `Name:` line not followed by `Namespace:`.
 pub fn parse_describe(text: &str) -> Result<Vec<DescribedPod>, TextError> {
-    let lines: Vec<&str> = text
-        .lines()
-        .map(|line| line.trim_end_matches('\r'))
-        .collect();
+    // kubectl up to 1.7 padded with tabs: read the text as a terminal shows it.
+    let expanded: Vec<String>;
+    let lines: Vec<&str> = if text.contains('\t') {
+        expanded = text
+            .lines()
+            .map(|line| expand_tabs(line.trim_end_matches('\r')))
+            .collect();
+        expanded.iter().map(String::as_str).collect()
+    } else {
+        text.lines()
+            .map(|line| line.trim_end_matches('\r'))
+            .collect()
+    };
     let starts_pod = |index: usize| {
         lines.get(index).is_some_and(|l| l.starts_with("Name:"))
             && lines

@@ -101,14 +101,28 @@ fn containers(o: &Observation, paint: Paint) -> String {
                 "?".to_string(),
                 "?".to_string(),
                 "?".to_string(),
+                "?".to_string(),
                 format!("not in the status (restartCount {})", c.restart_count),
             ]);
         }
+        let mut previous_end: Option<i64> = None;
         for run in &c.runs {
+            // A later run whose previous run the status dropped waited an unknown time.
+            let unknown = if run.number.is_some_and(|n| n > 1) {
+                "?"
+            } else {
+                "-"
+            };
+            let back_off = previous_end.zip(run.start).map_or_else(
+                || unknown.to_string(),
+                |(end, start)| format_ms(start.saturating_sub(end)),
+            );
+            previous_end = run.end;
             rows.push(vec![
                 label.clone(),
                 run.number
                     .map_or_else(|| "?".to_string(), |n| n.to_string()),
+                back_off,
                 maybe(run.start.and_then(|at| o.since_zero(at))),
                 match run.end {
                     Some(end) => maybe(o.since_zero(end)),
@@ -127,12 +141,14 @@ fn containers(o: &Observation, paint: Paint) -> String {
                 "-".to_string(),
                 "-".to_string(),
                 "-".to_string(),
+                "-".to_string(),
                 format!("waiting: {waiting}"),
             ]);
         }
         if c.runs.is_empty() && c.waiting.is_none() && c.earlier_runs == 0 {
             rows.push(vec![
                 label,
+                "-".to_string(),
                 "-".to_string(),
                 "-".to_string(),
                 "-".to_string(),
@@ -146,14 +162,22 @@ fn containers(o: &Observation, paint: Paint) -> String {
         }
     }
     table::render_painted(
-        &["CONTAINER", "RUN", "STARTED", "ENDED", "EXIT", "REASON"],
+        &[
+            "CONTAINER",
+            "RUN",
+            "BACK-OFF",
+            "STARTED",
+            "ENDED",
+            "EXIT",
+            "REASON",
+        ],
         &rows,
         paint,
         &|row, column| {
-            let exit = rows.get(row).and_then(|r| r.get(4)).map(String::as_str);
+            let exit = rows.get(row).and_then(|r| r.get(5)).map(String::as_str);
             match (column, exit) {
-                (4, Some("0")) => Some(Tone::Good),
-                (4, Some(code)) if code != "-" => Some(Tone::Bad),
+                (5, Some("0")) => Some(Tone::Good),
+                (5, Some(code)) if code != "-" && code != "?" => Some(Tone::Bad),
                 _ => None,
             }
         },

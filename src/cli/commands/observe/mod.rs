@@ -79,14 +79,22 @@ pub struct ObserveArgs {
 
 /// Runs `podlife observe`.
 pub fn run(cli: &Cli, args: &ObserveArgs, out: &mut dyn Write) -> Result<ExitStatus, Error> {
-    if args.output == ObserveFormat::Yaml {
-        let mut json_args = ObserveArgs {
-            output: ObserveFormat::Json,
-            ..clone_args(args)
-        };
-        json_args.output = ObserveFormat::Json;
-        return crate::cli::yaml_output::run_as_yaml(out, |buffer| run(cli, &json_args, buffer));
+    match args.output {
+        // `-o yaml` runs as `-o json` (`cli::yaml_output`).
+        ObserveFormat::Yaml => crate::cli::yaml_output::run_as_yaml(out, |buffer| {
+            run_as(cli, args, ObserveFormat::Json, buffer)
+        }),
+        format => run_as(cli, args, format, out),
     }
+}
+
+/// Runs `podlife observe` writing `format` (human or JSON).
+fn run_as(
+    cli: &Cli,
+    args: &ObserveArgs,
+    format: ObserveFormat,
+    out: &mut dyn Write,
+) -> Result<ExitStatus, Error> {
     if args.input.all_paths().is_empty() && std::io::stdin().is_terminal() {
         return Err(Error::Usage(
             "`podlife observe` needs what kubectl printed: give files (e.g. saved `kubectl get pod -o yaml`, `kubectl describe pod`) or pipe them in"
@@ -155,7 +163,7 @@ pub fn run(cli: &Cli, args: &ObserveArgs, out: &mut dyn Write) -> Result<ExitSta
         crate::cli::file_write::write_plot(path, text.as_bytes())?;
     }
     let write_error = |e: std::io::Error| Error::io("writing output", e);
-    match args.output {
+    match format {
         ObserveFormat::Human => {
             let paint = Paint::new(crate::cli::terminal::use_color(cli.color));
             out.write_all(crate::render::observe::human::render(&report, paint).as_bytes())
@@ -257,22 +265,6 @@ fn unmet_expectations(
         }
     }
     unmet
-}
-
-fn clone_args(args: &ObserveArgs) -> ObserveArgs {
-    ObserveArgs {
-        input: args.input.clone(),
-        events: args.events.clone(),
-        now: args.now,
-        pod: args.pod.clone(),
-        output: args.output,
-        svg: args.svg.clone(),
-        compare: args.compare,
-        scenario: args.scenario.clone(),
-        jitter: args.jitter,
-        expect: args.expect.clone(),
-        emit_scenario: args.emit_scenario.clone(),
-    }
 }
 
 /// Every `--expect`, parsed against each pod (a container name must be one of its).
