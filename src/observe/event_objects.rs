@@ -2,8 +2,8 @@
 
 use crate::k8s::timestamp::parse_rfc3339;
 use crate::observe::evidence::{InvolvedObject, Moment, ObservedEvent};
-use crate::yaml::scalar::{Resolved, resolve_plain};
 use crate::yaml::source::{Node, NodeKind};
+use serde::Deserialize;
 
 /// How deep `List`s may nest.
 const MAX_LIST_DEPTH: usize = 4;
@@ -15,16 +15,30 @@ pub fn is_event(node: &Node<'_>) -> bool {
     kind == Some("Event") && (api == "v1" || api.starts_with("events.k8s.io/"))
 }
 
-/// Every `Event` in the document (its root, or the items of a `List`), in order.
-pub fn events_in(root: &Node<'_>) -> Vec<ObservedEvent> {
-    let mut out = Vec::new();
+/// An `Event` that could not be read: where, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnreadableEvent {
+    /// The 1-based line of the object.
+    pub line: usize,
+    /// What was wrong, as the decoder says it.
+    pub message: String,
+}
+
+/// Every `Event` in the document (its root, or the items of a `List`), in order, and those
+/// whose fields could not be read.
+pub fn events_in(root: &Node<'_>) -> (Vec<ObservedEvent>, Vec<UnreadableEvent>) {
+    let mut out = (Vec::new(), Vec::new());
     collect(root, 0, &mut out);
     out
 }
 
-fn collect(node: &Node<'_>, depth: usize, out: &mut Vec<ObservedEvent>) {
+fn collect(node: &Node<'_>, depth: usize, out: &mut (Vec<ObservedEvent>, Vec<UnreadableEvent>)) {
     if is_event(node) {
-        out.push(read_event(node));
+        let line = node.span.start.line as usize;
+        match read_event(node) {
+            Ok(raw) => out.0.push(raw.into_event(line)),
+            Err(message) => out.1.push(UnreadableEvent { line, message }),
+        }
         return;
     }
     let is_list = node
@@ -41,85 +55,143 @@ fn collect(node: &Node<'_>, depth: usize, out: &mut Vec<ObservedEvent>) {
     }
 }
 
-fn text(node: &Node<'_>, path: &[&str]) -> Option<String> {
-    let mut at = node;
-    for key in path {
-        at = at.get(key)?;
-    }
-    at.as_scalar().filter(|_| !at.is_null()).map(str::to_string)
+/// The fields an observation reads; what else the object holds is the API server's business.
+fn read_event(node: &Node<'_>) -> Result<RawEvent, String> {
+    let mut problems = Vec::new();
+    crate::k8s::decode::decode(
+        node,
+        &crate::yaml::field_path::FieldPath::root(),
+        &mut problems,
+    )
+    .map_err(|error| error.to_string())
 }
 
-fn number(node: &Node<'_>, path: &[&str]) -> Option<i64> {
-    let value = text(node, path)?;
-    match resolve_plain(&value) {
-        Resolved::Int(n) => Some(n),
-        _ => None,
-    }
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub(crate) struct Involved {
+    kind: Option<String>,
+    namespace: Option<String>,
+    name: Option<String>,
+    uid: Option<String>,
+    field_path: Option<String>,
 }
 
-/// A timestamp field: whole seconds, or microseconds (`eventTime`, `lastObservedTime`).
-fn moment(node: &Node<'_>, path: &[&str]) -> Option<Moment> {
-    let value = text(node, path)?;
-    let epoch_ms = parse_rfc3339(&value)?;
-    let precision_ms = if value.contains('.') { 1 } else { 1000 };
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub(crate) struct Series {
+    count: Option<i64>,
+    last_observed_time: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub(crate) struct Source {
+    component: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub(crate) struct EventMeta {
+    namespace: Option<String>,
+    #[serde(rename = "creationTimestamp")]
+    creation_timestamp: Option<String>,
+}
+
+/// Both Event APIs' fields, as either reader decodes them.
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RawEvent {
+    api_version: Option<String>,
+    metadata: EventMeta,
+    involved_object: Option<Involved>,
+    regarding: Option<Involved>,
+    reason: Option<String>,
+    message: Option<String>,
+    note: Option<String>,
+    #[serde(rename = "type")]
+    event_type: Option<String>,
+    first_timestamp: Option<String>,
+    last_timestamp: Option<String>,
+    count: Option<i64>,
+    deprecated_first_timestamp: Option<String>,
+    deprecated_last_timestamp: Option<String>,
+    deprecated_count: Option<i64>,
+    event_time: Option<String>,
+    series: Option<Series>,
+    source: Option<Source>,
+    reporting_controller: Option<String>,
+    reporting_component: Option<String>,
+}
+
+fn moment(text: Option<&String>) -> Option<Moment> {
+    let text = text?;
+    let epoch_ms = parse_rfc3339(text)?;
     Some(Moment::At {
         epoch_ms,
-        precision_ms,
+        precision_ms: if text.contains('.') { 1 } else { 1000 },
     })
 }
 
-fn read_event(node: &Node<'_>) -> ObservedEvent {
-    let core = node.get("apiVersion").and_then(Node::as_str) == Some("v1");
-    let regarding = if core { "involvedObject" } else { "regarding" };
-    let involved = node
-        .get(regarding)
-        .map_or_else(InvolvedObject::default, |object| InvolvedObject {
-            kind: text(object, &["kind"]).unwrap_or_default(),
-            namespace: text(object, &["namespace"])
-                .or_else(|| text(node, &["metadata", "namespace"])),
-            name: text(object, &["name"]).unwrap_or_default(),
-            uid: text(object, &["uid"]),
-            field_path: text(object, &["fieldPath"]),
-        });
-    let (first_field, last_field, count_field, message_field) = if core {
-        ("firstTimestamp", "lastTimestamp", "count", "message")
-    } else {
-        (
-            "deprecatedFirstTimestamp",
-            "deprecatedLastTimestamp",
-            "deprecatedCount",
-            "note",
-        )
-    };
-    let series_last = moment(node, &["series", "lastObservedTime"]);
-    let first = moment(node, &[first_field])
-        .or_else(|| moment(node, &["eventTime"]))
-        .or_else(|| moment(node, &["metadata", "creationTimestamp"]));
-    let last = series_last
-        .or_else(|| moment(node, &[last_field]))
-        .or(first);
-    let count = number(node, &["series", "count"])
-        .or_else(|| number(node, &[count_field]))
-        .and_then(|n| u32::try_from(n).ok())
-        .unwrap_or(1)
-        .max(1);
-    let source = text(node, &["source", "component"])
-        .or_else(|| text(node, &["reportingController"]))
-        .or_else(|| text(node, &["reportingComponent"]))
+impl RawEvent {
+    /// The observed event, read from the object at `line`.
+    pub fn into_event(self, line: usize) -> ObservedEvent {
+        let raw = self;
+        let core = raw.api_version.as_deref() == Some("v1");
+        let involved = if core {
+            raw.involved_object
+        } else {
+            raw.regarding
+        }
         .unwrap_or_default();
-    ObservedEvent {
-        involved,
-        event_type: text(node, &["type"]).unwrap_or_default(),
-        reason: text(node, &["reason"]).unwrap_or_default(),
-        message: text(node, &[message_field])
-            .unwrap_or_default()
-            .trim()
-            .to_string(),
-        source,
-        first,
-        last,
-        count,
-        line: node.span.start.line as usize,
+        let (first, last, count, message) = if core {
+            (
+                raw.first_timestamp,
+                raw.last_timestamp,
+                raw.count,
+                raw.message,
+            )
+        } else {
+            (
+                raw.deprecated_first_timestamp,
+                raw.deprecated_last_timestamp,
+                raw.deprecated_count,
+                raw.note,
+            )
+        };
+        let series = raw.series.unwrap_or_default();
+        let first = moment(first.as_ref())
+            .or_else(|| moment(raw.event_time.as_ref()))
+            .or_else(|| moment(raw.metadata.creation_timestamp.as_ref()));
+        let last = moment(series.last_observed_time.as_ref())
+            .or_else(|| moment(last.as_ref()))
+            .or(first);
+        ObservedEvent {
+            involved: InvolvedObject {
+                kind: involved.kind.unwrap_or_default(),
+                namespace: involved.namespace.or(raw.metadata.namespace),
+                name: involved.name.unwrap_or_default(),
+                uid: involved.uid,
+                field_path: involved.field_path,
+            },
+            event_type: raw.event_type.unwrap_or_default(),
+            reason: raw.reason.unwrap_or_default(),
+            message: message.unwrap_or_default().trim().to_string(),
+            source: raw
+                .source
+                .and_then(|s| s.component)
+                .or(raw.reporting_controller)
+                .or(raw.reporting_component)
+                .unwrap_or_default(),
+            first,
+            last,
+            count: series
+                .count
+                .or(count)
+                .and_then(|n| u32::try_from(n).ok())
+                .unwrap_or(1)
+                .max(1),
+            line,
+        }
     }
 }
 
@@ -132,7 +204,11 @@ mod tests {
         parse_stream(text)
             .iter()
             .filter_map(|document| document.root.as_ref())
-            .flat_map(|root| events_in(root))
+            .flat_map(|root| {
+                let (events, unreadable) = events_in(root);
+                assert!(unreadable.is_empty(), "{unreadable:?}");
+                events
+            })
             .collect()
     }
 
@@ -223,5 +299,16 @@ reportingController: kubelet
             })
         );
         assert_eq!(event.line, 1);
+    }
+
+    #[test]
+    fn an_event_whose_fields_cannot_be_read_is_left_out_and_said() {
+        let documents = parse_stream(
+            "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Event\n  involvedObject: [not, a, mapping]\n  reason: X\n",
+        );
+        let (events, unreadable) = events_in(documents[0].root.as_ref().unwrap());
+        assert!(events.is_empty());
+        assert_eq!(unreadable.len(), 1);
+        assert_eq!(unreadable[0].line, 4);
     }
 }

@@ -13,8 +13,8 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 
 use crate::k8s::model::{ObjectMeta, Pod, PodSpec, PodStatus};
-use crate::k8s::timestamp::parse_rfc3339;
-use crate::observe::evidence::{InvolvedObject, Moment, ObservedEvent};
+use crate::observe::event_objects::RawEvent;
+use crate::observe::evidence::ObservedEvent;
 
 /// What the fast path read: pods (with their line and controller) and events, in order.
 #[derive(Debug, Default)]
@@ -63,131 +63,6 @@ struct Owner {
     controller: Option<bool>,
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default, rename_all = "camelCase")]
-struct Involved {
-    kind: Option<String>,
-    namespace: Option<String>,
-    name: Option<String>,
-    uid: Option<String>,
-    field_path: Option<String>,
-}
-
-#[derive(Deserialize, Default)]
-#[serde(default, rename_all = "camelCase")]
-struct Series {
-    count: Option<i64>,
-    last_observed_time: Option<String>,
-}
-
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct Source {
-    component: Option<String>,
-}
-
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct EventMeta {
-    namespace: Option<String>,
-    #[serde(rename = "creationTimestamp")]
-    creation_timestamp: Option<String>,
-}
-
-/// Both Event APIs' fields.
-#[derive(Deserialize, Default)]
-#[serde(default, rename_all = "camelCase")]
-struct RawEvent {
-    api_version: Option<String>,
-    metadata: EventMeta,
-    involved_object: Option<Involved>,
-    regarding: Option<Involved>,
-    reason: Option<String>,
-    message: Option<String>,
-    note: Option<String>,
-    #[serde(rename = "type")]
-    event_type: Option<String>,
-    first_timestamp: Option<String>,
-    last_timestamp: Option<String>,
-    count: Option<i64>,
-    deprecated_first_timestamp: Option<String>,
-    deprecated_last_timestamp: Option<String>,
-    deprecated_count: Option<i64>,
-    event_time: Option<String>,
-    series: Option<Series>,
-    source: Option<Source>,
-    reporting_controller: Option<String>,
-    reporting_component: Option<String>,
-}
-
-fn moment(text: Option<&String>) -> Option<Moment> {
-    let text = text?;
-    let epoch_ms = parse_rfc3339(text)?;
-    Some(Moment::At {
-        epoch_ms,
-        precision_ms: if text.contains('.') { 1 } else { 1000 },
-    })
-}
-
-fn event(raw: RawEvent, line: usize) -> ObservedEvent {
-    let core = raw.api_version.as_deref() == Some("v1");
-    let involved = if core {
-        raw.involved_object
-    } else {
-        raw.regarding
-    }
-    .unwrap_or_default();
-    let (first, last, count, message) = if core {
-        (
-            raw.first_timestamp,
-            raw.last_timestamp,
-            raw.count,
-            raw.message,
-        )
-    } else {
-        (
-            raw.deprecated_first_timestamp,
-            raw.deprecated_last_timestamp,
-            raw.deprecated_count,
-            raw.note,
-        )
-    };
-    let series = raw.series.unwrap_or_default();
-    let first = moment(first.as_ref())
-        .or_else(|| moment(raw.event_time.as_ref()))
-        .or_else(|| moment(raw.metadata.creation_timestamp.as_ref()));
-    let last = moment(series.last_observed_time.as_ref())
-        .or_else(|| moment(last.as_ref()))
-        .or(first);
-    ObservedEvent {
-        involved: InvolvedObject {
-            kind: involved.kind.unwrap_or_default(),
-            namespace: involved.namespace.or(raw.metadata.namespace),
-            name: involved.name.unwrap_or_default(),
-            uid: involved.uid,
-            field_path: involved.field_path,
-        },
-        event_type: raw.event_type.unwrap_or_default(),
-        reason: raw.reason.unwrap_or_default(),
-        message: message.unwrap_or_default().trim().to_string(),
-        source: raw
-            .source
-            .and_then(|s| s.component)
-            .or(raw.reporting_controller)
-            .or(raw.reporting_component)
-            .unwrap_or_default(),
-        first,
-        last,
-        count: series
-            .count
-            .or(count)
-            .and_then(|n| u32::try_from(n).ok())
-            .unwrap_or(1)
-            .max(1),
-        line,
-    }
-}
-
 enum Item {
     Pod(Box<(Pod, usize, Option<String>)>),
     Event(Box<ObservedEvent>),
@@ -227,7 +102,7 @@ fn item(raw: &RawValue, line: usize) -> Option<Item> {
         }
         (Some("Event"), Some(api)) if api == "v1" || api.starts_with("events.k8s.io/") => {
             let raw_event: RawEvent = serde_json::from_str(raw.get()).ok()?;
-            Some(Item::Event(Box::new(event(raw_event, line))))
+            Some(Item::Event(Box::new(raw_event.into_event(line))))
         }
         _ => None,
     }

@@ -424,6 +424,26 @@ fn bad_and_partial_input() {
         "{}",
         render(&output)
     );
+    // An Event whose fields cannot be read: left out, said with its line, exit 1.
+    let bad_events = scratch.join("bad-events.yaml");
+    std::fs::write(
+        &bad_events,
+        "apiVersion: v1\nkind: Event\ninvolvedObject: {kind: Pod, name: x}\ncount: [1]\n",
+    )
+    .unwrap();
+    let output = run(&[
+        "observe",
+        &format!("{DIR}/slow-image-pull/pod.yaml"),
+        "--events",
+        bad_events.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", render(&output));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("bad-events.yaml:1: an Event left out"),
+        "{}",
+        render(&output)
+    );
     // A pod without a status and a missing file.
     let output = run(&["observe", "src/examples/sidecar.yaml"]);
     assert_eq!(output.status.code(), Some(0), "{}", render(&output));

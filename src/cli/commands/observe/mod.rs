@@ -110,6 +110,10 @@ fn run_as(
     )?;
     let (mut all, failed) = read_all(cli, args, inputs, &configuration);
     let other_objects = read::match_events(&mut all);
+    // Objects read but not understood are errors, whatever `-q` says.
+    for left_out in &all.left_out {
+        crate::cli::output::note(format_args!("error: {left_out}"));
+    }
     if !all.errors.is_empty() {
         let references: Vec<&Finding> = all.errors.iter().collect();
         crate::cli::output::report_findings(&references);
@@ -179,7 +183,7 @@ fn run_as(
     }
     Ok(if failed {
         ExitStatus::Failure
-    } else if unmet || !all.errors.is_empty() {
+    } else if unmet || !all.errors.is_empty() || !all.left_out.is_empty() {
         ExitStatus::Findings
     } else {
         ExitStatus::Clean
@@ -214,6 +218,7 @@ fn read_all(
                 all.event_sources.extend(read.event_sources);
                 all.without_status += read.without_status;
                 all.errors.extend(read.errors);
+                all.left_out.extend(read.left_out);
             }
             Err(error) => {
                 failed = true;

@@ -27,6 +27,8 @@ pub struct Read {
     pub without_status: usize,
     /// Documents that could not be read cleanly, located.
     pub errors: Vec<Finding>,
+    /// Objects left out because their fields could not be read, located (`file:line: …`).
+    pub left_out: Vec<String>,
 }
 
 impl Read {
@@ -36,6 +38,7 @@ impl Read {
         self.event_sources.append(&mut other.event_sources);
         self.without_status += other.without_status;
         self.errors.append(&mut other.errors);
+        self.left_out.append(&mut other.left_out);
     }
 }
 
@@ -127,7 +130,13 @@ fn read_objects(source: &SourceText, options: &CheckOptions) -> Read {
                     .filter(|f| f.severity == Severity::Error),
             );
             if let Some(root) = document.root.as_ref() {
-                let events = events_in(root);
+                let (events, unreadable) = events_in(root);
+                piece.left_out.extend(unreadable.into_iter().map(|bad| {
+                    format!(
+                        "{}:{}: an Event left out: {}",
+                        source.name, bad.line, bad.message
+                    )
+                }));
                 piece
                     .event_sources
                     .extend(std::iter::repeat_n(source.name.clone(), events.len()));
