@@ -1,7 +1,8 @@
 //! `observe --svg FILE`: the observed life in the picture language of `simulate --svg` (lanes per container on a time axis, the same colours and markers), titled as observed.
 //!
 //! Bars: image pulls (from the Pulling and Pulled events), runs (from the status), back-off
-//! between runs; runs the status does not keep are one hatched bar of unknown extent before
+//! between runs, stopping from a deletion to the exit; the pod pending until an app container
+//! runs, then running, then ready; runs the status does not keep are one hatched bar of unknown extent before
 //! the first run shown. Exits are marked with their code. Vertical lines mark the conditions'
 //! times (their last transition) and a deletion. Every mark has a `<title>` tooltip.
 
@@ -10,7 +11,8 @@ use std::fmt::Write as _;
 use crate::observe::format_ms;
 use crate::observe::observation::Observation;
 use crate::render::markup::escape;
-use crate::render::simulate::plot::lane_colour;
+use crate::render::simulate::plot::{Scale as SimScale, axis, lane_colour};
+use crate::sim::engine::time::SimTime;
 use crate::sim::record::LaneState;
 
 const WIDTH: f64 = 1000.0;
@@ -18,17 +20,12 @@ const LANE: f64 = 24.0;
 const BAR: f64 = 14.0;
 const MARGIN: f64 = 12.0;
 
-struct Scale {
-    left: f64,
-    width: f64,
-    end: i64,
-}
+/// Observed times (ms since time 0, negative under clock skew) on simulate's scale.
+struct Scale(SimScale);
 
 impl Scale {
-    #[allow(clippy::cast_precision_loss)]
     fn x(&self, ms: i64) -> f64 {
-        let share = ms.clamp(0, self.end) as f64 / self.end as f64;
-        self.left + share * self.width
+        self.0.x(SimTime(u64::try_from(ms).unwrap_or(0)))
     }
 }
 
@@ -64,11 +61,11 @@ pub fn render(o: &Observation) -> String {
         )
         .collect();
     let label_width = crate::render::simulate::plot::label_width(&labels);
-    let scale = Scale {
+    let scale = Scale(SimScale {
         left: label_width,
         width: WIDTH - label_width - MARGIN,
-        end,
-    };
+        end: u64::try_from(end).unwrap_or(1),
+    });
     let markers: Vec<(i64, String, &str, bool)> = [
         ("PodScheduled", o.summary.scheduled_ms),
         ("Initialized", o.summary.initialized_ms),
@@ -118,41 +115,50 @@ pub fn render(o: &Observation) -> String {
         escape(&title)
     );
     crate::render::simulate::plot::lane_labels(&mut svg, &labels, lanes_top);
-    // The pod: pending until scheduled, running, ready from Ready.
+    // The pod: pending until an app container runs, running, ready from Ready.
     let pod_y = lanes_top + (LANE - BAR) / 2.0;
     let scheduled = o.summary.scheduled_ms.unwrap_or(0);
     let stop = o.summary.ended_ms.unwrap_or(end);
-    bar(&mut svg, &scale, pod_y, 0, scheduled, "#d9d9d9", "pending");
-    match o.summary.ready_ms {
-        Some(ready) => {
-            bar(
-                &mut svg,
-                &scale,
-                pod_y,
-                scheduled,
-                ready,
-                colour(LaneState::Running),
-                "running",
-            );
-            bar(
-                &mut svg,
-                &scale,
-                pod_y,
-                ready,
-                stop,
-                colour(LaneState::Ready),
-                "ready",
-            );
-        }
-        None => bar(
+    let running_from = o
+        .containers
+        .iter()
+        .filter(|c| c.role == crate::observe::containers::Role::App)
+        .filter_map(|c| c.runs.first().and_then(|run| run.start))
+        .filter_map(|at| o.since_zero(at))
+        .min()
+        .unwrap_or(stop)
+        .min(stop);
+    let ready = o.summary.ready_ms.unwrap_or(stop).clamp(running_from, stop);
+    bar(
+        &mut svg,
+        &scale,
+        pod_y,
+        0,
+        running_from,
+        "#d9d9d9",
+        "pending",
+    );
+    if ready > running_from {
+        bar(
             &mut svg,
             &scale,
             pod_y,
-            scheduled,
-            stop,
+            running_from,
+            ready,
             colour(LaneState::Running),
             "running",
-        ),
+        );
+    }
+    if stop > ready {
+        bar(
+            &mut svg,
+            &scale,
+            pod_y,
+            ready,
+            stop,
+            colour(LaneState::Ready),
+            "ready",
+        );
     }
     for (index, c) in o.containers.iter().enumerate() {
         let y = lanes_top + (index + 1) as f64 * LANE + (LANE - BAR) / 2.0;
@@ -186,12 +192,15 @@ pub fn render(o: &Observation) -> String {
         if c.earlier_runs > 0
             && let Some(first) = first_start
         {
-            let from = o
-                .summary
-                .initialized_ms
-                .filter(|&i| i < first)
-                .unwrap_or(scheduled)
-                .min(first);
+            // After the container's first pull, when the events give it.
+            let pulled = o
+                .events
+                .iter()
+                .filter(|e| e.container == Some(index) && e.reason == "Pulled")
+                .filter_map(|e| e.first.and_then(|at| o.since_zero(at)))
+                .filter(|&at| at <= first)
+                .min();
+            let from = pulled.unwrap_or(scheduled).min(first);
             let _ = writeln!(
                 svg,
                 "<rect x=\"{:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{BAR}\" fill=\"{}\" fill-opacity=\"0.5\" stroke=\"#999\" stroke-dasharray=\"2 2\"><title>{} earlier run(s) and back-offs, times not in the status</title></rect>",
@@ -217,7 +226,25 @@ pub fn render(o: &Observation) -> String {
                 );
             }
             if let Some(start) = start {
-                let to = finish.unwrap_or(stop);
+                let end_of_run = finish.unwrap_or(stop);
+                // From the deletion the container is stopping (preStop, SIGTERM).
+                let deleted = o.pod.deletion_ms.filter(|&d| d > start && d < end_of_run);
+                let to = deleted.unwrap_or(end_of_run);
+                if let Some(deleted) = deleted {
+                    bar(
+                        &mut svg,
+                        &scale,
+                        y,
+                        deleted,
+                        end_of_run,
+                        colour(LaneState::Terminating),
+                        &format!(
+                            "stopping from {} to {}",
+                            format_ms(deleted),
+                            format_ms(end_of_run)
+                        ),
+                    );
+                }
                 let ready_lane = finish.is_none() && c.ready;
                 let from_ready = if ready_lane {
                     o.summary.ready_ms.filter(|&r| r > start && r < to)
@@ -309,30 +336,14 @@ pub fn render(o: &Observation) -> String {
             escape(label)
         );
     }
-    // The axis: five ticks.
-    let _ = writeln!(
-        svg,
-        "<line x1=\"{:.1}\" y1=\"{axis_y:.1}\" x2=\"{:.1}\" y2=\"{axis_y:.1}\" stroke=\"#333\"/>",
-        scale.left,
-        scale.left + scale.width
-    );
-    for tick in 0..=4 {
-        let ms = end * tick / 4;
-        let x = scale.x(ms);
-        let _ = writeln!(
-            svg,
-            "<line x1=\"{x:.1}\" y1=\"{axis_y:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"#333\"/><text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
-            axis_y + 4.0,
-            axis_y + 16.0,
-            format_ms(ms)
-        );
-    }
+    axis(&mut svg, &scale.0, lanes_top, axis_y);
     let legend_y = axis_y + 40.0;
     let entries = [
         (colour(LaneState::Pulling), "pulling"),
         (colour(LaneState::Running), "running"),
         (colour(LaneState::Ready), "ready"),
         (colour(LaneState::BackOff), "back-off"),
+        (colour(LaneState::Terminating), "stopping"),
         ("#d9d9d9", "pending"),
     ];
     for (index, (fill, name)) in entries.iter().enumerate() {

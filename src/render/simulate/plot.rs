@@ -79,14 +79,14 @@ fn pixel(value: f64) -> u32 {
 }
 
 /// Maps simulated time to x.
-struct Scale {
-    left: f64,
-    width: f64,
-    end: u64,
+pub(crate) struct Scale {
+    pub(crate) left: f64,
+    pub(crate) width: f64,
+    pub(crate) end: u64,
 }
 
 impl Scale {
-    fn x(&self, time: SimTime) -> f64 {
+    pub(crate) fn x(&self, time: SimTime) -> f64 {
         let share = time.millis().min(self.end) as f64 / self.end as f64;
         self.left + share * self.width
     }
@@ -366,7 +366,7 @@ fn place_labels(markers: &[Marker], scale: &Scale) -> Vec<(usize, f64)> {
 }
 
 /// The time axis: a tick every step, the step a round duration, about eight of them.
-fn axis(svg: &mut String, scale: &Scale, top: f64, y: f64) {
+pub(crate) fn axis(svg: &mut String, scale: &Scale, top: f64, y: f64) {
     let end = scale.end;
     let step = STEPS_MS
         .iter()

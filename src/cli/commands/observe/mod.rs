@@ -1,7 +1,7 @@
 //! The `podlife observe` command: a real pod's life from what kubectl printed — events table, runs, critical path to Ready, summary, SVG — held against the model with `--compare`, gated with `--expect`, fitted into a scenario with `--emit-scenario`.
 //!
 //! Exit codes: 0 when every input was read and every `--expect` held; 1 when an expectation
-//! is unmet or a document could not be read cleanly (reported on stderr with its location,
+//! is unmet or a document or an Event could not be read cleanly (reported on stderr with its location,
 //! the other pods still observed); 2 when an input could not be read at all (missing file,
 //! text that is no kubectl output) or for a usage error.
 
