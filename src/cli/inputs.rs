@@ -167,6 +167,10 @@ fn nothing_given(
     let command = command_name(&cli.command);
     let try_example = match no_path {
         NoPath::Example => format!("to run the built-in example: `podlife {command} --example`"),
+        // The built-in examples carry no status: these commands read what kubectl printed.
+        NoPath::Stdin if matches!(command, "status" | "observe") => format!(
+            "pipe what kubectl prints: `kubectl get pod NAME -o yaml | podlife {command} -`"
+        ),
         NoPath::Stdin => format!(
             "to check the built-in example: `podlife example {} | podlife {command} -`",
             example.name
