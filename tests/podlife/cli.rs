@@ -764,7 +764,7 @@ fn no_input_and_nothing_piped_fails_unless_the_example_is_asked_for() {
     let both = run(&["simulate", "--example", "job", "pod.yaml"]);
     assert_eq!(both.status.code(), Some(2), "a path and --example");
 
-    for command in ["validate", "resources", "status"] {
+    for command in ["validate", "resources", "status", "observe"] {
         for output in [
             run(&[command]),
             run(&[command, "--format", "json"]),
@@ -774,12 +774,14 @@ fn no_input_and_nothing_piped_fails_unless_the_example_is_asked_for() {
             assert_eq!(output.status.code(), Some(2), "{command}");
             assert!(output.stdout.is_empty(), "{command}");
             let stderr = String::from_utf8_lossy(&output.stderr);
-            assert!(
-                stderr.contains(&format!(
-                    "podlife example init-containers | podlife {command} -"
-                )),
-                "{command}: {stderr}"
-            );
+            // The built-in examples carry no status: `status` and `observe` read what kubectl
+            // printed.
+            let hint = if matches!(command, "status" | "observe") {
+                format!("kubectl get pod NAME -o yaml | podlife {command} -")
+            } else {
+                format!("podlife example init-containers | podlife {command} -")
+            };
+            assert!(stderr.contains(&hint), "{command}: {stderr}");
         }
     }
     let empty_pipe = run_with_stdin(&["simulate"], b"");
