@@ -212,6 +212,17 @@ fn candidates(observation: &Observation, end: i64) -> Vec<Candidate> {
             advice: "waiting for a node: look at FailedScheduling events, requests against free capacity, affinity and taints".to_string(),
         });
     }
+    // The kubelet sets PodReadyToStartContainers once the sandbox and its network are up.
+    if let Some(sandbox_ready) = condition_ms(observation, "PodReadyToStartContainers") {
+        out.push(Candidate {
+            kind: StepKind::Sandbox,
+            container: None,
+            start: None,
+            end: Some(sandbox_ready),
+            evidence: format!("PodReadyToStartContainers at {}", format_ms(sandbox_ready)),
+            advice: "sandbox, volumes and network: look for FailedMount and FailedCreatePodSandBox events".to_string(),
+        });
+    }
     if observation.containers.is_empty() {
         pod_event_candidates(observation, &mut out);
     }
@@ -246,20 +257,7 @@ fn candidates(observation: &Observation, end: i64) -> Vec<Candidate> {
             last_app_start = Some((start, index));
         }
     }
-    let containers_ready = observation
-        .spec_pod
-        .status
-        .as_ref()
-        .and_then(|s| s.conditions.as_ref())
-        .and_then(|c| {
-            c.iter().find(|c| {
-                c.condition_type.as_deref() == Some("ContainersReady")
-                    && c.status.as_deref() == Some("True")
-            })
-        })
-        .and_then(|c| c.last_transition_time.as_deref())
-        .and_then(crate::k8s::timestamp::parse_rfc3339)
-        .and_then(|at| observation.since_zero(at));
+    let containers_ready = condition_ms(observation, "ContainersReady");
     if let Some((start, index)) = last_app_start {
         let name = observation
             .containers
@@ -301,6 +299,23 @@ fn candidates(observation: &Observation, end: i64) -> Vec<Candidate> {
         });
     }
     out
+}
+
+/// When a condition of the pod became true (its last transition), ms since time 0.
+fn condition_ms(observation: &Observation, kind: &str) -> Option<i64> {
+    observation
+        .spec_pod
+        .status
+        .as_ref()
+        .and_then(|s| s.conditions.as_ref())
+        .and_then(|c| {
+            c.iter().find(|c| {
+                c.condition_type.as_deref() == Some(kind) && c.status.as_deref() == Some("True")
+            })
+        })
+        .and_then(|c| c.last_transition_time.as_deref())
+        .and_then(crate::k8s::timestamp::parse_rfc3339)
+        .and_then(|at| observation.since_zero(at))
 }
 
 fn plural(n: u32) -> &'static str {
