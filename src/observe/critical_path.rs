@@ -303,18 +303,8 @@ fn candidates(observation: &Observation, end: i64) -> Vec<Candidate> {
 
 /// When a condition of the pod became true (its last transition), ms since time 0.
 fn condition_ms(observation: &Observation, kind: &str) -> Option<i64> {
-    observation
-        .spec_pod
-        .status
-        .as_ref()
-        .and_then(|s| s.conditions.as_ref())
-        .and_then(|c| {
-            c.iter().find(|c| {
-                c.condition_type.as_deref() == Some(kind) && c.status.as_deref() == Some("True")
-            })
-        })
-        .and_then(|c| c.last_transition_time.as_deref())
-        .and_then(crate::k8s::timestamp::parse_rfc3339)
+    // A time that does not parse is noted once, by the observation.
+    crate::observe::observation::condition_time(&observation.spec_pod, kind, &mut Vec::new())
         .and_then(|at| observation.since_zero(at))
 }
 

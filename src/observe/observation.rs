@@ -151,7 +151,11 @@ impl Observation {
 }
 
 /// The transition time of a condition that is `True`, epoch ms.
-fn condition_time(pod: &Pod, kind: &str, notes: &mut Vec<String>) -> Option<EpochMillis> {
+pub(crate) fn condition_time(
+    pod: &Pod,
+    kind: &str,
+    notes: &mut Vec<String>,
+) -> Option<EpochMillis> {
     let condition = pod
         .status
         .as_ref()?
