@@ -88,6 +88,8 @@ pub struct DescribedPod {
     pub line: usize,
     /// What the text did not let the reader take in (line, what), e.g. a truncated block.
     pub notes: Vec<(usize, String)>,
+    /// Its controller, as `Controlled By:` names it (`ReplicaSet/web-5d9c`).
+    pub owner: Option<String>,
 }
 
 /// Text that is not what a kubectl printer writes, where the reader stopped understanding it.

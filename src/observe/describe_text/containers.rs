@@ -32,6 +32,7 @@ impl PodReader {
             events,
             line: self.line,
             notes: self.notes,
+            owner: self.owner,
         }
     }
 

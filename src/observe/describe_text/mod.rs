@@ -207,6 +207,8 @@ struct PodReader {
     seen_after_containers: bool,
     events: Option<EventsTable>,
     block: Block,
+    /// `Controlled By: Kind/name`.
+    owner: Option<String>,
 }
 
 impl PodReader {
@@ -223,6 +225,7 @@ impl PodReader {
             seen_after_containers: false,
             events: None,
             block: Block::Other,
+            owner: None,
         }
     }
 
@@ -300,6 +303,7 @@ impl PodReader {
             "Reason" => self.status.reason = given(),
             "Message" => self.status.message = given(),
             "IP" => self.status.pod_ip = given(),
+            "Controlled By" => self.owner = given(),
             "IPs" => self.block = Block::Ips,
             "QoS Class" => self.status.qos_class = given(),
             "Init Containers" => self.block = Block::Containers(List::Init),

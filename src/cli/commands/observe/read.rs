@@ -57,7 +57,6 @@ pub fn read(source: &SourceText, options: &CheckOptions) -> Result<Read, Error> 
     if looks_like_describe(text) {
         let described = parse_describe(text).map_err(|e| text_error(source, &e))?;
         for pod in described {
-            let owner = controlled_by(text, pod.line);
             read.pods.push(PodEvidence {
                 pod: pod.pod,
                 events: pod.events,
@@ -68,7 +67,7 @@ pub fn read(source: &SourceText, options: &CheckOptions) -> Result<Read, Error> 
                     .into_iter()
                     .map(|(line, note)| format!("{}:{line}: {note}", source.name))
                     .collect(),
-                owner,
+                owner: pod.owner,
                 partial_spec: true,
             });
         }
@@ -98,17 +97,6 @@ pub fn read(source: &SourceText, options: &CheckOptions) -> Result<Read, Error> 
         return Ok(read);
     }
     Ok(read_objects(source, options))
-}
-
-/// describe's `Controlled By:` line of the pod that starts at `line`.
-fn controlled_by(text: &str, line: usize) -> Option<String> {
-    text.lines()
-        .skip(line.saturating_sub(1))
-        .take(64)
-        .enumerate()
-        .take_while(|(index, l)| *index == 0 || !l.starts_with("Name:"))
-        .find_map(|(_, l)| l.strip_prefix("Controlled By:"))
-        .map(|rest| rest.trim().to_string())
 }
 
 /// Pods with a status and `Event` objects from a YAML or JSON stream.
