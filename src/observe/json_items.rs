@@ -29,8 +29,6 @@ pub struct Items {
 struct Head<'a> {
     #[serde(default)]
     kind: Option<String>,
-    #[serde(default, rename = "apiVersion")]
-    api_version: Option<String>,
     #[serde(borrow, default)]
     items: Option<Vec<&'a RawValue>>,
 }
@@ -43,9 +41,13 @@ struct RawPod {
     status: Option<PodStatus>,
 }
 
+/// An item's kind and, for a pod, its controller: read in one pass before the item itself.
 #[derive(Deserialize, Default)]
 #[serde(default)]
-struct Owners {
+struct ItemHead {
+    kind: Option<String>,
+    #[serde(rename = "apiVersion")]
+    api_version: Option<String>,
     metadata: OwnersMeta,
 }
 
@@ -69,7 +71,7 @@ enum Item {
 }
 
 fn item(raw: &RawValue, line: usize) -> Option<Item> {
-    let head: Head<'_> = serde_json::from_str(raw.get()).ok()?;
+    let head: ItemHead = serde_json::from_str(raw.get()).ok()?;
     match (head.kind.as_deref(), head.api_version.as_deref()) {
         (Some("Pod"), Some("v1")) => {
             let pod: RawPod = serde_json::from_str(raw.get()).ok()?;
@@ -82,13 +84,11 @@ fn item(raw: &RawValue, line: usize) -> Option<Item> {
             if legacy || pod.metadata.name.is_none() {
                 return None;
             }
-            let owners: Owners = serde_json::from_str(raw.get()).ok()?;
+            let owners = &head.metadata.owner_references;
             let owner = owners
-                .metadata
-                .owner_references
                 .iter()
                 .find(|o| o.controller == Some(true))
-                .or_else(|| owners.metadata.owner_references.first())
+                .or_else(|| owners.first())
                 .map(|o| format!("{}/{}", o.kind, o.name));
             Some(Item::Pod(Box::new((
                 Pod {
