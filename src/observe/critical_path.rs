@@ -325,26 +325,11 @@ fn pod_event_candidates(observation: &Observation, out: &mut Vec<Candidate>) {
         }
     }
     for image in images {
-        let names = |e: &&EventRow| {
+        let (spans, _) = crate::observe::event_rows::pulls(observation.events.iter().filter(|e| {
             crate::observe::event_rows::quoted_after(&e.message, "image ") == Some(image)
-        };
-        let start = since(
-            observation
-                .events
-                .iter()
-                .filter(|e| e.reason == "Pulling")
-                .find(names)
-                .and_then(|e| e.first),
-        );
-        let stop = since(
-            observation
-                .events
-                .iter()
-                .filter(|e| e.reason == "Pulled" && !e.message.contains("already present"))
-                .filter(names)
-                .filter_map(|e| e.last)
-                .max(),
-        );
+        }));
+        let start = since(spans.first().map(|span| span.start));
+        let stop = since(spans.last().map(|span| span.end));
         if let (Some(start), Some(stop)) = (start, stop) {
             out.push(Candidate {
                 kind: StepKind::ImagePull,
@@ -401,46 +386,57 @@ fn pod_event_candidates(observation: &Observation, out: &mut Vec<Candidate>) {
 /// The container's image pull: its first `Pulling` to its last `Pulled`, with the kubelet's
 /// own figure from the message.
 fn pull(observation: &Observation, index: usize, life: &ContainerLife, out: &mut Vec<Candidate>) {
-    let pulling = events_of(observation, index, "Pulling").find_map(|e| e.first);
-    let pulled = events_of(observation, index, "Pulled")
-        .filter(|e| !e.message.contains("already present"))
-        .filter_map(|e| e.last.map(|at| (at, e)))
-        .last();
-    let (Some(start), Some((stop, event))) = (rel(observation, pulling), pulled) else {
+    let (spans, _) = crate::observe::event_rows::pulls(
+        observation
+            .events
+            .iter()
+            .filter(|e| e.container == Some(index)),
+    );
+    let (Some(first), Some(last)) = (spans.first(), spans.last()) else {
         return;
     };
-    let Some(stop) = observation.since_zero(stop) else {
+    let (Some(pulling), Some(stop)) = (
+        observation.since_zero(first.start),
+        observation.since_zero(last.end),
+    ) else {
         return;
     };
-    let took = event
-        .message
-        .split_once(" in ")
-        .and_then(|(_, rest)| rest.split(' ').next())
-        .filter(|text| !text.is_empty());
     // Ages cut to the minute say less than the kubelet's own measure of the pull: then the
     // pull is that long before its `Pulled`.
-    let measured = took
+    let measured = last
+        .took
+        .as_deref()
         .and_then(|text| crate::sim::engine::time::parse_duration(text).ok())
-        .and_then(|d| i64::try_from(d.millis()).ok());
-    let coarse = events_of(observation, index, "Pulling")
-        .chain(std::iter::once(event))
-        .any(|e| e.precision_ms > 1000);
-    let start = match measured {
-        Some(measured) if coarse => stop.saturating_sub(measured),
-        _ => start,
+        .and_then(|d| i64::try_from(d.millis()).ok())
+        .filter(|_| spans.iter().any(|span| span.precision_ms > 1000));
+    let took = last
+        .took
+        .as_deref()
+        .map(|t| format!(" (kubelet: in {t})"))
+        .unwrap_or_default();
+    let (start, evidence) = match measured {
+        Some(measured) => (
+            stop.saturating_sub(measured),
+            format!(
+                "Pulled at {}{took}; the events' ages are too coarse to date its start",
+                format_ms(stop)
+            ),
+        ),
+        None => (
+            pulling,
+            format!(
+                "Pulling at {}, Pulled at {}{took}",
+                format_ms(pulling),
+                format_ms(stop)
+            ),
+        ),
     };
     out.push(Candidate {
         kind: StepKind::ImagePull,
         container: Some(life.name.clone()),
         start: Some(start),
         end: Some(stop),
-        evidence: format!(
-            "Pulling at {}, Pulled at {}{}",
-            format_ms(start),
-            format_ms(stop),
-            took.map(|t| format!(" (kubelet: in {t})"))
-                .unwrap_or_default()
-        ),
+        evidence,
         advice: format!(
             "image pull of `{}`: pre-pull it, use a smaller image, or check the registry",
             life.image

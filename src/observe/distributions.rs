@@ -117,27 +117,18 @@ pub fn distributions(observations: &[Observation]) -> Distributions {
                     figures.completed_runs.push(end.saturating_sub(start));
                 }
             }
-            let pulling = observation
-                .events
-                .iter()
-                .filter(|e| e.container == Some(index));
-            let mut started: Option<i64> = None;
-            for event in pulling {
-                match event.reason.as_str() {
-                    "Pulling" => started = started.or(event.first),
-                    "Pulled" if event.message.contains("already present") => {
-                        let image = images.entry(life.image.clone()).or_default();
-                        image.cached += event.count as usize;
-                        image.containers.insert(life.name.clone());
-                    }
-                    "Pulled" => {
-                        if let (Some(from), Some(to)) = (started.take(), event.last) {
-                            let image = images.entry(life.image.clone()).or_default();
-                            image.pulls.push(to.saturating_sub(from));
-                            image.containers.insert(life.name.clone());
-                        }
-                    }
-                    _ => {}
+            let (spans, cached) = crate::observe::event_rows::pulls(
+                observation
+                    .events
+                    .iter()
+                    .filter(|e| e.container == Some(index)),
+            );
+            if !spans.is_empty() || cached > 0 {
+                let image = images.entry(life.image.clone()).or_default();
+                image.cached += cached as usize;
+                image.containers.insert(life.name.clone());
+                for span in spans {
+                    image.pulls.push(span.end.saturating_sub(span.start));
                 }
             }
         }

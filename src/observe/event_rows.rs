@@ -173,3 +173,52 @@ pub fn rows(
     rows.sort_by_key(|row| (row.first.is_none(), row.first));
     rows
 }
+
+/// One image pull, from its `Pulling` event to the `Pulled` that ended it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PullSpan {
+    /// When the pull began (epoch ms).
+    pub start: EpochMillis,
+    /// When it ended (epoch ms).
+    pub end: EpochMillis,
+    /// The kubelet's own measure from the message (`2m40.5s` of `… in 2m40.5s (…)`).
+    pub took: Option<String>,
+    /// How precisely the two times are known, in milliseconds.
+    pub precision_ms: i64,
+}
+
+/// The pulls among these events (one container's, or one image's), in time order: each
+/// `Pulling` to the next `Pulled` that pulled; and how often the image was already present.
+pub fn pulls<'a>(events: impl Iterator<Item = &'a EventRow>) -> (Vec<PullSpan>, u32) {
+    let mut spans = Vec::new();
+    let mut cached = 0u32;
+    let mut pulling: Option<&EventRow> = None;
+    for event in events {
+        match event.reason.as_str() {
+            "Pulling" => pulling = pulling.or(Some(event)),
+            "Pulled" if event.message.contains("already present") => {
+                cached = cached.saturating_add(event.count);
+            }
+            "Pulled" => {
+                if let Some((began, start, end)) = pulling
+                    .take()
+                    .and_then(|began| Some((began, began.first?, event.last?)))
+                {
+                    spans.push(PullSpan {
+                        start,
+                        end,
+                        took: event
+                            .message
+                            .split_once(" in ")
+                            .and_then(|(_, rest)| rest.split(' ').next())
+                            .filter(|text| !text.is_empty())
+                            .map(str::to_string),
+                        precision_ms: began.precision_ms.max(event.precision_ms),
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    (spans, cached)
+}

@@ -162,26 +162,20 @@ pub fn render(o: &Observation) -> String {
     }
     for (index, c) in o.containers.iter().enumerate() {
         let y = lanes_top + (index + 1) as f64 * LANE + (LANE - BAR) / 2.0;
-        let mut pulling: Option<i64> = None;
-        for e in o.events.iter().filter(|e| e.container == Some(index)) {
-            match e.reason.as_str() {
-                "Pulling" => pulling = pulling.or(e.first.and_then(|at| o.since_zero(at))),
-                "Pulled" => {
-                    if let (Some(from), Some(to)) =
-                        (pulling.take(), e.last.and_then(|at| o.since_zero(at)))
-                    {
-                        bar(
-                            &mut svg,
-                            &scale,
-                            y,
-                            from,
-                            to,
-                            colour(LaneState::Pulling),
-                            &format!("pulling {} ({})", c.image, format_ms(to - from)),
-                        );
-                    }
-                }
-                _ => {}
+        let (pulls, _) = crate::observe::event_rows::pulls(
+            o.events.iter().filter(|e| e.container == Some(index)),
+        );
+        for pull in pulls {
+            if let (Some(from), Some(to)) = (o.since_zero(pull.start), o.since_zero(pull.end)) {
+                bar(
+                    &mut svg,
+                    &scale,
+                    y,
+                    from,
+                    to,
+                    colour(LaneState::Pulling),
+                    &format!("pulling {} ({})", c.image, format_ms(to - from)),
+                );
             }
         }
         let first_start = c
