@@ -170,6 +170,20 @@ pub fn rows(
             }
         })
         .collect();
+    // The same event given twice (in the pods' stream and again with `--events`) is one
+    // event: equal in all but the line it was read from. The first one read stays.
+    let mut seen = std::collections::HashSet::new();
+    rows.retain(|row| {
+        seen.insert((
+            row.first,
+            row.last,
+            row.count,
+            row.event_type.clone(),
+            row.reason.clone(),
+            row.object.clone(),
+            row.message.clone(),
+        ))
+    });
     rows.sort_by_key(|row| (row.first.is_none(), row.first));
     rows
 }

@@ -199,7 +199,7 @@ pub fn observe(evidence: PodEvidence) -> Observation {
     let printed_at = printed_at.or_else(|| anchor_printed_at(&events, &containers, &mut notes));
     note_unplaced_ages(&events, printed_at, &mut notes);
     let name = pod.metadata.name.clone().unwrap_or_default();
-    let mut events = event_rows::rows(&events, &containers, &name, printed_at);
+    let events = event_rows::rows(&events, &containers, &name, printed_at);
     let mut containers = containers;
     starts_from_events(&mut containers, &events, &mut notes);
 
@@ -252,7 +252,6 @@ pub fn observe(evidence: PodEvidence) -> Observation {
         deletion_grace_seconds: pod.metadata.deletion_grace_period_seconds,
         ready_now: is_ready_now(&pod),
     };
-    events.dedup();
     let mut observation = Observation {
         pod: identity,
         spec_pod: pod,

@@ -210,6 +210,42 @@ fn a_list_of_pods_with_events_as_json() {
     );
 }
 
+/// The same events given twice (in the pods' stream and again with `--events`, so read from
+/// other lines) are shown once.
+#[test]
+fn events_given_twice_are_shown_once() {
+    let scratch =
+        std::env::temp_dir().join(format!("podlife-observe-twice-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).expect("scratch");
+    let pod = format!("{DIR}/init-crashloop/pod.yaml");
+    let events = format!("{DIR}/init-crashloop/events.json");
+    let both = scratch.join("pod-and-events.yaml");
+    let text = format!(
+        "{}\n---\n{}",
+        std::fs::read_to_string(&pod).unwrap(),
+        std::fs::read_to_string(&events).unwrap()
+    );
+    std::fs::write(&both, text).unwrap();
+    let count = |args: &[&str]| {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(0), "{}", render(&output));
+        json(&output)["events"].as_array().unwrap().len()
+    };
+    let once = count(&["observe", &pod, "--events", &events, "-o", "json", "-q"]);
+    let twice = count(&[
+        "observe",
+        both.to_str().unwrap(),
+        "--events",
+        &events,
+        "-o",
+        "json",
+        "-q",
+    ]);
+    assert!(once > 3);
+    assert_eq!(once, twice);
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
 /// `events.k8s.io/v1` events read like core ones.
 #[test]
 fn events_of_the_events_api() {
