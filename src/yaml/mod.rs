@@ -1,5 +1,6 @@
 //! YAML and JSON text as a span tree: parsing, scalar resolution, paths into the tree, writing.
 
+pub mod event_source;
 pub mod field_path;
 mod go_blanks;
 mod go_escapes;
@@ -8,6 +9,7 @@ mod json_stream;
 pub mod line_index;
 pub mod lines;
 pub mod locator;
+mod manifest_scanner;
 pub mod scalar;
 pub mod source;
 pub mod stream;

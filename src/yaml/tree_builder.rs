@@ -1,4 +1,5 @@
-//! Building span trees from saphyr-parser's event stream: one pass per document, anchors with an
+//! Building span trees from saphyr-parser's events (read by the manifest scanner or by
+//! saphyr-parser itself, `event_source.rs`): one pass per document, anchors with an
 //! expansion budget, merge keys, duplicate keys, bounded depth; a syntax error ends the segment
 //! and goes back to the stream driver (`stream.rs`).
 
@@ -6,9 +7,10 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use saphyr_parser::{Event, Parser, ScalarStyle};
+use saphyr_parser::{Event, ScalarStyle};
 
 use crate::text::clip;
+use crate::yaml::event_source::{self, EventSink, SyntaxError};
 use crate::yaml::locator::Locator;
 use crate::yaml::source::{
     Document, MAX_ALIAS_BYTES, MAX_ALIAS_NODES, MAX_DEPTH, Node, NodeKind, Pos, ScalarForm, Span,
@@ -61,28 +63,40 @@ pub(crate) fn parse_segment<'a>(
         aliased: Weight::default(),
         skipping: None,
         last_pos: locator.pos(&saphyr_parser::Marker::new(0, 1, 0)),
+        checkpoint: Pos::default(),
     };
-    let mut parser = Parser::new_from_str(text);
-    while let Some(next) = parser.next_event() {
-        match next {
-            Ok((event, span)) => {
-                if builder.on_event(event, span) {
-                    break;
-                }
-            }
-            Err(error) => {
-                let failure = builder.failure(&error);
-                return SegmentEnd {
-                    count: builder.count,
-                    failure: Some(failure),
-                };
-            }
-        }
+    let (read, _) = event_source::read_events(text, &mut builder);
+    if let Err(error) = read {
+        let failure = builder.failure(&error);
+        return SegmentEnd {
+            count: builder.count,
+            failure: Some(failure),
+        };
     }
     builder.finish_document();
     SegmentEnd {
         count: builder.count,
         failure: None,
+    }
+}
+
+impl<'a> EventSink<'a> for TreeBuilder<'a, '_> {
+    fn event(&mut self, event: Event<'a>, span: saphyr_parser::Span) {
+        self.on_event(event, span);
+    }
+
+    fn checkpoint(&mut self) {
+        self.checkpoint = self.last_pos;
+    }
+
+    /// Drops the document being built (the scanner declined it; saphyr-parser reads it
+    /// again). It holds no anchors (the scanner declines them) and was never visited.
+    fn retract(&mut self) {
+        self.current = None;
+        self.stack.clear();
+        self.values.clear();
+        self.skipping = None;
+        self.last_pos = self.checkpoint;
     }
 }
 
@@ -124,11 +138,13 @@ struct TreeBuilder<'a, 'v> {
     /// Depth of nesting being skipped after a fatal problem in the document.
     skipping: Option<usize>,
     last_pos: Pos,
+    /// `last_pos` where the scanner started its current document.
+    checkpoint: Pos,
 }
 
 impl<'a> TreeBuilder<'a, '_> {
-    /// Handles one event; returns true at the end of the stream.
-    fn on_event(&mut self, event: Event<'a>, span: saphyr_parser::Span) -> bool {
+    /// Handles one event.
+    fn on_event(&mut self, event: Event<'a>, span: saphyr_parser::Span) {
         let start = self.locator.pos(&span.start);
         let end = self.locator.pos(&span.end);
         self.last_pos = end;
@@ -136,22 +152,19 @@ impl<'a> TreeBuilder<'a, '_> {
             match event {
                 Event::SequenceStart(..) | Event::MappingStart(..) => {
                     self.skipping = Some(depth + 1);
-                    return false;
+                    return;
                 }
                 Event::SequenceEnd | Event::MappingEnd => {
                     self.skipping = Some(depth.saturating_sub(1));
-                    return false;
+                    return;
                 }
-                Event::Scalar(..) | Event::Alias(..) => return false,
+                Event::Scalar(..) | Event::Alias(..) => return,
                 _ => self.skipping = None,
             }
         }
         match event {
             Event::StreamStart | Event::Nothing => {}
-            Event::StreamEnd => {
-                self.finish_document();
-                return true;
-            }
+            Event::StreamEnd => self.finish_document(),
             Event::DocumentStart(_) => {
                 self.finish_document();
                 self.current_start = span.start.index();
@@ -193,7 +206,7 @@ impl<'a> TreeBuilder<'a, '_> {
                     self.aliased = self.aliased.plus(weight);
                     if let Some(message) = self.aliased.over_budget() {
                         self.fatal(TreeProblemKind::AliasBomb, message, Span { start, end });
-                        return false;
+                        return;
                     }
                     self.push_node(Node::shared(node, Span { start, end }), 0, weight);
                 }
@@ -211,7 +224,6 @@ impl<'a> TreeBuilder<'a, '_> {
             }
             Event::SequenceEnd | Event::MappingEnd => self.close(end),
         }
-        false
     }
 
     fn document(&mut self) -> &mut Document<'a> {
@@ -519,7 +531,7 @@ impl<'a> TreeBuilder<'a, '_> {
 
     /// Ends the segment at a syntax error: the open document goes back to the driver, which
     /// decides between a lenient re-read and reporting it.
-    fn failure(&mut self, error: &saphyr_parser::ScanError) -> SyntaxFailure<'a> {
+    fn failure(&mut self, error: &SyntaxError) -> SyntaxFailure<'a> {
         self.stack.clear();
         self.values.clear();
         self.skipping = None;
@@ -539,9 +551,9 @@ impl<'a> TreeBuilder<'a, '_> {
         SyntaxFailure {
             document,
             document_start,
-            info: error.info().to_string(),
-            at: error.marker().index(),
-            pos: self.locator.pos(error.marker()),
+            info: error.info.clone(),
+            at: error.at.index(),
+            pos: self.locator.pos(&error.at),
         }
     }
 
