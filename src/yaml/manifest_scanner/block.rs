@@ -51,7 +51,7 @@ impl<'a, S: EventSink<'a>> ManifestScanner<'a, '_, S> {
         self.rest_of_line(false)?;
         let next = self.next_content()?;
         match next {
-            Next::Content(at) if at > column => self.block_node(),
+            Next::Content(at) if at > column => self.block_node(column),
             Next::Content(at) if at == column && self.at_block_entry() => {
                 self.block_sequence(column, true)
             }
@@ -66,18 +66,28 @@ impl<'a, S: EventSink<'a>> ManifestScanner<'a, '_, S> {
         }
     }
 
-    /// A block collection starting a line of its own (the scanner at its first column).
-    fn block_node(&mut self) -> Scan<Next> {
+    /// A node starting a line of its own below its key in a mapping at `parent` (the scanner
+    /// at its first column): a block collection, or a value.
+    fn block_node(&mut self, parent: usize) -> Scan<Next> {
         let column = self.column();
         if self.at_block_entry() {
             return self.block_sequence(column, false);
         }
-        let key = self.line_scalar(false)?;
-        if key.stop != Stop::Colon {
-            // A scalar on the line below its key: a multi-line value.
-            return Err(Declined);
+        if matches!(self.peek(), Some(b'|' | b'>' | b'[' | b'{')) {
+            return self.inline_value(parent);
         }
-        self.block_mapping(column, Some(key))
+        let key = match self.line_scalar(false) {
+            Ok(key) => key,
+            Err(Declined) if matches!(self.peek(), Some(b'"' | b'\'')) => {
+                return self.quoted_lines(parent);
+            }
+            Err(declined) => return Err(declined),
+        };
+        if key.stop == Stop::Colon {
+            self.block_mapping(column, Some(key))
+        } else {
+            self.line_value(key, parent)
+        }
     }
 
     /// A block sequence whose `-` are at `column`, the scanner at the first; `indentless` when
@@ -122,12 +132,18 @@ impl<'a, S: EventSink<'a>> ManifestScanner<'a, '_, S> {
             // `- - x` is declined in `inline_value`.
             return self.inline_value(column);
         }
-        let scalar = self.line_scalar(false)?;
+        let scalar = match self.line_scalar(false) {
+            Ok(scalar) => scalar,
+            Err(Declined) if matches!(self.peek(), Some(b'"' | b'\'')) => {
+                return self.quoted_lines(column);
+            }
+            Err(declined) => return Err(declined),
+        };
         if scalar.stop == Stop::Colon {
             let at = self.column();
             return self.block_mapping(at, Some(scalar));
         }
-        self.line_value(scalar)
+        self.line_value(scalar, column)
     }
 
     /// A value on the line of its key or `-`, in a block collection at `parent`.
@@ -139,21 +155,39 @@ impl<'a, S: EventSink<'a>> ManifestScanner<'a, '_, S> {
                 self.rest_of_line(true)?;
                 self.next_content()
             }
+            Some(b'"' | b'\'') => match self.line_scalar(false) {
+                Ok(scalar) => self.line_value(scalar, parent),
+                Err(Declined) => self.quoted_lines(parent),
+            },
             _ => {
                 let scalar = self.line_scalar(false)?;
-                self.line_value(scalar)
+                self.line_value(scalar, parent)
             }
         }
     }
 
-    /// Gives a scalar that is a whole value, then moves to the next token.
-    fn line_value(&mut self, scalar: LineScalar<'a>) -> Scan<Next> {
+    /// Gives a scalar that is a value in a block collection at `parent` (a plain one goes on
+    /// over the lines below indented deeper), then moves to the next token.
+    fn line_value(&mut self, scalar: LineScalar<'a>, parent: usize) -> Scan<Next> {
         if scalar.stop != Stop::LineEnd {
             return Err(Declined);
         }
-        self.emit_line_scalar(scalar);
+        let span = self.span(scalar.start, scalar.end);
+        let (line, line_start) = (self.line, self.line_start);
+        self.pos = scalar.after;
+        let plain_to_line_end = scalar.style == ScalarStyle::Plain && {
+            let rest = self.bytes.get(scalar.after..).unwrap_or_default();
+            let blanks = rest.iter().take_while(|&&b| b == b' ').count();
+            matches!(rest.get(blanks), None | Some(b'\n'))
+        };
         self.rest_of_line(true)?;
-        self.next_content()
+        let next = self.next_content()?;
+        if plain_to_line_end && matches!(next, Next::Content(at) if at > parent) {
+            (self.pos, self.line, self.line_start) = (scalar.after, line, line_start);
+            return self.plain_lines(scalar, parent);
+        }
+        self.emit(Event::Scalar(scalar.value, scalar.style, 0, None), span);
+        Ok(next)
     }
 
     /// Where the parser closes a block collection: empty, at the next token.

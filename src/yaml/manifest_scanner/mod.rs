@@ -2,16 +2,17 @@
 //! spans saphyr-parser produces, at many times its speed; anything outside that subset makes
 //! it decline the document, which saphyr-parser then reads (`event_source.rs`).
 //!
-//! The subset: block mappings and sequences; plain, single- and double-quoted scalars on one
-//! line; literal and folded block scalars with their chomping and indentation indicators;
-//! comments; `---` and `...`; flow collections on one line. A document holding anything else
-//! (anchors, aliases, tags, complex keys, multi-line plain or quoted scalars or flow
-//! collections, directives, tabs, carriage returns, characters outside printable ASCII) or any
-//! error is declined whole, so which reader ran never shows in a result. `tests.rs` holds the
+//! The subset: block mappings and sequences; plain, single- and double-quoted scalars, on one
+//! line or continued on more; literal and folded block scalars with their chomping and
+//! indentation indicators; comments; `---` and `...`; flow collections on one line. A document
+//! holding anything else (anchors, aliases, tags, complex keys, flow collections over several
+//! lines, directives, tabs, carriage returns, characters outside printable ASCII) or any error
+//! is declined whole, so which reader ran never shows in a result. `tests.rs` holds the
 //! scanner to saphyr-parser event by event and span by span.
 
 mod block;
 mod flow;
+mod multiline;
 mod scalars;
 #[cfg(test)]
 mod tests;

@@ -274,7 +274,7 @@ impl<'a, S: EventSink<'a>> ManifestScanner<'a, '_, S> {
                 Some(b'+') if !keep && !strip => keep = true,
                 Some(b'-') if !keep && !strip => strip = true,
                 Some(digit @ b'1'..=b'9') if increment == 0 => {
-                    increment = usize::from(digit - b'0')
+                    increment = usize::from(digit - b'0');
                 }
                 _ => break,
             }
@@ -388,7 +388,7 @@ impl<'a, S: EventSink<'a>> ManifestScanner<'a, '_, S> {
 
 /// Reads the escape at `at` (a `\\`) of a double-quoted scalar into `value`; the byte after
 /// it. An escape YAML has not, or a line break escaped, is declined.
-fn unescape(bytes: &[u8], at: usize, value: &mut String) -> Scan<usize> {
+pub(super) fn unescape(bytes: &[u8], at: usize, value: &mut String) -> Scan<usize> {
     let letter = *bytes.get(at + 1).ok_or(Declined)?;
     let simple = match letter {
         b'0' => '\0',
