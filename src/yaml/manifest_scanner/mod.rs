@@ -305,9 +305,8 @@ impl<'a, 's, S: EventSink<'a>> ManifestScanner<'a, 's, S> {
     }
 
     fn skip_spaces(&mut self) {
-        while self.peek() == Some(b' ') {
-            self.pos += 1;
-        }
+        let rest = self.bytes.get(self.pos..).unwrap_or_default();
+        self.pos += rest.iter().take_while(|&&b| b == b' ').count();
     }
 
     /// The rest of a line after a token: blanks, then a comment (after a blank), then the line

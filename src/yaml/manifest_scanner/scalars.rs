@@ -70,6 +70,47 @@ const fn stops(extra: &[u8]) -> [bool; 256] {
     table
 }
 
+/// The first byte from `at` that `stops` holds, or the end.
+fn run_end(bytes: &[u8], at: usize, stops: &[bool; 256]) -> usize {
+    let rest = bytes.get(at..).unwrap_or_default();
+    at + rest
+        .iter()
+        .position(|&b| stops.get(usize::from(b)).copied().unwrap_or(true))
+        .unwrap_or(rest.len())
+}
+
+/// [`run_end`] with [`BLOCK_STOPS`], eight bytes at a time: a byte below `!` (blanks, breaks,
+/// controls), `:`, DEL or above. The lowest byte each test flags is a true match (a false one
+/// only ever sits above a true one), so the lowest of them all is the first stop.
+fn block_run_end(bytes: &[u8], at: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let rest = bytes.get(at..).unwrap_or_default();
+    let mut chunks = rest.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in chunks.by_ref() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        let below = x.wrapping_sub(ONES * 0x21) & !x & HIGHS;
+        let colon = {
+            let y = x ^ (ONES * u64::from(b':'));
+            y.wrapping_sub(ONES) & !y & HIGHS
+        };
+        let delete = {
+            let y = x ^ (ONES * 0x7f);
+            y.wrapping_sub(ONES) & !y & HIGHS
+        };
+        let found = below | colon | delete | (x & HIGHS);
+        if found != 0 {
+            let byte = usize::try_from(found.trailing_zeros() / 8).unwrap_or(0);
+            return at + offset + byte;
+        }
+        offset += 8;
+    }
+    run_end(bytes, at + offset, &BLOCK_STOPS)
+}
+
 fn printable(b: u8) -> bool {
     (0x20..0x7f).contains(&b)
 }
@@ -113,12 +154,11 @@ impl<'a, S: EventSink<'a>> ManifestScanner<'a, '_, S> {
         let mut at = start + 1;
         let stop = loop {
             // Most of a scalar is characters that cannot end it.
-            at += bytes
-                .get(at..)
-                .unwrap_or_default()
-                .iter()
-                .position(|&b| stops.get(usize::from(b)).copied().unwrap_or(true))
-                .unwrap_or(bytes.len() - at.min(bytes.len()));
+            at = if in_flow {
+                run_end(bytes, at, stops)
+            } else {
+                block_run_end(bytes, at)
+            };
             let Some(&b) = bytes.get(at) else {
                 break Stop::LineEnd;
             };
@@ -427,4 +467,14 @@ pub(super) fn unescape(bytes: &[u8], at: usize, value: &mut String) -> Scan<usiz
     };
     value.push(simple);
     Ok(at + 2)
+}
+
+#[cfg(test)]
+pub(super) fn block_run_end_for_tests(bytes: &[u8], at: usize) -> usize {
+    block_run_end(bytes, at)
+}
+
+#[cfg(test)]
+pub(super) fn run_end_for_tests(bytes: &[u8], at: usize) -> usize {
+    run_end(bytes, at, &BLOCK_STOPS)
 }

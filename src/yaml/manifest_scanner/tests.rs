@@ -341,3 +341,33 @@ fn mutated_manifests_and_arbitrary_text_read_alike() {
     );
     assert!(scanned > 1000, "the scanner read only {scanned} documents");
 }
+
+/// The eight-bytes-at-a-time search for the end of a plain scalar's run agrees with the
+/// byte-by-byte one on every byte at every position of a word.
+#[test]
+fn block_runs_end_where_the_table_says() {
+    use super::scalars::{block_run_end_for_tests, run_end_for_tests};
+    for byte in 0..=255u8 {
+        for position in 0..20 {
+            for (second, gap) in [
+                (b'a', 1),
+                (b' ', 1),
+                (b':', 2),
+                (0, 3),
+                (0x7f, 1),
+                (0xc3, 2),
+            ] {
+                let mut text = vec![b'a'; 26];
+                text[position] = byte;
+                text[position + gap] = second;
+                for start in 0..4 {
+                    assert_eq!(
+                        block_run_end_for_tests(&text, start),
+                        run_end_for_tests(&text, start),
+                        "byte {byte:#x} at {position} then {second:#x}, from {start}"
+                    );
+                }
+            }
+        }
+    }
+}
