@@ -149,7 +149,7 @@ pub fn split_stream(text: &str, pieces: usize) -> Vec<Chunk<'_>> {
         let own = text
             .get(start..next.unwrap_or(text.len()))
             .unwrap_or_default();
-        let own_lines = own.matches('\n').count();
+        let own_lines = count_newlines(own);
         chunks.push(Chunk {
             text: text.get(start..end).unwrap_or_default(),
             start,
@@ -690,6 +690,12 @@ struct Cursor {
     lines: usize,
 }
 
+/// The line breaks in `text`, counted by memchr's vectorised count (`str::matches` searches
+/// for each break in turn, a call per line).
+fn count_newlines(text: &str) -> usize {
+    memchr::memchr_iter(b'\n', text.as_bytes()).count()
+}
+
 impl Cursor {
     fn forward_to(&mut self, text: &str, byte: usize) {
         if byte <= self.byte {
@@ -697,7 +703,7 @@ impl Cursor {
         }
         let passed = text.get(self.byte..byte).unwrap_or_default();
         self.chars += passed.chars().count();
-        self.lines += passed.matches('\n').count();
+        self.lines += count_newlines(passed);
         self.byte = byte;
     }
 
