@@ -855,22 +855,22 @@ mod tests {
             prop_assert_eq!(split.summary, whole.summary);
         }
 
-        /// Read in pieces, a window at a time, a stream gives each document the objects and
+        /// Read in pieces, a few at a time, a stream gives each document the objects and
         /// findings it gives read whole, in the same order and with the same numbers.
         #[test]
         fn reading_in_pieces_equals_reading_whole(
             texts in proptest::collection::vec(mutated_manifest(), 1..6),
             pieces in 2usize..9,
-            window in 1usize..4,
+            ahead in 1usize..4,
         ) {
             let text = texts.join("\n---\n");
             let source = source(&text);
-            let read = |pieces, window| {
+            let read = |pieces, ahead| {
                 let reading = Reading {
                     source: &source,
                     templates: PodTemplateTable::built_in(),
                     pieces,
-                    window,
+                    ahead,
                 };
                 let (mut findings, mut summary, mut seen) = (Vec::new(), Summary::default(), Vec::new());
                 read_in_pieces(
@@ -897,7 +897,7 @@ mod tests {
                 (format!("{findings:?}"), summary, seen)
             };
             let whole = read(1, 1);
-            let split = read(pieces, window);
+            let split = read(pieces, ahead);
             prop_assert_eq!(split, whole);
         }
 

@@ -96,6 +96,147 @@ fn in_order_here<T: Sync, R: Send>(
     handed
 }
 
+/// What a step of [`in_order_in_two_steps`] sends back: the item's index, and the step's result
+/// or the panic that ended it.
+enum Done<A, B> {
+    First(usize, std::thread::Result<A>),
+    Second(usize, std::thread::Result<B>),
+}
+
+/// [`in_order`] with work in two steps on the pool and a step on this thread between them:
+/// `first` on each item, then `between` on its result in item order on this thread (to number
+/// it from the ones before, say), then `second` on it, then `take` in item order. Both
+/// steps of an item run on whichever core is free, and at most `ahead` items past the oldest
+/// not yet handed over are at work or waiting: the cores never wait for this thread, which
+/// only takes what they did. `between` stopping at an item leaves it out (it goes no further)
+/// and hands over every earlier one; `take` stopping hands over nothing more. Returns the
+/// number of results handed over. Call it from outside the pool; on a pool thread the items
+/// are worked `ahead` at a time, each step in parallel.
+pub fn in_order_in_two_steps<T: Sync, A: Send, B: Send>(
+    items: &[T],
+    ahead: usize,
+    first: impl Fn(&T) -> A + Sync,
+    mut between: impl FnMut(usize, &mut A) -> Next,
+    second: impl Fn(A) -> B + Sync,
+    mut take: impl FnMut(usize, B) -> Next,
+) -> usize {
+    let ahead = ahead.max(1);
+    if rayon::current_thread_index().is_some() || items.len() <= 1 {
+        return two_steps_here(items, ahead, &first, between, &second, take);
+    }
+    let (sender, receiver) = mpsc::channel::<Done<A, B>>();
+    let (first, second) = (&first, &second);
+    rayon::in_place_scope_fifo(|scope| {
+        let start = |index: usize| {
+            if let Some(item) = items.get(index) {
+                let sender = sender.clone();
+                scope.spawn_fifo(move |_| {
+                    let result = std::panic::catch_unwind(AssertUnwindSafe(|| first(item)));
+                    // The receiver outlives the scope: a send fails only once it stopped
+                    // listening, and then the result is not wanted.
+                    let _ = sender.send(Done::First(index, result));
+                });
+            }
+        };
+        let go_on = |index: usize, value: A| {
+            let sender = sender.clone();
+            scope.spawn_fifo(move |_| {
+                let result = std::panic::catch_unwind(AssertUnwindSafe(|| second(value)));
+                let _ = sender.send(Done::Second(index, result));
+            });
+        };
+        // No item from `end` on is handed over (`between` may bring it forward).
+        let mut end = items.len();
+        let mut started = 0;
+        while started < end.min(ahead) {
+            start(started);
+            started += 1;
+        }
+        let mut firsts: BTreeMap<usize, A> = BTreeMap::new();
+        let mut seconds: BTreeMap<usize, B> = BTreeMap::new();
+        let (mut passed, mut handed) = (0, 0);
+        while handed < end {
+            let Ok(done) = receiver.recv() else {
+                break;
+            };
+            match done {
+                Done::First(index, result) => {
+                    let value = result.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                    firsts.insert(index, value);
+                    while passed < end
+                        && let Some(mut value) = firsts.remove(&passed)
+                    {
+                        if between(passed, &mut value) == Next::Stop {
+                            end = passed;
+                            break;
+                        }
+                        go_on(passed, value);
+                        passed += 1;
+                    }
+                }
+                Done::Second(index, result) => {
+                    let value = result.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                    seconds.insert(index, value);
+                    while let Some(value) = seconds.remove(&handed) {
+                        handed += 1;
+                        if take(handed - 1, value) == Next::Stop {
+                            return handed;
+                        }
+                        if started < end {
+                            start(started);
+                            started += 1;
+                        }
+                    }
+                }
+            }
+        }
+        handed
+    })
+}
+
+/// [`in_order_in_two_steps`] on a pool thread or for one item: `ahead` items at a time, each
+/// step worked in parallel.
+fn two_steps_here<T: Sync, A: Send, B: Send>(
+    items: &[T],
+    ahead: usize,
+    first: &(impl Fn(&T) -> A + Sync),
+    mut between: impl FnMut(usize, &mut A) -> Next,
+    second: &(impl Fn(A) -> B + Sync),
+    mut take: impl FnMut(usize, B) -> Next,
+) -> usize {
+    use rayon::prelude::*;
+    let mut handed = 0;
+    for window in items.chunks(ahead) {
+        let mut firsts: Vec<A> = if window.len() > 1 {
+            window.par_iter().map(first).collect()
+        } else {
+            window.iter().map(first).collect()
+        };
+        let stopped = firsts
+            .iter_mut()
+            .enumerate()
+            .position(|(offset, value)| between(handed + offset, value) == Next::Stop);
+        if let Some(offset) = stopped {
+            firsts.truncate(offset);
+        }
+        let seconds: Vec<B> = if firsts.len() > 1 {
+            firsts.into_par_iter().map(second).collect()
+        } else {
+            firsts.into_iter().map(second).collect()
+        };
+        for value in seconds {
+            handed += 1;
+            if take(handed - 1, value) == Next::Stop {
+                return handed;
+            }
+        }
+        if stopped.is_some() {
+            break;
+        }
+    }
+    handed
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,5 +347,167 @@ mod tests {
             seen
         });
         assert_eq!(seen, (1..31).collect::<Vec<_>>());
+    }
+
+    /// The items of each case through both steps and the numbering between them, on the
+    /// main thread and on a pool thread: handed over in order, each numbered from the ones
+    /// before it.
+    fn two_steps_cases(on_pool: bool) {
+        for (count, ahead) in [(0, 4), (1, 4), (2, 1), (50, 3), (200, 8)] {
+            let items: Vec<usize> = (0..count).collect();
+            let run = || {
+                let mut before = 0;
+                let mut seen = Vec::new();
+                let handed = in_order_in_two_steps(
+                    &items,
+                    ahead,
+                    |item| {
+                        std::thread::sleep(std::time::Duration::from_micros(
+                            ((count - item) % 7) as u64 * 50,
+                        ));
+                        (*item, 0)
+                    },
+                    |_, (item, number)| {
+                        *number = before;
+                        before += *item;
+                        Next::Go
+                    },
+                    |(item, number)| {
+                        std::thread::sleep(std::time::Duration::from_micros(
+                            (item % 5) as u64 * 50,
+                        ));
+                        (item * 2, number)
+                    },
+                    |index, result| {
+                        seen.push((index, result));
+                        Next::Go
+                    },
+                );
+                (handed, seen)
+            };
+            let (handed, seen) = if on_pool {
+                rayon::scope(|_| run())
+            } else {
+                run()
+            };
+            assert_eq!(handed, count);
+            let expected: Vec<(usize, (usize, usize))> = items
+                .iter()
+                .map(|&i| (i, (i * 2, i * i.saturating_sub(1) / 2)))
+                .collect();
+            assert_eq!(seen, expected);
+        }
+    }
+
+    #[test]
+    fn two_steps_hand_over_in_item_order_numbered_in_between() {
+        two_steps_cases(false);
+    }
+
+    #[test]
+    fn two_steps_on_a_pool_thread_hand_over_in_item_order_too() {
+        two_steps_cases(true);
+    }
+
+    #[test]
+    fn stopping_between_the_steps_leaves_that_item_and_the_rest_out() {
+        for on_pool in [false, true] {
+            for ahead in [1, 3, 8] {
+                let items: Vec<usize> = (0..40).collect();
+                let run = || {
+                    let mut seen = Vec::new();
+                    let handed = in_order_in_two_steps(
+                        &items,
+                        ahead,
+                        |item| *item,
+                        |_, item| if *item == 9 { Next::Stop } else { Next::Go },
+                        |item| item + 100,
+                        |_, result| {
+                            seen.push(result);
+                            Next::Go
+                        },
+                    );
+                    (handed, seen)
+                };
+                let (handed, seen) = if on_pool {
+                    rayon::scope(|_| run())
+                } else {
+                    run()
+                };
+                assert_eq!(handed, 9);
+                assert_eq!(seen, (100..109).collect::<Vec<_>>());
+            }
+        }
+    }
+
+    #[test]
+    fn stopping_in_take_after_two_steps_hands_over_nothing_more() {
+        let items: Vec<usize> = (0..40).collect();
+        let mut seen = Vec::new();
+        let handed = in_order_in_two_steps(
+            &items,
+            4,
+            |item| *item,
+            |_, _| Next::Go,
+            |item| item,
+            |_, result| {
+                seen.push(result);
+                if result == 9 { Next::Stop } else { Next::Go }
+            },
+        );
+        assert_eq!(handed, 10);
+        assert_eq!(seen, (0..10).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn no_more_than_ahead_items_are_in_either_step_past_the_oldest_not_handed_over() {
+        let items: Vec<usize> = (0..64).collect();
+        let ahead = 3;
+        let started = AtomicUsize::new(0);
+        in_order_in_two_steps(
+            &items,
+            ahead,
+            |item| {
+                started.fetch_add(1, Ordering::SeqCst);
+                *item
+            },
+            |_, _| Next::Go,
+            |item| item,
+            |index, _| {
+                assert!(started.load(Ordering::SeqCst) <= index + ahead);
+                Next::Go
+            },
+        );
+    }
+
+    #[test]
+    fn a_panic_in_either_step_is_raised_here_rather_than_waited_on() {
+        for panics_in_first in [true, false] {
+            let (done, finished) = mpsc::channel();
+            std::thread::spawn(move || {
+                let outcome = std::panic::catch_unwind(|| {
+                    let items: Vec<usize> = (0..20).collect();
+                    in_order_in_two_steps(
+                        &items,
+                        4,
+                        |&item| {
+                            assert!(!panics_in_first || item != 3, "a bug in the first step");
+                            item
+                        },
+                        |_, _| Next::Go,
+                        |item| {
+                            assert!(panics_in_first || item != 3, "a bug in the second step");
+                            item
+                        },
+                        |_, _| Next::Go,
+                    )
+                });
+                let _ = done.send(outcome.is_err());
+            });
+            let panicked = finished
+                .recv_timeout(std::time::Duration::from_secs(30))
+                .expect("in_order_in_two_steps returned or panicked instead of waiting forever");
+            assert!(panicked);
+        }
     }
 }

@@ -2,11 +2,10 @@
 //! `validate`, `resources` and `status` all read, with the reading findings of a source as a
 //! whole (not UTF-8, a template, no objects).
 
-use rayon::prelude::*;
-
 use crate::finding::{Finding, Summary};
 use crate::input::{SourceOrigin, SourceText};
 use crate::k8s::workload::custom_resources::PodTemplateTable;
+use crate::objects::in_order::{Next, in_order_in_two_steps};
 use crate::objects::reading_findings;
 use crate::objects::template_markers::first_template_action;
 use crate::objects::{DocumentObjects, read_document_with};
@@ -24,8 +23,8 @@ pub struct SourcePiece<P> {
     pub value: P,
 }
 
-/// Pieces of this many bytes when a source is read in pieces: small, so that the window of
-/// pieces read at once (and what they give) holds a small part of a large file.
+/// Pieces of this many bytes when a source is read in pieces: small, so that the pieces
+/// read at once (and what they give) hold a small part of a large file.
 const STREAMED_PIECE_BYTES: usize = 128 << 10;
 /// How many pieces a source is read in: one below [`PARALLEL_FROM_BYTES`], else pieces of
 /// about [`STREAMED_PIECE_BYTES`].
@@ -37,16 +36,18 @@ pub fn pieces_of(source: &SourceText) -> usize {
     }
 }
 
-/// Pieces read at once per core: two, so that a core rarely waits for the window's slowest.
-const WINDOW_PER_THREAD: usize = 2;
+/// Pieces at work or waiting per core, past the oldest one not yet handed over: enough that
+/// a slow piece does not hold the other cores up, few enough that what is held stays small.
+const AHEAD_PER_THREAD: usize = 2;
 
 /// Reads every document of a source with its objects, as `validate` does: a large source is cut
-/// at document starts and read a window of pieces at a time on every core. `visit` gathers a
+/// at document starts and its pieces read on every core, a few at a time. `visit` gathers a
 /// piece's documents into a fresh `P` (document indexes counted from the piece's start);
-/// `prepare` then gets it with the number of documents before the piece, still on the piece's
-/// core (to renumber, to draw output); `emit` gets the pieces in stream order as each window
-/// is done, so at most a window's results are held however large the file. Reports text that
-/// is not UTF-8 and a source with no objects as findings in `findings`.
+/// `prepare` then gets it with the number of documents before the piece, on whichever core is
+/// free (to renumber, to draw output); `emit` gets the pieces in stream order on this thread
+/// as each is ready, while the cores read on, so at most a few pieces' results are held however
+/// large the file. Reports text that is not UTF-8 and a source with no objects as findings in
+/// `findings`.
 pub fn read_source<P: Default + Send>(
     source: &SourceText,
     templates: &PodTemplateTable,
@@ -57,17 +58,17 @@ pub fn read_source<P: Default + Send>(
     emit: impl FnMut(SourcePiece<P>),
 ) {
     let pieces = pieces_of(source);
-    let window = rayon::current_num_threads() * WINDOW_PER_THREAD;
+    let ahead = rayon::current_num_threads() * AHEAD_PER_THREAD;
     let reading = Reading {
         source,
         templates,
         pieces,
-        window,
+        ahead,
     };
     read_in_pieces(&reading, findings, summary, visit, prepare, emit);
 }
 
-/// A source to read and how: in about `pieces` pieces, `window` at a time.
+/// A source to read and how: in about `pieces` pieces, at most `ahead` at work at once.
 pub struct Reading<'a> {
     /// The source.
     pub source: &'a SourceText,
@@ -75,11 +76,22 @@ pub struct Reading<'a> {
     pub templates: &'a PodTemplateTable,
     /// About how many pieces.
     pub pieces: usize,
-    /// How many pieces at once.
-    pub window: usize,
+    /// How many pieces at most are at work or waiting past the oldest not yet handed over.
+    pub ahead: usize,
 }
 
-/// [`read_source`] with the pieces and the window given.
+/// One piece read, before it is numbered and prepared.
+struct PieceRead<P> {
+    value: P,
+    summary: Summary,
+    tally: Tally,
+    /// Whether a document of the piece had a syntax error.
+    any_broken: bool,
+    /// Documents of the source before the piece, once the earlier pieces are counted.
+    documents_before: usize,
+}
+
+/// [`read_source`] with the pieces and how many at once given.
 pub fn read_in_pieces<P: Default + Send>(
     reading: &Reading<'_>,
     findings: &mut Vec<Finding>,
@@ -98,58 +110,62 @@ pub fn read_in_pieces<P: Default + Send>(
     }
     let lines = LineIndex::new(&source.text);
     let chunks = split_stream(&source.text, reading.pieces);
-    let window = reading.window.max(1);
     let read = |chunk: &Chunk<'_>| {
-        let mut piece = (P::default(), Summary::default(), Tally::default());
-        let any_broken = for_each_document_of(chunk, |document| {
+        let mut piece = PieceRead {
+            value: P::default(),
+            summary: Summary::default(),
+            tally: Tally::default(),
+            any_broken: false,
+            documents_before: 0,
+        };
+        piece.any_broken = for_each_document_of(chunk, |document| {
             let mut objects = read_document_with(&source.name, &lines, &document, templates);
             skip_if_foreign(&mut objects);
-            piece.2.add(&mut piece.1, &document, &objects);
-            visit(&mut piece.0, &document, objects);
+            piece.tally.add(&mut piece.summary, &document, &objects);
+            visit(&mut piece.value, &document, objects);
         });
-        (piece, any_broken)
+        piece
+    };
+    let prepared = |mut piece: PieceRead<P>| {
+        prepare(&mut piece.value, piece.documents_before);
+        SourcePiece {
+            documents_before: piece.documents_before,
+            value: piece.value,
+        }
     };
     let mut tally = Tally::default();
     let mut documents_before = 0;
-    for (window_index, batch) in chunks.chunks(window).enumerate() {
-        let mut pieces_read: Vec<_> = if batch.len() > 1 {
-            batch.par_iter().map(read).collect()
-        } else {
-            batch.iter().map(read).collect()
-        };
-        // A piece with a broken document may read differently from the whole stream (the
-        // parser can run past a `---` inside a flow collection): from its start on, the stream
-        // is read in one go.
-        let broken = pieces_read
-            .iter()
-            .enumerate()
-            .position(|(offset, (_, any_broken))| {
-                *any_broken && window_index * window + offset + 1 < chunks.len()
-            });
-        if let Some(offset) = broken {
-            pieces_read.truncate(offset);
-            let rest = chunks
-                .get(window_index * window + offset)
-                .map(|chunk| chunk.to_end(&source.text));
-            pieces_read.extend(rest.map(|rest| read(&rest)));
-        }
-        let mut placed = Vec::with_capacity(pieces_read.len());
-        for ((value, piece_summary, piece_tally), _) in pieces_read {
-            summary.add(&piece_summary);
-            tally.merge(&piece_tally);
-            placed.push(SourcePiece {
-                documents_before,
-                value,
-            });
-            documents_before += piece_summary.documents;
-        }
-        placed
-            .par_iter_mut()
-            .for_each(|piece| prepare(&mut piece.value, piece.documents_before));
-        placed.into_iter().for_each(&mut emit);
-        if broken.is_some() {
-            break;
-        }
+    let mut broken = None;
+    in_order_in_two_steps(
+        &chunks,
+        reading.ahead,
+        read,
+        |index, piece| {
+            // A piece with a broken document may read differently from the whole stream (the
+            // parser can run past a `---` inside a flow collection): from its start on, the
+            // stream is read in one go.
+            if piece.any_broken && index + 1 < chunks.len() {
+                broken = Some(index);
+                return Next::Stop;
+            }
+            summary.add(&piece.summary);
+            tally.merge(&piece.tally);
+            piece.documents_before = documents_before;
+            documents_before += piece.summary.documents;
+            Next::Go
+        },
+        prepared,
+        |_, piece| {
+            emit(piece);
+            Next::Go
+        },
+    );
+    if let Some(rest) = broken.and_then(|index| chunks.get(index)) {
+        let mut piece = read(&rest.to_end(&source.text));
+        summary.add(&piece.summary);
+        tally.merge(&piece.tally);
+        piece.documents_before = documents_before;
+        emit(prepared(piece));
     }
     finish_reading(source, findings, &tally);
 }

@@ -1,5 +1,6 @@
 //! Rendering rows: kubectl's human table (Go `tabwriter`, padding 3) and podlife's JSON shape.
 
+use std::borrow::Cow;
 use std::io::Write;
 
 use serde::Serialize;
@@ -14,20 +15,30 @@ const PADDING: usize = 3;
 /// A cell as kubectl's table printer writes it: cut at the first line break (`\f`, `\n`, `\r`)
 /// with `...` appended, and ESC shown as `^[` so input cannot drive the terminal.
 pub fn printable_cell(cell: &str) -> String {
+    printed(cell).into_owned()
+}
+
+/// [`printable_cell`], borrowed when the cell prints as it is (almost always).
+fn printed(cell: &str) -> Cow<'_, str> {
     let (kept, truncated) = match cell.find(['\u{c}', '\n', '\r']) {
         Some(at) => (&cell[..at], true),
         None => (cell, false),
     };
+    if !truncated && !kept.contains('\u{1b}') {
+        return Cow::Borrowed(kept);
+    }
     let mut printed = kept.replace('\u{1b}', "^[");
     if truncated {
         printed.push_str("...");
     }
-    printed
+    Cow::Owned(printed)
 }
 
 /// Writes the header and one line per row, aligned as kubectl aligns them: every column but
 /// the last is padded with spaces to its widest cell + 3 (at least 6); the last is not padded.
-/// Writes nothing for no rows (kubectl prints no header then either).
+/// Writes nothing for no rows (kubectl prints no header then either). The cells are printed
+/// twice (to measure, then to write) rather than kept: a table of many pods would hold every
+/// cell again.
 pub fn write_human(
     out: &mut dyn Write,
     rows: &[PodRow],
@@ -44,39 +55,34 @@ pub fn write_human(
     });
     let base = if wide { HEADERS.len() } else { NARROW_COLUMNS };
     let columns = base + usize::from(namespaced);
-    let header = namespaced
+    let header: Vec<Cow<'_, str>> = namespaced
         .then_some("NAMESPACE")
         .into_iter()
         .chain(HEADERS.iter().copied().take(base))
-        .map(std::string::ToString::to_string)
+        .map(Cow::Borrowed)
         .collect();
-    let lines: Vec<Vec<String>> = std::iter::once(header)
-        .chain(rows.iter().map(|row| {
-            namespaced
-                .then_some(row.namespace.as_str())
-                .into_iter()
-                .chain(row.cells(wide))
-                .map(printable_cell)
-                .collect()
-        }))
-        .collect();
-    let widths: Vec<usize> = (0..columns)
-        .map(|column| {
-            let widest = lines
-                .iter()
-                .map(|cells| cells.get(column).map_or(0, |cell| cell.chars().count()))
-                .max()
-                .unwrap_or(0);
-            (widest + PADDING).max(MIN_WIDTH)
-        })
+    let mut widest = vec![0; columns];
+    let mut measure = |cells: &[Cow<'_, str>]| {
+        for (width, cell) in widest.iter_mut().zip(cells) {
+            *width = (*width).max(cell.chars().count());
+        }
+    };
+    measure(&header);
+    for row in rows {
+        measure(&printed_cells(row, namespaced, wide));
+    }
+    let widths: Vec<usize> = widest
+        .into_iter()
+        .map(|widest| (widest + PADDING).max(MIN_WIDTH))
         .collect();
     let status_column = usize::from(namespaced) + STATUS_COLUMN;
-    for (number, cells) in lines.iter().enumerate() {
-        let mut line = String::new();
+    let mut line = String::new();
+    let mut write_line = |cells: &[Cow<'_, str>], header: bool| {
+        line.clear();
         for (column, (cell, width)) in cells.iter().zip(&widths).enumerate() {
-            let tone = match (number, column) {
-                (0, _) => Some(Tone::Strong),
-                (_, column) if column == status_column => Some(status_tone(cell)),
+            let tone = match column {
+                _ if header => Some(Tone::Strong),
+                column if column == status_column => Some(status_tone(cell)),
                 _ => None,
             };
             line.push_str(&paint.apply(cell, tone));
@@ -85,9 +91,23 @@ pub fn write_human(
                 line.extend(std::iter::repeat_n(' ', fill));
             }
         }
-        writeln!(out, "{line}")?;
+        writeln!(out, "{line}")
+    };
+    write_line(&header, true)?;
+    for row in rows {
+        write_line(&printed_cells(row, namespaced, wide), false)?;
     }
     Ok(())
+}
+
+/// A row's cells as printed, its namespace first when `namespaced`.
+fn printed_cells(row: &PodRow, namespaced: bool, wide: bool) -> Vec<Cow<'_, str>> {
+    namespaced
+        .then_some(row.namespace.as_str())
+        .into_iter()
+        .chain(row.cells(wide))
+        .map(printed)
+        .collect()
 }
 
 /// The STATUS column's index among kubectl's columns (NAME, READY, STATUS, …).
@@ -139,30 +159,49 @@ struct JsonPod<'r> {
 
 #[derive(Serialize)]
 struct JsonReport<'r> {
-    pods: Vec<JsonPod<'r>>,
+    pods: JsonPods<'r>,
+}
+
+/// The rows as the report's `pods`, each made as it is written rather than all kept at once.
+struct JsonPods<'r> {
+    rows: &'r [PodRow],
+    wide: bool,
+}
+
+impl Serialize for JsonPods<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut pods = serializer.serialize_seq(Some(self.rows.len()))?;
+        for row in self.rows {
+            pods.serialize_element(&json_pod(row, self.wide))?;
+        }
+        pods.end()
+    }
 }
 
 fn wide_field(value: &str, wide: bool) -> Option<&str> {
     wide.then_some(value)
 }
 
+/// One row as the JSON report shows it.
+fn json_pod(row: &PodRow, wide: bool) -> JsonPod<'_> {
+    JsonPod {
+        namespace: (!row.namespace.is_empty()).then_some(row.namespace.as_str()),
+        name: &row.name,
+        ready: &row.ready,
+        status: &row.status,
+        restarts: &row.restarts,
+        age: &row.age,
+        ip: wide_field(&row.ip, wide),
+        node: wide_field(&row.node, wide),
+        nominated_node: wide_field(&row.nominated_node, wide),
+        readiness_gates: wide_field(&row.readiness_gates, wide),
+    }
+}
+
 /// Writes `{"pods":[{["namespace",]"name","ready","status","restarts","age"[,"ip","node","nominatedNode","readinessGates"]}]}`.
 pub fn write_json(out: &mut dyn Write, rows: &[PodRow], wide: bool) -> std::io::Result<()> {
-    let pods = rows
-        .iter()
-        .map(|row| JsonPod {
-            namespace: (!row.namespace.is_empty()).then_some(row.namespace.as_str()),
-            name: &row.name,
-            ready: &row.ready,
-            status: &row.status,
-            restarts: &row.restarts,
-            age: &row.age,
-            ip: wide_field(&row.ip, wide),
-            node: wide_field(&row.node, wide),
-            nominated_node: wide_field(&row.nominated_node, wide),
-            readiness_gates: wide_field(&row.readiness_gates, wide),
-        })
-        .collect();
+    let pods = JsonPods { rows, wide };
     serde_json::to_writer_pretty(&mut *out, &JsonReport { pods })?;
     writeln!(out)
 }
@@ -320,6 +359,62 @@ mod tests {
             "\"readinessGates\"",
         ] {
             assert!(wide.contains(key), "{key} in {wide}");
+        }
+    }
+
+    /// Many rows, with a namespace, quotes, non-ASCII and escapes among them.
+    fn many_rows() -> Vec<PodRow> {
+        (0..2_000)
+            .map(|n| {
+                let mut pod = row(&format!("pod-{n}"), ["Running", "Init:0/1"][n % 2]);
+                if n % 500 == 7 {
+                    pod.namespace = format!("team-{n}");
+                    pod.name = format!("\"quoted\" ñame-{n}\u{1b}");
+                }
+                if n == 1_990 {
+                    // The widest cell comes last: every line is padded to it.
+                    pod.name = "a-name-wider-than-every-other-one".to_string();
+                }
+                pod
+            })
+            .collect()
+    }
+
+    /// The report as it was written before its pods were made one at a time: a list of them.
+    #[derive(Serialize)]
+    struct Collected<'r> {
+        pods: Vec<JsonPod<'r>>,
+    }
+
+    #[test]
+    fn json_pods_made_as_they_are_written_read_as_a_list_of_them() {
+        for rows in [many_rows(), vec![row("web", "Running")], Vec::new()] {
+            for wide in [false, true] {
+                let pods = rows.iter().map(|row| json_pod(row, wide)).collect();
+                let mut whole = Vec::new();
+                assert!(serde_json::to_writer_pretty(&mut whole, &Collected { pods }).is_ok());
+                whole.push(b'\n');
+                assert_eq!(render(&rows, wide, true), String::from_utf8_lossy(&whole));
+            }
+        }
+    }
+
+    #[test]
+    fn a_table_of_many_rows_is_aligned_in_characters() {
+        let rows = many_rows();
+        for wide in [false, true] {
+            let text = render(&rows, wide, false);
+            let lines: Vec<&str> = text.lines().collect();
+            assert_eq!(lines.len(), rows.len() + 1);
+            assert!(lines[0].starts_with("NAMESPACE   NAME"), "{}", lines[0]);
+            let status_at = lines[0].find("READY").unwrap_or_default();
+            assert!(status_at > "a-name-wider-than-every-other-one".len());
+            // Columns are counted in characters.
+            for (line, row) in lines.iter().skip(1).zip(&rows) {
+                let ready: String = line.chars().skip(status_at).take(3).collect();
+                assert_eq!(ready, "1/1", "{line}");
+                assert!(line.contains(&printable_cell(&row.name)), "{line}");
+            }
         }
     }
 }

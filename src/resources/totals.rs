@@ -27,6 +27,32 @@ pub fn by_namespace(pods: &[PodReport]) -> Vec<NamespaceTotal> {
     totals.finish()
 }
 
+/// What one pod adds to its namespace's totals, taken from its report where it was analysed,
+/// so that the report need not be kept until the pod's turn to be counted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PodTotals {
+    /// The pod's namespace (`None`: not set in the manifest).
+    pub namespace: Option<String>,
+    /// Its replicas.
+    pub pods: u64,
+    /// The requests of all its replicas together.
+    pub requests: Quantities,
+    /// The limits of all its replicas together.
+    pub limits: Quantities,
+}
+
+impl PodTotals {
+    /// What `pod` adds to its namespace's totals.
+    pub fn of(pod: &PodReport) -> Self {
+        PodTotals {
+            namespace: pod.namespace.clone(),
+            pods: pod.replicas.count,
+            requests: pod.total_requests(),
+            limits: pod.total_limits(),
+        }
+    }
+}
+
 /// The per-namespace sums of pods counted one at a time, so that a report streamed pod by pod
 /// keeps only its totals.
 #[derive(Debug, Default)]
@@ -37,6 +63,11 @@ pub struct NamespaceTotals {
 impl NamespaceTotals {
     /// Counts one pod's replicas into its namespace.
     pub fn add(&mut self, pod: &PodReport) {
+        self.add_totals(&PodTotals::of(pod));
+    }
+
+    /// Counts what one pod adds ([`PodTotals::of`] its report) into its namespace.
+    pub fn add_totals(&mut self, pod: &PodTotals) {
         let total = self
             .totals
             .entry(pod.namespace.clone())
@@ -46,9 +77,9 @@ impl NamespaceTotals {
                 requests: Quantities::new(),
                 limits: Quantities::new(),
             });
-        total.pods = total.pods.saturating_add(pod.replicas.count);
-        add_into(&mut total.requests, &pod.total_requests());
-        add_into(&mut total.limits, &pod.total_limits());
+        total.pods = total.pods.saturating_add(pod.pods);
+        add_into(&mut total.requests, &pod.requests);
+        add_into(&mut total.limits, &pod.limits);
     }
 
     /// The sums, the unset namespace first, then by name.

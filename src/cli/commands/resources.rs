@@ -24,6 +24,7 @@ use crate::lint::settings::CheckOptions;
 use crate::objects::read_source::read_source;
 use crate::render::resources::{human, json};
 use crate::resources::report::{PodReport, Settings, analyse_pod};
+use crate::resources::totals::PodTotals;
 
 /// `podlife resources`.
 #[derive(Debug, Clone, Args)]
@@ -94,8 +95,8 @@ pub fn analyse_source(source: &SourceText, settings: &Settings) -> SourceReport 
         settings,
         None,
         PodTemplateTable::built_in(),
-        &|_, _| Vec::new(),
-        |pod, _, _| report.pods.push(pod),
+        |pod, _| pod,
+        |pod| report.pods.push(pod),
     );
     report
 }
@@ -113,8 +114,8 @@ pub fn analyse_checked_source(
         settings,
         Some(options),
         &options.pod_templates,
-        &|_, _| Vec::new(),
-        |pod, checks, _| {
+        |pod, checks| (pod, checks),
+        |(pod, checks)| {
             report.pods.push(pod);
             report.checks.push(checks);
         },
@@ -122,20 +123,20 @@ pub fn analyse_checked_source(
     report
 }
 
-/// What a pod is shown as, drawn beside its analysis (on the piece's core) from its report and
-/// its check findings.
-type Draw<'a> = dyn Fn(&PodReport, &[Finding]) -> Vec<u8> + Sync + 'a;
+/// What one piece of a source gave: its pods' reports and check findings, its error findings,
+/// and, once the piece is numbered, what `draw` made of each pod.
+type Piece<D> = (SourceReport, Vec<D>);
 
-/// Reads a source (a large one in pieces on every core), handing each pod's report, its check
-/// findings (with `check`) and what `draw` made of it to `emit` in document order; returns the
-/// source's error findings, sorted.
-fn analyse(
+/// Reads a source (a large one in pieces on every core), hands each pod's report and its
+/// check findings (with `check`) to `draw` on the piece's core, and what it made of them to
+/// `emit` in document order on this thread; returns the source's error findings, sorted.
+fn analyse<D: Send>(
     source: &SourceText,
     settings: &Settings,
     check: Option<&CheckOptions>,
     templates: &PodTemplateTable,
-    draw: &Draw<'_>,
-    mut emit: impl FnMut(PodReport, Vec<Finding>, Vec<u8>),
+    draw: impl Fn(PodReport, Vec<Finding>) -> D + Sync,
+    mut emit: impl FnMut(D),
 ) -> Vec<Finding> {
     let mut errors = Vec::new();
     let mut summary = Summary::default();
@@ -163,7 +164,7 @@ fn analyse(
         templates,
         &mut errors,
         &mut summary,
-        |piece: &mut (SourceReport, Vec<Vec<u8>>), document, objects| {
+        |piece: &mut Piece<D>, document, objects| {
             let report = &mut piece.0;
             // A pod part of which could not be read (its error is reported) is left out: an
             // answer from what remains (no containers at all, say) would be wrong.
@@ -200,18 +201,19 @@ fn analyse(
         },
         |(report, drawn), documents_before| {
             crate::finding::shift_documents(&mut report.errors, documents_before);
-            for (pod, findings) in report.pods.iter_mut().zip(&mut report.checks) {
+            let pods = std::mem::take(&mut report.pods);
+            let checks = std::mem::take(&mut report.checks);
+            drawn.reserve_exact(pods.len());
+            for (mut pod, mut findings) in pods.into_iter().zip(checks) {
                 pod.document += documents_before;
-                crate::finding::shift_documents(findings, documents_before);
+                crate::finding::shift_documents(&mut findings, documents_before);
                 drawn.push(draw(pod, findings));
             }
         },
         |piece| {
             let (report, drawn) = piece.value;
             document_errors.extend(report.errors);
-            for ((pod, findings), drawn) in report.pods.into_iter().zip(report.checks).zip(drawn) {
-                emit(pod, findings, drawn);
-            }
+            drawn.into_iter().for_each(&mut emit);
         },
     );
     // The documents' errors first, then the source's, as they were found; sorted stably.
@@ -228,14 +230,22 @@ fn analyse(
 /// files, few enough that their reports stay small (a large file streams its pieces instead).
 const INPUTS_PER_THREAD: usize = 2;
 
-/// A pod as `resources` reports it: its report, its check findings, its output drawn.
-type Drawn = (PodReport, Vec<Finding>, Vec<u8>);
+/// A pod as `resources` writes it, made on the core that analysed it: its output (none when
+/// it is left out), what it adds to its namespace's totals, and its verdict.
+struct Shown {
+    /// Its block or JSON entry and what it adds to its namespace's totals; `None` for a pod
+    /// the API server would reject, left out.
+    output: Option<(Vec<u8>, PodTotals)>,
+    /// How it is named on stderr and its check findings at error or warning severity (what
+    /// [`api_check::admit`] prints or counts), when it has any.
+    verdict: Option<(String, Vec<Finding>)>,
+}
 
 /// What reading an input gave, before its pods are reported: a small source already analysed
 /// (its pods and its errors), or a large one, analysed in pieces when its turn comes so that
 /// its pods stream.
 enum ReadInput {
-    Analysed(Vec<Drawn>, Vec<Finding>),
+    Analysed(Vec<Shown>, Vec<Finding>),
     Large(SourceText),
 }
 
@@ -254,15 +264,19 @@ impl Drawing<'_> {
         self.allow_invalid || !findings.iter().any(|f| f.severity == Severity::Error)
     }
 
-    /// A shown pod's output; nothing for a pod left out.
-    fn draw(self, pod: &PodReport, findings: &[Finding]) -> Vec<u8> {
-        if !self.admits(findings) {
-            return Vec::new();
-        }
-        match self.human {
-            Some((width, paint)) => human::HumanReport::block(pod, self.settings, width, paint),
-            None => json::JsonReportWriter::pod(pod, self.settings),
-        }
+    /// A pod as it is written: its output and totals if it is shown, its verdict.
+    fn draw(self, pod: &PodReport, mut findings: Vec<Finding>) -> Shown {
+        let output = self.admits(&findings).then(|| {
+            let drawn = match self.human {
+                Some((width, paint)) => human::HumanReport::block(pod, self.settings, width, paint),
+                None => json::JsonReportWriter::pod(pod, self.settings),
+            };
+            (drawn, PodTotals::of(pod))
+        });
+        findings.retain(|f| matches!(f.severity, Severity::Error | Severity::Warning));
+        let verdict =
+            (!findings.is_empty()).then(|| (format!("{} ({})", pod.title, pod.file), findings));
+        Shown { output, verdict }
     }
 }
 
@@ -284,24 +298,21 @@ struct Reporter<'a> {
 }
 
 impl Reporter<'_> {
-    fn pod(&mut self, (pod, mut findings, drawn): Drawn) {
-        if self.drawing.admits(&findings) {
-            if self.write_error.is_none() {
-                let written = if self.drawing.human.is_some() {
-                    self.human.write_block(self.out, &pod, &drawn)
-                } else {
-                    self.json.write_pod(self.out, &pod, &drawn)
-                };
-                self.write_error = written.err();
+    fn pod(&mut self, shown: Shown) {
+        match &shown.output {
+            Some((output, totals)) => {
+                if self.write_error.is_none() {
+                    let written = if self.drawing.human.is_some() {
+                        self.human.write_block(self.out, totals, output)
+                    } else {
+                        self.json.write_pod(self.out, totals, output)
+                    };
+                    self.write_error = written.err();
+                }
             }
-        } else {
-            self.rejected += 1;
+            None => self.rejected += 1,
         }
-        findings.retain(|f| matches!(f.severity, Severity::Error | Severity::Warning));
-        if !findings.is_empty() {
-            self.verdicts
-                .push((format!("{} ({})", pod.title, pod.file), findings));
-        }
+        self.verdicts.extend(shown.verdict);
     }
 
     /// A source is done: its errors, then each pod's verdict, on stderr; returns how many
@@ -370,7 +381,7 @@ fn report(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<ExitSt
         write_error: None,
         verdicts: Vec::new(),
     };
-    let draw = move |pod: &PodReport, findings: &[Finding]| drawing.draw(pod, findings);
+    let draw = move |pod: PodReport, findings: Vec<Finding>| drawing.draw(&pod, findings);
     let mut failed = false;
     let mut errors = 0usize;
     let batch = (rayon::current_num_threads() * INPUTS_PER_THREAD).max(1);
@@ -387,8 +398,8 @@ fn report(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<ExitSt
                     &settings,
                     Some(&options),
                     &options.pod_templates,
-                    &draw,
-                    |pod, findings, drawn| pods.push((pod, findings, drawn)),
+                    draw,
+                    |shown| pods.push(shown),
                 );
                 ReadInput::Analysed(pods, errors)
             })
@@ -411,8 +422,8 @@ fn report(cli: &Cli, args: &ResourcesArgs, out: &mut dyn Write) -> Result<ExitSt
                         &settings,
                         Some(&options),
                         &options.pod_templates,
-                        &draw,
-                        |pod, findings, drawn| reporter.pod((pod, findings, drawn)),
+                        draw,
+                        |shown| reporter.pod(shown),
                     );
                     errors += reporter.source_done(&source_errors);
                 }

@@ -152,8 +152,13 @@ pub fn run(cli: &Cli, args: &StatusArgs, out: &mut dyn Write) -> Result<ExitStat
     let mut failed = false;
     for result in results {
         match result.and_then(|read| read) {
-            Ok(read) => {
-                rows.extend(read.rows);
+            Ok(mut read) => {
+                // The first input's rows are taken as they are: a copy would hold them twice.
+                if rows.is_empty() {
+                    std::mem::swap(&mut rows, &mut read.rows);
+                } else {
+                    rows.append(&mut read.rows);
+                }
                 without_status += read.without_status;
                 errors.extend(read.errors);
             }

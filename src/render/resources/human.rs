@@ -15,7 +15,7 @@ use crate::resources::qos::QosClass;
 use crate::resources::quantities::{Quantities, display_order};
 use crate::resources::replicas::ReplicaSource;
 use crate::resources::report::{PodReport, Settings};
-use crate::resources::totals::{NamespaceTotal, NamespaceTotals};
+use crate::resources::totals::{NamespaceTotal, NamespaceTotals, PodTotals};
 
 /// Writes every pod's block, then the namespace totals when there is more than one pod.
 pub fn write_report(
@@ -28,7 +28,7 @@ pub fn write_report(
     let mut report = HumanReport::new(width);
     for pod in pods {
         let block = HumanReport::block(pod, settings, width, paint);
-        report.write_block(out, pod, &block)?;
+        report.write_block(out, &PodTotals::of(pod), &block)?;
     }
     report.finish(out, 0)
 }
@@ -61,11 +61,12 @@ impl HumanReport {
         block
     }
 
-    /// Writes a pod's block (drawn by [`HumanReport::block`]) and counts the pod.
+    /// Writes a pod's block (drawn by [`HumanReport::block`]) and counts the pod (`totals`:
+    /// what it adds to its namespace's).
     pub fn write_block(
         &mut self,
         out: &mut dyn Write,
-        pod: &PodReport,
+        totals: &PodTotals,
         block: &[u8],
     ) -> std::io::Result<()> {
         if self.pods > 0 {
@@ -73,7 +74,7 @@ impl HumanReport {
         }
         out.write_all(block)?;
         self.pods += 1;
-        self.totals.add(pod);
+        self.totals.add_totals(totals);
         Ok(())
     }
 

@@ -12,7 +12,7 @@ use crate::resources::node_fit::NodeFit;
 use crate::resources::qos::QosClass;
 use crate::resources::quantities::Quantities;
 use crate::resources::report::{PodReport, Settings};
-use crate::resources::totals::NamespaceTotals;
+use crate::resources::totals::{NamespaceTotals, PodTotals};
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -225,7 +225,11 @@ pub fn write_report(
 ) -> std::io::Result<()> {
     let mut report = JsonReportWriter::default();
     for pod in pods {
-        report.write_pod(out, pod, &JsonReportWriter::pod(pod, settings))?;
+        report.write_pod(
+            out,
+            &PodTotals::of(pod),
+            &JsonReportWriter::pod(pod, settings),
+        )?;
     }
     report.finish(out, settings)
 }
@@ -250,11 +254,12 @@ impl JsonReportWriter {
         entry
     }
 
-    /// Writes a pod's entry (serialized by [`JsonReportWriter::pod`]) and counts the pod.
+    /// Writes a pod's entry (serialized by [`JsonReportWriter::pod`]) and counts the pod
+    /// (`totals`: what it adds to its namespace's).
     pub fn write_pod(
         &mut self,
         out: &mut dyn Write,
-        report: &PodReport,
+        totals: &PodTotals,
         entry: &[u8],
     ) -> std::io::Result<()> {
         let before = if self.pods == 0 {
@@ -265,7 +270,7 @@ impl JsonReportWriter {
         out.write_all(before.as_bytes())?;
         out.write_all(entry)?;
         self.pods += 1;
-        self.totals.add(report);
+        self.totals.add_totals(totals);
         Ok(())
     }
 
