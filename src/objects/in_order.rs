@@ -18,82 +18,16 @@ pub enum Next {
 /// as soon as it and the earlier ones are done: the workers never wait for `take`, and at most
 /// `ahead` results are held however many items there are. Returns the number of results handed
 /// over. Call it from outside the pool (the main thread): this thread waits for results, and
-/// a pool thread that waits is a worker lost, or a deadlock; on a pool thread every item is
-/// worked in parallel first, then handed over.
+/// a pool thread that waits is a worker lost, or a deadlock; on a pool thread the items are
+/// worked `ahead` at a time in parallel, each window then handed over. It is
+/// [`in_order_in_two_steps`] with nothing to do between the steps or in the second.
 pub fn in_order<T: Sync, R: Send>(
     items: &[T],
     ahead: usize,
     work: impl Fn(&T) -> R + Sync,
-    mut take: impl FnMut(usize, R) -> Next,
+    take: impl FnMut(usize, R) -> Next,
 ) -> usize {
-    if rayon::current_thread_index().is_some() || items.len() <= 1 {
-        return in_order_here(items, &work, take);
-    }
-    let ahead = ahead.max(1);
-    // A result, or the panic that ended its work: handed over to be raised on this thread, which
-    // would otherwise wait for the result forever (a bug would hang the run, not end it).
-    let (sender, receiver) = mpsc::channel::<(usize, std::thread::Result<R>)>();
-    let work = &work;
-    rayon::in_place_scope_fifo(|scope| {
-        let mut started = 0;
-        let start = |index: usize| {
-            if let Some(item) = items.get(index) {
-                let sender = sender.clone();
-                scope.spawn_fifo(move |_| {
-                    // The receiver outlives the scope: a send fails only once it stopped
-                    // listening, and then the result is not wanted.
-                    let result = std::panic::catch_unwind(AssertUnwindSafe(|| work(item)));
-                    let _ = sender.send((index, result));
-                });
-            }
-        };
-        while started < items.len().min(ahead) {
-            start(started);
-            started += 1;
-        }
-        let mut done: BTreeMap<usize, R> = BTreeMap::new();
-        let mut handed = 0;
-        while handed < started {
-            let Ok((index, result)) = receiver.recv() else {
-                break;
-            };
-            let result = result.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            done.insert(index, result);
-            while let Some(result) = done.remove(&handed) {
-                handed += 1;
-                if take(handed - 1, result) == Next::Stop {
-                    return handed;
-                }
-                if started < items.len() {
-                    start(started);
-                    started += 1;
-                }
-            }
-        }
-        handed
-    })
-}
-
-/// [`in_order`] on a pool thread or for one item: worked in parallel, then handed over.
-fn in_order_here<T: Sync, R: Send>(
-    items: &[T],
-    work: &(impl Fn(&T) -> R + Sync),
-    mut take: impl FnMut(usize, R) -> Next,
-) -> usize {
-    use rayon::prelude::*;
-    let results: Vec<R> = if items.len() > 1 {
-        items.par_iter().map(work).collect()
-    } else {
-        items.iter().map(work).collect()
-    };
-    let mut handed = 0;
-    for result in results {
-        handed += 1;
-        if take(handed - 1, result) == Next::Stop {
-            break;
-        }
-    }
-    handed
+    in_order_in_two_steps(items, ahead, work, |_, _| Next::Go, |result| result, take)
 }
 
 /// What a step of [`in_order_in_two_steps`] sends back: the item's index, and the step's result
