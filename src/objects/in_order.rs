@@ -173,6 +173,8 @@ fn two_steps_here<T: Sync, A: Send, B: Send>(
 
 #[cfg(test)]
 mod tests {
+    // `in_order` is `in_order_in_two_steps` with an identity second step: its cases (stop in
+    // `take`, the `ahead` bound) are the two-step pipeline's too.
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -372,46 +374,6 @@ mod tests {
                 assert_eq!(seen, (100..109).collect::<Vec<_>>());
             }
         }
-    }
-
-    #[test]
-    fn stopping_in_take_after_two_steps_hands_over_nothing_more() {
-        let items: Vec<usize> = (0..40).collect();
-        let mut seen = Vec::new();
-        let handed = in_order_in_two_steps(
-            &items,
-            4,
-            |item| *item,
-            |_, _| Next::Go,
-            |item| item,
-            |_, result| {
-                seen.push(result);
-                if result == 9 { Next::Stop } else { Next::Go }
-            },
-        );
-        assert_eq!(handed, 10);
-        assert_eq!(seen, (0..10).collect::<Vec<_>>());
-    }
-
-    #[test]
-    fn no_more_than_ahead_items_are_in_either_step_past_the_oldest_not_handed_over() {
-        let items: Vec<usize> = (0..64).collect();
-        let ahead = 3;
-        let started = AtomicUsize::new(0);
-        in_order_in_two_steps(
-            &items,
-            ahead,
-            |item| {
-                started.fetch_add(1, Ordering::SeqCst);
-                *item
-            },
-            |_, _| Next::Go,
-            |item| item,
-            |index, _| {
-                assert!(started.load(Ordering::SeqCst) <= index + ahead);
-                Next::Go
-            },
-        );
     }
 
     #[test]
