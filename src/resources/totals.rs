@@ -22,29 +22,17 @@ pub struct NamespaceTotal {
 pub fn by_namespace(pods: &[PodReport]) -> Vec<NamespaceTotal> {
     let mut totals = NamespaceTotals::default();
     for pod in pods {
-        totals.add(pod);
+        totals.add(&NamespaceTotal::of_pod(pod));
     }
     totals.finish()
 }
 
-/// What one pod adds to its namespace's totals, taken from its report where it was analysed,
-/// so that the report need not be kept until the pod's turn to be counted.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PodTotals {
-    /// The pod's namespace (`None`: not set in the manifest).
-    pub namespace: Option<String>,
-    /// Its replicas.
-    pub pods: u64,
-    /// The requests of all its replicas together.
-    pub requests: Quantities,
-    /// The limits of all its replicas together.
-    pub limits: Quantities,
-}
-
-impl PodTotals {
-    /// What `pod` adds to its namespace's totals.
-    pub fn of(pod: &PodReport) -> Self {
-        PodTotals {
+impl NamespaceTotal {
+    /// What one pod adds to its namespace's totals: its namespace, its replicas and their
+    /// requests and limits together. Taken where the pod is analysed, so that its report need
+    /// not be kept until its turn to be counted.
+    pub fn of_pod(pod: &PodReport) -> Self {
+        NamespaceTotal {
             namespace: pod.namespace.clone(),
             pods: pod.replicas.count,
             requests: pod.total_requests(),
@@ -61,13 +49,8 @@ pub struct NamespaceTotals {
 }
 
 impl NamespaceTotals {
-    /// Counts one pod's replicas into its namespace.
-    pub fn add(&mut self, pod: &PodReport) {
-        self.add_totals(&PodTotals::of(pod));
-    }
-
-    /// Counts what one pod adds ([`PodTotals::of`] its report) into its namespace.
-    pub fn add_totals(&mut self, pod: &PodTotals) {
+    /// Counts what one pod adds ([`NamespaceTotal::of_pod`]) into its namespace.
+    pub fn add(&mut self, pod: &NamespaceTotal) {
         let total = self
             .totals
             .entry(pod.namespace.clone())

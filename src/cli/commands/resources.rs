@@ -24,7 +24,7 @@ use crate::lint::settings::CheckOptions;
 use crate::objects::read_source::read_source;
 use crate::render::resources::{human, json};
 use crate::resources::report::{PodReport, Settings, analyse_pod};
-use crate::resources::totals::PodTotals;
+use crate::resources::totals::NamespaceTotal;
 
 /// `podlife resources`.
 #[derive(Debug, Clone, Args)]
@@ -235,7 +235,7 @@ const INPUTS_PER_THREAD: usize = 2;
 struct Shown {
     /// Its block or JSON entry and what it adds to its namespace's totals; `None` for a pod
     /// the API server would reject, left out.
-    output: Option<(Vec<u8>, PodTotals)>,
+    output: Option<(Vec<u8>, NamespaceTotal)>,
     /// How it is named on stderr and its check findings at error or warning severity (what
     /// [`api_check::admit`] prints or counts), when it has any.
     verdict: Option<(String, Vec<Finding>)>,
@@ -271,7 +271,7 @@ impl Drawing<'_> {
                 Some((width, paint)) => human::HumanReport::block(pod, self.settings, width, paint),
                 None => json::JsonReportWriter::pod(pod, self.settings),
             };
-            (drawn, PodTotals::of(pod))
+            (drawn, NamespaceTotal::of_pod(pod))
         });
         findings.retain(|f| matches!(f.severity, Severity::Error | Severity::Warning));
         let verdict =

@@ -15,7 +15,7 @@ use crate::resources::qos::QosClass;
 use crate::resources::quantities::{Quantities, display_order};
 use crate::resources::replicas::ReplicaSource;
 use crate::resources::report::{PodReport, Settings};
-use crate::resources::totals::{NamespaceTotal, NamespaceTotals, PodTotals};
+use crate::resources::totals::{NamespaceTotal, NamespaceTotals};
 
 /// Writes every pod's block, then the namespace totals when there is more than one pod.
 pub fn write_report(
@@ -28,7 +28,7 @@ pub fn write_report(
     let mut report = HumanReport::new(width);
     for pod in pods {
         let block = HumanReport::block(pod, settings, width, paint);
-        report.write_block(out, &PodTotals::of(pod), &block)?;
+        report.write_block(out, &NamespaceTotal::of_pod(pod), &block)?;
     }
     report.finish(out, 0)
 }
@@ -66,7 +66,7 @@ impl HumanReport {
     pub fn write_block(
         &mut self,
         out: &mut dyn Write,
-        totals: &PodTotals,
+        totals: &NamespaceTotal,
         block: &[u8],
     ) -> std::io::Result<()> {
         if self.pods > 0 {
@@ -74,7 +74,7 @@ impl HumanReport {
         }
         out.write_all(block)?;
         self.pods += 1;
-        self.totals.add_totals(totals);
+        self.totals.add(totals);
         Ok(())
     }
 

@@ -12,7 +12,7 @@ use crate::resources::node_fit::NodeFit;
 use crate::resources::qos::QosClass;
 use crate::resources::quantities::Quantities;
 use crate::resources::report::{PodReport, Settings};
-use crate::resources::totals::{NamespaceTotals, PodTotals};
+use crate::resources::totals::{NamespaceTotal, NamespaceTotals};
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -227,7 +227,7 @@ pub fn write_report(
     for pod in pods {
         report.write_pod(
             out,
-            &PodTotals::of(pod),
+            &NamespaceTotal::of_pod(pod),
             &JsonReportWriter::pod(pod, settings),
         )?;
     }
@@ -259,7 +259,7 @@ impl JsonReportWriter {
     pub fn write_pod(
         &mut self,
         out: &mut dyn Write,
-        totals: &PodTotals,
+        totals: &NamespaceTotal,
         entry: &[u8],
     ) -> std::io::Result<()> {
         let before = if self.pods == 0 {
@@ -270,7 +270,7 @@ impl JsonReportWriter {
         out.write_all(before.as_bytes())?;
         out.write_all(entry)?;
         self.pods += 1;
-        self.totals.add_totals(totals);
+        self.totals.add(totals);
         Ok(())
     }
 
