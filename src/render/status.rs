@@ -14,12 +14,8 @@ const PADDING: usize = 3;
 
 /// A cell as kubectl's table printer writes it: cut at the first line break (`\f`, `\n`, `\r`)
 /// with `...` appended, and ESC shown as `^[` so input cannot drive the terminal.
-pub fn printable_cell(cell: &str) -> String {
-    printed(cell).into_owned()
-}
-
-/// [`printable_cell`], borrowed when the cell prints as it is (almost always).
-fn printed(cell: &str) -> Cow<'_, str> {
+/// Borrowed when the cell prints as it is (almost always).
+pub fn printable_cell(cell: &str) -> Cow<'_, str> {
     let (kept, truncated) = match cell.find(['\u{c}', '\n', '\r']) {
         Some(at) => (&cell[..at], true),
         None => (cell, false),
@@ -106,7 +102,7 @@ fn printed_cells(row: &PodRow, namespaced: bool, wide: bool) -> Vec<Cow<'_, str>
         .then_some(row.namespace.as_str())
         .into_iter()
         .chain(row.cells(wide))
-        .map(printed)
+        .map(printable_cell)
         .collect()
 }
 
@@ -413,7 +409,7 @@ mod tests {
             for (line, row) in lines.iter().skip(1).zip(&rows) {
                 let ready: String = line.chars().skip(status_at).take(3).collect();
                 assert_eq!(ready, "1/1", "{line}");
-                assert!(line.contains(&printable_cell(&row.name)), "{line}");
+                assert!(line.contains(printable_cell(&row.name).as_ref()), "{line}");
             }
         }
     }
