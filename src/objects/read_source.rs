@@ -91,6 +91,17 @@ struct PieceRead<P> {
     documents_before: usize,
 }
 
+impl<P> PieceRead<P> {
+    /// Counts the piece into the source's summary and tally, in stream order, and numbers it
+    /// after the documents before it.
+    fn number(&mut self, summary: &mut Summary, tally: &mut Tally, documents_before: &mut usize) {
+        summary.add(&self.summary);
+        tally.merge(&self.tally);
+        self.documents_before = *documents_before;
+        *documents_before += self.summary.documents;
+    }
+}
+
 /// [`read_source`] with the pieces and how many at once given.
 pub fn read_in_pieces<P: Default + Send>(
     reading: &Reading<'_>,
@@ -148,10 +159,7 @@ pub fn read_in_pieces<P: Default + Send>(
                 broken = Some(index);
                 return Next::Stop;
             }
-            summary.add(&piece.summary);
-            tally.merge(&piece.tally);
-            piece.documents_before = documents_before;
-            documents_before += piece.summary.documents;
+            piece.number(summary, &mut tally, &mut documents_before);
             Next::Go
         },
         prepared,
@@ -162,9 +170,7 @@ pub fn read_in_pieces<P: Default + Send>(
     );
     if let Some(rest) = broken.and_then(|index| chunks.get(index)) {
         let mut piece = read(&rest.to_end(&source.text));
-        summary.add(&piece.summary);
-        tally.merge(&piece.tally);
-        piece.documents_before = documents_before;
+        piece.number(summary, &mut tally, &mut documents_before);
         emit(prepared(piece));
     }
     finish_reading(source, findings, &tally);

@@ -460,8 +460,8 @@ fn padding_for(text: &str, info: &str, error_byte: usize) -> Option<Vec<(usize, 
         let open = outermost_open_flow(text, error_byte)?;
         (open, flow_end(text, open)?)
     };
-    let first_line = text.get(..open)?.matches('\n').count();
-    let last_line = first_line + text.get(open..close)?.matches('\n').count();
+    let first_line = count_newlines(text.get(..open)?);
+    let last_line = first_line + count_newlines(text.get(open..close)?);
     let opening = text.get(line_start(text, open)..open)?;
     let required = key_column(opening) + 1;
     let mut pads = Vec::new();
