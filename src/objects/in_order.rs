@@ -204,27 +204,33 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_panic_in_the_work_is_raised_here_rather_than_waited_on() {
+    /// Whether `run` panicked, run on a thread of its own: a run still waiting after 30 s
+    /// fails the test instead of hanging it.
+    fn panics_rather_than_waits(run: impl FnOnce() -> usize + Send + 'static) -> bool {
         let (done, finished) = mpsc::channel();
         std::thread::spawn(move || {
-            let outcome = std::panic::catch_unwind(|| {
-                let items: Vec<usize> = (0..20).collect();
-                in_order(
-                    &items,
-                    4,
-                    |&item| {
-                        assert!(item != 3, "a bug in the work");
-                        item
-                    },
-                    |_, _| Next::Go,
-                )
-            });
+            let outcome = std::panic::catch_unwind(AssertUnwindSafe(run));
             let _ = done.send(outcome.is_err());
         });
-        let panicked = finished
+        finished
             .recv_timeout(std::time::Duration::from_secs(30))
-            .expect("in_order returned or panicked instead of waiting forever");
+            .expect("the pipeline returned or panicked instead of waiting forever")
+    }
+
+    #[test]
+    fn a_panic_in_the_work_is_raised_here_rather_than_waited_on() {
+        let panicked = panics_rather_than_waits(|| {
+            let items: Vec<usize> = (0..20).collect();
+            in_order(
+                &items,
+                4,
+                |&item| {
+                    assert!(item != 3, "a bug in the work");
+                    item
+                },
+                |_, _| Next::Go,
+            )
+        });
         assert!(panicked);
     }
 
@@ -379,30 +385,23 @@ mod tests {
     #[test]
     fn a_panic_in_either_step_is_raised_here_rather_than_waited_on() {
         for panics_in_first in [true, false] {
-            let (done, finished) = mpsc::channel();
-            std::thread::spawn(move || {
-                let outcome = std::panic::catch_unwind(|| {
-                    let items: Vec<usize> = (0..20).collect();
-                    in_order_in_two_steps(
-                        &items,
-                        4,
-                        |&item| {
-                            assert!(!panics_in_first || item != 3, "a bug in the first step");
-                            item
-                        },
-                        |_, _| Next::Go,
-                        |item| {
-                            assert!(panics_in_first || item != 3, "a bug in the second step");
-                            item
-                        },
-                        |_, _| Next::Go,
-                    )
-                });
-                let _ = done.send(outcome.is_err());
+            let panicked = panics_rather_than_waits(move || {
+                let items: Vec<usize> = (0..20).collect();
+                in_order_in_two_steps(
+                    &items,
+                    4,
+                    |&item| {
+                        assert!(!panics_in_first || item != 3, "a bug in the first step");
+                        item
+                    },
+                    |_, _| Next::Go,
+                    |item| {
+                        assert!(panics_in_first || item != 3, "a bug in the second step");
+                        item
+                    },
+                    |_, _| Next::Go,
+                )
             });
-            let panicked = finished
-                .recv_timeout(std::time::Duration::from_secs(30))
-                .expect("in_order_in_two_steps returned or panicked instead of waiting forever");
             assert!(panicked);
         }
     }
