@@ -291,6 +291,15 @@ mod tests {
         assert_eq!(seen, (1..31).collect::<Vec<_>>());
     }
 
+    /// `run` on this thread, or on a pool thread when `on_pool`.
+    fn here_or_on_pool<R: Send>(on_pool: bool, run: impl FnOnce() -> R + Send) -> R {
+        if on_pool {
+            rayon::scope(|_| run())
+        } else {
+            run()
+        }
+    }
+
     /// The items of each case through both steps and the numbering between them, on the
     /// main thread and on a pool thread: handed over in order, each numbered from the ones
     /// before it.
@@ -327,11 +336,7 @@ mod tests {
                 );
                 (handed, seen)
             };
-            let (handed, seen) = if on_pool {
-                rayon::scope(|_| run())
-            } else {
-                run()
-            };
+            let (handed, seen) = here_or_on_pool(on_pool, run);
             assert_eq!(handed, count);
             let expected: Vec<(usize, (usize, usize))> = items
                 .iter()
@@ -371,11 +376,7 @@ mod tests {
                     );
                     (handed, seen)
                 };
-                let (handed, seen) = if on_pool {
-                    rayon::scope(|_| run())
-                } else {
-                    run()
-                };
+                let (handed, seen) = here_or_on_pool(on_pool, run);
                 assert_eq!(handed, 9);
                 assert_eq!(seen, (100..109).collect::<Vec<_>>());
             }
