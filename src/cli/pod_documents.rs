@@ -27,6 +27,8 @@ pub struct ReadDocument<'a> {
     pub sources: Option<&'a RenderedSources>,
     /// The document.
     pub document: &'a Document<'a>,
+    /// The input's line index (turns the document's offsets into lines).
+    pub lines: &'a LineIndex<'a>,
     /// Its objects; the loader's errors among `findings` were already reported.
     pub objects: DocumentObjects,
     /// The options that apply to the input.
@@ -86,6 +88,7 @@ pub fn for_each_read_document(
             crate::lint::settings::apply::apply_to_read_findings(
                 &mut objects.findings,
                 document.root.as_ref(),
+                &lines,
                 &objects.pods,
                 &comments,
                 &options.settings,
@@ -108,6 +111,7 @@ pub fn for_each_read_document(
                 comments: &comments,
                 sources: sources.as_ref(),
                 document: &document,
+                lines: &lines,
                 objects,
                 options: &options,
             });

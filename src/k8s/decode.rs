@@ -13,7 +13,7 @@ use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 use crate::k8s::field_schema::{self, Schema};
 use crate::text::closest;
 use crate::yaml::field_path::{FieldPath, Segment};
-use crate::yaml::source::{Node, NodeKind, Resolved, ScalarForm, Span, resolve_plain};
+use crate::yaml::source::{Node, NodeKind, Offsets, Resolved, ScalarForm, resolve_plain};
 
 /// Name of the newtype through which a type asks for a scalar's raw text (quantities).
 pub const RAW_SCALAR: &str = "podlife::RawScalar";
@@ -28,7 +28,7 @@ pub struct DecodeProblem {
     /// Where, as a field path from the document root.
     pub path: FieldPath,
     /// Where, in the source.
-    pub span: Span,
+    pub at: Offsets,
     /// The message.
     pub message: String,
     /// How to fix it, if known.
@@ -53,7 +53,7 @@ pub struct DecodeError {
     /// The message.
     pub message: String,
     /// Where, once known.
-    pub location: Option<(FieldPath, Span)>,
+    pub location: Option<(FieldPath, Offsets)>,
 }
 
 impl fmt::Display for DecodeError {
@@ -155,7 +155,7 @@ struct NodeDeserializer<'n, 'a, 'c, 'p> {
 impl NodeDeserializer<'_, '_, '_, '_> {
     fn locate(&self, mut error: DecodeError) -> DecodeError {
         if error.location.is_none() {
-            error.location = Some((self.path.to_path(), self.node.span));
+            error.location = Some((self.path.to_path(), self.node.at));
         }
         error
     }
@@ -163,7 +163,7 @@ impl NodeDeserializer<'_, '_, '_, '_> {
     fn type_error(&self, expected: &str) -> DecodeError {
         DecodeError {
             message: format!("expected {expected}, found {}", self.node.describe()),
-            location: Some((self.path.to_path(), self.node.span)),
+            location: Some((self.path.to_path(), self.node.at)),
         }
     }
 
@@ -171,7 +171,7 @@ impl NodeDeserializer<'_, '_, '_, '_> {
         self.context.problems.borrow_mut().push(DecodeProblem {
             kind: DecodeProblemKind::WrongType,
             path: self.path.to_path(),
-            span: self.node.span,
+            at: self.node.at,
             message: format!("expected {expected}, found {}", self.node.describe()),
             help,
             replacement,
@@ -197,7 +197,7 @@ impl NodeDeserializer<'_, '_, '_, '_> {
                     "number `{}` does not fit in 64 bits",
                     self.text().unwrap_or("")
                 ),
-                location: Some((self.path.to_path(), self.node.span)),
+                location: Some((self.path.to_path(), self.node.at)),
             }),
             Some((text, Resolved::Float(value)))
                 if value.fract() == 0.0 && value.abs() < 9.0e15 =>
@@ -242,7 +242,7 @@ impl NodeDeserializer<'_, '_, '_, '_> {
                 message: format!(
                     "number `{text}` does not fit in an int32 (-2147483648 to 2147483647)"
                 ),
-                location: Some((self.path.to_path(), self.node.span)),
+                location: Some((self.path.to_path(), self.node.at)),
             });
         }
         self.integer(visitor)
@@ -488,7 +488,7 @@ impl<'de> de::Deserializer<'de> for NodeDeserializer<'_, '_, '_, '_> {
             self.context.problems.borrow_mut().push(DecodeProblem {
                 kind: DecodeProblemKind::UnknownField,
                 path: self.path.to_path(),
-                span: candidate.key.span,
+                at: candidate.key.at,
                 message: format!("unknown field `{}`", crate::text::clip(name)),
                 help: suggestion.map(|field| format!("did you mean `{field}`?")),
                 replacement: suggestion.map(str::to_string),
@@ -514,7 +514,7 @@ impl NodeDeserializer<'_, '_, '_, '_> {
                             self.context.problems.borrow_mut().push(DecodeProblem {
                                 kind: DecodeProblemKind::UnknownField,
                                 path: link.to_path(),
-                                span: key.span,
+                                at: key.at,
                                 message: format!("unknown field `{}`", crate::text::clip(name)),
                                 help: suggestion.map(|field| format!("did you mean `{field}`?")),
                                 replacement: suggestion.map(str::to_string),
@@ -730,9 +730,10 @@ mod tests {
             "{}",
             error.message
         );
-        let (path, span) = error.location.expect("located");
+        let (path, at) = error.location.expect("located");
         assert_eq!(path.to_string(), "spec.probe.failureThreshold");
-        assert_eq!((span.start.line, span.start.column), (1, 19));
+        let start = crate::yaml::line_index::LineIndex::new(text).pos(at.start);
+        assert_eq!((start.line, start.column), (1, 19));
         let text = "failureThreshold: 2147483647\n";
         let documents = parse_stream(text);
         let root = documents[0].root.as_ref().expect("root");
@@ -797,11 +798,13 @@ mod tests {
 
     #[test]
     fn unreadable_values_are_located_errors() {
-        let (result, _) = decode_text("periodSeconds: [1]\n");
+        let text = "periodSeconds: [1]\n";
+        let (result, _) = decode_text(text);
         let error = result.expect_err("fails");
-        let (path, span) = error.location.expect("located");
+        let (path, at) = error.location.expect("located");
         assert_eq!(path.to_string(), "spec.probe.periodSeconds");
-        assert_eq!((span.start.line, span.start.column), (1, 16));
+        let start = crate::yaml::line_index::LineIndex::new(text).pos(at.start);
+        assert_eq!((start.line, start.column), (1, 16));
         assert_eq!(error.message, "expected an integer, found a list");
     }
 

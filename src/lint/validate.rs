@@ -436,7 +436,7 @@ fn check_piece(
         let mut objects =
             read_document_with(&source.name, lines, &document, &options.pod_templates);
         if labels_checked {
-            let found = label_findings(&source.name, &document, refused, exemptions);
+            let found = label_findings(&source.name, lines, &document, refused, exemptions);
             objects.findings.extend(found);
         }
         skip_if_foreign(&mut objects);
@@ -451,11 +451,12 @@ fn check_piece(
             piece.pods.push(object.object_ref());
             piece.facts.extend(ObjectFacts::read(
                 document.root.as_ref(),
+                lines,
                 object,
                 options.settings.honor_peer_annotations,
             ));
             if !object.incomplete {
-                let checked = check_object_with(&document, object, options, &mut scratch);
+                let checked = check_object_with(&document, lines, object, options, &mut scratch);
                 if found.is_empty() {
                     found = checked;
                 } else {
@@ -483,16 +484,18 @@ const POD_SECURITY_LABEL: &str = crate::k8s::pod_security::namespace_policy::LAB
 /// so its finding points at the nearest parent that exists).
 pub fn check_object(
     document: &Document<'_>,
+    lines: &LineIndex<'_>,
     object: &PodObject,
     options: &CheckOptions,
 ) -> Vec<Finding> {
-    check_object_with(document, object, options, &mut Vec::new())
+    check_object_with(document, lines, object, options, &mut Vec::new())
 }
 
 /// [`check_object`] with the checks pushing into `scratch` (left empty, its room kept for the
 /// next pod); the located findings are returned in a list of their own size.
 fn check_object_with(
     document: &Document<'_>,
+    lines: &LineIndex<'_>,
     object: &PodObject,
     options: &CheckOptions,
     scratch: &mut Vec<Finding>,
@@ -535,7 +538,7 @@ fn check_object_with(
     let root = document.root.as_ref();
     let spec = root.map(|root| object.spec_lookup(root));
     for finding in scratch.iter_mut() {
-        locate_from(object, &object_ref, root, spec, finding);
+        locate_from(object, &object_ref, root, spec, lines, finding);
     }
     if parameterised {
         scratch.retain(|f| !about_a_parameter(object, document, f));
@@ -877,7 +880,7 @@ mod tests {
                     &reading,
                     &mut findings,
                     &mut summary,
-                    |piece: &mut Vec<(usize, DocumentObjects)>, document, objects| {
+                    |piece: &mut Vec<(usize, DocumentObjects)>, document, _, objects| {
                         piece.push((document.index, objects));
                     },
                     |_, _| {},

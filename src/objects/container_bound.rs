@@ -4,7 +4,7 @@
 use crate::k8s::container_list::ContainerList;
 use crate::text::thousands;
 use crate::yaml::field_path::FieldPath;
-use crate::yaml::source::{Node, NodeKind, Span};
+use crate::yaml::source::{Node, NodeKind, Offsets};
 
 /// Most containers of every list together (init, app, ephemeral, defer) in one pod. No pod a
 /// node runs comes near it; a pod decoded whole costs a few kilobytes per container, so past
@@ -19,7 +19,7 @@ pub struct TooManyContainers {
     /// The first container past the bound, relative to the spec.
     pub path: FieldPath,
     /// Where it is.
-    pub span: Span,
+    pub at: Offsets,
 }
 
 impl TooManyContainers {
@@ -61,7 +61,7 @@ pub fn too_many_containers(spec: &Node<'_>) -> Option<TooManyContainers> {
             return Some(TooManyContainers {
                 count,
                 path: FieldPath::root().child(list.field()).index(index),
-                span: first_past.span,
+                at: first_past.at,
             });
         }
         before += items.len();
@@ -98,10 +98,12 @@ mod tests {
 
     #[test]
     fn one_past_the_bound_points_at_the_first_container_past_it_in_any_list() {
-        let past = check(&spec(400, MAX_CONTAINERS_PER_POD - 399)).unwrap();
+        let text = spec(400, MAX_CONTAINERS_PER_POD - 399);
+        let past = check(&text).unwrap();
         assert_eq!(past.count, MAX_CONTAINERS_PER_POD + 1);
         assert_eq!(past.path.to_string(), "containers[4600]");
-        assert_eq!(past.span.start.line, 2 + 400 + 4600 + 1);
+        let lines = crate::yaml::line_index::LineIndex::new(&text);
+        assert_eq!(lines.span(past.at).start.line, 2 + 400 + 4600 + 1);
         let past = check(&spec(MAX_CONTAINERS_PER_POD + 5, 1)).unwrap();
         assert_eq!(past.path.to_string(), "initContainers[5000]");
     }

@@ -141,7 +141,7 @@ impl ObjectReader<'_, '_> {
             self.objects.findings.push(finding);
         }
         let mut tree = document.root.take().map(Node::into_owned)?;
-        tree.relocate(origin, indent);
+        tree.relocate(&LineIndex::new(json), self.lines, origin, indent);
         let prefix = object.object_path.join(&annotation_path);
         let decoded = match decode::<T>(&tree, &prefix, problems) {
             Ok(decoded) => Some(decoded),
@@ -158,7 +158,7 @@ impl ObjectReader<'_, '_> {
 
 /// Where text embedded in a scalar starts in the file, and the indentation of its later lines.
 fn embedded_origin(lines: &LineIndex<'_>, node: &Node<'_>) -> (Pos, u32) {
-    let start = node.span.start;
+    let start = lines.pos(node.at.start);
     let first = lines
         .line_text(start.line)
         .chars()

@@ -50,9 +50,10 @@ pub fn locate(
     pod: &PodObject,
     object: &Arc<ObjectRef>,
     root: Option<&Node<'_>>,
+    lines: &LineIndex<'_>,
     mut finding: Finding,
 ) -> Finding {
-    locate_from(pod, object, root, None, &mut finding);
+    locate_from(pod, object, root, None, lines, &mut finding);
     finding
 }
 
@@ -65,6 +66,7 @@ pub fn locate_from(
     object: &Arc<ObjectRef>,
     root: Option<&Node<'_>>,
     spec: Option<Lookup<'_, '_>>,
+    lines: &LineIndex<'_>,
     finding: &mut Finding,
 ) {
     finding.file = pod.file.clone();
@@ -72,7 +74,8 @@ pub fn locate_from(
     if let Some(fix) = finding.fix.as_mut()
         && !fix.elsewhere.is_empty()
     {
-        let resolved = root.and_then(|root| resolve_path_edits(pod, root, spec, &fix.elsewhere));
+        let resolved =
+            root.and_then(|root| resolve_path_edits(pod, root, spec, lines, &fix.elsewhere));
         match resolved {
             Some(edits) => fix.elsewhere = edits,
             // A fix that cannot be placed is no fix.
@@ -80,9 +83,11 @@ pub fn locate_from(
         }
     }
     for related in &mut finding.related {
-        related.span = root.and_then(|root| {
-            pod.span_of_pod_path(root, &related.path, crate::yaml::source::Target::Value)
-        });
+        related.span = root
+            .and_then(|root| {
+                pod.offsets_of_pod_path(root, &related.path, crate::yaml::source::Target::Value)
+            })
+            .map(|at| lines.span(at));
         related.path = pod.object_relative(&related.path);
     }
     // Only where to point: once located, nothing reads it.
@@ -90,8 +95,9 @@ pub fn locate_from(
     if let Some(pod_path) = finding.path.take() {
         if finding.span.is_none() {
             let shown = span_path.as_deref().unwrap_or(&pod_path);
-            finding.span =
-                root.and_then(|root| pod.span_of_pod_path_from(root, spec, shown, finding.target));
+            finding.span = root
+                .and_then(|root| pod.offsets_of_pod_path_from(root, spec, shown, finding.target))
+                .map(|at| lines.span(at));
         }
         finding.path = Some(pod.object_relative(&pod_path));
     }
@@ -103,8 +109,10 @@ fn resolve_path_edits<'n, 'a>(
     pod: &PodObject,
     root: &'n Node<'a>,
     spec: Option<Lookup<'n, 'a>>,
+    lines: &LineIndex<'_>,
     edits: &[PathEdit],
 ) -> Option<Vec<PathEdit>> {
+    let span = |node: &Node<'_>| lines.span(node.at);
     // Walked on from the pod's spec when the path is under it (most are).
     let lookup = |path: &FieldPath| {
         pod.lookup_pod_path_from(root, spec, path)
@@ -135,7 +143,7 @@ fn resolve_path_edits<'n, 'a>(
                 }
                 let found = root.lookup(&full);
                 let key = found.key.filter(|_| found.complete)?;
-                let end = found.value.span.end;
+                let end = span(found.value).end;
                 let end = if end.column == 1 {
                     end
                 } else {
@@ -143,7 +151,7 @@ fn resolve_path_edits<'n, 'a>(
                 };
                 placed.push(PathEdit::At(
                     Span {
-                        start: line_start(key.span.start.line),
+                        start: line_start(span(key).start.line),
                         end,
                     },
                     String::new(),
@@ -155,37 +163,38 @@ fn resolve_path_edits<'n, 'a>(
                     return None;
                 };
                 let (first, first_value) = entries.first().filter(|_| found.complete)?;
-                let indent = " ".repeat(first.span.start.column.saturating_sub(1) as usize);
-                let mut lines = String::with_capacity(text.len() * 2);
+                let first_at = span(first).start;
+                let indent = " ".repeat(first_at.column.saturating_sub(1) as usize);
+                let mut inserted = String::with_capacity(text.len() * 2);
                 for line in text.lines() {
-                    lines.push_str(&indent);
-                    lines.push_str(line);
-                    lines.push('\n');
+                    inserted.push_str(&indent);
+                    inserted.push_str(line);
+                    inserted.push('\n');
                 }
                 let at = match found.key {
                     // A flow mapping (`spec: {…}`) starts on its key's line: no block to
                     // insert into.
-                    Some(key) if first.span.start.line == key.span.start.line => return None,
-                    Some(_) => line_start(first.span.start.line),
+                    Some(key) if first_at.line == span(key).start.line => return None,
+                    Some(_) => line_start(first_at.line),
                     // A sequence item (`- name: app`): its first entry shares the dash's
                     // line, so the lines go after that entry, when its value is one line.
                     None => {
                         let one_line = matches!(first_value.kind(), NodeKind::Scalar(..))
-                            && first_value.span.end.line == first.span.start.line;
-                        if !one_line || found.value.span.start.index != first.span.start.index {
+                            && span(first_value).end.line == first_at.line;
+                        if !one_line || found.value.at.start != first.at.start {
                             return None;
                         }
-                        line_start(first.span.start.line + 1)
+                        line_start(first_at.line + 1)
                     }
                 };
-                placed.push(PathEdit::At(Span { start: at, end: at }, lines));
+                placed.push(PathEdit::At(Span { start: at, end: at }, inserted));
             }
             PathEdit::Replace(path, text) => {
                 let found = lookup(path);
                 if !found.complete || found.key.is_none() {
                     return None;
                 }
-                placed.push(PathEdit::At(found.value.span, text.clone()));
+                placed.push(PathEdit::At(span(found.value), text.clone()));
             }
         }
     }
@@ -430,8 +439,8 @@ mod tests {
             let pod_path = FieldPath::parse(path);
             for target in [Target::Value, Target::Key] {
                 assert_eq!(
-                    pod.span_of_pod_path(root, &pod_path, target),
-                    pod.span_of(root, &pod.object_relative(&pod_path), target),
+                    pod.offsets_of_pod_path(root, &pod_path, target),
+                    pod.offsets_of(root, &pod.object_relative(&pod_path), target),
                     "{path} {target:?}"
                 );
             }
@@ -475,6 +484,7 @@ mod tests {
             pod,
             &Arc::new(pod.object_ref()),
             documents[0].root.as_ref(),
+            &LineIndex::new(text),
             finding,
         );
         let span = located.span.expect("located");

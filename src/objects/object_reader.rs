@@ -74,7 +74,7 @@ impl ObjectReader<'_, '_> {
             self.loader_finding(
                 &reading_findings::NOT_AN_OBJECT,
                 message,
-                node.span,
+                self.lines.span(node.at),
                 Some(object_path.clone()),
             );
             return;
@@ -106,7 +106,7 @@ impl ObjectReader<'_, '_> {
             };
             let finding = reading_findings::NOT_AN_OBJECT
                 .finding(message)
-                .spanned(crate::yaml::source::Span::at(node.span.start))
+                .spanned(crate::yaml::source::Span::at(self.lines.pos(node.at.start)))
                 .help(help)
                 .label("not a Kubernetes object");
             self.push_finding(finding, Some(object_path.clone()));
@@ -129,7 +129,7 @@ impl ObjectReader<'_, '_> {
                     self.loader_finding(
                         &reading_findings::WRONG_TYPE,
                         message,
-                        items.span,
+                        self.lines.span(items.at),
                         Some(object_path.child("items")),
                     );
                 }
@@ -198,7 +198,7 @@ impl ObjectReader<'_, '_> {
             self.loader_finding(
                 &reading_findings::INPUT_TOO_COMPLEX,
                 message,
-                crate::yaml::source::Span::at(node.span.start),
+                crate::yaml::source::Span::at(self.lines.pos(node.at.start)),
                 Some(object_path.clone()),
             );
         }
@@ -249,7 +249,7 @@ impl ObjectReader<'_, '_> {
                     let help = suggestion.map(|field| format!("did you mean `{field}`?"));
                     let mut finding = reading_findings::UNKNOWN_FIELD
                         .finding(format!("unknown field `{}`", crate::text::clip(name)))
-                        .spanned(key.span)
+                        .spanned(self.lines.span(key.at))
                         .maybe_help(help);
                     if let Some(field) = suggestion {
                         finding = finding.fixed_by(Applicability::Unsafe, field);
@@ -388,7 +388,7 @@ impl ObjectReader<'_, '_> {
         let Some(past) = too_wide else { return };
         let mut finding = reading_findings::INPUT_TOO_COMPLEX
             .finding(past.message())
-            .spanned(past.span);
+            .spanned(self.lines.span(past.at));
         finding.path = Some(object.spec_path.join(&past.path));
         finding.file = self.file.clone();
         finding.object = Some(object_ref.clone().into());
@@ -402,10 +402,10 @@ impl ObjectReader<'_, '_> {
         object_path: &FieldPath,
         object_ref: &ObjectRef,
     ) {
-        let (path, span) = error.location.clone().unwrap_or_default();
+        let (path, at) = error.location.clone().unwrap_or_default();
         let mut finding = reading_findings::WRONG_TYPE
             .finding(error.message)
-            .spanned(span);
+            .spanned(self.lines.span(at));
         finding.path = Some(path.strip_prefix(object_path).unwrap_or(path));
         finding.file = self.file.clone();
         finding.object = Some(object_ref.clone().into());
@@ -429,7 +429,7 @@ impl ObjectReader<'_, '_> {
         };
         let mut finding = rule
             .finding(problem.message)
-            .spanned(problem.span)
+            .spanned(self.lines.span(problem.at))
             .maybe_help(problem.help);
         if let Some(replacement) = problem.replacement {
             finding = finding.fixed_by(applicability, replacement);
@@ -587,7 +587,7 @@ impl ObjectReader<'_, '_> {
         }
         let object_ref = Arc::new(object.object_ref());
         for finding in findings {
-            let located = locate(object, &object_ref, Some(self.root), finding);
+            let located = locate(object, &object_ref, Some(self.root), self.lines, finding);
             self.objects.findings.push(located);
         }
     }

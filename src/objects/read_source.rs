@@ -42,7 +42,8 @@ const AHEAD_PER_THREAD: usize = 2;
 
 /// Reads every document of a source with its objects, as `validate` does: a large source is cut
 /// at document starts and its pieces read on every core, a few at a time. `visit` gathers a
-/// piece's documents into a fresh `P` (document indexes counted from the piece's start);
+/// piece's documents into a fresh `P` (document indexes counted from the piece's start; the
+/// source's line index turns their offsets into lines);
 /// `prepare` then gets it with the number of documents before the piece, on whichever core is
 /// free (to renumber, to draw output); `emit` gets the pieces in stream order on this thread
 /// as each is ready, while the cores read on, so at most a few pieces' results are held however
@@ -53,7 +54,7 @@ pub fn read_source<P: Default + Send>(
     templates: &PodTemplateTable,
     findings: &mut Vec<Finding>,
     summary: &mut Summary,
-    visit: impl Fn(&mut P, &Document<'_>, DocumentObjects) + Sync,
+    visit: impl Fn(&mut P, &Document<'_>, &LineIndex<'_>, DocumentObjects) + Sync,
     prepare: impl Fn(&mut P, usize) + Sync,
     emit: impl FnMut(SourcePiece<P>),
 ) {
@@ -107,7 +108,7 @@ pub fn read_in_pieces<P: Default + Send>(
     reading: &Reading<'_>,
     findings: &mut Vec<Finding>,
     summary: &mut Summary,
-    visit: impl Fn(&mut P, &Document<'_>, DocumentObjects) + Sync,
+    visit: impl Fn(&mut P, &Document<'_>, &LineIndex<'_>, DocumentObjects) + Sync,
     prepare: impl Fn(&mut P, usize) + Sync,
     mut emit: impl FnMut(SourcePiece<P>),
 ) {
@@ -133,7 +134,7 @@ pub fn read_in_pieces<P: Default + Send>(
             let mut objects = read_document_with(&source.name, &lines, &document, templates);
             skip_if_foreign(&mut objects);
             piece.tally.add(&mut piece.summary, &document, &objects);
-            visit(&mut piece.value, &document, objects);
+            visit(&mut piece.value, &document, &lines, objects);
         });
         piece
     };

@@ -2,6 +2,7 @@
 
 use crate::k8s::timestamp::parse_rfc3339;
 use crate::observe::evidence::{InvolvedObject, Moment, ObservedEvent};
+use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::{Node, NodeKind};
 use serde::Deserialize;
 
@@ -26,15 +27,23 @@ pub struct UnreadableEvent {
 
 /// Every `Event` in the document (its root, or the items of a `List`), in order, and those
 /// whose fields could not be read.
-pub fn events_in(root: &Node<'_>) -> (Vec<ObservedEvent>, Vec<UnreadableEvent>) {
+pub fn events_in(
+    root: &Node<'_>,
+    lines: &LineIndex<'_>,
+) -> (Vec<ObservedEvent>, Vec<UnreadableEvent>) {
     let mut out = (Vec::new(), Vec::new());
-    collect(root, 0, &mut out);
+    collect(root, lines, 0, &mut out);
     out
 }
 
-fn collect(node: &Node<'_>, depth: usize, out: &mut (Vec<ObservedEvent>, Vec<UnreadableEvent>)) {
+fn collect(
+    node: &Node<'_>,
+    lines: &LineIndex<'_>,
+    depth: usize,
+    out: &mut (Vec<ObservedEvent>, Vec<UnreadableEvent>),
+) {
     if is_event(node) {
-        let line = node.span.start.line as usize;
+        let line = lines.pos(node.at.start).line as usize;
         match read_event(node) {
             Ok(raw) => out.0.push(raw.into_event(line)),
             Err(message) => out.1.push(UnreadableEvent { line, message }),
@@ -50,7 +59,7 @@ fn collect(node: &Node<'_>, depth: usize, out: &mut (Vec<ObservedEvent>, Vec<Unr
         && let Some(NodeKind::Sequence(items)) = node.get("items").map(Node::kind)
     {
         for item in items {
-            collect(item, depth + 1, out);
+            collect(item, lines, depth + 1, out);
         }
     }
 }
@@ -201,11 +210,12 @@ mod tests {
     use crate::yaml::stream::parse_stream;
 
     fn events(text: &str) -> Vec<ObservedEvent> {
+        let lines = LineIndex::new(text);
         parse_stream(text)
             .iter()
             .filter_map(|document| document.root.as_ref())
             .flat_map(|root| {
-                let (events, unreadable) = events_in(root);
+                let (events, unreadable) = events_in(root, &lines);
                 assert!(unreadable.is_empty(), "{unreadable:?}");
                 events
             })
@@ -303,10 +313,10 @@ reportingController: kubelet
 
     #[test]
     fn an_event_whose_fields_cannot_be_read_is_left_out_and_said() {
-        let documents = parse_stream(
-            "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Event\n  involvedObject: [not, a, mapping]\n  reason: X\n",
-        );
-        let (events, unreadable) = events_in(documents[0].root.as_ref().unwrap());
+        let text = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Event\n  involvedObject: [not, a, mapping]\n  reason: X\n";
+        let documents = parse_stream(text);
+        let (events, unreadable) =
+            events_in(documents[0].root.as_ref().unwrap(), &LineIndex::new(text));
         assert!(events.is_empty());
         assert_eq!(unreadable.len(), 1);
         assert_eq!(unreadable[0].line, 4);

@@ -272,7 +272,8 @@ fn annotation_edit(
     encoding: Encoding,
 ) -> Option<TextEdit> {
     let at = |pos| position(lines, pos, encoding);
-    let flow = metadata.span.start.line == metadata_key.span.start.line;
+    let span = |node: &Node<'_>| lines.span(node.at);
+    let flow = span(metadata).start.line == span(metadata_key).start.line;
     let NodeKind::Mapping(entries) = metadata.kind() else {
         return None;
     };
@@ -282,9 +283,9 @@ fn annotation_edit(
             // Add the rule to the entry's value, inside its quotes if it has them.
             let quoted = matches!(value.kind(), NodeKind::Scalar(_, ScalarForm::Text));
             let end = if quoted {
-                before_last(value.span.end)
+                before_last(span(value).end)
             } else {
-                value.span.end
+                span(value).end
             };
             return Some(insert(at(end), format!(", {code}")));
         }
@@ -292,10 +293,11 @@ fn annotation_edit(
             return None;
         };
         return match existing.first() {
-            Some((first, _)) if first.span.start.line > annotations_key.span.start.line => {
-                let indent = " ".repeat(first.span.start.column.saturating_sub(1) as usize);
+            Some((first, _)) if span(first).start.line > span(annotations_key).start.line => {
+                let first = span(first).start;
+                let indent = " ".repeat(first.column.saturating_sub(1) as usize);
                 let line = Position {
-                    line: first.span.start.line.saturating_sub(1),
+                    line: first.line.saturating_sub(1),
                     character: 0,
                 };
                 Some(insert(line, format!("{indent}{entry}\n")))
@@ -304,7 +306,7 @@ fn annotation_edit(
             _ => {
                 let separator = if existing.is_empty() { "" } else { ", " };
                 Some(insert(
-                    at(before_last(annotations.span.end)),
+                    at(before_last(span(annotations).end)),
                     format!("{separator}{entry}"),
                 ))
             }
@@ -313,14 +315,15 @@ fn annotation_edit(
     if flow {
         let separator = if entries.is_empty() { "" } else { ", " };
         return Some(insert(
-            at(before_last(metadata.span.end)),
+            at(before_last(span(metadata).end)),
             format!("{separator}annotations: {{{entry}}}"),
         ));
     }
     let (first, _) = entries.first()?;
-    let indent = " ".repeat(first.span.start.column.saturating_sub(1) as usize);
+    let first = span(first).start;
+    let indent = " ".repeat(first.column.saturating_sub(1) as usize);
     let line = Position {
-        line: first.span.start.line.saturating_sub(1),
+        line: first.line.saturating_sub(1),
         character: 0,
     };
     Some(insert(

@@ -53,10 +53,10 @@ pub fn lenses(
             if lenses.len() >= MAX_LENSES || !keep_going() {
                 return;
             }
-            let span = root.lookup(&object.object_path).value.span;
+            let at = root.lookup(&object.object_path).value.at;
             let errors = error_starts
                 .iter()
-                .filter(|&&start| (span.start.index..span.end.index).contains(&start))
+                .filter(|&&start| (at.start..at.end).contains(&start))
                 .count();
             let pod_name = object.pod_name();
             let command_line = format!("podlife simulate {file} --pod {pod_name}");
@@ -82,7 +82,7 @@ pub fn lenses(
                     format!("the whole run: `{command_line}`"),
                 )
             };
-            let at: Position = position(&lines, span.start, encoding);
+            let at: Position = position(&lines, lines.pos(at.start), encoding);
             lenses.push(CodeLens {
                 range: Range { start: at, end: at },
                 command: Some(Command {

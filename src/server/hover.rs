@@ -77,9 +77,10 @@ fn container_at(
             for (list, containers) in lists {
                 for (position, container) in containers.iter().enumerate() {
                     let path = object.object_relative(&FieldPath::parse(list).index(position));
-                    let Some(span) = object.span_of(root, &path, Target::Value) else {
+                    let Some(offsets) = object.offsets_of(root, &path, Target::Value) else {
                         continue;
                     };
+                    let span = index.span(offsets);
                     let (start, end) = index.byte_range(span);
                     if !(start..=end).contains(&at) {
                         continue;

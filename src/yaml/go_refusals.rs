@@ -201,9 +201,9 @@ pub(crate) struct PieceLines<'t> {
 }
 
 impl<'t> PieceLines<'t> {
-    pub(crate) fn new(text: &'t str, lines_before: usize) -> Self {
+    pub(crate) fn new(text: &'t str, lines_before: usize, chars_before: usize) -> Self {
         PieceLines {
-            index: LineIndex::new(text),
+            index: LineIndex::of_piece(text, lines_before, chars_before),
             lines_before: clamp(lines_before),
         }
     }
@@ -363,7 +363,7 @@ impl Context {
             // Its content was walked at its anchor.
             return;
         }
-        let span = node.span;
+        let span = lines.index.span(node.at);
         match node.kind() {
             NodeKind::Scalar(text, form) => {
                 if in_flow {

@@ -1,8 +1,9 @@
-//! Byte offsets of line starts: turning a (line, column) position into a byte offset, once per file.
+//! Line starts of a file, found once: a node's character offsets into lines and columns, and a
+//! (line, column) position into a byte offset.
 
 use std::sync::OnceLock;
 
-use crate::yaml::source::Pos;
+use crate::yaml::source::{Offsets, Pos, Span};
 
 /// Byte offsets of line starts, built once per file on first use, to turn (line, column) into a
 /// byte offset and to cut the few lines a snippet shows without rescanning the file per
@@ -11,15 +12,108 @@ use crate::yaml::source::Pos;
 pub struct LineIndex<'t> {
     text: &'t str,
     starts: OnceLock<Vec<usize>>,
+    /// Characters before each line start (a byte order mark not counted), for text that is not
+    /// ASCII; ASCII text uses `starts`.
+    char_starts: OnceLock<Option<Vec<u32>>>,
+    /// Lines and characters of the stream before `text`, for a piece of a stream.
+    lines_before: u32,
+    chars_before: u32,
 }
 
 impl<'t> LineIndex<'t> {
     /// The index of `text` (the line starts are found on first use).
     pub fn new(text: &'t str) -> Self {
+        Self::of_piece(text, 0, 0)
+    }
+
+    /// The index of a piece of a stream that starts at a line start, after `lines_before`
+    /// lines and `chars_before` characters: its positions are the stream's.
+    pub fn of_piece(text: &'t str, lines_before: usize, chars_before: usize) -> Self {
         LineIndex {
             text,
             starts: OnceLock::new(),
+            char_starts: OnceLock::new(),
+            lines_before: u32::try_from(lines_before).unwrap_or(u32::MAX),
+            chars_before: u32::try_from(chars_before).unwrap_or(u32::MAX),
         }
+    }
+
+    /// The position of a node's character offset ([`Offsets`]): its line and column in the
+    /// stream. An offset past the text is on the last line.
+    pub fn pos(&self, offset: u32) -> Pos {
+        let local = offset.saturating_sub(self.chars_before);
+        let (line, line_start) = match self.char_starts.get_or_init(|| self.count_char_starts()) {
+            Some(char_starts) => {
+                let line = char_starts.partition_point(|&start| start <= local).max(1) - 1;
+                (line, char_starts.get(line).copied().unwrap_or(0))
+            }
+            None => {
+                let starts = self.starts();
+                let line = starts
+                    .partition_point(|&start| start <= local as usize)
+                    .max(1)
+                    - 1;
+                let start = starts.get(line).copied().unwrap_or(0);
+                (line, u32::try_from(start).unwrap_or(u32::MAX))
+            }
+        };
+        Pos {
+            index: offset,
+            line: self
+                .lines_before
+                .saturating_add(u32::try_from(line).unwrap_or(u32::MAX))
+                .saturating_add(1),
+            column: (local - line_start).saturating_add(1),
+        }
+    }
+
+    /// The lines and columns of a node's [`Offsets`].
+    pub fn span(&self, at: Offsets) -> Span {
+        Span {
+            start: self.pos(at.start),
+            end: self.pos(at.end),
+        }
+    }
+
+    /// The character offset of `pos` ([`LineIndex::pos`] turned back; a column past its line
+    /// counts on past the line's end).
+    pub fn char_offset(&self, pos: Pos) -> u32 {
+        let line = pos.line.saturating_sub(self.lines_before).max(1) - 1;
+        let line_start = match self.char_starts.get_or_init(|| self.count_char_starts()) {
+            Some(char_starts) => char_starts.get(line as usize).copied(),
+            None => self
+                .starts()
+                .get(line as usize)
+                .map(|&start| u32::try_from(start).unwrap_or(u32::MAX)),
+        };
+        let line_start = line_start.unwrap_or_else(|| self.char_count());
+        self.chars_before
+            .saturating_add(line_start)
+            .saturating_add(pos.column.max(1) - 1)
+    }
+
+    fn char_count(&self) -> u32 {
+        let body = self.text.strip_prefix('\u{feff}').unwrap_or(self.text);
+        u32::try_from(body.chars().count()).unwrap_or(u32::MAX)
+    }
+
+    /// Characters before each line start, when they are not its byte offsets (text that is not
+    /// ASCII, or starts with a byte order mark, which offsets do not count).
+    fn count_char_starts(&self) -> Option<Vec<u32>> {
+        if self.text.is_ascii() {
+            return None;
+        }
+        let body = self.text.strip_prefix('\u{feff}').unwrap_or(self.text);
+        let mut char_starts = Vec::with_capacity(self.starts().len());
+        char_starts.push(0);
+        let mut chars = 0u32;
+        for line in body.split_inclusive('\n') {
+            chars = chars.saturating_add(u32::try_from(line.chars().count()).unwrap_or(u32::MAX));
+            if line.ends_with('\n') {
+                char_starts.push(chars);
+            }
+        }
+        Some(char_starts)
     }
 
     fn starts(&self) -> &[usize] {
@@ -100,7 +194,7 @@ impl<'t> LineIndex<'t> {
     }
 
     /// The byte range of a span, kept on the start's line (a snippet shows one line).
-    pub fn range(&self, span: crate::yaml::source::Span) -> (usize, usize) {
+    pub fn range(&self, span: Span) -> (usize, usize) {
         let start = self.offset(span.start);
         let line_end = self
             .text
@@ -116,7 +210,7 @@ impl<'t> LineIndex<'t> {
     }
 
     /// The byte range of a span, across lines.
-    pub fn byte_range(&self, span: crate::yaml::source::Span) -> (usize, usize) {
+    pub fn byte_range(&self, span: Span) -> (usize, usize) {
         let start = self.offset(span.start);
         (start, self.offset(span.end).max(start))
     }
@@ -125,6 +219,37 @@ impl<'t> LineIndex<'t> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every character offset of a text (ASCII, multi-byte, a byte order mark, CRLF, a piece
+    /// of a longer stream) turns into the line and column of that character, and back.
+    #[test]
+    fn offsets_turn_into_lines_and_columns_and_back() {
+        for (text, lines_before, chars_before) in [
+            ("a: 1\nbb: [x, y]\n\nc: d", 0, 0),
+            ("é: ü\n  漢字: 😀z\r\nlast é", 0, 0),
+            ("\u{feff}a: é\nb: 2\n", 0, 0),
+            ("spec:\n  é: 1\n", 7, 120),
+        ] {
+            let index = LineIndex::of_piece(text, lines_before, chars_before);
+            let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+            let (mut line, mut column) = (lines_before as u32 + 1, 1);
+            for (offset, ch) in body.chars().enumerate() {
+                let offset = offset as u32 + chars_before as u32;
+                let pos = index.pos(offset);
+                assert_eq!(
+                    (pos.line, pos.column, pos.index),
+                    (line, column, offset),
+                    "{text:?}"
+                );
+                assert_eq!(index.char_offset(pos), offset, "{text:?} {pos:?}");
+                if ch == '\n' {
+                    (line, column) = (line + 1, 1);
+                } else {
+                    column += 1;
+                }
+            }
+        }
+    }
 
     #[test]
     fn line_text_drops_the_line_ending_as_str_lines_does() {

@@ -10,6 +10,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::yaml::field_path::{FieldPath, Segment};
+use crate::yaml::line_index::LineIndex;
 
 /// Deepest nesting accepted in a document; real manifests stay far below it.
 pub const MAX_DEPTH: usize = 200;
@@ -67,6 +68,28 @@ impl Span {
     }
 }
 
+/// Where a node is: character offsets from the start of the stream (a byte order mark not
+/// counted; the parser's unit), start inclusive, end exclusive. Eight bytes a node instead of a
+/// [`Span`]'s twenty-four; [`LineIndex::span`](crate::yaml::line_index::LineIndex::span) turns
+/// them into lines and columns where a finding is made.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Offsets {
+    /// Offset of the first character.
+    pub start: u32,
+    /// Offset just past the last.
+    pub end: u32,
+}
+
+impl Offsets {
+    /// The offsets of a span.
+    pub fn of(span: Span) -> Self {
+        Offsets {
+            start: span.start.index,
+            end: span.end.index,
+        }
+    }
+}
+
 /// How a scalar was written, which decides how its text resolves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ScalarForm {
@@ -93,7 +116,7 @@ pub struct Node<'a> {
     /// What the node holds, or the anchored node an alias shares.
     value: Value<'a>,
     /// Where it is (for an alias: the alias, not the anchor).
-    pub span: Span,
+    pub at: Offsets,
 }
 
 /// A node's content: its own, or shared with an anchor (an alias costs one pointer, however
@@ -105,19 +128,19 @@ enum Value<'a> {
 }
 
 impl<'a> Node<'a> {
-    /// A node holding `kind`, at `span`.
-    pub fn new(kind: NodeKind<'a>, span: Span) -> Self {
+    /// A node holding `kind`, at `at`.
+    pub fn new(kind: NodeKind<'a>, at: Offsets) -> Self {
         Self {
             value: Value::Own(kind),
-            span,
+            at,
         }
     }
 
-    /// A node sharing `anchored`'s content, at `span` (an alias).
-    pub fn shared(anchored: Arc<Node<'a>>, span: Span) -> Self {
+    /// A node sharing `anchored`'s content, at `at` (an alias).
+    pub fn shared(anchored: Arc<Node<'a>>, at: Offsets) -> Self {
         Self {
             value: Value::Shared(anchored),
-            span,
+            at,
         }
     }
 
@@ -238,7 +261,7 @@ impl<'a> Node<'a> {
 
     /// This tree with every string owned, so it can outlive its source text.
     pub fn into_owned(self) -> Node<'static> {
-        let span = self.span;
+        let at = self.at;
         let kind = match self.into_kind() {
             NodeKind::Scalar(text, form) => NodeKind::Scalar(Cow::Owned(text.into_owned()), form),
             NodeKind::Sequence(items) => {
@@ -251,20 +274,31 @@ impl<'a> Node<'a> {
                     .collect(),
             ),
         };
-        Node::new(kind, span)
+        Node::new(kind, at)
     }
 
-    /// This tree with every span moved by [`Span::relative_to`].
-    pub fn relocate(&mut self, origin: Pos, line_indent: u32) {
-        self.span = self.span.relative_to(origin, line_indent);
+    /// This tree, read from `embedded` (text embedded in a file), with every offset moved into
+    /// the file (indexed by `file`) by [`Span::relative_to`].
+    pub fn relocate(
+        &mut self,
+        embedded: &LineIndex<'_>,
+        file: &LineIndex<'_>,
+        origin: Pos,
+        line_indent: u32,
+    ) {
+        let moved = embedded.span(self.at).relative_to(origin, line_indent);
+        self.at = Offsets {
+            start: file.char_offset(moved.start),
+            end: file.char_offset(moved.end),
+        };
         match self.kind_mut() {
             NodeKind::Scalar(..) => {}
             NodeKind::Sequence(items) => items
                 .iter_mut()
-                .for_each(|item| item.relocate(origin, line_indent)),
+                .for_each(|item| item.relocate(embedded, file, origin, line_indent)),
             NodeKind::Mapping(entries) => entries.iter_mut().for_each(|(k, v)| {
-                k.relocate(origin, line_indent);
-                v.relocate(origin, line_indent);
+                k.relocate(embedded, file, origin, line_indent);
+                v.relocate(embedded, file, origin, line_indent);
             }),
         }
     }
@@ -390,6 +424,13 @@ mod tests {
         documents.remove(0).root.expect("root")
     }
 
+    /// A node holds its place in eight bytes (two offsets), not a span's twenty-four.
+    #[test]
+    fn a_node_is_its_content_and_two_offsets() {
+        assert_eq!(size_of::<Offsets>(), 8);
+        assert!(size_of::<Node<'_>>() <= 40, "{}", size_of::<Node<'_>>());
+    }
+
     #[test]
     fn spans_point_at_keys_and_values() {
         let text = "spec:\n  containers:\n  - name: app\n    image: nginx\n";
@@ -397,12 +438,11 @@ mod tests {
         let found = tree.lookup(&FieldPath::parse("spec.containers[0].image"));
         assert!(found.complete);
         let key = found.key.expect("key");
-        assert_eq!((key.span.start.line, key.span.start.column), (4, 5));
-        assert_eq!(
-            (found.value.span.start.line, found.value.span.start.column),
-            (4, 12)
-        );
-        assert_eq!(found.value.span.end.column, 17);
+        let lines = LineIndex::new(text);
+        let (key, value) = (lines.span(key.at), lines.span(found.value.at));
+        assert_eq!((key.start.line, key.start.column), (4, 5));
+        assert_eq!((value.start.line, value.start.column), (4, 12));
+        assert_eq!(value.end.column, 17);
     }
 
     /// Walking on from a lookup of a path's start finds what the whole path's lookup finds,
@@ -411,13 +451,8 @@ mod tests {
     fn a_lookup_walked_on_equals_the_whole_paths() {
         let text = "spec:\n  template:\n    spec:\n      containers:\n      - name: app\n";
         let tree = root(text);
-        let places = |found: Lookup<'_, '_>| {
-            (
-                found.complete,
-                found.key.map(|key| key.span),
-                found.value.span,
-            )
-        };
+        let places =
+            |found: Lookup<'_, '_>| (found.complete, found.key.map(|key| key.at), found.value.at);
         for (head, tail) in [
             ("spec.template.spec", "containers[0].name"),
             ("spec.template.spec", "containers[0].image"),

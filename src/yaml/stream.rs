@@ -10,6 +10,7 @@
 //! lines padded with spaces (insignificant there, so no value changes), and every position is
 //! mapped back to the unpadded file ([`Locator`]).
 
+use crate::yaml::line_index::LineIndex;
 use crate::yaml::locator::Locator;
 use crate::yaml::source::{Document, Pos, Span, TreeProblem, TreeProblemKind};
 use crate::yaml::tree_builder::{SyntaxFailure, parse_segment, syntax_message};
@@ -236,11 +237,14 @@ fn read_json<'a>(
     };
     let mut count = 0;
     let mut any_broken = false;
+    let home = LineIndex::of_piece(text, chunk.lines_before, chunk.chars_before);
     for value in json.values {
         cursor.forward_to(text, value.start);
         let locator = Locator::at_column(cursor.lines, cursor.chars, cursor.column(text));
         let segment = text.get(value).unwrap_or_default();
-        let end = parse_segment(segment, &locator, count, &mut |document| visit(document));
+        let end = parse_segment(segment, &locator, &home, count, &mut |document| {
+            visit(document);
+        });
         count = end.count;
         if let Some(failure) = end.failure {
             any_broken = true;
@@ -311,10 +315,12 @@ fn read_yaml<'a>(chunk: &Chunk<'a>, mut count: usize, mut visit: impl FnMut(Docu
         chars: chunk.chars_before,
         lines: chunk.lines_before,
     };
+    // One index for every segment (built only if a problem needs a line).
+    let home = LineIndex::of_piece(text, chunk.lines_before, chunk.chars_before);
     loop {
         let segment = text.get(cursor.byte..).unwrap_or_default();
         let locator = Locator::at(cursor.lines, cursor.chars);
-        let end = parse_segment(segment, &locator, count, &mut |document| {
+        let end = parse_segment(segment, &locator, &home, count, &mut |document| {
             emit(document, false);
         });
         count = end.count;
@@ -398,11 +404,12 @@ fn reread_leniently(
     let first_index = failure.document.index;
     let mut text = region.to_string();
     let mut locator = Locator::at(start.lines, start.chars);
+    let home = LineIndex::of_piece(region, start.lines, start.chars);
     let stand_in = go_escapes::stand_in(region);
     let mut stood_in = false;
     for _ in 0..=MAX_REPAIRS {
         let mut documents = Vec::new();
-        let end = parse_segment(&text, &locator, first_index, &mut |document| {
+        let end = parse_segment(&text, &locator, &home, first_index, &mut |document| {
             documents.push(document.into_owned());
         });
         let Some(failure) = end.failure else {
@@ -639,7 +646,7 @@ impl<'a> Refusals<'a> {
         Some(Refusals {
             suspects,
             ends,
-            lines: go_refusals::PieceLines::new(chunk.text, chunk.lines_before),
+            lines: go_refusals::PieceLines::new(chunk.text, chunk.lines_before, chunk.chars_before),
             first_line: u32::try_from(chunk.lines_before + 1).unwrap_or(u32::MAX),
             boundary: chunk.boundary_line,
             held: None,
@@ -730,6 +737,11 @@ mod tests {
     use super::*;
     use crate::yaml::source::{Node, NodeKind};
 
+    /// Where `node` of a document of `text` starts.
+    fn start(text: &str, node: &Node<'_>) -> Pos {
+        LineIndex::new(text).pos(node.at.start)
+    }
+
     /// The first document of `text`, read with no problem.
     fn clean(text: &str) -> Document<'_> {
         let mut documents = parse_stream(text);
@@ -771,7 +783,7 @@ mod tests {
         };
         // `\a` is the document's own bell; the stand-in is another escape.
         assert_eq!(d, ["\u{7}", "'"]);
-        assert_eq!(root.get("b").unwrap().span.start.line, 2);
+        assert_eq!(start(text, root.get("b").unwrap()).line, 2);
         assert_eq!(documents[1].start.line, 6);
         // Another unknown escape is still an error.
         let broken = problems("a: \"x\\qy\"\n");
@@ -803,20 +815,23 @@ mod tests {
     /// line stays an error in both.
     #[test]
     fn tabs_go_yaml_takes_as_white_space_read_as_kubectl_reads_them() {
-        let tabs = clean("a:\tb\nc: {d:\te}\nf: \"one\n\ttwo\"\n");
+        let text = "a:\tb\nc: {d:\te}\nf: \"one\n\ttwo\"\n";
+        let tabs = clean(text);
         let root = tabs.root.as_ref().unwrap();
         assert_eq!(root.get("a").and_then(Node::as_scalar), Some("b"));
         assert_eq!(root.get("f").and_then(Node::as_scalar), Some("one two"));
-        assert_eq!(root.get("f").unwrap().span.start.column, 4);
+        assert_eq!(start(text, root.get("f").unwrap()).column, 4);
         assert_eq!(problems("a:\n\tb: c\n").len(), 1);
         // A comment right after a token: go-yaml starts it there.
-        let commented = clean("a: \"x\"#c\nb: [y]#z\nc: d#e\n");
+        let text = "a: \"x\"#c\nb: [y]#z\nc: d#e\n";
+        let commented = clean(text);
         let root = commented.root.as_ref().unwrap();
         assert_eq!(root.get("a").and_then(Node::as_scalar), Some("x"));
         assert_eq!(root.get("c").and_then(Node::as_scalar), Some("d#e"));
-        assert_eq!(root.get("c").unwrap().span.start.column, 4);
+        assert_eq!(start(text, root.get("c").unwrap()).column, 4);
         // Whatever the comment holds, non-ASCII text included.
-        let wide = clean("a: \"x\"#é ü\nb: [y]# ✓\nc: ü\n");
+        let text = "a: \"x\"#é ü\nb: [y]# ✓\nc: ü\n";
+        let wide = clean(text);
         let root = wide.root.as_ref().unwrap();
         assert_eq!(
             root.get("b")
@@ -826,11 +841,11 @@ mod tests {
         );
         let c = root.get("c").unwrap();
         assert_eq!(
-            (c.as_scalar(), c.span.start.line, c.span.start.column),
+            (c.as_scalar(), start(text, c).line, start(text, c).column),
             (Some("ü"), 3, 4)
         );
         assert_eq!(
-            c.span.start.index,
+            c.at.start,
             "a: \"x\"#é ü\nb: [y]# ✓\nc: ".chars().count() as u32
         );
     }
@@ -850,8 +865,8 @@ mod tests {
                 };
                 (
                     entries[0].0.as_scalar(),
-                    root.span.start.line,
-                    root.span.start.column,
+                    start(text, root).line,
+                    start(text, root).column,
                 )
             })
             .collect();
@@ -868,10 +883,11 @@ mod tests {
                 .and_then(Node::as_scalar),
             Some("x/y")
         );
-        let then_yaml = parse_stream("{\"a\": 1}\nb: 2\n---\nc: 3\n");
+        let text = "{\"a\": 1}\nb: 2\n---\nc: 3\n";
+        let then_yaml = parse_stream(text);
         assert_eq!(then_yaml.len(), 3);
         assert!(then_yaml.iter().all(|d| d.problems.is_empty()));
-        assert_eq!(then_yaml[1].root.as_ref().unwrap().span.start.line, 2);
+        assert_eq!(start(text, then_yaml[1].root.as_ref().unwrap()).line, 2);
         let error = parse_stream("{\"a\": 1}\n{\"b\": 2}\nc: 3\n");
         assert_eq!(error.len(), 3);
         assert_eq!(
@@ -895,7 +911,8 @@ mod tests {
     /// right after a `---` line, and only there.
     #[test]
     fn a_byte_order_mark_right_after_a_document_start_is_skipped() {
-        let documents = parse_stream("a: 1\n---\n\u{feff}b:\n  c: 2\nd: 3\n");
+        let text = "a: 1\n---\n\u{feff}b:\n  c: 2\nd: 3\n";
+        let documents = parse_stream(text);
         assert_eq!(documents.len(), 2);
         assert!(
             documents[1].problems.is_empty(),
@@ -905,11 +922,11 @@ mod tests {
         let root = documents[1].root.as_ref().unwrap();
         let c = root.get("b").and_then(|b| b.get("c")).unwrap();
         assert_eq!(
-            (c.as_scalar(), c.span.start.line, c.span.start.column),
+            (c.as_scalar(), start(text, c).line, start(text, c).column),
             (Some("2"), 4, 6)
         );
         let d = root.get("d").unwrap();
-        assert_eq!((d.span.start.line, d.span.start.column), (5, 4));
+        assert_eq!((start(text, d).line, start(text, d).column), (5, 4));
         assert_eq!(problems("a: 1\n---\n\n\u{feff}b: 2\n").len(), 1);
     }
 
@@ -972,8 +989,11 @@ mod tests {
             .get("spec")
             .and_then(|s| s.entry("name"))
             .expect("name");
-        assert_eq!((name.0.span.start.line, name.0.span.start.column), (5, 3));
-        assert_eq!(name.0.span.start.index, 24);
+        assert_eq!(
+            (start(text, name.0).line, start(text, name.0).column),
+            (5, 3)
+        );
+        assert_eq!(name.0.at.start, 24);
     }
 
     /// The first container of the one pod in `documents`.
@@ -998,8 +1018,8 @@ mod tests {
         assert_eq!(args.item(1).and_then(Node::as_scalar), Some("b"));
         assert_eq!(
             (
-                args.item(1).expect("b").span.start.line,
-                args.item(1).expect("b").span.start.column
+                start(text, args.item(1).expect("b")).line,
+                start(text, args.item(1).expect("b")).column
             ),
             (6, 3)
         );
@@ -1047,7 +1067,7 @@ mod tests {
             .as_ref()
             .and_then(|r| r.entry("c"))
             .expect("c");
-        assert_eq!((c.0.span.start.line, c.0.span.start.index), (5, 17));
+        assert_eq!((start(text, c.0).line, c.0.at.start), (5, 17));
     }
 
     /// Every document of every piece, indexes made stream-wide, as `Debug` text.

@@ -11,10 +11,11 @@ use saphyr_parser::{Event, ScalarStyle};
 
 use crate::text::clip;
 use crate::yaml::event_source::{self, EventSink, SyntaxError};
+use crate::yaml::line_index::LineIndex;
 use crate::yaml::locator::Locator;
 use crate::yaml::source::{
-    Document, MAX_ALIAS_BYTES, MAX_ALIAS_NODES, MAX_DEPTH, Node, NodeKind, Pos, ScalarForm, Span,
-    TreeProblem, TreeProblemKind,
+    Document, MAX_ALIAS_BYTES, MAX_ALIAS_NODES, MAX_DEPTH, Node, NodeKind, Offsets, Pos,
+    ScalarForm, Span, TreeProblem, TreeProblemKind,
 };
 use crate::yaml::{go_blanks, go_escapes};
 
@@ -45,6 +46,7 @@ pub(crate) struct SyntaxFailure<'a> {
 pub(crate) fn parse_segment<'a>(
     text: &'a str,
     locator: &Locator,
+    home: &LineIndex<'_>,
     count: usize,
     visit: &mut dyn FnMut(Document<'a>),
 ) -> SegmentEnd<'a> {
@@ -54,6 +56,7 @@ pub(crate) fn parse_segment<'a>(
         go_line_breaks: go_blanks::has_go_line_breaks(text),
         visit,
         locator,
+        home,
         count,
         current: None,
         current_start: 0,
@@ -123,6 +126,9 @@ struct TreeBuilder<'a, 'v> {
     go_line_breaks: bool,
     visit: &'v mut dyn FnMut(Document<'a>),
     locator: &'v Locator,
+    /// The segment as written in the file (before any lenient repair), indexed with its place
+    /// in the stream: turns node offsets into lines and columns for problems.
+    home: &'v LineIndex<'v>,
     count: usize,
     current: Option<Document<'a>>,
     /// Where the current document starts, in characters from the segment's start.
@@ -197,7 +203,10 @@ impl<'a> TreeBuilder<'a, '_> {
                     );
                 }
                 let text = self.go_line_breaks_folded(self.lean(text, style, span), style, span);
-                let node = Node::new(NodeKind::Scalar(text, form), Span { start, end });
+                let node = Node::new(
+                    NodeKind::Scalar(text, form),
+                    Offsets::of(Span { start, end }),
+                );
                 self.push_node(node, anchor, weight);
             }
             Event::Alias(id) => match self.anchors.get(&id) {
@@ -208,7 +217,11 @@ impl<'a> TreeBuilder<'a, '_> {
                         self.fatal(TreeProblemKind::AliasBomb, message, Span { start, end });
                         return;
                     }
-                    self.push_node(Node::shared(node, Span { start, end }), 0, weight);
+                    self.push_node(
+                        Node::shared(node, Offsets::of(Span { start, end })),
+                        0,
+                        weight,
+                    );
                 }
                 None => self.problem(
                     TreeProblemKind::UnknownAnchor,
@@ -295,7 +308,11 @@ impl<'a> TreeBuilder<'a, '_> {
         } else {
             NodeKind::Sequence(self.values.drain(frame.base..).collect())
         };
-        self.push_node(Node::new(kind, span), frame.anchor, frame.weight);
+        self.push_node(
+            Node::new(kind, Offsets::of(span)),
+            frame.anchor,
+            frame.weight,
+        );
     }
 
     /// A mapping's entries as go-yaml (kubectl's reader) leaves them: written and merged in
@@ -316,8 +333,9 @@ impl<'a> TreeBuilder<'a, '_> {
             while let Some((_, merge)) = merges.next_if(|&(before, _)| before <= index) {
                 self.merge(&mut settled, merge);
             }
-            let key_span = entry.0.span;
+            let key_span = self.home.span(entry.0.at);
             if let Some(Overridden { key, entry }) = settled.set(entry, true) {
+                let entry = entry.map(|at| self.home.span(at));
                 let line = entry.map_or(0, |span| span.start.line);
                 self.document().problems.push(TreeProblem {
                     kind: TreeProblemKind::DuplicateKey,
@@ -339,14 +357,14 @@ impl<'a> TreeBuilder<'a, '_> {
     /// Sets the keys of a `<<` value (a mapping, or a list of mappings of which the first
     /// wins) in `settled`; any other value is an error, as in go-yaml.
     fn merge(&mut self, settled: &mut Settled<'a>, merge: Node<'a>) {
-        let span = merge.span;
+        let span = self.home.span(merge.at);
         let described = merge.describe();
         let sources = match merge.into_kind() {
             NodeKind::Mapping(merged) => vec![merged],
             NodeKind::Sequence(items) => {
                 let mut sources = Vec::with_capacity(items.len());
                 for item in items {
-                    let item_span = item.span;
+                    let item_span = self.home.span(item.at);
                     let item_described = item.describe();
                     match item.into_kind() {
                         NodeKind::Mapping(merged) => sources.push(merged),
@@ -384,7 +402,7 @@ impl<'a> TreeBuilder<'a, '_> {
             let keys: Vec<String> = overridden
                 .iter()
                 .map(|o| {
-                    let line = o.entry.map_or(0, |span| span.start.line);
+                    let line = o.entry.map_or(0, |at| self.home.pos(at.start).line);
                     format!("`{}` (line {line})", clip(&o.key))
                 })
                 .collect();
@@ -488,10 +506,10 @@ impl<'a> TreeBuilder<'a, '_> {
         let node = if anchor == 0 {
             node
         } else {
-            let span = node.span;
+            let at = node.at;
             let anchored = Arc::new(node);
             self.anchors.insert(anchor, (Arc::clone(&anchored), weight));
-            Node::shared(anchored, span)
+            Node::shared(anchored, at)
         };
         let Some(frame) = self.stack.last_mut() else {
             let document = self.document();
@@ -502,11 +520,12 @@ impl<'a> TreeBuilder<'a, '_> {
         if frame.mapping {
             let is_key = (self.values.len() - frame.base).is_multiple_of(2);
             if is_key && !matches!(node.kind(), NodeKind::Scalar(..)) {
-                let span = node.span;
+                let at = node.at;
                 self.values.push(Node::new(
                     NodeKind::Scalar(Cow::Borrowed(""), ScalarForm::Text),
-                    span,
+                    at,
                 ));
+                let span = self.home.span(at);
                 self.problem(
                     TreeProblemKind::ComplexKey,
                     "mapping key is not a string".to_string(),
@@ -643,7 +662,7 @@ struct Settled<'a> {
 struct Overridden {
     key: String,
     /// The replaced entry, from its key to the end of its value.
-    entry: Option<Span>,
+    entry: Option<Offsets>,
 }
 
 impl<'a> Settled<'a> {
@@ -657,9 +676,9 @@ impl<'a> Settled<'a> {
             return None;
         };
         let slot = self.entries.get_mut(index)?;
-        let earlier = Span {
-            start: slot.0.span.start,
-            end: slot.1.span.end,
+        let earlier = Offsets {
+            start: slot.0.at.start,
+            end: slot.1.at.end,
         };
         *slot = entry;
         self.at.insert(key.clone(), (index, written));
@@ -778,13 +797,18 @@ mod tests {
 
     #[test]
     fn aliases_share_their_anchor_instead_of_copying_it() {
-        let tree = root("a: &a {x: 1}\nb: *a\nc: *a\n");
+        let text = "a: &a {x: 1}\nb: *a\nc: *a\n";
+        let tree = root(text);
         let (Some(b), Some(c)) = (tree.get("b"), tree.get("c")) else {
             panic!("aliases resolve");
         };
         assert_eq!(b.get("x").and_then(Node::as_scalar), Some("1"));
         assert!(std::ptr::eq(b.kind(), c.kind()), "one shared node");
-        assert_eq!((b.span.start.line, c.span.start.line), (2, 3));
+        let lines = LineIndex::new(text);
+        assert_eq!(
+            (lines.pos(b.at.start).line, lines.pos(c.at.start).line),
+            (2, 3)
+        );
     }
 
     #[test]

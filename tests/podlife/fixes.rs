@@ -53,3 +53,24 @@ fn certain_did_you_mean_findings_carry_safe_fixes() {
     run(&["validate", "--fix", "-q", path]);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), after, "idempotent");
 }
+
+/// YAML reads a lone carriage return as a line break; the file's lines are its newlines. A fix
+/// is an edit of the field it names whichever counts, not of the bytes a line later.
+#[test]
+fn a_fix_after_lone_carriage_returns_edits_its_own_field() {
+    let directory = std::env::temp_dir().join(format!("podlife-lone-cr-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let file = directory.join("lone-cr.yaml");
+    let original = "apiVersion: v1\nkind: Pod\nmetadata: {name: a}\nspec:\n  containers:\n  - {name: c, image: nginx:1.27}\n---\rapiVersion: v1\rkind: Pod\rmetadata:\r  name: b\rspec:\r  containers:\r  - name: c\r    imagee: nginx:1.27\r    ports:\r    - containerPort: 80\r";
+    std::fs::write(&file, original).unwrap();
+    let path = file.to_str().unwrap();
+    let found = run(&["validate", "-o", "short", path]);
+    let short = String::from_utf8_lossy(&found.stdout);
+    assert!(short.contains("unknown field `imagee`"), "{short}");
+    run(&["validate", "--fix", "--unsafe-fixes", "-q", path]);
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        original.replace("imagee:", "image:"),
+    );
+    std::fs::remove_dir_all(&directory).ok();
+}

@@ -12,6 +12,7 @@ use crate::lint::settings::apply::{self, ObjectFacts};
 use crate::lint::settings::inline_comments::CommentSuppression;
 use crate::lint::validate::check_object;
 use crate::objects::rendered_sources::RenderedSources;
+use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::Document;
 
 /// The pod checks' findings for one object, with the input's `options` (its configuration's
@@ -25,12 +26,14 @@ pub fn pod_findings(
     comments: &[CommentSuppression],
     sources: Option<&RenderedSources>,
     document: &Document<'_>,
+    lines: &LineIndex<'_>,
     object: &PodObject,
     options: &CheckOptions,
 ) -> Vec<Finding> {
-    let mut findings = check_object(document, object, options);
+    let mut findings = check_object(document, lines, object, options);
     let facts: Vec<ObjectFacts> = ObjectFacts::read(
         document.root.as_ref(),
+        lines,
         object,
         options.settings.honor_peer_annotations,
     )

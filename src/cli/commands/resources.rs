@@ -164,13 +164,15 @@ fn analyse<D: Send>(
         templates,
         &mut errors,
         &mut summary,
-        |piece: &mut Piece<D>, document, objects| {
+        |piece: &mut Piece<D>, document, lines, objects| {
             let report = &mut piece.0;
             // A pod part of which could not be read (its error is reported) is left out: an
             // answer from what remains (no containers at all, say) would be wrong.
             for object in objects.pods.iter().filter(|object| !object.incomplete) {
                 let line = document.root.as_ref().map_or(document.start.line, |root| {
-                    root.lookup(&object.object_path).value.span.start.line
+                    lines
+                        .pos(root.lookup(&object.object_path).value.at.start)
+                        .line
                 });
                 report.pods.push(analyse_pod(object, line, settings));
                 let findings = match check {
@@ -179,6 +181,7 @@ fn analyse<D: Send>(
                         &comments,
                         sources.as_ref(),
                         document,
+                        lines,
                         object,
                         options,
                     ),
@@ -190,6 +193,7 @@ fn analyse<D: Send>(
             crate::lint::settings::apply::apply_to_read_findings(
                 &mut read,
                 document.root.as_ref(),
+                lines,
                 &objects.pods,
                 &comments,
                 rule_settings,

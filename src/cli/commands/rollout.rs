@@ -186,6 +186,7 @@ fn find_workloads(
             comments,
             sources,
             document,
+            lines,
             objects,
             options,
         } = read;
@@ -227,7 +228,7 @@ fn find_workloads(
             // What the API server rejects is said as `validate` says it, first; the rollout's
             // own reading then only meets values it cannot act on.
             let findings =
-                api_check::pod_findings(file, comments, sources, document, &object, options);
+                api_check::pod_findings(file, comments, sources, document, lines, &object, options);
             if !allow_invalid && api_check::pod_security_blocks(&findings) {
                 api_check::never_progresses(&findings, &shown, &object.kind);
                 worse(ExitStatus::Findings);
@@ -241,7 +242,7 @@ fn find_workloads(
             let control = match crate::k8s::workload::rollout::read(node, kind, &gates) {
                 Ok(control) => control,
                 Err(problems) => {
-                    report_control_errors(file, &object.object_path, &problems);
+                    report_control_errors(file, lines, &object.object_path, &problems);
                     worse(ExitStatus::Failure);
                     continue;
                 }
@@ -271,10 +272,12 @@ fn find_workloads(
 
 fn report_control_errors(
     file: &str,
+    lines: &crate::yaml::line_index::LineIndex<'_>,
     object_path: &crate::yaml::field_path::FieldPath,
     problems: &[ControlError],
 ) {
     for problem in problems {
+        let start = lines.pos(problem.at.start);
         let path = if object_path.segments().is_empty() {
             problem.path.clone()
         } else {
@@ -282,7 +285,7 @@ fn report_control_errors(
         };
         crate::cli::output::note(format_args!(
             "error: {file}:{}:{}: `{path}` {}",
-            problem.span.start.line, problem.span.start.column, problem.message
+            start.line, start.column, problem.message
         ));
     }
 }

@@ -215,11 +215,12 @@ fn read_rows(source: &SourceText, now: EpochMillis, options: &CheckOptions) -> I
         &options.pod_templates,
         &mut source_findings,
         &mut summary,
-        |piece: &mut InputRows, document, objects| {
+        |piece: &mut InputRows, document, lines, objects| {
             let mut found = objects.findings;
             crate::lint::settings::apply::apply_to_read_findings(
                 &mut found,
                 document.root.as_ref(),
+                lines,
                 &objects.pods,
                 &comments,
                 &options.settings,
@@ -237,11 +238,9 @@ fn read_rows(source: &SourceText, now: EpochMillis, options: &CheckOptions) -> I
                         } else {
                             // The API server rejects such a pod; no row with a made-up age.
                             let object_ref = std::sync::Arc::new(object.object_ref());
-                            piece.errors.extend(
-                                bad_times.into_iter().map(|f| {
-                                    locate(object, &object_ref, document.root.as_ref(), f)
-                                }),
-                            );
+                            piece.errors.extend(bad_times.into_iter().map(|f| {
+                                locate(object, &object_ref, document.root.as_ref(), lines, f)
+                            }));
                         }
                     }
                     // A status is there but could not be decoded: the loader error says so.

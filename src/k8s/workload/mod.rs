@@ -17,7 +17,7 @@ use serde::Serialize;
 use crate::k8s::container_list::ContainerList;
 use crate::k8s::model::{Container, Pod};
 use crate::yaml::field_path::{FieldPath, Segment};
-use crate::yaml::source::{Lookup, Node, Span, Target};
+use crate::yaml::source::{Lookup, Node, Offsets, Target};
 
 /// The annotations that held init containers before `spec.initContainers` (seed).
 pub const LEGACY_INIT_ANNOTATIONS: [&str; 2] = [
@@ -329,18 +329,18 @@ impl PodObject {
         }
     }
 
-    /// The span of a pod-relative path: [`PodObject::span_of`] its object-relative path,
+    /// The span of a pod-relative path: [`PodObject::offsets_of`] its object-relative path,
     /// found without building that path.
-    pub fn span_of_pod_path(
+    pub fn offsets_of_pod_path(
         &self,
         root: &Node<'_>,
         pod_path: &FieldPath,
         target: Target,
-    ) -> Option<Span> {
-        self.span_of_pod_path_from(root, None, pod_path, target)
+    ) -> Option<Offsets> {
+        self.offsets_of_pod_path_from(root, None, pod_path, target)
     }
 
-    /// Where the pod's spec is in its document: looked up once, [`PodObject::span_of_pod_path_from`]
+    /// Where the pod's spec is in its document: looked up once, [`PodObject::offsets_of_pod_path_from`]
     /// walks on from it for each of the pod's findings (most are under the spec).
     pub fn spec_lookup<'n, 'a>(&self, root: &'n Node<'a>) -> Lookup<'n, 'a> {
         lookup_parts(
@@ -349,26 +349,26 @@ impl PodObject {
         )
     }
 
-    /// [`PodObject::span_of_pod_path`], a path under the spec walked on from `spec` (the pod's
+    /// [`PodObject::offsets_of_pod_path`], a path under the spec walked on from `spec` (the pod's
     /// [`PodObject::spec_lookup`] in `root`) rather than from the document's root.
-    pub fn span_of_pod_path_from(
+    pub fn offsets_of_pod_path_from(
         &self,
         root: &Node<'_>,
         spec: Option<Lookup<'_, '_>>,
         pod_path: &FieldPath,
         target: Target,
-    ) -> Option<Span> {
+    ) -> Option<Offsets> {
         if !self.annotation_trees.is_empty() {
-            return self.span_of(root, &self.object_relative(pod_path), target);
+            return self.offsets_of(root, &self.object_relative(pod_path), target);
         }
         let (prefix, rest) = self.object_relative_parts(pod_path);
         if let Some(spec) = spec
             && std::ptr::eq(prefix, self.spec_path.segments())
         {
-            return Some(span_from(spec.then(rest), target));
+            return Some(offsets_from(spec.then(rest), target));
         }
         let parts = [self.object_path.segments(), prefix, rest];
-        Some(span_from(lookup_parts(root, &parts), target))
+        Some(offsets_from(lookup_parts(root, &parts), target))
     }
 
     /// The node at a pod-relative path, walked on from `spec` (the pod's
@@ -395,7 +395,7 @@ impl PodObject {
     }
 
     /// The span of an object-relative path: in the document, or inside a legacy annotation.
-    pub fn span_of(&self, root: &Node<'_>, path: &FieldPath, target: Target) -> Option<Span> {
+    pub fn offsets_of(&self, root: &Node<'_>, path: &FieldPath, target: Target) -> Option<Offsets> {
         let segments = path.segments();
         if !self.annotation_trees.is_empty()
             && let Some(rest) = segments.strip_prefix(self.metadata_path.segments())
@@ -406,14 +406,14 @@ impl PodObject {
             && let Some((_, tree)) = self.annotation_trees.iter().find(|(k, _)| k == key)
         {
             let inner = FieldPath::from(inner.to_vec());
-            return Some(span_from(tree.lookup(&inner), target));
+            return Some(offsets_from(tree.lookup(&inner), target));
         }
         // Most objects are their document's root: the path is the document's, no copy needed.
         if self.object_path.is_root() {
-            return Some(span_from(root.lookup(path), target));
+            return Some(offsets_from(root.lookup(path), target));
         }
         let full = joined(self.object_path.segments(), segments);
-        Some(span_from(root.lookup(&full), target))
+        Some(offsets_from(root.lookup(&full), target))
     }
 }
 
@@ -430,13 +430,16 @@ fn joined(head: &[Segment], tail: &[Segment]) -> FieldPath {
     FieldPath::from(segments)
 }
 
-fn span_from(found: Lookup<'_, '_>, target: Target) -> crate::yaml::source::Span {
+fn offsets_from(found: Lookup<'_, '_>, target: Target) -> Offsets {
     match (found.complete, target, found.key) {
-        (true, Target::Key, Some(key)) => key.span,
-        (true, _, _) => found.value.span,
+        (true, Target::Key, Some(key)) => key.at,
+        (true, _, _) => found.value.at,
         // A missing field: point at the key of its parent, else the parent's start.
-        (false, _, Some(key)) => key.span,
-        (false, _, None) => Span::at(found.value.span.start),
+        (false, _, Some(key)) => key.at,
+        (false, _, None) => Offsets {
+            start: found.value.at.start,
+            end: found.value.at.start,
+        },
     }
 }
 

@@ -7,7 +7,7 @@
 use crate::k8s::cluster::{FeatureGates, Gate};
 use crate::yaml::field_path::FieldPath;
 use crate::yaml::scalar::{Resolved, resolve_plain};
-use crate::yaml::source::{Node, NodeKind, ScalarForm, Span};
+use crate::yaml::source::{Node, NodeKind, Offsets, ScalarForm};
 
 /// The default `progressDeadlineSeconds` of an `apps/v1` Deployment.
 pub const DEFAULT_PROGRESS_DEADLINE_SECONDS: i64 = 600;
@@ -153,7 +153,7 @@ pub struct ControlError {
     /// The object-relative path (`spec.strategy.rollingUpdate.maxSurge`).
     pub path: String,
     /// Where the value is.
-    pub span: Span,
+    pub at: Offsets,
     /// What is wrong, rustc style.
     pub message: String,
 }
@@ -258,7 +258,7 @@ impl Reader<'_, '_> {
         let found = self.node.lookup(&FieldPath::parse(path));
         self.errors.push(ControlError {
             path: path.to_string(),
-            span: found.value.span,
+            at: found.value.at,
             message,
         });
     }
@@ -505,6 +505,7 @@ impl Reader<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::yaml::line_index::LineIndex;
 
     fn control(text: &str, kind: WorkloadKind) -> Result<RolloutControl, Vec<ControlError>> {
         let mut documents = crate::yaml::source::parse_stream(text);
@@ -558,7 +559,7 @@ mod tests {
         let errors = control(bad, WorkloadKind::Deployment).expect_err("invalid");
         assert_eq!(errors.len(), 2, "{errors:?}");
         assert_eq!(errors[0].path, "spec.strategy.rollingUpdate.maxSurge");
-        assert_eq!(errors[0].span.start.line, 3);
+        assert_eq!(LineIndex::new(bad).pos(errors[0].at.start).line, 3);
         assert!(errors[1].message.contains("100%"));
         let zero = "spec:\n  strategy:\n    rollingUpdate: {maxSurge: 0, maxUnavailable: 0%}\n";
         let errors = control(zero, WorkloadKind::Deployment).expect_err("both zero");
@@ -675,7 +676,7 @@ mod tests {
             "spec.updateStrategy.rollingUpdate.maxUnavailable"
         );
         assert_eq!(errors[0].message, "cannot be 0");
-        assert_eq!(errors[0].span.start.line, 3);
+        assert_eq!(LineIndex::new(zero).pos(errors[0].at.start).line, 3);
         let over = "spec:\n  updateStrategy:\n    rollingUpdate: {maxUnavailable: 101%}\n";
         assert!(control_in(over, 37, &[]).is_err());
         // Dropped before validation where the gate is off.

@@ -7,6 +7,7 @@
 //! loosened validation of pods whose initializers are still pending (SEMANTICS I2): their strict
 //! findings become notes, unless `--strict-initialized`.
 
+use crate::yaml::line_index::LineIndex;
 use std::sync::Arc;
 
 use crate::finding::{Finding, ObjectRef, RuleId, Severity};
@@ -36,9 +37,14 @@ pub struct ObjectFacts {
 impl ObjectFacts {
     /// The facts of an object, or `None` when configuration has nothing to do with it;
     /// `honor_peers` reads the peers' suppression annotations too.
-    pub fn read(root: Option<&Node<'_>>, object: &PodObject, honor_peers: bool) -> Option<Self> {
+    pub fn read(
+        root: Option<&Node<'_>>,
+        lines: &LineIndex<'_>,
+        object: &PodObject,
+        honor_peers: bool,
+    ) -> Option<Self> {
         let suppressions = root
-            .map(|root| suppression::read_annotations(root, object))
+            .map(|root| suppression::read_annotations(root, lines, object))
             .unwrap_or_default();
         let pending_initializers = object.pod.pending_initializers();
         let peer_suppressed = match root {
@@ -66,6 +72,7 @@ impl ObjectFacts {
 pub fn apply_to_read_findings(
     findings: &mut Vec<Finding>,
     root: Option<&crate::yaml::source::Node<'_>>,
+    lines: &LineIndex<'_>,
     pods: &[crate::k8s::workload::PodObject],
     comments: &[CommentSuppression],
     settings: &RuleSettings,
@@ -76,7 +83,7 @@ pub fn apply_to_read_findings(
     }
     let facts: Vec<ObjectFacts> = pods
         .iter()
-        .filter_map(|pod| ObjectFacts::read(root, pod, settings.honor_peer_annotations))
+        .filter_map(|pod| ObjectFacts::read(root, lines, pod, settings.honor_peer_annotations))
         .collect();
     apply(findings, &facts, comments, settings, file);
     findings.retain(|finding| finding.rule.code != "PL012");

@@ -29,8 +29,9 @@ use crate::lint::settings::CheckOptions;
 use crate::lint::settings::selection::{
     Level, RuleSettings, Selector, SettingsLayer, parse_severity_assignment,
 };
+use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::{
-    Node, NodeKind, Resolved, ScalarForm, Span, parse_stream, resolve_plain,
+    Node, NodeKind, Offsets, Pos, Resolved, ScalarForm, Span, parse_stream, resolve_plain,
 };
 
 /// The keys of a configuration file.
@@ -88,9 +89,19 @@ pub use crate::error::ConfigProblem;
 pub use crate::input::config_discovery::{CONFIG_FILE_NAMES, discover};
 
 impl ConfigProblem {
+    /// A problem at `node`, given its lines and columns by [`parse`] once all are found (a
+    /// span on line 0 holds only the node's offsets).
     fn new(node: &Node<'_>, message: impl Into<String>) -> Self {
+        let at = |offset: u32| Pos {
+            index: offset,
+            line: 0,
+            column: 0,
+        };
         ConfigProblem {
-            span: node.span,
+            span: Span {
+                start: at(node.at.start),
+                end: at(node.at.end),
+            },
             message: message.into(),
             help: None,
         }
@@ -99,6 +110,17 @@ impl ConfigProblem {
 
 /// Parses configuration text; every problem is reported, each located.
 pub fn parse(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
+    let lines = LineIndex::new(text);
+    parse_settings(text).map_err(|mut problems| {
+        for problem in problems.iter_mut().filter(|p| p.span.start.line == 0) {
+            problem.span = lines.span(Offsets::of(problem.span));
+        }
+        problems
+    })
+}
+
+/// [`parse`], the problems found at nodes not yet given lines and columns.
+fn parse_settings(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
     let mut documents = parse_stream(text);
     let mut problems: Vec<ConfigProblem> = documents
         .iter()

@@ -13,6 +13,7 @@
 use crate::k8s::workload::PodObject;
 use crate::lint::settings::selection::Selector;
 use crate::yaml::field_path::FieldPath;
+use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::{Node, Span};
 
 /// The annotation key.
@@ -89,7 +90,11 @@ fn looks_like_rule_key(text: &str) -> bool {
 
 /// Reads the suppression annotations of a pod-bearing object from its document: on the object's
 /// metadata and, when different, on its pod template's metadata.
-pub fn read_annotations(root: &Node<'_>, object: &PodObject) -> Vec<SuppressionAnnotation> {
+pub fn read_annotations(
+    root: &Node<'_>,
+    lines: &LineIndex<'_>,
+    object: &PodObject,
+) -> Vec<SuppressionAnnotation> {
     let mut found = Vec::new();
     let places = [
         FieldPath::root().child("metadata"),
@@ -109,7 +114,7 @@ pub fn read_annotations(root: &Node<'_>, object: &PodObject) -> Vec<SuppressionA
         };
         found.push(SuppressionAnnotation {
             path,
-            span: lookup.value.span,
+            span: lines.span(lookup.value.at),
             entries: parse_entries(text),
         });
     }

@@ -38,6 +38,7 @@ use crate::sim::scenario::located::ScenarioError;
 use crate::sim::scenario::patch::{AttemptPatch, ContainerPatch, Patch};
 use crate::text::closest;
 use crate::yaml::field_path::FieldPath;
+use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::{Node, Span, TreeProblemKind, parse_stream};
 
 /// Largest scenario file read, whatever `--max-input-size` allows: a hand-written scenario is a
@@ -69,7 +70,9 @@ pub fn rollout_section(text: &str) -> Option<Span> {
     let documents = parse_stream(text);
     let root = documents.iter().find_map(|d| d.root.as_ref())?;
     let found = root.lookup(&FieldPath::root().child("rollout"));
-    found.complete.then_some(found.key?.span)
+    found
+        .complete
+        .then_some(LineIndex::new(text).span(found.key?.at))
 }
 
 /// Reads a scenario file into `patch`, validating it against the pod. Every problem found is
@@ -80,6 +83,7 @@ pub fn load(
     patch: &mut Patch,
 ) -> Result<ScenarioSettings, Vec<ScenarioError>> {
     let documents = parse_stream(text);
+    let lines = LineIndex::new(text);
     let mut errors = Vec::new();
     for document in &documents {
         for problem in &document.problems {
@@ -97,7 +101,7 @@ pub fn load(
     if roots.len() > 1 {
         errors.push(ScenarioError {
             message: "a scenario file holds one document".to_string(),
-            span: Some(Span::at(roots[1].span.start)),
+            span: Some(Span::at(lines.pos(roots[1].at.start))),
             path: None,
             help: Some("merge the documents, or split them into separate files".to_string()),
         });
@@ -112,10 +116,10 @@ pub fn load(
     let file: ScenarioFile = match decode(root, &FieldPath::root(), &mut problems) {
         Ok(file) => file,
         Err(error) => {
-            let (path, span) = error.location.clone().unzip();
+            let (path, at) = error.location.clone().unzip();
             return Err(vec![ScenarioError {
                 message: error.message,
-                span,
+                span: at.map(|at| lines.span(at)),
                 path,
                 help: None,
             }]);
@@ -128,12 +132,17 @@ pub fn load(
         };
         errors.push(ScenarioError {
             message,
-            span: Some(problem.span),
+            span: Some(lines.span(problem.at)),
             path: Some(problem.path),
             help: problem.help,
         });
     }
-    let mut validator = Validator { root, plan, errors };
+    let mut validator = Validator {
+        root,
+        lines: &lines,
+        plan,
+        errors,
+    };
     let settings = validator.apply(file, patch);
     if validator.errors.is_empty() {
         Ok(settings)
@@ -146,6 +155,7 @@ pub fn load(
 
 pub(super) struct Validator<'r, 'a> {
     pub(super) root: &'r Node<'a>,
+    pub(super) lines: &'r LineIndex<'a>,
     pub(super) plan: &'r PodPlan,
     pub(super) errors: Vec<ScenarioError>,
 }
@@ -159,10 +169,10 @@ impl Validator<'_, '_> {
         help: Option<String>,
     ) {
         let found = self.root.lookup(path);
-        let span = match (on_key, found.key) {
-            (true, Some(key)) => key.span,
-            _ => found.value.span,
-        };
+        let span = self.lines.span(match (on_key, found.key) {
+            (true, Some(key)) => key.at,
+            _ => found.value.at,
+        });
         self.errors
             .push(ScenarioError::at(message, span, path.clone()).help(help));
     }

@@ -110,7 +110,7 @@ fn read_objects(source: &SourceText, options: &CheckOptions) -> Read {
         &options.pod_templates,
         &mut source_findings,
         &mut summary,
-        |piece: &mut Read, document, objects| {
+        |piece: &mut Read, document, lines, objects| {
             piece.errors.extend(
                 objects
                     .findings
@@ -118,7 +118,7 @@ fn read_objects(source: &SourceText, options: &CheckOptions) -> Read {
                     .filter(|f| f.severity == Severity::Error),
             );
             if let Some(root) = document.root.as_ref() {
-                let (events, unreadable) = events_in(root);
+                let (events, unreadable) = events_in(root, lines);
                 piece.left_out.extend(unreadable.into_iter().map(|bad| {
                     format!(
                         "{}:{}: an Event left out: {}",
@@ -143,7 +143,7 @@ fn read_objects(source: &SourceText, options: &CheckOptions) -> Read {
                 }
                 let at = document.root.as_ref().map(|root| {
                     let found = root.lookup(&object.object_path);
-                    found.value.span.start.line
+                    lines.pos(found.value.at.start).line
                 });
                 let owner = document.root.as_ref().and_then(|root| {
                     let found = root.lookup(

@@ -55,6 +55,7 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
             comments,
             sources,
             document,
+            lines,
             objects,
             options,
         } = read;
@@ -74,7 +75,7 @@ fn find_pods(cli: &Cli, args: &SimulateArgs) -> Result<FoundPods, Error> {
             let name = object.pod_name();
             let shown = format!("pod `{name}` ({} in {})", object.kind, file);
             let findings =
-                api_check::pod_findings(file, comments, sources, document, &object, options);
+                api_check::pod_findings(file, comments, sources, document, lines, &object, options);
             if !api_check::admit(&findings, &shown, args.allow_invalid, cli.quiet) {
                 worse(ExitStatus::Findings);
                 rejected.push(name);

@@ -13,7 +13,8 @@ use crate::k8s::decode::decode;
 use crate::k8s::scheduling::LabelSelector;
 use crate::lint::rules::api_validation::helpers::label_selector::selector_problems;
 use crate::yaml::field_path::FieldPath;
-use crate::yaml::source::{Document, Node, NodeKind, Pos};
+use crate::yaml::line_index::LineIndex;
+use crate::yaml::source::{Document, Node, NodeKind};
 use crate::yaml::stream::for_each_document_naming;
 
 /// The word every budget's text holds (`kind: PodDisruptionBudget`): a source or piece without
@@ -86,22 +87,30 @@ impl DisruptionBudgets {
     /// Reads the budgets of one source's text (`file` names it in notes). Only the parts of
     /// the text that name the kind are parsed; a source without it costs one search.
     pub fn read_text(&mut self, file: &Arc<str>, text: &str) {
-        for_each_document_naming(text, KIND, |document| self.read_document(file, document));
+        let lines = LineIndex::new(text);
+        for_each_document_naming(text, KIND, |document| {
+            self.read_document(file, &lines, document);
+        });
     }
 
     /// Reads the budgets of one parsed document (an object, or a `List`'s items).
-    pub fn read_document(&mut self, file: &Arc<str>, document: &Document<'_>) {
+    pub fn read_document(&mut self, file: &Arc<str>, lines: &LineIndex<'_>, document: &Document<'_>) {
         if let Some(root) = &document.root {
-            self.read_object(file, root, 0);
+            let place = |offset: u32| {
+                let pos = lines.pos(offset);
+                format!("{file}:{}:{}", pos.line, pos.column)
+            };
+            self.read_object(&place, root, 0);
         }
     }
 
-    fn read_object(&mut self, file: &Arc<str>, node: &Node<'_>, depth: usize) {
+    /// Reads a budget, or a `List`'s; `place` names where an offset of the file is.
+    fn read_object(&mut self, place: &dyn Fn(u32) -> String, node: &Node<'_>, depth: usize) {
         let kind = node.get("kind").and_then(Node::as_str).unwrap_or("");
         if kind.ends_with("List") && depth < 2 {
             if let Some(NodeKind::Sequence(items)) = node.get("items").map(Node::kind) {
                 for item in items {
-                    self.read_object(file, item, depth + 1);
+                    self.read_object(place, item, depth + 1);
                 }
             }
             return;
@@ -120,12 +129,11 @@ impl DisruptionBudgets {
         };
         let name = text_at("metadata.name").unwrap_or_default();
         let namespace = text_at("metadata.namespace").filter(|namespace| !namespace.is_empty());
-        let place = |pos: Pos| format!("{file}:{}:{}", pos.line, pos.column);
-        let mut ignore = |reason: String, pos: Pos| {
+        let mut ignore = |reason: String, offset: u32| {
             self.ignored.push(IgnoredBudget {
                 name: name.clone(),
                 namespace: namespace.clone(),
-                place: place(pos),
+                place: place(offset),
                 reason,
             });
         };
@@ -133,13 +141,13 @@ impl DisruptionBudgets {
         if !found.complete || found.value.is_null() {
             ignore(
                 "it has no `spec.selector`".to_string(),
-                found.key.map_or(node.span.start, |key| key.span.start),
+                found.key.map_or(node.at.start, |key| key.at.start),
             );
             return;
         }
         let at = found
             .key
-            .map_or(found.value.span.start, |key| key.span.start);
+            .map_or(found.value.at.start, |key| key.at.start);
         let at_path = FieldPath::parse("spec.selector");
         let mut decoded = Vec::new();
         let selector: LabelSelector = match decode(found.value, &at_path, &mut decoded) {
@@ -155,7 +163,7 @@ impl DisruptionBudgets {
         if let Some(problem) = decoded.first() {
             ignore(
                 format!("its `{}`: {}", problem.path, problem.message),
-                problem.span.start,
+                problem.at.start,
             );
             return;
         }

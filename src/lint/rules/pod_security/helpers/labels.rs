@@ -12,12 +12,15 @@ use crate::lint::rules::pod_security::helpers::policy::PodSecuritySetup;
 use crate::lint::rules::{EXEMPT_NAMESPACE_LABELS, INVALID_POD_SECURITY_LABEL};
 use crate::lint::rules::pod_security::helpers::namespaces::{for_each_namespace, pod_security_labels};
 use crate::yaml::field_path::FieldPath;
+use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::{Document, Node, NodeKind};
 
-/// The refused labels of every Namespace in `document` (of `file`), and (`exemptions`: the
-/// cluster's setup, when PL531 runs) the labels of a Namespace the cluster exempts.
+/// The refused labels of every Namespace in `document` (of `file`, its lines indexed by
+/// `lines`), and (`exemptions`: the cluster's setup, when PL531 runs) the labels of a
+/// Namespace the cluster exempts.
 pub fn label_findings(
     file: &Arc<str>,
+    lines: &LineIndex<'_>,
     document: &Document<'_>,
     refused: bool,
     exemptions: Option<&PodSecuritySetup>,
@@ -51,7 +54,7 @@ pub fn label_findings(
             .and_then(|metadata| metadata.get("labels"));
         if let Some(setup) = exemptions
             && problems.is_empty()
-            && let Some(finding) = exempt_labels(setup, namespace, &label)
+            && let Some(finding) = exempt_labels(setup, namespace, &label, lines)
         {
             let mut finding = finding;
             finding.file = file.clone();
@@ -76,7 +79,7 @@ pub fn label_findings(
                     .children(&["metadata", "labels"])
                     .key(key),
             );
-            finding.span = Some(value.span);
+            finding.span = Some(lines.span(value.at));
             finding.file = file.clone();
             finding.object = Some(Arc::clone(&object));
             findings.push(finding);
@@ -100,11 +103,12 @@ pub fn label_findings(
                     .key(&problem.label),
             );
             if let Some(node) = value_node {
-                finding.span = Some(node.span);
+                let span = lines.span(node.at);
+                finding.span = Some(span);
                 if let Some(repair) = certain_repair(&problem.label, &problem.value) {
                     finding = finding.fixed_elsewhere(
                         Applicability::Safe,
-                        vec![PathEdit::At(node.span, repair)],
+                        vec![PathEdit::At(span, repair)],
                     );
                 }
             }
@@ -122,6 +126,7 @@ fn exempt_labels<'l>(
     setup: &PodSecuritySetup,
     namespace: &Node<'_>,
     label: &dyn Fn(&str) -> Option<&'l str>,
+    lines: &LineIndex<'_>,
 ) -> Option<Finding> {
     let metadata = namespace.get("metadata")?;
     let name = metadata.get("name").and_then(Node::as_scalar)?;
@@ -152,7 +157,9 @@ fn exempt_labels<'l>(
         .label("exempt: its pods are not checked")
         .help("remove the labels, or the exemption (`podSecurity.exemptions.namespaces`)");
     finding.path = Some(FieldPath::root().children(&["metadata", "labels"]));
-    finding.span = metadata.entry("labels").map(|(key, _)| key.span);
+    finding.span = metadata
+        .entry("labels")
+        .map(|(key, _)| lines.span(key.at));
     Some(finding)
 }
 

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::k8s::pod_security::namespace_policy::LABEL_PREFIX;
+use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::{Document, Node, NodeKind};
 use crate::yaml::stream::for_each_document_naming;
 
@@ -75,17 +76,20 @@ impl Namespaces {
     /// Reads the Namespaces of one source's text (`file` names it in notes). Only the parts
     /// of the text that name the kind are parsed; a source without it costs one search.
     pub fn read_text(&mut self, file: &Arc<str>, text: &str) {
-        for_each_document_naming(text, KIND, |document| self.read_document(file, document));
+        let lines = LineIndex::new(text);
+        for_each_document_naming(text, KIND, |document| {
+            self.read_document(file, &lines, document);
+        });
     }
 
     /// Reads the Namespaces of one parsed document (an object, or a `List`'s items).
-    pub fn read_document(&mut self, file: &Arc<str>, document: &Document<'_>) {
+    pub fn read_document(&mut self, file: &Arc<str>, lines: &LineIndex<'_>, document: &Document<'_>) {
         if let Some(root) = &document.root {
-            for_each_namespace(root, |node| self.read_namespace(file, node));
+            for_each_namespace(root, |node| self.read_namespace(file, lines, node));
         }
     }
 
-    fn read_namespace(&mut self, file: &Arc<str>, node: &Node<'_>) {
+    fn read_namespace(&mut self, file: &Arc<str>, lines: &LineIndex<'_>, node: &Node<'_>) {
         let Some(name) = node
             .get("metadata")
             .and_then(|metadata| metadata.get("name"))
@@ -100,7 +104,10 @@ impl Namespaces {
             labels: pod_security_labels(node)
                 .map(|(key, value)| (key.to_string(), value.to_string()))
                 .collect(),
-            place: format!("{file}:{}:{}", node.span.start.line, node.span.start.column),
+            place: {
+                let start = lines.pos(node.at.start);
+                format!("{file}:{}:{}", start.line, start.column)
+            },
         };
         self.by_name.insert(name.to_string(), found);
     }
