@@ -196,7 +196,8 @@ fn validate_cut<D: Send>(
 struct Whole<'a> {
     source: &'a SourceText,
     options: &'a CheckOptions,
-    /// One index for every piece: positions are the stream's.
+    /// The file's index, for drawing findings (each piece locates its own with an index of
+    /// its own).
     lines: &'a LineIndex<'a>,
     /// The source's suppression comments, in order.
     comments: &'a [CommentSuppression],
@@ -258,7 +259,7 @@ impl Whole<'_> {
         chunk: &Chunk<'_>,
         draw: &impl Fn(&mut FileReport, &LineIndex<'_>) -> D,
     ) -> Checked<D> {
-        let piece = check_piece(self.source, self.lines, chunk, self.options);
+        let piece = check_piece(self.source, chunk, self.options);
         let mut findings = Vec::with_capacity(piece.findings.iter().map(Vec::len).sum());
         for mut document in piece.findings {
             findings.append(&mut document);
@@ -406,12 +407,10 @@ struct PieceReport {
     any_broken: bool,
 }
 
-fn check_piece(
-    source: &SourceText,
-    lines: &LineIndex<'_>,
-    chunk: &Chunk<'_>,
-    options: &CheckOptions,
-) -> PieceReport {
+fn check_piece(source: &SourceText, chunk: &Chunk<'_>, options: &CheckOptions) -> PieceReport {
+    // The piece's own index locates its findings: the file's is built only if drawing them
+    // needs its lines.
+    let lines = &LineIndex::of_piece(chunk.text, chunk.lines_before, chunk.chars_before);
     // The list a pod's checks push into, reused from pod to pod: it grows to the most any pod
     // finds, once, and each pod's located findings leave it for a list of their own size.
     let mut scratch = Vec::new();

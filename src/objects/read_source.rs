@@ -120,9 +120,10 @@ pub fn read_in_pieces<P: Default + Send>(
         findings.push(finding);
         return;
     }
-    let lines = LineIndex::new(&source.text);
     let chunks = split_stream(&source.text, reading.pieces);
     let read = |chunk: &Chunk<'_>| {
+        // Each piece's own index: only the pieces in flight hold one.
+        let lines = LineIndex::of_piece(chunk.text, chunk.lines_before, chunk.chars_before);
         let mut piece = PieceRead {
             value: P::default(),
             summary: Summary::default(),

@@ -197,24 +197,22 @@ fn clamp(value: usize) -> u32 {
 /// The lines of a piece of a stream, by stream line, to read a character at a position.
 pub(crate) struct PieceLines<'t> {
     index: LineIndex<'t>,
-    lines_before: u32,
 }
 
 impl<'t> PieceLines<'t> {
     pub(crate) fn new(text: &'t str, lines_before: usize, chars_before: usize) -> Self {
         PieceLines {
             index: LineIndex::of_piece(text, lines_before, chars_before),
-            lines_before: clamp(lines_before),
         }
     }
 
     /// The text of stream line `line` (1-based), without its line break; empty outside the
     /// piece.
     fn line(&self, line: u32) -> &'t str {
-        match line.checked_sub(self.lines_before) {
-            Some(in_piece) if in_piece > 0 => self.index.line_text(in_piece),
-            _ => "",
+        if line == 0 {
+            return "";
         }
+        self.index.line_text(line)
     }
 
     /// The character at `pos`.

@@ -136,10 +136,17 @@ impl<'t> LineIndex<'t> {
         self.text.get(start..end).unwrap_or_default()
     }
 
-    /// The text of line `number` (1-based, as a [`Pos`] counts), without its line ending (as
-    /// [`str::lines`] gives it); empty past the end.
+    /// The text of line `number` (1-based, as a [`Pos`] counts: the stream's line for a
+    /// piece's index), without its line ending (as [`str::lines`] gives it); empty past the
+    /// end and, for a piece, before its start.
     pub fn line_text(&self, number: u32) -> &'t str {
-        let line = self.line(number.saturating_sub(1) as usize);
+        let Some(local) = number.checked_sub(self.lines_before) else {
+            return "";
+        };
+        if local == 0 && self.lines_before > 0 {
+            return "";
+        }
+        let line = self.line(local.saturating_sub(1) as usize);
         match line.strip_suffix('\n') {
             Some(line) => line.strip_suffix('\r').unwrap_or(line),
             None => line,
@@ -219,6 +226,16 @@ impl<'t> LineIndex<'t> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A piece's index answers by the stream's line numbers: nothing before the piece or past
+    /// it.
+    #[test]
+    fn a_pieces_lines_are_numbered_as_in_the_stream() {
+        let index = LineIndex::of_piece("a: 1\nb: 2\n", 10, 80);
+        let lines: Vec<&str> = (9..=13).map(|n| index.line_text(n)).collect();
+        assert_eq!(lines, ["", "", "a: 1", "b: 2", ""]);
+        assert_eq!(index.pos(85).line, 12);
+    }
 
     /// Every character offset of a text (ASCII, multi-byte, a byte order mark, CRLF, a piece
     /// of a longer stream) turns into the line and column of that character, and back.
