@@ -5,10 +5,13 @@ use std::sync::OnceLock;
 
 use crate::yaml::source::{Offsets, Pos, Span};
 
-/// Byte offsets of line starts, built once per file on first use, to turn (line, column) into a
-/// byte offset and to cut the few lines a snippet shows without rescanning the file per
-/// finding. Making one costs nothing until a position is asked for, so a reader can hold one per
-/// file and share it (it is `Sync`) with every document and piece read in parallel.
+/// Byte offsets of line starts, built once per file on first use, to turn a node's offsets
+/// into lines and columns, (line, column) into a byte offset, and to cut the few lines a
+/// snippet shows without rescanning the file per finding. Making one costs nothing until a
+/// position is asked for, so a reader can hold one per file and share it (it is `Sync`) with
+/// every document and piece read in parallel. An index of a piece of a stream
+/// ([`LineIndex::of_piece`]) takes and gives positions and offsets as the stream numbers them;
+/// byte offsets and 0-based line numbers are always the indexed text's own.
 pub struct LineIndex<'t> {
     text: &'t str,
     starts: OnceLock<Vec<usize>>,
@@ -163,7 +166,7 @@ impl<'t> LineIndex<'t> {
 
     /// The byte offset of `pos` (its column counted in characters).
     pub fn offset(&self, pos: Pos) -> usize {
-        let line = (pos.line.max(1) - 1) as usize;
+        let line = (pos.line.saturating_sub(self.lines_before).max(1) - 1) as usize;
         let Some(&start) = self.starts().get(line) else {
             return self.text.len();
         };
@@ -235,6 +238,12 @@ mod tests {
         let lines: Vec<&str> = (9..=13).map(|n| index.line_text(n)).collect();
         assert_eq!(lines, ["", "", "a: 1", "b: 2", ""]);
         assert_eq!(index.pos(85).line, 12);
+        let second = Pos {
+            index: 85,
+            line: 12,
+            column: 1,
+        };
+        assert_eq!(index.offset(second), 5, "the byte of `b`");
     }
 
     /// Every character offset of a text (ASCII, multi-byte, a byte order mark, CRLF, a piece

@@ -329,7 +329,7 @@ impl PodObject {
         }
     }
 
-    /// The span of a pod-relative path: [`PodObject::offsets_of`] its object-relative path,
+    /// The offsets of a pod-relative path: [`PodObject::offsets_of`] its object-relative path,
     /// found without building that path.
     pub fn offsets_of_pod_path(
         &self,
@@ -394,7 +394,7 @@ impl PodObject {
         Some(lookup_parts(root, &parts))
     }
 
-    /// The span of an object-relative path: in the document, or inside a legacy annotation.
+    /// The offsets of an object-relative path: in the document, or inside a legacy annotation.
     pub fn offsets_of(&self, root: &Node<'_>, path: &FieldPath, target: Target) -> Option<Offsets> {
         let segments = path.segments();
         if !self.annotation_trees.is_empty()
