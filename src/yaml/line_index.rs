@@ -66,7 +66,7 @@ impl<'t> LineIndex<'t> {
                 .lines_before
                 .saturating_add(u32::try_from(line).unwrap_or(u32::MAX))
                 .saturating_add(1),
-            column: (local - line_start).saturating_add(1),
+            column: local.saturating_sub(line_start).saturating_add(1),
         }
     }
 
