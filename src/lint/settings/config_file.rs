@@ -31,7 +31,7 @@ use crate::lint::settings::selection::{
 };
 use crate::yaml::line_index::LineIndex;
 use crate::yaml::source::{
-    Node, NodeKind, Offsets, Pos, Resolved, ScalarForm, Span, parse_stream, resolve_plain,
+    Node, NodeKind, Offsets, Resolved, ScalarForm, Span, parse_stream, resolve_plain,
 };
 
 /// The keys of a configuration file.
@@ -88,41 +88,36 @@ fn display_path(path: &Path) -> String {
 pub use crate::error::ConfigProblem;
 pub use crate::input::config_discovery::{CONFIG_FILE_NAMES, discover};
 
-impl ConfigProblem {
-    /// A problem at `node`, given its lines and columns by [`parse`] once all are found (a
-    /// span on line 0 holds only the node's offsets).
+/// A problem found at a node of the settings: the node's offsets, turned into lines and
+/// columns by [`parse`] once every problem is found.
+struct NodeProblem {
+    at: Offsets,
+    message: String,
+    help: Option<String>,
+}
+
+impl NodeProblem {
     fn new(node: &Node<'_>, message: impl Into<String>) -> Self {
-        let at = |offset: u32| Pos {
-            index: offset,
-            line: 0,
-            column: 0,
-        };
-        ConfigProblem {
-            span: Span {
-                start: at(node.at.start),
-                end: at(node.at.end),
-            },
+        NodeProblem {
+            at: node.at,
             message: message.into(),
             help: None,
+        }
+    }
+
+    fn placed(self, lines: &LineIndex<'_>) -> ConfigProblem {
+        ConfigProblem {
+            span: lines.span(self.at),
+            message: self.message,
+            help: self.help,
         }
     }
 }
 
 /// Parses configuration text; every problem is reported, each located.
 pub fn parse(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
-    let lines = LineIndex::new(text);
-    parse_settings(text).map_err(|mut problems| {
-        for problem in problems.iter_mut().filter(|p| p.span.start.line == 0) {
-            problem.span = lines.span(Offsets::of(problem.span));
-        }
-        problems
-    })
-}
-
-/// [`parse`], the problems found at nodes not yet given lines and columns.
-fn parse_settings(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
     let mut documents = parse_stream(text);
-    let mut problems: Vec<ConfigProblem> = documents
+    let problems: Vec<ConfigProblem> = documents
         .iter()
         .flat_map(|document| &document.problems)
         .map(|problem| ConfigProblem {
@@ -144,15 +139,27 @@ fn parse_settings(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
     let Some(root) = documents.first_mut().and_then(|d| d.root.take()) else {
         return Ok(SettingsLayer::default());
     };
+    let lines = LineIndex::new(text);
+    settings(&root).map_err(|problems| {
+        problems
+            .into_iter()
+            .map(|problem| problem.placed(&lines))
+            .collect()
+    })
+}
+
+/// The settings of a configuration file's root node.
+fn settings(root: &Node<'_>) -> Result<SettingsLayer, Vec<NodeProblem>> {
     if root.is_null() {
         return Ok(SettingsLayer::default());
     }
     let NodeKind::Mapping(entries) = root.kind() else {
-        return Err(vec![ConfigProblem::new(
-            &root,
+        return Err(vec![NodeProblem::new(
+            root,
             format!("expected a mapping of settings, found {}", root.describe()),
         )]);
     };
+    let mut problems = Vec::new();
     let mut layer = SettingsLayer::default();
     for (key, value) in entries {
         let name = key.as_scalar().unwrap_or("");
@@ -160,7 +167,7 @@ fn parse_settings(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
             "select" => {
                 let selected = selectors(value, &mut problems);
                 if selected.is_empty() {
-                    problems.push(ConfigProblem::new(
+                    problems.push(NodeProblem::new(
                         value,
                         "`select` names no rules; an empty selection would turn off every check, \
                          syntax errors included (leave `select` out to keep the defaults)",
@@ -175,7 +182,7 @@ fn parse_settings(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
             "podTemplates" => layer.pod_templates = pod_templates(value, &mut problems),
             "kubernetesVersion" => match value.as_scalar().map(KubernetesVersion::parse) {
                 Some(Ok(version)) => layer.kubernetes_version = Some(version),
-                Some(Err(message)) => problems.push(ConfigProblem::new(value, message)),
+                Some(Err(message)) => problems.push(NodeProblem::new(value, message)),
                 None => problems.push(expected(value, "a Kubernetes version such as `1.33`")),
             },
             "featureGates" => {
@@ -198,7 +205,7 @@ fn parse_settings(text: &str) -> Result<SettingsLayer, Vec<ConfigProblem>> {
 }
 
 /// `true` or `false` (YAML 1.1 spellings, as Kubernetes reads them).
-fn flag(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Option<bool> {
+fn flag(node: &Node<'_>, problems: &mut Vec<NodeProblem>) -> Option<bool> {
     match node.kind() {
         NodeKind::Scalar(text, ScalarForm::Plain) => match resolve_plain(text) {
             Resolved::Bool(flag) => return Some(flag),
@@ -219,7 +226,7 @@ const BEST_PRACTICE_KEYS: [&str; 4] = [
 
 /// `bestPractice:`: `minUserId` (a user ID), `allowedRegistries` (a list of registries, or one),
 /// `cpuLimits` (`require` or `forbid`), `initContainerRequests` (a boolean).
-fn best_practice(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> BestPracticeLayer {
+fn best_practice(node: &Node<'_>, problems: &mut Vec<NodeProblem>) -> BestPracticeLayer {
     let mut layer = BestPracticeLayer::default();
     let NodeKind::Mapping(entries) = node.kind() else {
         if !node.is_null() {
@@ -283,7 +290,7 @@ const POD_SECURITY_LABELS: [&str; 6] = [
 /// `defaults` (`enforce`, `enforce-version`, … or `enforce: restricted:v1.30`), `namespaces`
 /// (each a mapping of the same keys, as the namespace's labels would say), `exemptions`
 /// (`namespaces`, `runtimeClasses`).
-fn pod_security(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> PodSecurityLayer {
+fn pod_security(node: &Node<'_>, problems: &mut Vec<NodeProblem>) -> PodSecurityLayer {
     let mut layer = PodSecurityLayer::default();
     let NodeKind::Mapping(entries) = node.kind() else {
         if !node.is_null() {
@@ -340,7 +347,7 @@ fn pod_security(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> PodSecuri
 /// `podSecurity.defaults`: each mode's level (`LEVEL` or `LEVEL:VERSION`) and version.
 fn pod_security_defaults(
     node: &Node<'_>,
-    problems: &mut Vec<ConfigProblem>,
+    problems: &mut Vec<NodeProblem>,
 ) -> [Option<LevelVersion>; 3] {
     let mut defaults = [None; 3];
     for (label, text, at) in pod_security_labels(node, problems) {
@@ -373,7 +380,7 @@ fn pod_security_defaults(
                 }
             }
             Err(message) => {
-                problems.push(ConfigProblem::new(at, format!("`{label}`: {message}")));
+                problems.push(NodeProblem::new(at, format!("`{label}`: {message}")));
             }
         }
     }
@@ -383,7 +390,7 @@ fn pod_security_defaults(
 /// `podSecurity.namespaces`: each namespace's labels, as the API server would read them.
 fn pod_security_namespaces(
     node: &Node<'_>,
-    problems: &mut Vec<ConfigProblem>,
+    problems: &mut Vec<NodeProblem>,
 ) -> std::collections::BTreeMap<String, Vec<(String, String)>> {
     let mut namespaces = std::collections::BTreeMap::new();
     let NodeKind::Mapping(entries) = node.kind() else {
@@ -404,7 +411,7 @@ fn pod_security_namespaces(
             let (_, refused) =
                 policy_from_labels(|k| (k == key).then_some(text.as_str()), Policy::default());
             if let Some(problem) = refused.first() {
-                problems.push(ConfigProblem::new(
+                problems.push(NodeProblem::new(
                     at,
                     format!("`{label}`: {}", problem.expected),
                 ));
@@ -421,7 +428,7 @@ fn pod_security_namespaces(
 /// other keys are problems.
 fn pod_security_labels<'n, 'a>(
     node: &'n Node<'a>,
-    problems: &mut Vec<ConfigProblem>,
+    problems: &mut Vec<NodeProblem>,
 ) -> Vec<(&'static str, String, &'n Node<'a>)> {
     let NodeKind::Mapping(entries) = node.kind() else {
         if !node.is_null() {
@@ -448,8 +455,8 @@ fn pod_security_labels<'n, 'a>(
 }
 
 /// An unknown key, with the closest known one.
-fn unknown_key(key: &Node<'_>, name: &str, known: &[&str]) -> ConfigProblem {
-    let mut problem = ConfigProblem::new(key, format!("unknown key `{name}`"));
+fn unknown_key(key: &Node<'_>, name: &str, known: &[&str]) -> NodeProblem {
+    let mut problem = NodeProblem::new(key, format!("unknown key `{name}`"));
     problem.help = Some(match crate::text::closest(name, known) {
         Some(known) => format!("did you mean `{known}`?"),
         None => format!("the keys are `{}`", known.join("`, `")),
@@ -457,8 +464,8 @@ fn unknown_key(key: &Node<'_>, name: &str, known: &[&str]) -> ConfigProblem {
     problem
 }
 
-fn expected(node: &Node<'_>, what: &str) -> ConfigProblem {
-    ConfigProblem::new(node, format!("expected {what}, found {}", node.describe()))
+fn expected(node: &Node<'_>, what: &str) -> NodeProblem {
+    NodeProblem::new(node, format!("expected {what}, found {}", node.describe()))
 }
 
 /// The items of a list, or a single scalar as a list of one (`null`: none); a mapping is a
@@ -466,7 +473,7 @@ fn expected(node: &Node<'_>, what: &str) -> ConfigProblem {
 fn list_or_one<'n, 'a>(
     node: &'n Node<'a>,
     wanted: &str,
-    problems: &mut Vec<ConfigProblem>,
+    problems: &mut Vec<NodeProblem>,
 ) -> Vec<&'n Node<'a>> {
     match node.kind() {
         NodeKind::Sequence(items) => items.iter().collect(),
@@ -480,7 +487,7 @@ fn list_or_one<'n, 'a>(
 }
 
 /// `select`/`ignore`: a list of rule keys, or one string of comma-separated keys.
-fn selectors(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Selector> {
+fn selectors(node: &Node<'_>, problems: &mut Vec<NodeProblem>) -> Vec<Selector> {
     let items = list_or_one(node, "a list of rule IDs or names", problems);
     let mut selected = Vec::new();
     for item in items {
@@ -491,7 +498,7 @@ fn selectors(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Selector
         for key in text.split(',').map(str::trim).filter(|k| !k.is_empty()) {
             match key.parse::<Selector>() {
                 Ok(selector) => selected.push(selector),
-                Err(message) => problems.push(ConfigProblem::new(item, message)),
+                Err(message) => problems.push(NodeProblem::new(item, message)),
             }
         }
     }
@@ -499,7 +506,7 @@ fn selectors(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Selector
 }
 
 /// `exclude`: a list of globs (or one glob), each checked as a `.gitignore` line.
-fn exclude_globs(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<String> {
+fn exclude_globs(node: &Node<'_>, problems: &mut Vec<NodeProblem>) -> Vec<String> {
     let items = list_or_one(node, "a list of globs", problems);
     let mut globs = Vec::new();
     for item in items {
@@ -510,7 +517,7 @@ fn exclude_globs(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Stri
         let mut check = ignore::gitignore::GitignoreBuilder::new("/");
         match check.add_line(None, glob) {
             Ok(_) => globs.push(glob.to_string()),
-            Err(error) => problems.push(ConfigProblem::new(item, format!("invalid glob: {error}"))),
+            Err(error) => problems.push(NodeProblem::new(item, format!("invalid glob: {error}"))),
         }
     }
     globs
@@ -519,7 +526,7 @@ fn exclude_globs(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Stri
 /// `featureGates`: a mapping of gate names to booleans (`{PodLevelResources: true}`), or one
 /// string as `--feature-gates` takes it. Names must be gates podlife consults in some release;
 /// whether the chosen release has them is checked once the release is known.
-fn feature_gates(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Option<GateSettings> {
+fn feature_gates(node: &Node<'_>, problems: &mut Vec<NodeProblem>) -> Option<GateSettings> {
     let known = |name: &str| {
         matches!(name, "AllAlpha" | "AllBeta")
             || crate::k8s::cluster::feature_gates::GATES
@@ -528,7 +535,7 @@ fn feature_gates(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Option<G
     };
     let settings = match node.kind() {
         NodeKind::Scalar(text, _) if !node.is_null() => GateSettings::parse(text)
-            .map_err(|message| problems.push(ConfigProblem::new(node, message)))
+            .map_err(|message| problems.push(NodeProblem::new(node, message)))
             .ok()?,
         NodeKind::Mapping(entries) => {
             let mut pairs = Vec::new();
@@ -571,7 +578,7 @@ fn feature_gates(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Option<G
                 .iter()
                 .map(|row| row.name)
                 .collect();
-            let mut problem = ConfigProblem::new(at, format!("unrecognized feature gate: {name}"));
+            let mut problem = NodeProblem::new(at, format!("unrecognized feature gate: {name}"));
             problem.help = Some(match crate::text::closest(name, &names) {
                 Some(close) => format!("did you mean `{close}`?"),
                 None => format!("podlife consults `{}`", names.join("`, `")),
@@ -587,7 +594,7 @@ const POD_TEMPLATE_KEYS: [&str; 4] = ["apiVersion", "kind", "path", "job"];
 
 /// `podTemplates`: a list of `{apiVersion, kind, path}`, `path` one template path or a list,
 /// and `job: true` when a Job runs the templates' pods (so they must not restart `Always`).
-fn pod_templates(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<CustomPodTemplates> {
+fn pod_templates(node: &Node<'_>, problems: &mut Vec<NodeProblem>) -> Vec<CustomPodTemplates> {
     let items: Vec<&Node<'_>> = match node.kind() {
         NodeKind::Sequence(items) => items.iter().collect(),
         _ if node.is_null() => Vec::new(),
@@ -609,7 +616,7 @@ fn pod_templates(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Cust
         for (key, _) in fields {
             let name = key.as_scalar().unwrap_or("");
             if !POD_TEMPLATE_KEYS.contains(&name) {
-                let mut problem = ConfigProblem::new(key, format!("unknown key `{name}`"));
+                let mut problem = NodeProblem::new(key, format!("unknown key `{name}`"));
                 problem.help = Some(format!("the keys are `{}`", POD_TEMPLATE_KEYS.join("`, `")));
                 problems.push(problem);
             }
@@ -624,7 +631,7 @@ fn pod_templates(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Cust
                     }
                 },
                 None => {
-                    problems.push(ConfigProblem::new(item, format!("`{field}` is missing")));
+                    problems.push(NodeProblem::new(item, format!("`{field}` is missing")));
                     None
                 }
             }
@@ -635,7 +642,7 @@ fn pod_templates(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Cust
             Some((_, NodeKind::Sequence(paths))) => paths.iter().collect(),
             Some((path, _)) => vec![path],
             None => {
-                problems.push(ConfigProblem::new(item, "`path` is missing"));
+                problems.push(NodeProblem::new(item, "`path` is missing"));
                 Vec::new()
             }
         };
@@ -653,7 +660,7 @@ fn pod_templates(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<Cust
         for path in paths {
             match path.as_str().map(TemplatePath::parse) {
                 Some(Ok(template)) => parsed.push(template),
-                Some(Err(message)) => problems.push(ConfigProblem::new(path, message)),
+                Some(Err(message)) => problems.push(NodeProblem::new(path, message)),
                 None => problems.push(expected(path, "a path such as `spec.template`")),
             }
         }
@@ -763,7 +770,7 @@ impl WalkExcludes {
 }
 
 /// `severity`: a mapping of rule keys to levels, applied in the file's order.
-fn severities(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<(Selector, Level)> {
+fn severities(node: &Node<'_>, problems: &mut Vec<NodeProblem>) -> Vec<(Selector, Level)> {
     let NodeKind::Mapping(entries) = node.kind() else {
         if !node.is_null() {
             problems.push(expected(node, "a mapping of rule to level"));
@@ -776,12 +783,12 @@ fn severities(node: &Node<'_>, problems: &mut Vec<ConfigProblem>) -> Vec<(Select
             .as_scalar()
             .unwrap_or("")
             .parse::<Selector>()
-            .map_err(|message| problems.push(ConfigProblem::new(key, message)));
+            .map_err(|message| problems.push(NodeProblem::new(key, message)));
         let level = value
             .as_scalar()
             .unwrap_or("")
             .parse::<Level>()
-            .map_err(|message| problems.push(ConfigProblem::new(value, message)));
+            .map_err(|message| problems.push(NodeProblem::new(value, message)));
         if let (Ok(selector), Ok(level)) = (selector, level) {
             levels.push((selector, level));
         }
