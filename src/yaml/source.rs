@@ -81,11 +81,11 @@ pub struct Offsets {
 }
 
 impl Offsets {
-    /// The offsets of a span.
-    pub fn of(span: Span) -> Self {
+    /// The offsets from `start` to `end`.
+    pub fn between(start: Pos, end: Pos) -> Self {
         Offsets {
-            start: span.start.index,
-            end: span.end.index,
+            start: start.index,
+            end: end.index,
         }
     }
 }

@@ -106,7 +106,8 @@ impl<'a> EventSink<'a> for TreeBuilder<'a, '_> {
 /// An open sequence or mapping; its children wait on the builder's shared value stack.
 struct Frame<'a> {
     mapping: bool,
-    start: Pos,
+    /// Where the collection starts (a character offset).
+    start: u32,
     /// The collection and its children so far, aliases expanded.
     weight: Weight,
     anchor: usize,
@@ -203,10 +204,7 @@ impl<'a> TreeBuilder<'a, '_> {
                     );
                 }
                 let text = self.go_line_breaks_folded(self.lean(text, style, span), style, span);
-                let node = Node::new(
-                    NodeKind::Scalar(text, form),
-                    Offsets::of(Span { start, end }),
-                );
+                let node = Node::new(NodeKind::Scalar(text, form), Offsets::between(start, end));
                 self.push_node(node, anchor, weight);
             }
             Event::Alias(id) => match self.anchors.get(&id) {
@@ -217,11 +215,7 @@ impl<'a> TreeBuilder<'a, '_> {
                         self.fatal(TreeProblemKind::AliasBomb, message, Span { start, end });
                         return;
                     }
-                    self.push_node(
-                        Node::shared(node, Offsets::of(Span { start, end })),
-                        0,
-                        weight,
-                    );
+                    self.push_node(Node::shared(node, Offsets::between(start, end)), 0, weight);
                 }
                 None => self.problem(
                     TreeProblemKind::UnknownAnchor,
@@ -281,7 +275,7 @@ impl<'a> TreeBuilder<'a, '_> {
         }
         self.stack.push(Frame {
             mapping,
-            start,
+            start: start.index,
             weight: Weight { nodes: 1, bytes: 0 },
             anchor,
             base: self.values.len(),
@@ -293,9 +287,9 @@ impl<'a> TreeBuilder<'a, '_> {
         let Some(frame) = self.stack.pop() else {
             return;
         };
-        let span = Span {
+        let at = Offsets {
             start: frame.start,
-            end,
+            end: end.index,
         };
         let kind = if frame.mapping {
             let mut children = self.values.drain(frame.base..);
@@ -308,11 +302,7 @@ impl<'a> TreeBuilder<'a, '_> {
         } else {
             NodeKind::Sequence(self.values.drain(frame.base..).collect())
         };
-        self.push_node(
-            Node::new(kind, Offsets::of(span)),
-            frame.anchor,
-            frame.weight,
-        );
+        self.push_node(Node::new(kind, at), frame.anchor, frame.weight);
     }
 
     /// A mapping's entries as go-yaml (kubectl's reader) leaves them: written and merged in
