@@ -408,9 +408,6 @@ struct PieceReport {
 }
 
 fn check_piece(source: &SourceText, chunk: &Chunk<'_>, options: &CheckOptions) -> PieceReport {
-    // The piece's own index locates its findings: the file's is built only if drawing them
-    // needs its lines.
-    let lines = &LineIndex::of_piece(chunk.text, chunk.lines_before, chunk.chars_before);
     // The list a pod's checks push into, reused from pod to pod: it grows to the most any pod
     // finds, once, and each pod's located findings leave it for a list of their own size.
     let mut scratch = Vec::new();
@@ -431,7 +428,9 @@ fn check_piece(source: &SourceText, chunk: &Chunk<'_>, options: &CheckOptions) -
         && !options.pod_security.exempt_namespaces.is_empty();
     let labels_checked = chunk.text.contains(POD_SECURITY_LABEL) && (refused || exempt);
     let exemptions = exempt.then_some(&*options.pod_security);
-    piece.any_broken = for_each_document_of(chunk, |document| {
+    // The piece's own index locates its findings: the file's is built only if drawing them
+    // needs its lines.
+    piece.any_broken = for_each_document_of(chunk, |document, lines| {
         let mut objects =
             read_document_with(&source.name, lines, &document, &options.pod_templates);
         if labels_checked {

@@ -43,7 +43,7 @@ const AHEAD_PER_THREAD: usize = 2;
 /// Reads every document of a source with its objects, as `validate` does: a large source is cut
 /// at document starts and its pieces read on every core, a few at a time. `visit` gathers a
 /// piece's documents into a fresh `P` (document indexes counted from the piece's start; the
-/// source's line index turns their offsets into lines);
+/// piece's line index turns their offsets into lines);
 /// `prepare` then gets it with the number of documents before the piece, on whichever core is
 /// free (to renumber, to draw output); `emit` gets the pieces in stream order on this thread
 /// as each is ready, while the cores read on, so at most a few pieces' results are held however
@@ -122,8 +122,6 @@ pub fn read_in_pieces<P: Default + Send>(
     }
     let chunks = split_stream(&source.text, reading.pieces);
     let read = |chunk: &Chunk<'_>| {
-        // Each piece's own index: only the pieces in flight hold one.
-        let lines = LineIndex::of_piece(chunk.text, chunk.lines_before, chunk.chars_before);
         let mut piece = PieceRead {
             value: P::default(),
             summary: Summary::default(),
@@ -131,11 +129,12 @@ pub fn read_in_pieces<P: Default + Send>(
             any_broken: false,
             documents_before: 0,
         };
-        piece.any_broken = for_each_document_of(chunk, |document| {
-            let mut objects = read_document_with(&source.name, &lines, &document, templates);
+        // Each piece's own index: only the pieces in flight hold one.
+        piece.any_broken = for_each_document_of(chunk, |document, lines| {
+            let mut objects = read_document_with(&source.name, lines, &document, templates);
             skip_if_foreign(&mut objects);
             piece.tally.add(&mut piece.summary, &document, &objects);
-            visit(&mut piece.value, &document, &lines, objects);
+            visit(&mut piece.value, &document, lines, objects);
         });
         piece
     };

@@ -200,10 +200,8 @@ pub(crate) struct PieceLines<'t> {
 }
 
 impl<'t> PieceLines<'t> {
-    pub(crate) fn new(text: &'t str, lines_before: usize, chars_before: usize) -> Self {
-        PieceLines {
-            index: LineIndex::of_piece(text, lines_before, chars_before),
-        }
+    pub(crate) fn new(index: LineIndex<'t>) -> Self {
+        PieceLines { index }
     }
 
     /// The text of stream line `line` (1-based), without its line break; empty outside the

@@ -37,7 +37,8 @@ pub fn parse_stream(text: &str) -> Vec<Document<'_>> {
 /// error is reported on the document it is in, and reading goes on at the next `---` line.
 pub fn for_each_document<'a>(text: &'a str, visit: impl FnMut(Document<'a>)) {
     // The whole stream has no boundary, so whether a document of it broke does not matter.
-    let _ = for_each_document_of(&Chunk::whole(text), visit);
+    let mut visit = visit;
+    let _ = for_each_document_of(&Chunk::whole(text), |document, _| visit(document));
 }
 
 /// A piece of a stream that can be read on its own: it starts at the start of the stream or at
@@ -86,6 +87,11 @@ impl<'a> Chunk<'a> {
 }
 
 impl<'a> Chunk<'a> {
+    /// An index of the piece's lines, numbered as in the stream.
+    pub fn line_index(&self) -> LineIndex<'a> {
+        LineIndex::of_piece(self.text, self.lines_before, self.chars_before)
+    }
+
     /// This piece and the `next` one of the stream `text`, as one piece.
     pub fn joined(&self, next: &Chunk<'a>, text: &'a str) -> Self {
         let whole = Chunk::whole(text).text;
@@ -195,10 +201,10 @@ pub fn for_each_document_naming<'a>(
             continue;
         }
         let mut read: Vec<Document<'a>> = Vec::new();
-        let any_broken = for_each_document_of(chunk, |document| read.push(document));
+        let any_broken = for_each_document_of(chunk, |document, _| read.push(document));
         if any_broken && index + 1 < chunks.len() {
             let rest = Chunk::to_end(chunk, text);
-            for_each_document_of(&rest, |document| visit(&document));
+            for_each_document_of(&rest, |document, _| visit(&document));
             return;
         }
         for document in &read {
@@ -213,19 +219,27 @@ pub fn for_each_document_naming<'a>(
 /// scanner looks ahead past the piece's end, so that even a broken document followed by clean
 /// ones may break elsewhere there. Such a piece is not known to read as the whole stream
 /// does, and the caller reads the stream whole from it on.
-pub fn for_each_document_of<'a>(chunk: &Chunk<'a>, mut visit: impl FnMut(Document<'a>)) -> bool {
+pub fn for_each_document_of<'a>(
+    chunk: &Chunk<'a>,
+    mut visit: impl FnMut(Document<'a>, &LineIndex<'a>),
+) -> bool {
+    // One index of the piece's lines, for the tree builder's problems and the caller's
+    // findings alike (built only if either needs a line).
+    let lines = chunk.line_index();
+    let mut visit = |document| visit(document, &lines);
     if chunk.start == 0
         && let Some(json) = json_stream::values(chunk.text)
     {
-        return read_json(chunk, json, &mut visit);
+        return read_json(chunk, &lines, json, &mut visit);
     }
-    read_yaml(chunk, 0, visit)
+    read_yaml(chunk, &lines, 0, visit)
 }
 
 /// Reads a stream kubectl reads as JSON values one after another (`json_stream.rs`): each
 /// value a document, then the YAML or the error that follows them.
 fn read_json<'a>(
     chunk: &Chunk<'a>,
+    home: &LineIndex<'_>,
     json: json_stream::JsonValues,
     visit: &mut impl FnMut(Document<'a>),
 ) -> bool {
@@ -237,12 +251,11 @@ fn read_json<'a>(
     };
     let mut count = 0;
     let mut any_broken = false;
-    let home = LineIndex::of_piece(text, chunk.lines_before, chunk.chars_before);
     for value in json.values {
         cursor.forward_to(text, value.start);
         let locator = Locator::at_column(cursor.lines, cursor.chars, cursor.column(text));
         let segment = text.get(value).unwrap_or_default();
-        let end = parse_segment(segment, &locator, &home, count, &mut |document| {
+        let end = parse_segment(segment, &locator, home, count, &mut |document| {
             visit(document);
         });
         count = end.count;
@@ -262,7 +275,7 @@ fn read_json<'a>(
                 chars_before: cursor.chars,
                 boundary_line: chunk.boundary_line,
             };
-            read_yaml(&rest, count, visit) || any_broken
+            read_yaml(&rest, home, count, visit) || any_broken
         }
         json_stream::Then::Error(at, message) => {
             cursor.forward_to(text, at);
@@ -289,8 +302,14 @@ fn read_json<'a>(
     }
 }
 
-/// Reads a piece of a YAML stream, its documents numbered from `count`.
-fn read_yaml<'a>(chunk: &Chunk<'a>, mut count: usize, mut visit: impl FnMut(Document<'a>)) -> bool {
+/// Reads a piece of a YAML stream, its documents numbered from `count`; `home` indexes its
+/// lines (or a piece holding it) for the problems found building its trees.
+fn read_yaml<'a>(
+    chunk: &Chunk<'a>,
+    home: &LineIndex<'_>,
+    mut count: usize,
+    mut visit: impl FnMut(Document<'a>),
+) -> bool {
     let text = chunk.text;
     let mut any_broken = false;
     let mut refusals = Refusals::of(chunk);
@@ -315,12 +334,10 @@ fn read_yaml<'a>(chunk: &Chunk<'a>, mut count: usize, mut visit: impl FnMut(Docu
         chars: chunk.chars_before,
         lines: chunk.lines_before,
     };
-    // One index for every segment (built only if a problem needs a line).
-    let home = LineIndex::of_piece(text, chunk.lines_before, chunk.chars_before);
     loop {
         let segment = text.get(cursor.byte..).unwrap_or_default();
         let locator = Locator::at(cursor.lines, cursor.chars);
-        let end = parse_segment(segment, &locator, &home, count, &mut |document| {
+        let end = parse_segment(segment, &locator, home, count, &mut |document| {
             emit(document, false);
         });
         count = end.count;
@@ -646,7 +663,7 @@ impl<'a> Refusals<'a> {
         Some(Refusals {
             suspects,
             ends,
-            lines: go_refusals::PieceLines::new(chunk.text, chunk.lines_before, chunk.chars_before),
+            lines: go_refusals::PieceLines::new(chunk.line_index()),
             first_line: u32::try_from(chunk.lines_before + 1).unwrap_or(u32::MAX),
             boundary: chunk.boundary_line,
             held: None,
@@ -1076,7 +1093,7 @@ mod tests {
         let mut all = Vec::new();
         for (number, chunk) in chunks.iter().enumerate() {
             let offset = all.len();
-            let any_broken = for_each_document_of(chunk, |mut document| {
+            let any_broken = for_each_document_of(chunk, |mut document, _| {
                 document.index += offset;
                 all.push(format!("{:?}", document.into_owned()));
             });
